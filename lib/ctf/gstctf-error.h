@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+#pragma once
+
+#include <glib.h>
+#include "gstctf-version.h"
+
+G_BEGIN_DECLS
+
+/**
+ * GST_CTF_ERROR:
+ *
+ * The error domain of libgstctf-1.0.  Codes are #GstCtfError.
+ */
+#define GST_CTF_ERROR (gst_ctf_error_quark ())
+GST_CTF_API GQuark gst_ctf_error_quark (void);
+
+/**
+ * GstCtfError:
+ * @GST_CTF_ERROR_IO: a file could not be opened or read (message names it)
+ * @GST_CTF_ERROR_METADATA_SYNTAX: TSDL text does not follow the CTF 1.8
+ *   grammar; the message gives line and column
+ * @GST_CTF_ERROR_METADATA_INVALID: TSDL is well-formed but says something
+ *   impossible or unsupported (unknown type, bad variant tag, integer > 64
+ *   bits, unknown clock, ...)
+ * @GST_CTF_ERROR_METADATA_PACKET: a packetized metadata packet is corrupt
+ * @GST_CTF_ERROR_CTF2: the trace is CTF 2 (JSON metadata), not supported
+ * @GST_CTF_ERROR_PACKET: a data packet is corrupt or truncated (the
+ *   message gives the offset and what was expected)
+ * @GST_CTF_ERROR_UNKNOWN_EVENT_CLASS: an event refers to an event class id
+ *   the metadata does not declare
+ * @GST_CTF_ERROR_UNKNOWN_STREAM_CLASS: a packet refers to an undeclared
+ *   stream class id
+ * @GST_CTF_ERROR_INDEX: an LTTng index file is invalid
+ * @GST_CTF_ERROR_NO_TRACE: no CTF trace under a directory
+ * @GST_CTF_ERROR_SEVERAL_TRACES: several traces under a directory where
+ *   one was expected
+ * @GST_CTF_ERROR_CLOCK: a clock value cannot be converted (overflow)
+ *
+ * Error codes of %GST_CTF_ERROR.
+ */
+typedef enum {
+  GST_CTF_ERROR_IO,
+  GST_CTF_ERROR_METADATA_SYNTAX,
+  GST_CTF_ERROR_METADATA_INVALID,
+  GST_CTF_ERROR_METADATA_PACKET,
+  GST_CTF_ERROR_CTF2,
+  GST_CTF_ERROR_PACKET,
+  GST_CTF_ERROR_UNKNOWN_EVENT_CLASS,
+  GST_CTF_ERROR_UNKNOWN_STREAM_CLASS,
+  GST_CTF_ERROR_INDEX,
+  GST_CTF_ERROR_NO_TRACE,
+  GST_CTF_ERROR_SEVERAL_TRACES,
+  GST_CTF_ERROR_CLOCK,
+} GstCtfError;
+
+G_END_DECLS

@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The trace model: constructors, copies and lookups (CTF 1.8 §4, §5). */
+#include "gstctf-model.h"
+
+#include <string.h>
+
+G_DEFINE_BOXED_TYPE (GstCtfTraceClass, gst_ctf_trace_class,
+    gst_ctf_trace_class_ref, gst_ctf_trace_class_unref)
+
+GstCtfFieldClass *
+gst_ctf_field_class_new (GstCtfFieldClassType type)
+{
+  GstCtfFieldClass *fc = g_new0 (GstCtfFieldClass, 1);
+
+  fc->type = type;
+  fc->alignment = 1;
+  fc->value_slot = -1;
+  if (type == GST_CTF_FIELD_CLASS_INTEGER || type == GST_CTF_FIELD_CLASS_ENUM)
+    fc->integer.base = 10;
+  if (type == GST_CTF_FIELD_CLASS_STRING)
+    fc->alignment = 8;
+  if (type == GST_CTF_FIELD_CLASS_STRING)
+    fc->string.encoding = GST_CTF_ENCODING_UTF8;
+  return fc;
+}
+
+/* Deep copy: a type alias instantiated at several places must give
+ * distinct nodes (each may get its own value slot).  Resolution state
+ * (ref_target, value_slot, meaning) is not copied: it is set on the final
+ * tree. */
+GstCtfFieldClass *
+gst_ctf_field_class_copy (const GstCtfFieldClass * fc)
+{
+  GstCtfFieldClass *c;
+  guint i;
+
+  if (fc == NULL)
+    return NULL;
+  c = g_new (GstCtfFieldClass, 1);
+  *c = *fc;
+  c->integer.map_clock_name = g_strdup (fc->integer.map_clock_name);
+  c->ref_path = g_strdup (fc->ref_path);
+  c->ref_target = NULL;
+  c->value_slot = -1;
+  c->meaning = GST_CTF_MEANING_NONE;
+  if (fc->enumeration.n_mappings > 0) {
+    c->enumeration.mappings =
+        g_new (GstCtfEnumMapping, fc->enumeration.n_mappings);
+    for (i = 0; i < fc->enumeration.n_mappings; i++) {
+      c->enumeration.mappings[i] = fc->enumeration.mappings[i];
+      c->enumeration.mappings[i].label =
+          g_strdup (fc->enumeration.mappings[i].label);
+    }
+  }
+  if (fc->n_members > 0) {
+    c->members = g_new (GstCtfNamedFieldClass, fc->n_members);
+    for (i = 0; i < fc->n_members; i++) {
+      c->members[i].name = g_strdup (fc->members[i].name);
+      c->members[i].fc = gst_ctf_field_class_copy (fc->members[i].fc);
+    }
+  }
+  c->element = gst_ctf_field_class_copy (fc->element);
+  return c;
+}
+
+void
+gst_ctf_field_class_free (GstCtfFieldClass * fc)
+{
+  guint i;
+
+  if (fc == NULL)
+    return;
+  g_free (fc->integer.map_clock_name);
+  g_free (fc->ref_path);
+  for (i = 0; i < fc->enumeration.n_mappings; i++)
+    g_free (fc->enumeration.mappings[i].label);
+  g_free (fc->enumeration.mappings);
+  for (i = 0; i < fc->n_members; i++) {
+    g_free (fc->members[i].name);
+    gst_ctf_field_class_free (fc->members[i].fc);
+  }
+  g_free (fc->members);
+  gst_ctf_field_class_free (fc->element);
+  g_free (fc);
+}
+
+void
+gst_ctf_field_class_append_member (GstCtfFieldClass * fc, const gchar * name,
+    GstCtfFieldClass * member)
+{
+  fc->members = g_renew (GstCtfNamedFieldClass, fc->members,
+      fc->n_members + 1);
+  fc->members[fc->n_members].name = g_strdup (name);
+  fc->members[fc->n_members].fc = member;
+  fc->n_members++;
+}
+
+const GstCtfFieldClass *
+gst_ctf_field_class_find_member (const GstCtfFieldClass * fc,
+    const gchar * name, guint * index)
+{
+  guint i;
+
+  if (fc == NULL)
+    return NULL;
+  for (i = 0; i < fc->n_members; i++) {
+    if (strcmp (fc->members[i].name, name) == 0) {
+      if (index)
+        *index = i;
+      return fc->members[i].fc;
+    }
+  }
+  return NULL;
+}
+
+GstCtfEventClass *
+gst_ctf_event_class_new (void)
+{
+  GstCtfEventClass *ec = g_new0 (GstCtfEventClass, 1);
+
+  ec->loglevel = -1;
+  return ec;
+}
+
+void
+gst_ctf_event_class_free (GstCtfEventClass * ec)
+{
+  if (ec == NULL)
+    return;
+  g_free (ec->name);
+  g_free (ec->model_emf_uri);
+  gst_ctf_field_class_free (ec->context);
+  gst_ctf_field_class_free (ec->payload);
+  g_free (ec);
+}
+
+GstCtfStreamClass *
+gst_ctf_stream_class_new (guint64 id)
+{
+  GstCtfStreamClass *sc = g_new0 (GstCtfStreamClass, 1);
+
+  sc->id = id;
+  sc->event_classes =
+      g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_ctf_event_class_free);
+  sc->event_class_by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  return sc;
+}
+
+void
+gst_ctf_stream_class_free (GstCtfStreamClass * sc)
+{
+  if (sc == NULL)
+    return;
+  gst_ctf_field_class_free (sc->packet_context);
+  gst_ctf_field_class_free (sc->event_header);
+  gst_ctf_field_class_free (sc->event_common_context);
+  g_hash_table_unref (sc->event_class_by_id);
+  g_ptr_array_unref (sc->event_classes);
+  g_free (sc);
+}
+
+const GstCtfEventClass *
+gst_ctf_stream_class_find_event_class (const GstCtfStreamClass * sc,
+    guint64 id)
+{
+  gint64 key = (gint64) id;
+
+  return g_hash_table_lookup (sc->event_class_by_id, &key);
+}
+
+GstCtfClockClass *
+gst_ctf_clock_class_new (void)
+{
+  GstCtfClockClass *cc = g_new0 (GstCtfClockClass, 1);
+
+  cc->freq = G_GUINT64_CONSTANT (1000000000);
+  return cc;
+}
+
+void
+gst_ctf_clock_class_free (GstCtfClockClass * cc)
+{
+  if (cc == NULL)
+    return;
+  g_free (cc->name);
+  g_free (cc->description);
+  g_free (cc);
+}
+
+static void
+env_entry_free (GstCtfEnvEntry * e)
+{
+  g_free (e->name);
+  g_free (e->str);
+  g_free (e);
+}
+
+GstCtfTraceClass *
+gst_ctf_trace_class_new (void)
+{
+  GstCtfTraceClass *tc = g_new0 (GstCtfTraceClass, 1);
+
+  tc->ref_count = 1;
+  tc->env = g_ptr_array_new_with_free_func ((GDestroyNotify) env_entry_free);
+  tc->clock_classes =
+      g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_ctf_clock_class_free);
+  tc->stream_classes =
+      g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_ctf_stream_class_free);
+  return tc;
+}
+
+GstCtfTraceClass *
+gst_ctf_trace_class_ref (GstCtfTraceClass * tc)
+{
+  g_atomic_int_inc (&tc->ref_count);
+  return tc;
+}
+
+void
+gst_ctf_trace_class_unref (GstCtfTraceClass * tc)
+{
+  if (!g_atomic_int_dec_and_test (&tc->ref_count))
+    return;
+  gst_ctf_field_class_free (tc->packet_header);
+  g_ptr_array_unref (tc->env);
+  g_ptr_array_unref (tc->clock_classes);
+  g_ptr_array_unref (tc->stream_classes);
+  g_free (tc);
+}
+
+GstCtfStreamClass *
+gst_ctf_trace_class_find_stream_class (const GstCtfTraceClass * tc,
+    guint64 id)
+{
+  guint i;
+
+  for (i = 0; i < tc->stream_classes->len; i++) {
+    GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
+    if (sc->id == id)
+      return sc;
+  }
+  return NULL;
+}
+
+const GstCtfEnvEntry *
+gst_ctf_trace_class_find_env (const GstCtfTraceClass * tc, const gchar * name)
+{
+  guint i;
+
+  for (i = 0; i < tc->env->len; i++) {
+    const GstCtfEnvEntry *e = g_ptr_array_index (tc->env, i);
+    if (strcmp (e->name, name) == 0)
+      return e;
+  }
+  return NULL;
+}

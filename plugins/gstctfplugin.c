@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The `ctf` plugin: registers the gst-ctf elements. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <gst/gst.h>
+
+#include "gstctfsrc.h"
+#include "gstctfsink.h"
+#include "gstctftextsink.h"
+
+static gboolean
+plugin_init (GstPlugin * plugin)
+{
+  gboolean ret = FALSE;
+
+  ret |= GST_ELEMENT_REGISTER (ctfsrc, plugin);
+  ret |= GST_ELEMENT_REGISTER (ctfsink, plugin);
+  ret |= GST_ELEMENT_REGISTER (ctftextsink, plugin);
+
+  return ret;
+}
+
+GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, ctf,
+    "CTF 1.8 and trace-cmd trace.dat readers, filters, muxer and writers",
+    plugin_init, VERSION, "LGPL", "gst-ctf", "https://example.invalid/gst-ctf")
