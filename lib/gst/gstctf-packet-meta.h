@@ -1,3 +1,65 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * GstCtfPacketMeta: what a reader already knows of a packet buffer.
+ * Optional: every element must work without it (docs/design.md).
+ */
 #pragma once
-/* placeholder: being written */
+
+#include <gst/gst.h>
+#include "gstctf-version.h"
+
+G_BEGIN_DECLS
+
+#define GST_CTF_PACKET_META_API_TYPE (gst_ctf_packet_meta_api_get_type ())
+#define GST_CTF_PACKET_META_INFO (gst_ctf_packet_meta_get_info ())
+
+/**
+ * GstCtfPacketMeta:
+ * @meta: parent
+ * @stream_class_id: stream class id of the packet
+ * @stream_instance_id: stream instance id, or G_MAXUINT64 when the packet
+ *   header has none
+ * @stream_name: (nullable): interned name of the data stream file the
+ *   packet came from, relative to the trace directory (e.g. `channel0_1`),
+ *   or %NULL
+ * @stream_index: a number identifying the stream among the trace's streams
+ *   (stable for the whole trace; the order babeltrace2 gives its streams)
+ * @offset: byte offset of the packet in its stream file, or -1
+ * @events_discarded_delta: events the tracer discarded between the
+ *   previous packet of the stream and this one (0 when unknown)
+ *
+ * Describes where a packet comes from.  Copied with the buffer.
+ */
+typedef struct {
+  GstMeta meta;
+  guint64 stream_class_id;
+  guint64 stream_instance_id;
+  const gchar *stream_name;
+  guint stream_index;
+  gint64 offset;
+  guint64 events_discarded_delta;
+} GstCtfPacketMeta;
+
+GST_CTF_API GType gst_ctf_packet_meta_api_get_type (void);
+GST_CTF_API const GstMetaInfo *gst_ctf_packet_meta_get_info (void);
+
+/**
+ * gst_buffer_add_ctf_packet_meta:
+ * @buffer: a packet buffer
+ *
+ * Returns: (transfer none): the new meta, zero-filled except
+ *   @stream_instance_id (G_MAXUINT64) and @offset (-1)
+ */
+GST_CTF_API GstCtfPacketMeta *gst_buffer_add_ctf_packet_meta (GstBuffer *
+    buffer);
+
+/**
+ * gst_buffer_get_ctf_packet_meta:
+ * @buffer: a buffer
+ *
+ * Returns: (transfer none) (nullable): its #GstCtfPacketMeta
+ */
+#define gst_buffer_get_ctf_packet_meta(b) \
+  ((GstCtfPacketMeta *) gst_buffer_get_meta ((b), GST_CTF_PACKET_META_API_TYPE))
+
+G_END_DECLS
