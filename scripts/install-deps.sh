@@ -1,0 +1,12 @@
+#!/bin/sh
+# Installs what gst-ctf needs to build and test on Debian 12 (run as root).
+set -eu
+SUDO=
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+  build-essential meson ninja-build pkg-config clang libclang-rt-14-dev \
+  libglib2.0-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev \
+  gstreamer1.0-tools gstreamer1.0-plugins-base check \
+  zlib1g-dev libzstd-dev \
+  babeltrace2 babeltrace python3 >/dev/null

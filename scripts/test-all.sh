@@ -1,0 +1,46 @@
+#!/bin/sh
+# Sets everything up and runs the whole test suite: the build with warnings
+# as errors, the tests, the tests again under AddressSanitizer +
+# UndefinedBehaviorSanitizer, and each fuzz target for a short time.
+# Tests that need ../shared/corpus skip with a message where it is absent.
+set -eu
+cd "$(dirname "$0")/.."
+sh scripts/install-deps.sh
+FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+
+echo "== build (werror) and tests"
+rm -rf build-ci
+meson setup build-ci -Dwerror=true -Dtests=enabled >/dev/null
+ninja -C build-ci
+meson test -C build-ci --print-errorlogs
+
+echo "== tests under AddressSanitizer + UndefinedBehaviorSanitizer"
+rm -rf build-asan
+meson setup build-asan -Db_sanitize=address,undefined -Db_lundef=false \
+  -Dtests=enabled >/dev/null
+ninja -C build-asan
+ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+  meson test -C build-asan --print-errorlogs
+
+echo "== fuzz targets, ${FUZZ_SECONDS}s each"
+rm -rf build-fuzz
+CC=clang meson setup build-fuzz -Dfuzzing=true -Dtests=disabled \
+  -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
+ninja -C build-fuzz
+for f in build-fuzz/tests/fuzz/fuzz-*; do
+  [ -x "$f" ] || continue
+  name=$(basename "$f")
+  mkdir -p "build-fuzz/corpus-$name"
+  seeds="tests/fuzz/seeds/${name#fuzz-}"
+  [ -d "$seeds" ] || seeds=
+  echo "-- $name"
+  if ! "$f" -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=512 -timeout=10 \
+      "build-fuzz/corpus-$name" $seeds > "build-fuzz/$name.log" 2>&1; then
+    tail -n 60 "build-fuzz/$name.log"
+    echo "$name found a crash, a leak of time or memory: see above" >&2
+    exit 1
+  fi
+  tail -n 2 "build-fuzz/$name.log"
+done
+echo "== all tests passed"
