@@ -1,3 +1,160 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * gst-ctf: babeltrace2 `sink.text.pretty`-compatible text formatting.
+ *
+ * One line per event, byte-identical to what `babeltrace2 TRACE` prints
+ * with the default options, plus the discarded events / packets warnings
+ * it prints on stderr.
+ */
 #pragma once
-/* placeholder: being written */
+
+#include <stdio.h>
+#include "gstctf-model.h"
+#include "gstctf-reader.h"
+
+G_BEGIN_DECLS
+
+/**
+ * GstCtfTextOptions:
+ * @clock_cycles: print timestamps in clock cycles (`--clock-cycles`)
+ * @clock_date: print the date before the time (`--clock-date`)
+ * @clock_gmt: print UTC time instead of local time (`--clock-gmt`)
+ * @clock_seconds: print `SEC.NS` instead of `HH:MM:SS.NS`
+ *   (`--clock-seconds`)
+ * @no_delta: do not print the `(+S.NS)` delta (`--no-delta`)
+ * @name_header: print header field names (`timestamp = `, `name = `)
+ * @name_scope: print scope names (`stream.packet.context = `, ...)
+ * @name_context: print field names of the context scopes (default TRUE)
+ * @name_payload: print field names of the payload (default TRUE)
+ * @field_trace: print the trace name
+ * @field_trace_hostname: print the `hostname` env entry (default TRUE)
+ * @field_trace_domain: print the `domain` env entry
+ * @field_trace_procname: print the `procname` env entry (default TRUE)
+ * @field_trace_vpid: print the `vpid` env entry (default TRUE)
+ * @field_loglevel: print the event class log level
+ * @field_emf: print the event class EMF URI
+ *
+ * The main switches of babeltrace2's `sink.text.pretty` component
+ * (babeltrace2-sink.text.pretty(7)).  Initialise with
+ * gst_ctf_text_options_init() to get babeltrace2's defaults.
+ */
+typedef struct {
+  gboolean clock_cycles;
+  gboolean clock_date;
+  gboolean clock_gmt;
+  gboolean clock_seconds;
+  gboolean no_delta;
+  gboolean name_header;
+  gboolean name_scope;
+  gboolean name_context;
+  gboolean name_payload;
+  gboolean field_trace;
+  gboolean field_trace_hostname;
+  gboolean field_trace_domain;
+  gboolean field_trace_procname;
+  gboolean field_trace_vpid;
+  gboolean field_loglevel;
+  gboolean field_emf;
+} GstCtfTextOptions;
+
+/**
+ * gst_ctf_text_options_init:
+ * @opts: (out caller-allocates): options to fill
+ *
+ * Sets @opts to babeltrace2's `sink.text.pretty` defaults.
+ */
+GST_CTF_API void gst_ctf_text_options_init (GstCtfTextOptions * opts);
+
+/**
+ * GstCtfTextFormatter:
+ *
+ * Formats events of one trace class as text.  Keeps the previous event's
+ * timestamp for the `(+S.NS)` delta, like babeltrace2 does across all
+ * the events it prints.  Not thread safe; allocates nothing per event.
+ */
+typedef struct _GstCtfTextFormatter GstCtfTextFormatter;
+
+/**
+ * gst_ctf_text_formatter_new:
+ * @tc: the trace class whose events will be formatted (a reference is
+ *   taken)
+ * @opts: (nullable): options, %NULL for the defaults
+ *
+ * Returns: (transfer full): a new formatter
+ */
+GST_CTF_API GstCtfTextFormatter *gst_ctf_text_formatter_new (
+    GstCtfTraceClass * tc, const GstCtfTextOptions * opts);
+
+GST_CTF_API void gst_ctf_text_formatter_free (GstCtfTextFormatter * f);
+
+/**
+ * gst_ctf_text_formatter_set_trace_name:
+ * @f: the formatter
+ * @name: (nullable): the trace name babeltrace2 would use (printed with
+ *   the `trace` field and in the discarded items warnings)
+ */
+GST_CTF_API void gst_ctf_text_formatter_set_trace_name (
+    GstCtfTextFormatter * f, const gchar * name);
+
+/**
+ * gst_ctf_text_formatter_reset_delta:
+ * @f: the formatter
+ *
+ * Forgets the previous timestamp: the next event prints `(+?.?????????)`.
+ */
+GST_CTF_API void gst_ctf_text_formatter_reset_delta (GstCtfTextFormatter * f);
+
+/**
+ * gst_ctf_text_formatter_format_event:
+ * @f: the formatter
+ * @it: a recording iterator (gst_ctf_event_iter_set_recording()) positioned
+ *   on an event (after a successful gst_ctf_event_iter_next())
+ * @out: string the line is appended to, newline included
+ *
+ * Appends the event as babeltrace2 `sink.text.pretty` prints it:
+ * `[HH:MM:SS.NNNNNNNNN] (+S.NNNNNNNNN) host name: { packet ctx },
+ * { common ctx }, { specific ctx }, { payload }`.  Fields that babeltrace2
+ * does not expose (clock-mapped integers, the packet context fields with a
+ * meaning such as `packet_size` or `timestamp_begin`, the event header)
+ * are left out the same way.  Updates the previous timestamp.
+ */
+GST_CTF_API void gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
+    GstCtfEventIter * it, GString * out);
+
+/**
+ * GstCtfDiscardedKind:
+ * @GST_CTF_DISCARDED_EVENTS: events discarded by the tracer
+ *   (`events_discarded` counter difference)
+ * @GST_CTF_DISCARDED_PACKETS: packets lost (`packet_seq_num` gap)
+ */
+typedef enum {
+  GST_CTF_DISCARDED_EVENTS = 0,
+  GST_CTF_DISCARDED_PACKETS = 1,
+} GstCtfDiscardedKind;
+
+/**
+ * gst_ctf_text_formatter_format_discarded:
+ * @f: the formatter
+ * @out: string the warning line is appended to, newline included
+ * @kind: events or packets
+ * @count: number of discarded items, %G_MAXUINT64 when unknown
+ * @cc: (nullable): clock of @begin and @end; %NULL when the time range is
+ *   unknown
+ * @begin: beginning of the range, in cycles of @cc
+ * @end: end of the range, in cycles of @cc
+ * @stream_name: (nullable): stream name (babeltrace2 uses the stream file
+ *   path)
+ * @stream_class_id: stream class id
+ * @stream_id: stream id, or -1 when the stream has none
+ *
+ * Appends the `WARNING: Tracer discarded N events between [...] and [...]
+ * in trace "..." (UUID: ...) within stream "..." (stream class ID: N,
+ * stream ID: N).` line babeltrace2's pretty sink prints on stderr.  Does
+ * not touch the previous timestamp.
+ */
+GST_CTF_API void gst_ctf_text_formatter_format_discarded (
+    GstCtfTextFormatter * f, GString * out, GstCtfDiscardedKind kind,
+    guint64 count, const GstCtfClockClass * cc, guint64 begin, guint64 end,
+    const gchar * stream_name, guint64 stream_class_id, gint64 stream_id);
+
+G_END_DECLS

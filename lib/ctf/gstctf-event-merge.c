@@ -1,0 +1,530 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * gst-ctf: merge the events of several streams of one trace into one
+ * timestamp order, with babeltrace2's tie rules.
+ *
+ * babeltrace2 gives each data stream its own message iterator and muxes
+ * them with a priority queue (filter.utils.muxer): oldest time first
+ * (nanoseconds from the clock origin), equal times ordered by stream class
+ * id then stream id (common/muxing/muxing.c), and a stream's own messages
+ * keep their order.  Messages without a time go first.  Here each stream
+ * has one event iterator positioned on its next event (its "head") and the
+ * heads sit in a binary heap.
+ *
+ * Packets arrive in timestamp_begin order, so a packet still to come
+ * cannot hold an event older than the latest timestamp_begin seen (the
+ * "limit"): a head strictly older than the limit can be given back.  A
+ * head equal to the limit waits, because a later packet of a stream that
+ * sorts first could hold an event at that very time.
+ *
+ * Discarded items follow babeltrace2's CTF message iterator
+ * (msg-iter.c): events_discarded is a per-stream snapshot counter, the
+ * count is the difference with the previous packet (the snapshot itself
+ * for the first packet), over [previous packet end, this packet end]
+ * (first time: [this packet begin, this packet end]); discarded packets
+ * are a packet_seq_num gap over [previous packet end, this packet begin].
+ * The ranges are known only when the packets have both timestamp_begin
+ * and timestamp_end.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+
+#include "gstctf-event-merge.h"
+
+typedef struct {
+  GBytes *bytes;
+  gint64 offset;
+} QueuedPacket;
+
+typedef struct {
+  guint64 sc_id;
+  gint64 id;
+  guint serial;                 /* creation order, last tie breaker */
+  gchar *name;
+
+  GQueue queue;                 /* QueuedPacket*, not yet started */
+  GBytes *cur;                  /* packet the iterator is on */
+  gint64 cur_offset;
+  GstCtfEventIter *it;
+  const GstCtfClockClass *clock;
+
+  gboolean positioned;          /* iterator is on the head event */
+  gboolean dead;                /* failed: drop everything */
+  GError *error;                /* to give back when it is the oldest */
+  gboolean has_ns;
+  gint64 head_ns;
+
+  gboolean have_clock_value;
+  guint64 clock_value;
+
+  /* Snapshots of the previous packet of this stream. */
+  gboolean prev_valid;
+  gboolean prev_has_disc;
+  guint64 prev_disc;
+  gboolean prev_has_seq;
+  guint64 prev_seq;
+  gboolean prev_has_end;
+  guint64 prev_end;
+
+  gint heap_index;              /* -1 when not in the heap */
+} Stream;
+
+struct _GstCtfEventMerge {
+  GstCtfTraceClass *tc;
+  GHashTable *streams;          /* key "scid:id" -> Stream* */
+  GPtrArray *heap;              /* Stream* */
+  GQueue notices;               /* GstCtfMergeItem* (discarded items) */
+  Stream *returned;             /* stream whose head was given back */
+  guint n_streams;
+  guint n_queued;
+
+  gboolean have_limit;
+  gint64 limit;
+  gboolean finished;
+};
+
+/* ------------------------------------------------------------------ */
+/* Heap                                                                */
+
+static inline gboolean
+stream_before (const Stream * a, const Stream * b)
+{
+  /* Untimed heads first (babeltrace2 drains messages without time). */
+  if (a->has_ns != b->has_ns)
+    return !a->has_ns;
+  if (a->has_ns && a->head_ns != b->head_ns)
+    return a->head_ns < b->head_ns;
+  if (a->sc_id != b->sc_id)
+    return a->sc_id < b->sc_id;
+  if (a->id != b->id)
+    return a->id < b->id;
+  return a->serial < b->serial;
+}
+
+static void
+heap_swap (GPtrArray * h, guint i, guint j)
+{
+  Stream *a = g_ptr_array_index (h, i);
+  Stream *b = g_ptr_array_index (h, j);
+
+  h->pdata[i] = b;
+  h->pdata[j] = a;
+  b->heap_index = i;
+  a->heap_index = j;
+}
+
+static void
+heap_up (GPtrArray * h, guint i)
+{
+  while (i > 0) {
+    guint p = (i - 1) / 2;
+
+    if (!stream_before (g_ptr_array_index (h, i), g_ptr_array_index (h, p)))
+      break;
+    heap_swap (h, i, p);
+    i = p;
+  }
+}
+
+static void
+heap_down (GPtrArray * h, guint i)
+{
+  for (;;) {
+    guint l = 2 * i + 1, r = l + 1, m = i;
+
+    if (l < h->len && stream_before (g_ptr_array_index (h, l),
+            g_ptr_array_index (h, m)))
+      m = l;
+    if (r < h->len && stream_before (g_ptr_array_index (h, r),
+            g_ptr_array_index (h, m)))
+      m = r;
+    if (m == i)
+      break;
+    heap_swap (h, i, m);
+    i = m;
+  }
+}
+
+static void
+heap_remove (GPtrArray * h, Stream * s)
+{
+  guint i = s->heap_index, last;
+
+  if (s->heap_index < 0)
+    return;
+  last = h->len - 1;
+  if (i != last)
+    heap_swap (h, i, last);
+  g_ptr_array_set_size (h, last);
+  s->heap_index = -1;
+  if (i < h->len) {
+    heap_up (h, i);
+    heap_down (h, i);
+  }
+}
+
+static void
+heap_insert (GPtrArray * h, Stream * s)
+{
+  s->heap_index = h->len;
+  g_ptr_array_add (h, s);
+  heap_up (h, s->heap_index);
+}
+
+/* ------------------------------------------------------------------ */
+/* Streams                                                             */
+
+static void
+queued_packet_free (QueuedPacket * q)
+{
+  g_bytes_unref (q->bytes);
+  g_free (q);
+}
+
+static void
+stream_free (Stream * s)
+{
+  QueuedPacket *q;
+
+  while ((q = g_queue_pop_head (&s->queue)))
+    queued_packet_free (q);
+  if (s->cur)
+    g_bytes_unref (s->cur);
+  if (s->it)
+    gst_ctf_event_iter_free (s->it);
+  g_clear_error (&s->error);
+  g_free (s->name);
+  g_free (s);
+}
+
+static void
+add_notice (GstCtfEventMerge * m, Stream * s, GstCtfMergeItemType type,
+    guint64 count, const GstCtfClockClass * cc, guint64 begin, guint64 end)
+{
+  GstCtfMergeItem *n = g_new0 (GstCtfMergeItem, 1);
+
+  n->type = type;
+  n->stream_class_id = s->sc_id;
+  n->stream_id = s->id;
+  n->stream_name = s->name;
+  n->count = count;
+  n->clock = cc;
+  n->begin = begin;
+  n->end = end;
+  n->offset = s->cur_offset;
+  g_queue_push_tail (&m->notices, n);
+}
+
+/* The discarded-items checks made when a packet starts. */
+static void
+check_discarded (GstCtfEventMerge * m, Stream * s,
+    const GstCtfPacketInfo * pi)
+{
+  gboolean have_range = pi->has_timestamp_begin && pi->has_timestamp_end &&
+      s->clock != NULL;
+
+  if (pi->has_events_discarded) {
+    gboolean emit;
+    guint64 count;
+
+    if (!s->prev_valid || !s->prev_has_disc) {
+      emit = pi->events_discarded != 0;
+      count = pi->events_discarded;
+    } else {
+      count = pi->events_discarded - s->prev_disc;
+      emit = count != 0;
+    }
+    if (emit) {
+      guint64 begin = (!s->prev_valid || !s->prev_has_disc) ?
+          pi->timestamp_begin : s->prev_end;
+
+      if (s->prev_valid && s->prev_has_disc && !s->prev_has_end)
+        have_range = FALSE;
+      add_notice (m, s, GST_CTF_MERGE_DISCARDED_EVENTS, count,
+          have_range ? s->clock : NULL, begin, pi->timestamp_end);
+    }
+  }
+
+  if (pi->has_packet_seq_num && s->prev_valid && s->prev_has_seq &&
+      pi->packet_seq_num != s->prev_seq + 1 &&
+      pi->packet_seq_num > s->prev_seq) {
+    gboolean range = have_range && s->prev_has_end;
+
+    add_notice (m, s, GST_CTF_MERGE_DISCARDED_PACKETS,
+        pi->packet_seq_num - s->prev_seq - 1, range ? s->clock : NULL,
+        s->prev_end, pi->timestamp_begin);
+  }
+
+  s->prev_valid = TRUE;
+  s->prev_has_disc = pi->has_events_discarded;
+  s->prev_disc = pi->events_discarded;
+  s->prev_has_seq = pi->has_packet_seq_num;
+  s->prev_seq = pi->packet_seq_num;
+  s->prev_has_end = pi->has_timestamp_end;
+  s->prev_end = pi->timestamp_end;
+}
+
+/* Positions @s on its next event, starting queued packets as needed.
+ * Leaves it without a head when it has no more events for now, or with an
+ * error. */
+static void
+stream_fill (GstCtfEventMerge * m, Stream * s)
+{
+  while (!s->positioned && s->error == NULL && !s->dead) {
+    QueuedPacket *q;
+    const GstCtfPacketInfo *pi;
+    GError *err = NULL;
+
+    if (s->cur != NULL) {
+      if (gst_ctf_event_iter_next (s->it, &err)) {
+        s->positioned = TRUE;
+        s->clock_value = gst_ctf_event_iter_get_clock_value (s->it);
+        s->have_clock_value = TRUE;
+        s->has_ns = s->clock != NULL &&
+            gst_ctf_clock_class_cycles_to_ns_from_origin (s->clock,
+            s->clock_value, &s->head_ns);
+        break;
+      }
+      if (err != NULL) {
+        s->error = err;
+        break;
+      }
+      /* End of this packet. */
+      s->clock_value = gst_ctf_event_iter_get_clock_value (s->it);
+      s->have_clock_value = TRUE;
+      g_bytes_unref (s->cur);
+      s->cur = NULL;
+      m->n_queued--;
+    }
+
+    q = g_queue_pop_head (&s->queue);
+    if (q == NULL)
+      break;
+    s->cur = q->bytes;
+    s->cur_offset = q->offset;
+    g_free (q);
+    {
+      gsize size;
+      const guint8 *data = g_bytes_get_data (s->cur, &size);
+
+      if (!gst_ctf_event_iter_set_packet (s->it, data, size, &err)) {
+        s->error = err;
+        break;
+      }
+    }
+    pi = gst_ctf_event_iter_get_packet_info (s->it);
+    if (s->clock == NULL && pi->stream_class != NULL)
+      s->clock = pi->stream_class->default_clock;
+    /* CTF 1.8 §8: without timestamp_begin, the clock goes on from the
+     * previous packet of the same stream. */
+    if (!pi->has_timestamp_begin && s->have_clock_value)
+      gst_ctf_event_iter_set_clock_value (s->it, s->clock_value);
+    if (pi->has_timestamp_begin) {
+      s->has_ns = s->clock != NULL &&
+          gst_ctf_clock_class_cycles_to_ns_from_origin (s->clock,
+          pi->timestamp_begin, &s->head_ns);
+    }
+    check_discarded (m, s, pi);
+  }
+}
+
+static void
+stream_update_heap (GstCtfEventMerge * m, Stream * s)
+{
+  gboolean want = (s->positioned || s->error != NULL) && !s->dead;
+
+  if (want) {
+    if (s->heap_index >= 0) {
+      heap_up (m->heap, s->heap_index);
+      heap_down (m->heap, s->heap_index);
+    } else {
+      heap_insert (m->heap, s);
+    }
+  } else if (s->heap_index >= 0) {
+    heap_remove (m->heap, s);
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API                                                          */
+
+GstCtfEventMerge *
+gst_ctf_event_merge_new (GstCtfTraceClass * tc)
+{
+  GstCtfEventMerge *m;
+
+  g_return_val_if_fail (tc != NULL, NULL);
+
+  m = g_new0 (GstCtfEventMerge, 1);
+  m->tc = gst_ctf_trace_class_ref (tc);
+  m->streams = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+      (GDestroyNotify) stream_free);
+  m->heap = g_ptr_array_new ();
+  g_queue_init (&m->notices);
+  return m;
+}
+
+void
+gst_ctf_event_merge_free (GstCtfEventMerge * m)
+{
+  if (m == NULL)
+    return;
+  g_queue_clear_full (&m->notices, g_free);
+  g_ptr_array_unref (m->heap);
+  g_hash_table_unref (m->streams);
+  gst_ctf_trace_class_unref (m->tc);
+  g_free (m);
+}
+
+gboolean
+gst_ctf_event_merge_push (GstCtfEventMerge * m, GBytes * packet,
+    guint64 stream_class_id, gint64 stream_id, const gchar * stream_name,
+    gint64 offset, GError ** error)
+{
+  gchar key[48];
+  Stream *s;
+  QueuedPacket *q;
+  GstCtfPacketInfo info;
+  gsize size;
+  const guint8 *data;
+
+  g_return_val_if_fail (m != NULL && packet != NULL, FALSE);
+
+  data = g_bytes_get_data (packet, &size);
+  if (!gst_ctf_packet_read_info (m->tc, data, size, &info, error))
+    return FALSE;
+
+  g_snprintf (key, sizeof (key), "%" G_GUINT64_FORMAT ":%" G_GINT64_FORMAT,
+      stream_class_id, stream_id);
+  s = g_hash_table_lookup (m->streams, key);
+  if (s == NULL) {
+    s = g_new0 (Stream, 1);
+    s->sc_id = stream_class_id;
+    s->id = stream_id;
+    s->serial = m->n_streams++;
+    s->name = g_strdup (stream_name);
+    s->heap_index = -1;
+    s->it = gst_ctf_event_iter_new (m->tc);
+    gst_ctf_event_iter_set_recording (s->it, TRUE);
+    g_queue_init (&s->queue);
+    if (info.stream_class)
+      s->clock = info.stream_class->default_clock;
+    g_hash_table_insert (m->streams, g_strdup (key), s);
+  }
+  if (s->dead)
+    return TRUE;
+
+  q = g_new0 (QueuedPacket, 1);
+  q->bytes = g_bytes_ref (packet);
+  q->offset = offset;
+  g_queue_push_tail (&s->queue, q);
+  m->n_queued++;
+
+  if (info.has_timestamp_begin && info.stream_class &&
+      info.stream_class->default_clock) {
+    gint64 ns;
+
+    if (gst_ctf_clock_class_cycles_to_ns_from_origin
+        (info.stream_class->default_clock, info.timestamp_begin, &ns)) {
+      if (!m->have_limit || ns > m->limit)
+        m->limit = ns;
+      m->have_limit = TRUE;
+    }
+  }
+
+  if (s != m->returned && !s->positioned) {
+    stream_fill (m, s);
+    stream_update_heap (m, s);
+  }
+  return TRUE;
+}
+
+void
+gst_ctf_event_merge_finish (GstCtfEventMerge * m)
+{
+  g_return_if_fail (m != NULL);
+  m->finished = TRUE;
+}
+
+guint
+gst_ctf_event_merge_get_n_queued (GstCtfEventMerge * m)
+{
+  g_return_val_if_fail (m != NULL, 0);
+  return m->n_queued;
+}
+
+GstCtfMergeItemType
+gst_ctf_event_merge_next (GstCtfEventMerge * m, GstCtfMergeItem * item,
+    GError ** error)
+{
+  Stream *s;
+  GstCtfMergeItem *n;
+
+  g_return_val_if_fail (m != NULL && item != NULL, GST_CTF_MERGE_NONE);
+
+  memset (item, 0, sizeof (*item));
+  item->offset = -1;
+
+  /* Move the stream whose event was given back to its next event. */
+  if (m->returned != NULL) {
+    s = m->returned;
+    m->returned = NULL;
+    s->positioned = FALSE;
+    stream_fill (m, s);
+    stream_update_heap (m, s);
+  }
+
+  n = g_queue_pop_head (&m->notices);
+  if (n != NULL) {
+    *item = *n;
+    g_free (n);
+    return item->type;
+  }
+
+  if (m->heap->len == 0)
+    return GST_CTF_MERGE_NONE;
+
+  s = g_ptr_array_index (m->heap, 0);
+  if (!m->finished) {
+    /* Strictly older than any packet still to come. */
+    if (!m->have_limit)
+      return GST_CTF_MERGE_NONE;
+    if (s->has_ns && s->head_ns >= m->limit)
+      return GST_CTF_MERGE_NONE;
+  }
+
+  item->stream_class_id = s->sc_id;
+  item->stream_id = s->id;
+  item->stream_name = s->name;
+  item->offset = s->cur_offset;
+
+  if (s->error != NULL) {
+    QueuedPacket *q;
+
+    heap_remove (m->heap, s);
+    g_propagate_error (error, s->error);
+    s->error = NULL;
+    s->dead = TRUE;
+    while ((q = g_queue_pop_head (&s->queue))) {
+      queued_packet_free (q);
+      m->n_queued--;
+    }
+    if (s->cur) {
+      g_bytes_unref (s->cur);
+      s->cur = NULL;
+      m->n_queued--;
+    }
+    item->type = GST_CTF_MERGE_ERROR;
+    return GST_CTF_MERGE_ERROR;
+  }
+
+  item->type = GST_CTF_MERGE_EVENT;
+  item->iter = s->it;
+  item->has_ns = s->has_ns;
+  item->ns = s->head_ns;
+  m->returned = s;
+  return GST_CTF_MERGE_EVENT;
+}

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * gst-ctf: merge the events of several streams of one trace into one
+ * timestamp order, with babeltrace2's tie rules.
+ */
+#pragma once
+
+#include "gstctf-model.h"
+#include "gstctf-reader.h"
+#include "gstctf-error.h"
+
+G_BEGIN_DECLS
+
+/**
+ * GstCtfMergeItemType:
+ * @GST_CTF_MERGE_NONE: nothing can be emitted yet (push more packets, or
+ *   call gst_ctf_event_merge_finish()); at the end: everything was emitted
+ * @GST_CTF_MERGE_EVENT: an event; the item's iterator is positioned on it
+ * @GST_CTF_MERGE_DISCARDED_EVENTS: the tracer discarded events (the
+ *   `events_discarded` counter grew)
+ * @GST_CTF_MERGE_DISCARDED_PACKETS: packets are missing (`packet_seq_num`
+ *   gap)
+ * @GST_CTF_MERGE_ERROR: a packet could not be decoded; the error is set
+ */
+typedef enum {
+  GST_CTF_MERGE_NONE = 0,
+  GST_CTF_MERGE_EVENT,
+  GST_CTF_MERGE_DISCARDED_EVENTS,
+  GST_CTF_MERGE_DISCARDED_PACKETS,
+  GST_CTF_MERGE_ERROR,
+} GstCtfMergeItemType;
+
+/**
+ * GstCtfMergeItem:
+ * @type: what this item is
+ * @iter: (nullable): for an event, a recording iterator positioned on it;
+ *   valid until the next call to gst_ctf_event_merge_next()
+ * @stream_class_id: the stream's class id
+ * @stream_id: the stream's id (babeltrace2's stream ID), -1 for none
+ * @stream_name: (nullable): the stream's name, as given to
+ *   gst_ctf_event_merge_push()
+ * @has_ns: whether @ns is valid (the stream class has a clock)
+ * @ns: event time, ns from the clock origin
+ * @count: discarded items, %G_MAXUINT64 when unknown
+ * @clock: (nullable): for discarded items, the clock of @begin/@end;
+ *   %NULL when the time range is unknown
+ * @begin: discarded range begin, clock cycles
+ * @end: discarded range end, clock cycles
+ * @offset: for an event or an error, the byte offset of the packet in
+ *   its stream file when known (-1 otherwise)
+ */
+typedef struct {
+  GstCtfMergeItemType type;
+  GstCtfEventIter *iter;
+  guint64 stream_class_id;
+  gint64 stream_id;
+  const gchar *stream_name;
+  gboolean has_ns;
+  gint64 ns;
+  guint64 count;
+  const GstCtfClockClass *clock;
+  guint64 begin;
+  guint64 end;
+  gint64 offset;
+} GstCtfMergeItem;
+
+/**
+ * GstCtfEventMerge:
+ *
+ * Takes packets of several streams, arriving in `timestamp_begin` order
+ * (the order ctfsrc pushes them), and gives back their events in the
+ * order babeltrace2's muxer prints them: by nanoseconds from the clock
+ * origin, then stream class id, then stream id, then (same stream) the
+ * order in the stream.  An event is given back as soon as no packet still
+ * to come can hold an earlier one; memory stays bounded by the packets
+ * that overlap in time.  Also reports discarded events (difference of
+ * `events_discarded` snapshots) and discarded packets (`packet_seq_num`
+ * gaps) per stream, as babeltrace2's CTF source does.
+ */
+typedef struct _GstCtfEventMerge GstCtfEventMerge;
+
+/**
+ * gst_ctf_event_merge_new:
+ * @tc: the trace class of all the packets (a reference is taken)
+ *
+ * Returns: (transfer full): a new merger
+ */
+GST_CTF_API GstCtfEventMerge *gst_ctf_event_merge_new (GstCtfTraceClass * tc);
+GST_CTF_API void gst_ctf_event_merge_free (GstCtfEventMerge * m);
+
+/**
+ * gst_ctf_event_merge_push:
+ * @m: the merger
+ * @packet: (transfer none): the bytes of one packet (a reference is kept
+ *   until all its events were given back)
+ * @stream_class_id: stream class id of the packet
+ * @stream_id: stream id (babeltrace2's stream ID, orders streams of one
+ *   class with equal timestamps); -1 when the stream has none
+ * @stream_name: (nullable): stream name for warnings (copied)
+ * @offset: byte offset of the packet in its stream file, -1 if unknown
+ * @error: return location for a %GST_CTF_ERROR (%GST_CTF_ERROR_PACKET or
+ *   %GST_CTF_ERROR_UNKNOWN_STREAM_CLASS when the header or context cannot
+ *   be read)
+ *
+ * Queues one packet.  Packets must come in non-decreasing
+ * `timestamp_begin` order across streams, and in stream order within a
+ * stream.
+ *
+ * Returns: %TRUE when the packet was queued
+ */
+GST_CTF_API gboolean gst_ctf_event_merge_push (GstCtfEventMerge * m,
+    GBytes * packet, guint64 stream_class_id, gint64 stream_id,
+    const gchar * stream_name, gint64 offset, GError ** error);
+
+/**
+ * gst_ctf_event_merge_finish:
+ * @m: the merger
+ *
+ * No more packets will come: everything queued can be given back.
+ */
+GST_CTF_API void gst_ctf_event_merge_finish (GstCtfEventMerge * m);
+
+/**
+ * gst_ctf_event_merge_next:
+ * @m: the merger
+ * @item: (out caller-allocates): the next item
+ * @error: return location for the %GST_CTF_ERROR of a
+ *   %GST_CTF_MERGE_ERROR item (from gst_ctf_event_iter_next())
+ *
+ * Gives back the next item in babeltrace2 order.  After an error, the
+ * stream that failed is dropped and the others go on.
+ *
+ * Returns: the item type; %GST_CTF_MERGE_NONE when nothing more can be
+ *   given back yet
+ */
+GST_CTF_API GstCtfMergeItemType gst_ctf_event_merge_next (GstCtfEventMerge *
+    m, GstCtfMergeItem * item, GError ** error);
+
+/**
+ * gst_ctf_event_merge_get_n_queued:
+ * @m: the merger
+ *
+ * Returns: the number of packets held (queued or being read)
+ */
+GST_CTF_API guint gst_ctf_event_merge_get_n_queued (GstCtfEventMerge * m);
+
+G_END_DECLS
