@@ -1,23 +1,609 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* placeholder: being written */
+/**
+ * SECTION:element-ctftextsink
+ * @title: ctftextsink
+ * @short_description: prints CTF events as babeltrace2 text
+ *
+ * Decodes the CTF packets it receives and writes one line per event in the
+ * format of babeltrace2's `sink.text.pretty` component (what `babeltrace2
+ * TRACE` prints by default), events of all the streams merged in timestamp
+ * order with babeltrace2's tie rules.  With the default properties and
+ * `TZ=UTC LC_ALL=C`, the output is byte-identical to `TZ=UTC LC_ALL=C
+ * babeltrace2 TRACE`.  Discarded events and packets are reported like
+ * babeltrace2 does, as `WARNING: ...` lines on stderr, and as element
+ * warning messages.  A packet that cannot be decoded stops the pipeline
+ * with an error, after the events before it were written.
+ *
+ * ## Example launch line
+ * |[
+ * gst-launch-1.0 ctfsrc location=/path/to/trace ! ctftextsink location=trace.txt
+ * ]|
+ * Writes the text of the trace to `trace.txt`; without `location`, the text
+ * goes to stdout.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <stdio.h>
+#include <string.h>
+#include <errno.h>
+#include <glib/gstdio.h>
+
 #include "gstctftextsink.h"
+#include "gstctf-caps.h"
+#include "gstctf-packet-meta.h"
+#include "gstctf-metadata.h"
+#include "gstctf-reader.h"
+#include "gstctf-text-formatter.h"
+#include "gstctf-event-merge.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_ctf_text_sink_debug);
+#define GST_CAT_DEFAULT gst_ctf_text_sink_debug
+
+/* Output is written in chunks of about this size. */
+#define FLUSH_THRESHOLD (64 * 1024)
+
+enum {
+  PROP_0,
+  PROP_LOCATION,
+  PROP_NO_DELTA,
+  PROP_CLOCK_CYCLES,
+  PROP_CLOCK_DATE,
+  PROP_CLOCK_GMT,
+  PROP_CLOCK_SECONDS,
+  PROP_FIELD_TRACE_DOMAIN,
+  PROP_FIELD_LOGLEVEL,
+  PROP_FIELD_EMF,
+  PROP_NAME_HEADER,
+  PROP_NAME_SCOPE,
+};
 
 struct _GstCtfTextSink
 {
   GstBaseSink parent;
+
+  /* properties */
+  gchar *location;
+  GstCtfTextOptions opts;
+
+  /* state */
+  FILE *out;
+  gboolean out_is_stdout;
+  gchar *tsdl;
+  GstCtfTraceClass *tc;
+  GstCtfTextFormatter *fmt;
+  GstCtfEventMerge *merge;
+  GString *text;
+  GString *warn;
+  GHashTable *stream_ids;       /* "scid:instance" -> id+1, without meta */
+  guint64 n_events;
+  guint64 n_discarded_events;
+  guint64 n_discarded_packets;
 };
 
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
+    GST_PAD_SINK,
+    GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_CTF_CAPS_MEDIA_TYPE));
+
+#define gst_ctf_text_sink_parent_class parent_class
 G_DEFINE_TYPE (GstCtfTextSink, gst_ctf_text_sink, GST_TYPE_BASE_SINK);
-GST_ELEMENT_REGISTER_DEFINE (ctftextsink, "ctftextsink", GST_RANK_NONE, GST_TYPE_CTF_TEXT_SINK);
+GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (ctftextsink, "ctftextsink",
+    GST_RANK_NONE, GST_TYPE_CTF_TEXT_SINK,
+    GST_DEBUG_CATEGORY_INIT (gst_ctf_text_sink_debug, "ctftextsink", 0,
+        "CTF to babeltrace2 text"));
+
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+  GstBuffer *buffer;
+  GstMapInfo map;
+} MappedBuffer;
+
+static void
+mapped_buffer_free (gpointer data)
+{
+  MappedBuffer *mb = data;
+
+  gst_buffer_unmap (mb->buffer, &mb->map);
+  gst_buffer_unref (mb->buffer);
+  g_free (mb);
+}
+
+static gboolean
+write_text (GstCtfTextSink * self)
+{
+  if (self->text->len == 0 || self->out == NULL)
+    return TRUE;
+  if (fwrite (self->text->str, 1, self->text->len, self->out) !=
+      self->text->len) {
+    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
+        ("Could not write to file \"%s\".",
+            self->location ? self->location : "(stdout)"),
+        ("%s", g_strerror (errno)));
+    g_string_truncate (self->text, 0);
+    return FALSE;
+  }
+  g_string_truncate (self->text, 0);
+  return TRUE;
+}
+
+static void
+drop_trace (GstCtfTextSink * self)
+{
+  g_clear_pointer (&self->merge, gst_ctf_event_merge_free);
+  g_clear_pointer (&self->fmt, gst_ctf_text_formatter_free);
+  g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
+  g_clear_pointer (&self->tsdl, g_free);
+  if (self->stream_ids)
+    g_hash_table_remove_all (self->stream_ids);
+}
+
+/* Gives back everything the merger can give; on a decoding error posts it
+ * (after writing the events before it) and returns GST_FLOW_ERROR. */
+static GstFlowReturn
+drain (GstCtfTextSink * self)
+{
+  GstCtfMergeItem item;
+  GstCtfMergeItemType t;
+  GError *err = NULL;
+
+  if (self->merge == NULL)
+    return GST_FLOW_OK;
+
+  while ((t = gst_ctf_event_merge_next (self->merge, &item, &err)) !=
+      GST_CTF_MERGE_NONE) {
+    switch (t) {
+      case GST_CTF_MERGE_EVENT:
+        gst_ctf_text_formatter_format_event (self->fmt, item.iter,
+            self->text);
+        self->n_events++;
+        if (self->text->len >= FLUSH_THRESHOLD && !write_text (self))
+          return GST_FLOW_ERROR;
+        break;
+      case GST_CTF_MERGE_DISCARDED_EVENTS:
+      case GST_CTF_MERGE_DISCARDED_PACKETS:{
+        gboolean events = t == GST_CTF_MERGE_DISCARDED_EVENTS;
+
+        g_string_truncate (self->warn, 0);
+        gst_ctf_text_formatter_format_discarded (self->fmt, self->warn,
+            events ? GST_CTF_DISCARDED_EVENTS : GST_CTF_DISCARDED_PACKETS,
+            item.count, item.clock, item.begin, item.end, item.stream_name,
+            item.stream_class_id, item.stream_id);
+        /* babeltrace2 prints these on stderr, keep the order with the
+         * events written so far. */
+        if (!write_text (self))
+          return GST_FLOW_ERROR;
+        if (self->out)
+          fflush (self->out);
+        fputs (self->warn->str, stderr);
+        if (events)
+          self->n_discarded_events += item.count == G_MAXUINT64 ? 0 :
+              item.count;
+        else
+          self->n_discarded_packets += item.count == G_MAXUINT64 ? 0 :
+              item.count;
+        g_strchomp (self->warn->str);
+        GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, DECODE,
+            ("Tracer discarded %" G_GUINT64_FORMAT " %s in stream \"%s\".",
+                item.count, events ? "events" : "packets",
+                item.stream_name ? item.stream_name : "(unknown)"),
+            ("%s", self->warn->str),
+            ("discarded-kind", G_TYPE_STRING, events ? "events" : "packets",
+                "count", G_TYPE_UINT64, item.count, NULL));
+        break;
+      }
+      case GST_CTF_MERGE_ERROR:
+        write_text (self);
+        if (self->out)
+          fflush (self->out);
+        GST_ELEMENT_ERROR (self, STREAM, DECODE,
+            ("Cannot decode event: stream=\"%s\", packet-offset=%"
+                G_GINT64_FORMAT " (bytes).",
+                item.stream_name ? item.stream_name : "(unknown)",
+                item.offset),
+            ("%s", err ? err->message : "unknown error"));
+        g_clear_error (&err);
+        return GST_FLOW_ERROR;
+      default:
+        break;
+    }
+  }
+  return GST_FLOW_OK;
+}
+
+/* ------------------------------------------------------------------ */
+
+static gboolean
+gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
+{
+  GstCtfTextSink *self = GST_CTF_TEXT_SINK (bsink);
+  const gchar *tsdl = gst_ctf_caps_get_metadata (caps);
+  GstCtfTraceClass *tc;
+  GError *err = NULL;
+
+  if (tsdl == NULL) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Caps carry no CTF metadata."),
+        ("caps: %" GST_PTR_FORMAT, caps));
+    return FALSE;
+  }
+  if (self->tsdl && strcmp (self->tsdl, tsdl) == 0)
+    return TRUE;
+
+  tc = gst_ctf_tsdl_parse (tsdl, "caps", &err);
+  if (tc == NULL) {
+    GST_ELEMENT_ERROR (self, STREAM, DECODE,
+        ("Cannot parse the CTF metadata of the caps."),
+        ("%s", err ? err->message : "unknown error"));
+    g_clear_error (&err);
+    return FALSE;
+  }
+
+  /* New metadata: give back what the previous trace class still holds. */
+  if (self->merge) {
+    gst_ctf_event_merge_finish (self->merge);
+    if (drain (self) != GST_FLOW_OK) {
+      gst_ctf_trace_class_unref (tc);
+      return FALSE;
+    }
+  }
+  drop_trace (self);
+  self->tc = tc;
+  self->tsdl = g_strdup (tsdl);
+  self->fmt = gst_ctf_text_formatter_new (tc, &self->opts);
+  {
+    const GstCtfEnvEntry *host = gst_ctf_trace_class_find_env (tc,
+        "hostname");
+
+    gst_ctf_text_formatter_set_trace_name (self->fmt, host
+        && host->is_string && host->str ? host->str : "");
+  }
+  self->merge = gst_ctf_event_merge_new (tc);
+  return TRUE;
+}
+
+static GstFlowReturn
+gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
+{
+  GstCtfTextSink *self = GST_CTF_TEXT_SINK (bsink);
+  GstCtfPacketMeta *meta;
+  MappedBuffer *mb;
+  GBytes *bytes;
+  guint64 sc_id;
+  gint64 stream_id;
+  const gchar *name = NULL;
+  gint64 offset = -1;
+  GError *err = NULL;
+  gboolean ok;
+
+  if (self->merge == NULL) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
+        ("Received a buffer before caps with CTF metadata."));
+    return GST_FLOW_NOT_NEGOTIATED;
+  }
+
+  mb = g_new0 (MappedBuffer, 1);
+  if (!gst_buffer_map (buffer, &mb->map, GST_MAP_READ)) {
+    g_free (mb);
+    GST_ELEMENT_ERROR (self, RESOURCE, READ, (NULL),
+        ("Cannot map buffer."));
+    return GST_FLOW_ERROR;
+  }
+  mb->buffer = gst_buffer_ref (buffer);
+  bytes = g_bytes_new_with_free_func (mb->map.data, mb->map.size,
+      mapped_buffer_free, mb);
+
+  meta = gst_buffer_get_ctf_packet_meta (buffer);
+  if (meta != NULL) {
+    sc_id = meta->stream_class_id;
+    stream_id = meta->stream_index;
+    name = meta->stream_name;
+    offset = meta->offset;
+  } else {
+    /* Without the meta, the packet header says where it belongs. */
+    GstCtfPacketInfo info;
+    gchar key[48];
+    gpointer id;
+
+    if (!gst_ctf_packet_read_info (self->tc, mb->map.data, mb->map.size,
+            &info, &err)) {
+      g_bytes_unref (bytes);
+      write_text (self);
+      GST_ELEMENT_ERROR (self, STREAM, DECODE,
+          ("Cannot read packet header: buffer-offset=%" G_GUINT64_FORMAT
+              " (bytes).", GST_BUFFER_OFFSET (buffer)),
+          ("%s", err ? err->message : "unknown error"));
+      g_clear_error (&err);
+      return GST_FLOW_ERROR;
+    }
+    sc_id = info.stream_class_id;
+    g_snprintf (key, sizeof (key), "%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT
+        ":%d", sc_id, info.stream_instance_id, info.has_stream_instance_id);
+    id = g_hash_table_lookup (self->stream_ids, key);
+    if (id == NULL) {
+      id = GSIZE_TO_POINTER (g_hash_table_size (self->stream_ids) + 1);
+      g_hash_table_insert (self->stream_ids, g_strdup (key), id);
+    }
+    stream_id = info.has_stream_instance_id ?
+        (gint64) info.stream_instance_id : (gint64) GPOINTER_TO_SIZE (id) - 1;
+  }
+
+  ok = gst_ctf_event_merge_push (self->merge, bytes, sc_id, stream_id, name,
+      offset, &err);
+  g_bytes_unref (bytes);
+  if (!ok) {
+    write_text (self);
+    GST_ELEMENT_ERROR (self, STREAM, DECODE,
+        ("Cannot read packet: stream=\"%s\", offset=%" G_GINT64_FORMAT
+            " (bytes).", name ? name : "(unknown)", offset),
+        ("%s", err ? err->message : "unknown error"));
+    g_clear_error (&err);
+    return GST_FLOW_ERROR;
+  }
+  return drain (self);
+}
+
+static gboolean
+gst_ctf_text_sink_event (GstBaseSink * bsink, GstEvent * event)
+{
+  GstCtfTextSink *self = GST_CTF_TEXT_SINK (bsink);
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_EOS) {
+    if (self->merge) {
+      gst_ctf_event_merge_finish (self->merge);
+      if (drain (self) != GST_FLOW_OK) {
+        gst_event_unref (event);
+        return FALSE;
+      }
+    }
+    if (!write_text (self)) {
+      gst_event_unref (event);
+      return FALSE;
+    }
+    if (self->out)
+      fflush (self->out);
+    GST_INFO_OBJECT (self, "%" G_GUINT64_FORMAT " events written, %"
+        G_GUINT64_FORMAT " events and %" G_GUINT64_FORMAT
+        " packets discarded by the tracer", self->n_events,
+        self->n_discarded_events, self->n_discarded_packets);
+  }
+  return GST_BASE_SINK_CLASS (parent_class)->event (bsink, event);
+}
+
+static gboolean
+gst_ctf_text_sink_start (GstBaseSink * bsink)
+{
+  GstCtfTextSink *self = GST_CTF_TEXT_SINK (bsink);
+
+  self->n_events = 0;
+  self->n_discarded_events = 0;
+  self->n_discarded_packets = 0;
+  if (self->location == NULL || self->location[0] == '\0') {
+    self->out = stdout;
+    self->out_is_stdout = TRUE;
+    return TRUE;
+  }
+  self->out = g_fopen (self->location, "wb");
+  if (self->out == NULL) {
+    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_WRITE,
+        ("Could not open file \"%s\" for writing.", self->location),
+        ("%s", g_strerror (errno)));
+    return FALSE;
+  }
+  self->out_is_stdout = FALSE;
+  return TRUE;
+}
+
+static gboolean
+gst_ctf_text_sink_stop (GstBaseSink * bsink)
+{
+  GstCtfTextSink *self = GST_CTF_TEXT_SINK (bsink);
+  gboolean ok = TRUE;
+
+  write_text (self);
+  drop_trace (self);
+  if (self->out) {
+    if (self->out_is_stdout) {
+      fflush (self->out);
+    } else if (fclose (self->out) != 0) {
+      GST_ELEMENT_ERROR (self, RESOURCE, CLOSE,
+          ("Could not close file \"%s\".", self->location),
+          ("%s", g_strerror (errno)));
+      ok = FALSE;
+    }
+    self->out = NULL;
+  }
+  return ok;
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+gst_ctf_text_sink_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCtfTextSink *self = GST_CTF_TEXT_SINK (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_LOCATION:
+      g_free (self->location);
+      self->location = g_value_dup_string (value);
+      break;
+    case PROP_NO_DELTA:
+      self->opts.no_delta = g_value_get_boolean (value);
+      break;
+    case PROP_CLOCK_CYCLES:
+      self->opts.clock_cycles = g_value_get_boolean (value);
+      break;
+    case PROP_CLOCK_DATE:
+      self->opts.clock_date = g_value_get_boolean (value);
+      break;
+    case PROP_CLOCK_GMT:
+      self->opts.clock_gmt = g_value_get_boolean (value);
+      break;
+    case PROP_CLOCK_SECONDS:
+      self->opts.clock_seconds = g_value_get_boolean (value);
+      break;
+    case PROP_FIELD_TRACE_DOMAIN:
+      self->opts.field_trace_domain = g_value_get_boolean (value);
+      break;
+    case PROP_FIELD_LOGLEVEL:
+      self->opts.field_loglevel = g_value_get_boolean (value);
+      break;
+    case PROP_FIELD_EMF:
+      self->opts.field_emf = g_value_get_boolean (value);
+      break;
+    case PROP_NAME_HEADER:
+      self->opts.name_header = g_value_get_boolean (value);
+      break;
+    case PROP_NAME_SCOPE:
+      self->opts.name_scope = g_value_get_boolean (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_ctf_text_sink_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstCtfTextSink *self = GST_CTF_TEXT_SINK (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_LOCATION:
+      g_value_set_string (value, self->location);
+      break;
+    case PROP_NO_DELTA:
+      g_value_set_boolean (value, self->opts.no_delta);
+      break;
+    case PROP_CLOCK_CYCLES:
+      g_value_set_boolean (value, self->opts.clock_cycles);
+      break;
+    case PROP_CLOCK_DATE:
+      g_value_set_boolean (value, self->opts.clock_date);
+      break;
+    case PROP_CLOCK_GMT:
+      g_value_set_boolean (value, self->opts.clock_gmt);
+      break;
+    case PROP_CLOCK_SECONDS:
+      g_value_set_boolean (value, self->opts.clock_seconds);
+      break;
+    case PROP_FIELD_TRACE_DOMAIN:
+      g_value_set_boolean (value, self->opts.field_trace_domain);
+      break;
+    case PROP_FIELD_LOGLEVEL:
+      g_value_set_boolean (value, self->opts.field_loglevel);
+      break;
+    case PROP_FIELD_EMF:
+      g_value_set_boolean (value, self->opts.field_emf);
+      break;
+    case PROP_NAME_HEADER:
+      g_value_set_boolean (value, self->opts.name_header);
+      break;
+    case PROP_NAME_SCOPE:
+      g_value_set_boolean (value, self->opts.name_scope);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_ctf_text_sink_finalize (GObject * object)
+{
+  GstCtfTextSink *self = GST_CTF_TEXT_SINK (object);
+
+  drop_trace (self);
+  g_hash_table_unref (self->stream_ids);
+  g_string_free (self->text, TRUE);
+  g_string_free (self->warn, TRUE);
+  g_free (self->location);
+  G_OBJECT_CLASS (parent_class)->finalize (object);
+}
+
+#define BOOL_PROP(id, name, nick, blurb) \
+  g_object_class_install_property (gobject_class, id, \
+      g_param_spec_boolean (name, nick, blurb, FALSE, \
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | \
+          GST_PARAM_MUTABLE_READY))
 
 static void
 gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
 {
-  gst_element_class_set_static_metadata (GST_ELEMENT_CLASS (klass),
-      "placeholder", "Generic", "placeholder", "gst-ctf");
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseSinkClass *bsink_class = GST_BASE_SINK_CLASS (klass);
+
+  gobject_class->set_property = gst_ctf_text_sink_set_property;
+  gobject_class->get_property = gst_ctf_text_sink_get_property;
+  gobject_class->finalize = gst_ctf_text_sink_finalize;
+
+  g_object_class_install_property (gobject_class, PROP_LOCATION,
+      g_param_spec_string ("location", "Location",
+          "File to write the text to (stdout when unset, like babeltrace2)",
+          NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  BOOL_PROP (PROP_NO_DELTA, "no-delta", "No delta",
+      "Do not print the time since the previous event, \"(+S.NS)\" "
+      "(babeltrace2 --no-delta)");
+  BOOL_PROP (PROP_CLOCK_CYCLES, "clock-cycles", "Clock cycles",
+      "Print timestamps as raw clock cycles instead of time "
+      "(babeltrace2 --clock-cycles)");
+  BOOL_PROP (PROP_CLOCK_DATE, "clock-date", "Clock date",
+      "Print the date (YYYY-MM-DD) before the time of day "
+      "(babeltrace2 --clock-date)");
+  BOOL_PROP (PROP_CLOCK_GMT, "clock-gmt", "Clock GMT",
+      "Print times in UTC instead of the local time zone "
+      "(babeltrace2 --clock-gmt)");
+  BOOL_PROP (PROP_CLOCK_SECONDS, "clock-seconds", "Clock seconds",
+      "Print times as seconds since the clock origin, SEC.NS, instead of "
+      "HH:MM:SS.NS (babeltrace2 --clock-seconds)");
+  BOOL_PROP (PROP_FIELD_TRACE_DOMAIN, "field-trace-domain",
+      "Field trace:domain",
+      "Print the trace's \"domain\" environment entry (kernel, ust) after "
+      "the host name (babeltrace2 --fields=trace:domain)");
+  BOOL_PROP (PROP_FIELD_LOGLEVEL, "field-loglevel", "Field loglevel",
+      "Print each event's log level, e.g. TRACE_INFO (6) "
+      "(babeltrace2 --fields=loglevel)");
+  BOOL_PROP (PROP_FIELD_EMF, "field-emf", "Field EMF URI",
+      "Print each event class's model.emf.uri when it has one "
+      "(babeltrace2 --fields=emf)");
+  BOOL_PROP (PROP_NAME_HEADER, "name-header", "Name header fields",
+      "Print the names of the header fields (timestamp = , name = ) "
+      "(babeltrace2 --names=header)");
+  BOOL_PROP (PROP_NAME_SCOPE, "name-scope", "Name scopes",
+      "Print the scope names (stream.packet.context = , event.fields = ) "
+      "(babeltrace2 --names=scope)");
+
+  gst_element_class_add_static_pad_template (element_class, &sink_template);
+  gst_element_class_set_static_metadata (element_class,
+      "CTF text sink", "Sink/Trace",
+      "Writes the events of CTF packets as babeltrace2-compatible text",
+      "gst-ctf");
+
+  bsink_class->set_caps = GST_DEBUG_FUNCPTR (gst_ctf_text_sink_set_caps);
+  bsink_class->render = GST_DEBUG_FUNCPTR (gst_ctf_text_sink_render);
+  bsink_class->event = GST_DEBUG_FUNCPTR (gst_ctf_text_sink_event);
+  bsink_class->start = GST_DEBUG_FUNCPTR (gst_ctf_text_sink_start);
+  bsink_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_text_sink_stop);
 }
 
 static void
 gst_ctf_text_sink_init (GstCtfTextSink * self)
 {
+  gst_ctf_text_options_init (&self->opts);
+  self->text = g_string_sized_new (FLUSH_THRESHOLD + 4096);
+  self->warn = g_string_sized_new (512);
+  self->stream_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+      NULL);
+  /* A text sink writes as fast as it can: no clock sync. */
+  gst_base_sink_set_sync (GST_BASE_SINK (self), FALSE);
 }
