@@ -1,2 +1,653 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* placeholder: being written */
+/*
+ * gst-ctf: the CTF 1.8 packet reader: packet header and context
+ * (CTF 1.8 §5), then events (header, common context, specific context,
+ * payload) decoded with compiled plans (gstctf-plan.c).
+ */
+#include "gstctf-reader.h"
+#include "gstctf-plan.h"
+
+#include <string.h>
+
+/* Per event class: its compiled scopes, made the first time an event of
+ * the class is met. */
+typedef struct {
+  const GstCtfEventClass *ec;
+  const GstCtfPlan *context;
+  const GstCtfPlan *payload;
+  gboolean compiled;
+} EcEntry;
+
+/* Per stream class: event header and common context plans, and event
+ * classes by id (a dense table when ids are small, else a hash). */
+typedef struct {
+  const GstCtfStreamClass *sc;
+  const GstCtfPlan *packet_context;
+  const GstCtfPlan *event_header;
+  const GstCtfPlan *common_context;
+  EcEntry *dense;
+  guint64 n_dense;
+  GHashTable *sparse;           /* &entry->ec->id -> EcEntry */
+  guint64 single_id;            /* id to use when events carry none */
+  gboolean has_single_id;
+} ScEntry;
+
+struct _GstCtfEventIter {
+  GstCtfTraceClass *tc;
+  gboolean recording;
+
+  GHashTable *plans;            /* fc -> GstCtfPlan (owned) */
+  GHashTable *sc_entries;       /* sc -> ScEntry (owned) */
+  const GstCtfPlan *packet_header;
+
+  guint64 *slots;
+  guint n_slots;
+  GArray *values[GST_CTF_N_SCOPES];
+
+  /* current packet */
+  const guint8 *data;
+  gsize size;
+  GstCtfPacketInfo info;
+  ScEntry *cur_sc;
+  gboolean in_packet;
+  guint64 pos;                  /* bits from the packet start */
+  guint64 clock;
+
+  /* current event */
+  const GstCtfEventClass *cur_ec;
+  guint64 ev_begin;
+  guint64 ev_end;
+};
+
+static const gchar *const scope_names[GST_CTF_N_SCOPES] = {
+  "packet header", "packet context", "event header",
+  "event common context", "event specific context", "event payload",
+};
+
+/* ------------------------------------------------------------------ */
+/* Plan cache                                                          */
+/* ------------------------------------------------------------------ */
+
+static const GstCtfPlan *
+get_plan (GHashTable * plans, const GstCtfFieldClass * fc, GError ** error)
+{
+  GstCtfPlan *plan;
+
+  if (fc == NULL)
+    return NULL;
+  plan = g_hash_table_lookup (plans, fc);
+  if (plan == NULL) {
+    plan = gst_ctf_plan_compile (fc, error);
+    if (plan == NULL)
+      return NULL;
+    g_hash_table_insert (plans, (gpointer) fc, plan);
+  }
+  return plan;
+}
+
+static void
+sc_entry_free (ScEntry * e)
+{
+  g_free (e->dense);
+  if (e->sparse)
+    g_hash_table_unref (e->sparse);
+  g_free (e);
+}
+
+static ScEntry *
+sc_entry_new (const GstCtfStreamClass * sc)
+{
+  ScEntry *e = g_new0 (ScEntry, 1);
+  guint64 max_id = 0;
+  guint i;
+
+  e->sc = sc;
+  for (i = 0; i < sc->event_classes->len; i++) {
+    const GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, i);
+    max_id = MAX (max_id, ec->id);
+  }
+  /* babeltrace2: without an event class id in the event header, the
+   * stream class must have exactly one event class. */
+  if (sc->event_classes->len == 1) {
+    const GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, 0);
+    e->single_id = ec->id;
+    e->has_single_id = TRUE;
+  }
+  if (sc->event_classes->len > 0 && max_id < (1u << 20) &&
+      max_id <= 8 * (guint64) sc->event_classes->len + 1024) {
+    e->n_dense = max_id + 1;
+    e->dense = g_new0 (EcEntry, e->n_dense);
+    for (i = 0; i < sc->event_classes->len; i++) {
+      const GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, i);
+      if (e->dense[ec->id].ec == NULL)
+        e->dense[ec->id].ec = ec;
+    }
+  } else {
+    e->sparse = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL,
+        g_free);
+    for (i = 0; i < sc->event_classes->len; i++) {
+      const GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, i);
+      EcEntry *ee;
+
+      if (g_hash_table_contains (e->sparse, &ec->id))
+        continue;
+      ee = g_new0 (EcEntry, 1);
+      ee->ec = ec;
+      g_hash_table_insert (e->sparse, (gpointer) & ee->ec->id, ee);
+    }
+  }
+  return e;
+}
+
+/* ------------------------------------------------------------------ */
+/* Packet header and context                                           */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+  GHashTable *plans;
+  guint64 *slots;
+  guint n_slots;
+  GArray *header_values;
+  GArray *context_values;
+  guint64 clock;
+} PacketDecode;
+
+static const GstCtfStreamClass *
+choose_stream_class (const GstCtfTraceClass * tc, GstCtfPacketInfo * info,
+    gboolean has_id, GError ** error)
+{
+  const GstCtfStreamClass *sc = NULL;
+
+  if (!has_id && tc->stream_classes->len == 1) {
+    /* No `stream_id`: babeltrace2 needs exactly one stream class. */
+    sc = g_ptr_array_index (tc->stream_classes, 0);
+    info->stream_class_id = sc->id;
+    return sc;
+  }
+  sc = gst_ctf_trace_class_find_stream_class (tc, info->stream_class_id);
+  if (sc == NULL) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_UNKNOWN_STREAM_CLASS,
+        "Cannot read packet header: offset=0 bits, no stream class with ID %"
+        G_GUINT64_FORMAT " in the trace class", info->stream_class_id);
+  }
+  return sc;
+}
+
+static gboolean
+decode_packet (const GstCtfTraceClass * tc, PacketDecode * pd,
+    const guint8 * data, gsize size, GstCtfPacketInfo * info,
+    GError ** error)
+{
+  GstCtfDecodeCtx ctx;
+  const GstCtfStreamClass *sc;
+  const GstCtfPlan *plan;
+  guint64 avail_bits;
+  gboolean has_sc_id;
+
+  memset (info, 0, sizeof (*info));
+  if (size == 0 || data == NULL) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot read packet header: offset=0 bits, no bytes available");
+    return FALSE;
+  }
+  avail_bits = (size > (G_MAXUINT64 >> 4)) ? (G_MAXUINT64 >> 1) :
+      (guint64) size * 8;
+
+  memset (&ctx, 0, sizeof (ctx));
+  ctx.data = data;
+  ctx.n_bytes = size;
+  ctx.limit = avail_bits;
+  ctx.slots = pd->slots;
+  ctx.n_slots = pd->n_slots;
+  ctx.info = info;
+  ctx.clock = pd->clock;
+
+  /* CTF 1.8 §5.1: the trace packet header. */
+  if (tc->packet_header) {
+    plan = get_plan (pd->plans, tc->packet_header, error);
+    if (plan == NULL)
+      return FALSE;
+    ctx.values = pd->header_values;
+    ctx.scope_name = scope_names[GST_CTF_SCOPE_PACKET_HEADER];
+    if (!gst_ctf_plan_exec (plan, &ctx, error))
+      return FALSE;
+  }
+  /* info->stream_class_id was set by the `stream_id` field if any. */
+  has_sc_id = (ctx.seen_meanings &
+      (1u << GST_CTF_MEANING_STREAM_CLASS_ID)) != 0;
+
+  if (info->has_uuid && tc->has_uuid &&
+      memcmp (info->uuid, tc->uuid, 16) != 0) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot read packet header: offset=0 bits, the packet's UUID is not "
+        "the trace's: expected-uuid=%02x%02x%02x%02x-%02x%02x-%02x%02x-"
+        "%02x%02x-%02x%02x%02x%02x%02x%02x", tc->uuid[0], tc->uuid[1],
+        tc->uuid[2], tc->uuid[3], tc->uuid[4], tc->uuid[5], tc->uuid[6],
+        tc->uuid[7], tc->uuid[8], tc->uuid[9], tc->uuid[10], tc->uuid[11],
+        tc->uuid[12], tc->uuid[13], tc->uuid[14], tc->uuid[15]);
+    return FALSE;
+  }
+
+  sc = choose_stream_class (tc, info, has_sc_id, error);
+  if (sc == NULL)
+    return FALSE;
+  info->stream_class = sc;
+
+  /* CTF 1.8 §5.2: the stream packet context. */
+  if (sc->packet_context) {
+    plan = get_plan (pd->plans, sc->packet_context, error);
+    if (plan == NULL)
+      return FALSE;
+    ctx.values = pd->context_values;
+    ctx.scope_name = scope_names[GST_CTF_SCOPE_PACKET_CONTEXT];
+    if (!gst_ctf_plan_exec (plan, &ctx, error))
+      return FALSE;
+  }
+
+  /* Sizes as babeltrace2 completes them: a missing one takes the other's
+   * value; with neither the packet is the rest of the bytes. */
+  if (info->has_packet_size && !info->has_content_size)
+    info->content_size = info->packet_size;
+  else if (!info->has_packet_size && info->has_content_size)
+    info->packet_size = info->content_size;
+  else if (!info->has_packet_size && !info->has_content_size)
+    info->packet_size = info->content_size = avail_bits;
+
+  if (info->content_size > info->packet_size) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot read packet context: offset=%" G_GUINT64_FORMAT " bits, "
+        "content size (%" G_GUINT64_FORMAT " bits) is greater than the "
+        "packet size (%" G_GUINT64_FORMAT " bits)", ctx.pos,
+        info->content_size, info->packet_size);
+    return FALSE;
+  }
+  if (info->packet_size % 8 != 0) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot read packet context: offset=%" G_GUINT64_FORMAT " bits, "
+        "packet size (%" G_GUINT64_FORMAT " bits) is not a multiple of 8",
+        ctx.pos, info->packet_size);
+    return FALSE;
+  }
+  if (info->packet_size > avail_bits) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot read packet context: offset=%" G_GUINT64_FORMAT " bits, "
+        "packet size (%" G_GUINT64_FORMAT " bits) is larger than the %"
+        G_GSIZE_FORMAT " bytes available", ctx.pos, info->packet_size, size);
+    return FALSE;
+  }
+  if (ctx.pos > info->content_size) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot read packet context: offset=%" G_GUINT64_FORMAT " bits, "
+        "header and context end past the content size (%" G_GUINT64_FORMAT
+        " bits)", ctx.pos, info->content_size);
+    return FALSE;
+  }
+  if (info->packet_size == 0) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot read packet context: offset=0 bits, packet size is 0");
+    return FALSE;
+  }
+  info->events_offset = ctx.pos;
+  pd->clock = ctx.clock;
+  return TRUE;
+}
+
+gboolean
+gst_ctf_packet_read_info (const GstCtfTraceClass * tc, const guint8 * data,
+    gsize size, GstCtfPacketInfo * info, GError ** error)
+{
+  PacketDecode pd;
+  guint64 stack_slots[64];
+  gboolean ret;
+
+  g_return_val_if_fail (tc != NULL, FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
+
+  memset (&pd, 0, sizeof (pd));
+  pd.plans = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
+      (GDestroyNotify) gst_ctf_plan_free);
+  pd.n_slots = tc->n_value_slots;
+  if (pd.n_slots <= G_N_ELEMENTS (stack_slots)) {
+    memset (stack_slots, 0, sizeof (stack_slots));
+    pd.slots = stack_slots;
+  } else {
+    pd.slots = g_new0 (guint64, pd.n_slots);
+  }
+  ret = decode_packet (tc, &pd, data, size, info, error);
+  if (pd.slots != stack_slots)
+    g_free (pd.slots);
+  g_hash_table_unref (pd.plans);
+  return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* Event iterator                                                      */
+/* ------------------------------------------------------------------ */
+
+/**
+ * gst_ctf_event_iter_new:
+ * @tc: a trace class
+ *
+ * Makes an iterator for packets of @tc.  Plans are compiled lazily, the
+ * first time a field class is met.
+ *
+ * Returns: (transfer full): a new iterator; free with
+ *   gst_ctf_event_iter_free()
+ */
+GstCtfEventIter *
+gst_ctf_event_iter_new (GstCtfTraceClass * tc)
+{
+  GstCtfEventIter *it;
+  guint i;
+
+  g_return_val_if_fail (tc != NULL, NULL);
+
+  it = g_new0 (GstCtfEventIter, 1);
+  it->tc = gst_ctf_trace_class_ref (tc);
+  it->plans = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
+      (GDestroyNotify) gst_ctf_plan_free);
+  it->sc_entries = g_hash_table_new_full (g_direct_hash, g_direct_equal,
+      NULL, (GDestroyNotify) sc_entry_free);
+  it->n_slots = tc->n_value_slots;
+  it->slots = g_new0 (guint64, MAX (it->n_slots, 1));
+  for (i = 0; i < GST_CTF_N_SCOPES; i++)
+    it->values[i] = g_array_sized_new (FALSE, FALSE,
+        sizeof (GstCtfFieldValue), 64);
+  return it;
+}
+
+/**
+ * gst_ctf_event_iter_free:
+ * @it: (transfer full): an iterator
+ *
+ * Frees @it and its plans.
+ */
+void
+gst_ctf_event_iter_free (GstCtfEventIter * it)
+{
+  guint i;
+
+  if (it == NULL)
+    return;
+  g_hash_table_unref (it->sc_entries);
+  g_hash_table_unref (it->plans);
+  for (i = 0; i < GST_CTF_N_SCOPES; i++)
+    g_array_free (it->values[i], TRUE);
+  g_free (it->slots);
+  gst_ctf_trace_class_unref (it->tc);
+  g_free (it);
+}
+
+void
+gst_ctf_event_iter_set_recording (GstCtfEventIter * it, gboolean record)
+{
+  g_return_if_fail (it != NULL);
+  it->recording = record;
+}
+
+static void
+clear_values (GstCtfEventIter * it, GstCtfScope first, GstCtfScope last)
+{
+  guint s;
+
+  for (s = first; s <= last; s++)
+    g_array_set_size (it->values[s], 0);
+}
+
+gboolean
+gst_ctf_event_iter_set_packet (GstCtfEventIter * it, const guint8 * data,
+    gsize size, GError ** error)
+{
+  PacketDecode pd;
+  ScEntry *e;
+
+  g_return_val_if_fail (it != NULL, FALSE);
+
+  it->in_packet = FALSE;
+  it->cur_ec = NULL;
+  it->data = data;
+  it->size = size;
+  clear_values (it, GST_CTF_SCOPE_PACKET_HEADER, GST_CTF_SCOPE_EVENT_PAYLOAD);
+
+  memset (&pd, 0, sizeof (pd));
+  pd.plans = it->plans;
+  pd.slots = it->slots;
+  pd.n_slots = it->n_slots;
+  if (it->recording) {
+    pd.header_values = it->values[GST_CTF_SCOPE_PACKET_HEADER];
+    pd.context_values = it->values[GST_CTF_SCOPE_PACKET_CONTEXT];
+  }
+  /* The clock starts at 0; `timestamp_begin` (clock-mapped) sets it. */
+  pd.clock = 0;
+  if (!decode_packet (it->tc, &pd, data, size, &it->info, error))
+    return FALSE;
+
+  e = g_hash_table_lookup (it->sc_entries, it->info.stream_class);
+  if (e == NULL) {
+    e = sc_entry_new (it->info.stream_class);
+    g_hash_table_insert (it->sc_entries, (gpointer) it->info.stream_class,
+        e);
+  }
+  if (e->event_header == NULL && e->sc->event_header) {
+    e->event_header = get_plan (it->plans, e->sc->event_header, error);
+    if (e->event_header == NULL)
+      return FALSE;
+  }
+  if (e->common_context == NULL && e->sc->event_common_context) {
+    e->common_context = get_plan (it->plans, e->sc->event_common_context,
+        error);
+    if (e->common_context == NULL)
+      return FALSE;
+  }
+  it->cur_sc = e;
+  it->clock = pd.clock;
+  it->pos = it->info.events_offset;
+  it->ev_begin = it->ev_end = it->pos;
+  it->in_packet = TRUE;
+  return TRUE;
+}
+
+void
+gst_ctf_event_iter_set_clock_value (GstCtfEventIter * it, guint64 cycles)
+{
+  g_return_if_fail (it != NULL);
+  it->clock = cycles;
+}
+
+const GstCtfPacketInfo *
+gst_ctf_event_iter_get_packet_info (GstCtfEventIter * it)
+{
+  g_return_val_if_fail (it != NULL, NULL);
+  return &it->info;
+}
+
+static EcEntry *
+find_ec_entry (ScEntry * e, guint64 id)
+{
+  EcEntry *ee;
+
+  if (e->dense) {
+    if (id >= e->n_dense)
+      return NULL;
+    ee = &e->dense[id];
+    return ee->ec ? ee : NULL;
+  }
+  return g_hash_table_lookup (e->sparse, &id);
+}
+
+gboolean
+gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
+{
+  GstCtfDecodeCtx ctx;
+  ScEntry *e;
+  EcEntry *ee;
+  guint64 content;
+  guint64 id;
+  gboolean rec;
+
+  g_return_val_if_fail (it != NULL, FALSE);
+
+  if (!it->in_packet)
+    return FALSE;
+  e = it->cur_sc;
+  content = it->info.content_size;
+  it->cur_ec = NULL;
+
+  /* babeltrace2: the events end exactly at `content_size`; a cursor past
+   * it is an error. */
+  if (it->pos == content) {
+    it->in_packet = FALSE;
+    return FALSE;
+  }
+  if (it->pos > content) {
+    it->in_packet = FALSE;
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot decode event header: offset=%" G_GUINT64_FORMAT " bits, "
+        "cursor is past the packet's content size (%" G_GUINT64_FORMAT
+        " bits)", it->pos, content);
+    return FALSE;
+  }
+
+  rec = it->recording;
+  if (rec)
+    clear_values (it, GST_CTF_SCOPE_EVENT_HEADER,
+        GST_CTF_SCOPE_EVENT_PAYLOAD);
+
+  ctx.data = it->data;
+  ctx.n_bytes = it->size;
+  ctx.limit = content;
+  ctx.pos = it->pos;
+  ctx.slots = it->slots;
+  ctx.n_slots = it->n_slots;
+  ctx.values = NULL;
+  ctx.info = NULL;
+  ctx.scope_name = NULL;
+  ctx.clock = it->clock;
+  ctx.event_class_id = 0;
+  ctx.has_event_class_id = FALSE;
+  ctx.has_magic = FALSE;
+  ctx.magic = 0;
+  ctx.seen_meanings = 0;
+  it->ev_begin = it->pos;
+
+  if (e->event_header) {
+    if (rec)
+      ctx.values = it->values[GST_CTF_SCOPE_EVENT_HEADER];
+    ctx.scope_name = scope_names[GST_CTF_SCOPE_EVENT_HEADER];
+    if (!gst_ctf_plan_exec (e->event_header, &ctx, error))
+      goto failed;
+  }
+
+  /* The event class id is the last decoded id-meaning integer (LTTng's
+   * `v.extended.id` overrides the enum `id`); without one, the stream
+   * class's single event class. */
+  if (ctx.has_event_class_id)
+    id = ctx.event_class_id;
+  else if (e->has_single_id)
+    id = e->single_id;
+  else
+    id = 0;
+  ee = find_ec_entry (e, id);
+  if (G_UNLIKELY (ee == NULL)) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_UNKNOWN_EVENT_CLASS,
+        "No event class with ID %" G_GUINT64_FORMAT " in stream class %"
+        G_GUINT64_FORMAT ": offset=%" G_GUINT64_FORMAT " bits, "
+        "event-class-id=%" G_GUINT64_FORMAT, id, e->sc->id, it->ev_begin, id);
+    goto failed;
+  }
+  if (G_UNLIKELY (!ee->compiled)) {
+    if (ee->ec->context) {
+      ee->context = get_plan (it->plans, ee->ec->context, error);
+      if (ee->context == NULL)
+        goto failed;
+    }
+    if (ee->ec->payload) {
+      ee->payload = get_plan (it->plans, ee->ec->payload, error);
+      if (ee->payload == NULL)
+        goto failed;
+    }
+    ee->compiled = TRUE;
+  }
+
+  if (e->common_context) {
+    if (rec)
+      ctx.values = it->values[GST_CTF_SCOPE_EVENT_COMMON_CONTEXT];
+    ctx.scope_name = scope_names[GST_CTF_SCOPE_EVENT_COMMON_CONTEXT];
+    if (!gst_ctf_plan_exec (e->common_context, &ctx, error))
+      goto failed;
+  }
+  if (ee->context) {
+    if (rec)
+      ctx.values = it->values[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT];
+    ctx.scope_name = scope_names[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT];
+    if (!gst_ctf_plan_exec (ee->context, &ctx, error))
+      goto failed;
+  }
+  if (ee->payload) {
+    if (rec)
+      ctx.values = it->values[GST_CTF_SCOPE_EVENT_PAYLOAD];
+    ctx.scope_name = scope_names[GST_CTF_SCOPE_EVENT_PAYLOAD];
+    if (!gst_ctf_plan_exec (ee->payload, &ctx, error))
+      goto failed;
+  }
+
+  /* An event that takes no bits would repeat forever. */
+  if (G_UNLIKELY (ctx.pos == it->ev_begin)) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot decode event: offset=%" G_GUINT64_FORMAT " bits, event "
+        "`%s` takes no bits, so the packet's events never end",
+        it->ev_begin, ee->ec->name ? ee->ec->name : "");
+    goto failed;
+  }
+
+  it->pos = it->ev_end = ctx.pos;
+  it->clock = ctx.clock;
+  it->cur_ec = ee->ec;
+  return TRUE;
+
+failed:
+  it->in_packet = FALSE;
+  return FALSE;
+}
+
+const GstCtfEventClass *
+gst_ctf_event_iter_get_event_class (GstCtfEventIter * it)
+{
+  g_return_val_if_fail (it != NULL, NULL);
+  return it->cur_ec;
+}
+
+guint64
+gst_ctf_event_iter_get_clock_value (GstCtfEventIter * it)
+{
+  g_return_val_if_fail (it != NULL, 0);
+  return it->clock;
+}
+
+guint64
+gst_ctf_event_iter_get_event_offset (GstCtfEventIter * it, guint64 * end)
+{
+  g_return_val_if_fail (it != NULL, 0);
+  if (end)
+    *end = it->ev_end;
+  return it->ev_begin;
+}
+
+const GstCtfFieldValue *
+gst_ctf_event_iter_get_values (GstCtfEventIter * it, GstCtfScope scope,
+    guint * n_values)
+{
+  GArray *a;
+
+  g_return_val_if_fail (it != NULL, NULL);
+  if (n_values)
+    *n_values = 0;
+  if ((guint) scope >= GST_CTF_N_SCOPES || !it->recording)
+    return NULL;
+  a = it->values[scope];
+  if (a->len == 0)
+    return NULL;
+  if (n_values)
+    *n_values = a->len;
+  return (const GstCtfFieldValue *) a->data;
+}

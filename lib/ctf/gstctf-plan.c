@@ -1,2 +1,1060 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* placeholder: being written */
+/*
+ * gst-ctf: field class trees compiled into flat decode plans, and the
+ * interpreter that runs them over packet bytes (CTF 1.8 §4, §4.1.5 bit
+ * order, §7.3 dynamic lengths and tags, §8 clock updates).
+ */
+#include "gstctf-plan.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Compilation                                                         */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+  GArray *ops;                  /* GstCtfOp */
+  GPtrArray *allocs;            /* ranges/options arrays owned by the plan */
+  GError **error;
+} Compiler;
+
+static guint64
+sat_mul (guint64 a, guint64 b)
+{
+  if (a != 0 && b > G_MAXUINT64 / a)
+    return G_MAXUINT64;
+  return a * b;
+}
+
+static guint64
+sat_add (guint64 a, guint64 b)
+{
+  return (a > G_MAXUINT64 - b) ? G_MAXUINT64 : a + b;
+}
+
+static guint32
+fc_align (const GstCtfFieldClass * fc)
+{
+  guint32 a = fc->alignment;
+
+  /* The model promises a power of two >= 1; keep the interpreter safe
+   * with anything else. */
+  if (a == 0 || (a & (a - 1)) != 0)
+    return 1;
+  return a;
+}
+
+static GstCtfOp *
+op_at (Compiler * c, guint idx)
+{
+  return &g_array_index (c->ops, GstCtfOp, idx);
+}
+
+static guint
+op_append (Compiler * c, const GstCtfFieldClass * fc, const gchar * name,
+    GstCtfOpKind kind)
+{
+  GstCtfOp op;
+
+  memset (&op, 0, sizeof (op));
+  op.kind = kind;
+  op.fc = fc;
+  op.name = name;
+  op.slot = -1;
+  op.ref_slot = -1;
+  op.align = 1;
+  g_array_append_val (c->ops, op);
+  return c->ops->len - 1;
+}
+
+/* Does @label select option @name?  babeltrace2 matches the option's
+ * name as written in TSDL against the labels, and its copies of named
+ * types drop one leading underscore from option names (CTF 1.8 §4.2.2:
+ * a leading underscore escapes a keyword).  So an exact match wins, and
+ * failing that the names compare with one leading underscore removed
+ * from each. */
+static gboolean
+label_matches (const gchar * label, const gchar * name, gboolean stripped)
+{
+  if (!stripped)
+    return strcmp (label, name) == 0;
+  if (label[0] == '_')
+    label++;
+  if (name[0] == '_')
+    name++;
+  return strcmp (label, name) == 0;
+}
+
+static gboolean compile_node (Compiler * c, const GstCtfFieldClass * fc,
+    const gchar * name, guint depth, guint32 * align_out,
+    guint64 * min_bits_out);
+
+static gboolean
+compile_int (Compiler * c, guint idx, const GstCtfFieldClass * fc,
+    guint32 * align_out, guint64 * min_bits_out)
+{
+  GstCtfOp *op = op_at (c, idx);
+  guint size = fc->integer.size;
+  gboolean native;
+
+  if (size < 1 || size > 64) {
+    g_set_error (c->error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
+        "Integer field class%s%s has size %u: expected 1 to 64 bits",
+        op->name ? " " : "", op->name ? op->name : "", size);
+    return FALSE;
+  }
+  op->size = size;
+  op->byte_order = fc->integer.byte_order;
+  op->align = fc_align (fc);
+  op->meaning = fc->meaning;
+  if (fc->integer.is_signed)
+    op->flags |= GST_CTF_OP_F_SIGNED;
+  /* babeltrace2 updates the clock from unsigned clock-mapped integers
+   * only, and never from `timestamp_end` (it would move the clock past
+   * the packet's events before they are read). */
+  if (fc->integer.mapped_clock && !fc->integer.is_signed &&
+      fc->meaning != GST_CTF_MEANING_TIMESTAMP_END)
+    op->flags |= GST_CTF_OP_F_CLOCK;
+  if (fc->value_slot >= 0) {
+    op->flags |= GST_CTF_OP_F_SLOT;
+    op->slot = fc->value_slot;
+  }
+  if (fc->meaning != GST_CTF_MEANING_NONE &&
+      fc->meaning != GST_CTF_MEANING_TIMESTAMP &&
+      fc->meaning != GST_CTF_MEANING_UUID)
+    op->flags |= GST_CTF_OP_F_MEANING;
+
+  native = (op->byte_order == GST_CTF_BYTE_ORDER_LE) ==
+      (G_BYTE_ORDER == G_LITTLE_ENDIAN);
+  op->kind = GST_CTF_OP_INT;
+  if (op->align % 8 == 0) {
+    switch (size) {
+      case 8:
+        op->kind = GST_CTF_OP_INT8;
+        break;
+      case 16:
+        op->kind = native ? GST_CTF_OP_INT16 : GST_CTF_OP_INT16_SWAP;
+        break;
+      case 32:
+        op->kind = native ? GST_CTF_OP_INT32 : GST_CTF_OP_INT32_SWAP;
+        break;
+      case 64:
+        op->kind = native ? GST_CTF_OP_INT64 : GST_CTF_OP_INT64_SWAP;
+        break;
+      default:
+        break;
+    }
+  }
+  op->next = idx + 1;
+  *align_out = op->align;
+  *min_bits_out = size;
+  return TRUE;
+}
+
+static gboolean
+compile_array (Compiler * c, guint idx, const GstCtfFieldClass * fc,
+    guint depth, guint32 * align_out, guint64 * min_bits_out)
+{
+  const GstCtfFieldClass *elem = fc->element;
+  gboolean is_seq = fc->type == GST_CTF_FIELD_CLASS_SEQUENCE;
+  guint32 align = fc_align (fc);
+  guint32 elem_align;
+  guint64 elem_min;
+  GstCtfOp *op;
+
+  if (elem == NULL) {
+    g_set_error (c->error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
+        "Array or sequence field class without element field class");
+    return FALSE;
+  }
+  if (is_seq) {
+    const GstCtfFieldClass *t = fc->ref_target;
+
+    if (t == NULL || t->value_slot < 0 ||
+        (t->type != GST_CTF_FIELD_CLASS_INTEGER &&
+            t->type != GST_CTF_FIELD_CLASS_ENUM)) {
+      g_set_error (c->error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
+          "Sequence length `%s` is not resolved to an integer field",
+          fc->ref_path ? fc->ref_path : "(none)");
+      return FALSE;
+    }
+    op_at (c, idx)->ref_slot = t->value_slot;
+  }
+  op_at (c, idx)->length = fc->length;
+  op_at (c, idx)->meaning = fc->meaning;
+
+  /* A text array (CTF 1.8 §4.2.3 note, babeltrace2's
+   * ctf-meta-update-text-array-sequence): byte-aligned 8-bit integers
+   * with an encoding are read as bytes, no element ops. */
+  if (elem->type == GST_CTF_FIELD_CLASS_INTEGER && elem->integer.size == 8
+      && fc_align (elem) % 8 == 0
+      && elem->integer.encoding != GST_CTF_ENCODING_NONE) {
+    op = op_at (c, idx);
+    op->kind = is_seq ? GST_CTF_OP_TEXT_SEQUENCE : GST_CTF_OP_TEXT_ARRAY;
+    op->align = MAX (align, fc_align (elem));
+    op->min_elem_bits = 8;
+    op->next = idx + 1;
+    *align_out = op->align;
+    *min_bits_out = is_seq ? 0 : sat_mul (fc->length, 8);
+    return TRUE;
+  }
+
+  op_at (c, idx)->kind = is_seq ? GST_CTF_OP_SEQUENCE : GST_CTF_OP_ARRAY;
+  if (!compile_node (c, elem, NULL, depth + 1, &elem_align, &elem_min))
+    return FALSE;
+  op = op_at (c, idx);
+  op->align = MAX (align, elem_align);
+  op->min_elem_bits = elem_min;
+  op->next = c->ops->len;
+  /* An element that is one plain scalar whose size is a multiple of its
+   * alignment is laid out without padding: when not recording, the whole
+   * array is skipped in one step. */
+  if (op->next == idx + 2) {
+    const GstCtfOp *e = op_at (c, idx + 1);
+
+    if (e->kind <= GST_CTF_OP_FLOAT && (e->flags & GST_CTF_OP_F_EFFECTS) == 0
+        && e->size % e->align == 0)
+      op->n_children = 1;       /* "skippable" */
+  }
+  *align_out = op->align;
+  *min_bits_out = is_seq ? 0 : sat_mul (fc->length, elem_min);
+  return TRUE;
+}
+
+static gboolean
+compile_variant (Compiler * c, guint idx, const GstCtfFieldClass * fc,
+    guint depth, guint32 * align_out, guint64 * min_bits_out)
+{
+  const GstCtfFieldClass *tag = fc->ref_target;
+  GArray *ranges;
+  guint32 *options;
+  guint64 min_bits = G_MAXUINT64;
+  guint k, m;
+  GstCtfOp *op;
+
+  if (tag == NULL || tag->type != GST_CTF_FIELD_CLASS_ENUM ||
+      tag->value_slot < 0) {
+    g_set_error (c->error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
+        "Variant tag `%s` is not resolved to an enumeration field",
+        fc->ref_path ? fc->ref_path : "(none)");
+    return FALSE;
+  }
+
+  ranges = g_array_new (FALSE, FALSE, sizeof (GstCtfVariantRange));
+  for (k = 0; k < fc->n_members; k++) {
+    const gchar *name = fc->members[k].name;
+    gboolean found = FALSE;
+    gint pass;
+
+    for (pass = 0; pass < 2 && !found; pass++) {
+      for (m = 0; m < tag->enumeration.n_mappings; m++) {
+        const GstCtfEnumMapping *map = &tag->enumeration.mappings[m];
+        GstCtfVariantRange r;
+
+        if (!label_matches (map->label, name, pass == 1))
+          continue;
+        r.lower = map->lower;
+        r.upper = map->upper;
+        r.option = k;
+        g_array_append_val (ranges, r);
+        found = TRUE;
+      }
+    }
+  }
+
+  options = g_new0 (guint32, MAX (fc->n_members, 1));
+  g_ptr_array_add (c->allocs, options);
+  op = op_at (c, idx);
+  op->kind = GST_CTF_OP_VARIANT;
+  op->align = fc_align (fc);
+  op->ref_slot = tag->value_slot;
+  op->tag_signed = tag->integer.is_signed;
+  op->n_children = fc->n_members;
+  op->n_ranges = ranges->len;
+  op->ranges = (GstCtfVariantRange *) g_array_free (ranges, FALSE);
+  g_ptr_array_add (c->allocs, op->ranges);
+  op->options = options;
+
+  for (k = 0; k < fc->n_members; k++) {
+    guint32 a;
+    guint64 mb;
+
+    options[k] = c->ops->len;
+    if (!compile_node (c, fc->members[k].fc, fc->members[k].name, depth + 1,
+            &a, &mb))
+      return FALSE;
+    min_bits = MIN (min_bits, mb);
+  }
+  op = op_at (c, idx);
+  op->next = c->ops->len;
+  *align_out = op->align;
+  *min_bits_out = fc->n_members ? min_bits : 0;
+  return TRUE;
+}
+
+static gboolean
+compile_node (Compiler * c, const GstCtfFieldClass * fc, const gchar * name,
+    guint depth, guint32 * align_out, guint64 * min_bits_out)
+{
+  guint idx;
+  GstCtfOp *op;
+
+  if (fc == NULL) {
+    g_set_error (c->error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
+        "Missing field class%s%s", name ? " for " : "", name ? name : "");
+    return FALSE;
+  }
+  if (depth > GST_CTF_PLAN_MAX_DEPTH) {
+    g_set_error (c->error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
+        "Field classes nested deeper than %u levels",
+        GST_CTF_PLAN_MAX_DEPTH);
+    return FALSE;
+  }
+  if (c->ops->len >= G_MAXINT32) {
+    g_set_error (c->error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
+        "Field class tree too large");
+    return FALSE;
+  }
+
+  idx = op_append (c, fc, name, GST_CTF_OP_INT);
+
+  switch (fc->type) {
+    case GST_CTF_FIELD_CLASS_INTEGER:
+    case GST_CTF_FIELD_CLASS_ENUM:
+      return compile_int (c, idx, fc, align_out, min_bits_out);
+
+    case GST_CTF_FIELD_CLASS_FLOAT:{
+      guint size = fc->floating.mant_dig + fc->floating.exp_dig;
+
+      /* Only IEEE 754 binary32 and binary64, as babeltrace2. */
+      if (!((fc->floating.mant_dig == 24 && fc->floating.exp_dig == 8) ||
+              (fc->floating.mant_dig == 53 && fc->floating.exp_dig == 11))) {
+        g_set_error (c->error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
+            "Floating point field class with mant_dig=%u exp_dig=%u: "
+            "expected 24/8 or 53/11", fc->floating.mant_dig,
+            fc->floating.exp_dig);
+        return FALSE;
+      }
+      op = op_at (c, idx);
+      op->kind = GST_CTF_OP_FLOAT;
+      op->size = size;
+      op->byte_order = fc->floating.byte_order;
+      op->align = fc_align (fc);
+      op->next = idx + 1;
+      *align_out = op->align;
+      *min_bits_out = size;
+      return TRUE;
+    }
+
+    case GST_CTF_FIELD_CLASS_STRING:
+      op = op_at (c, idx);
+      op->kind = GST_CTF_OP_STRING;
+      op->align = MAX (fc_align (fc), 8);
+      op->next = idx + 1;
+      *align_out = op->align;
+      *min_bits_out = 8;
+      return TRUE;
+
+    case GST_CTF_FIELD_CLASS_STRUCT:{
+      guint32 align = fc_align (fc);
+      guint64 min_bits = 0;
+      guint k, end;
+
+      op_at (c, idx)->kind = GST_CTF_OP_STRUCT_BEGIN;
+      op_at (c, idx)->n_children = fc->n_members;
+      for (k = 0; k < fc->n_members; k++) {
+        guint32 a;
+        guint64 mb;
+
+        if (!compile_node (c, fc->members[k].fc, fc->members[k].name,
+                depth + 1, &a, &mb))
+          return FALSE;
+        /* A structure aligns as its most aligned member (CTF 1.8
+         * §4.2.1). */
+        align = MAX (align, a);
+        min_bits = sat_add (min_bits, mb);
+      }
+      end = op_append (c, fc, NULL, GST_CTF_OP_STRUCT_END);
+      op_at (c, end)->next = end + 1;
+      op = op_at (c, idx);
+      op->align = align;
+      op->next = end + 1;
+      *align_out = align;
+      *min_bits_out = min_bits;
+      return TRUE;
+    }
+
+    case GST_CTF_FIELD_CLASS_ARRAY:
+    case GST_CTF_FIELD_CLASS_SEQUENCE:
+      return compile_array (c, idx, fc, depth, align_out, min_bits_out);
+
+    case GST_CTF_FIELD_CLASS_VARIANT:
+      return compile_variant (c, idx, fc, depth, align_out, min_bits_out);
+
+    default:
+      g_set_error (c->error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
+          "Unknown field class type %d", (gint) fc->type);
+      return FALSE;
+  }
+}
+
+static void
+free_allocs (GPtrArray * allocs)
+{
+  g_ptr_array_free (allocs, TRUE);
+}
+
+/* The plan and what its ops point to live in one allocation list; the
+ * plan frees them together. */
+typedef struct {
+  GstCtfPlan plan;
+  GPtrArray *allocs;
+} PlanPriv;
+
+GstCtfPlan *
+gst_ctf_plan_compile (const GstCtfFieldClass * fc, GError ** error)
+{
+  Compiler c;
+  PlanPriv *p;
+  guint32 align;
+  guint64 min_bits;
+
+  c.ops = g_array_new (FALSE, FALSE, sizeof (GstCtfOp));
+  c.allocs = g_ptr_array_new_with_free_func (g_free);
+  c.error = error;
+
+  if (!compile_node (&c, fc, NULL, 0, &align, &min_bits)) {
+    g_array_free (c.ops, TRUE);
+    free_allocs (c.allocs);
+    return NULL;
+  }
+
+  p = g_new0 (PlanPriv, 1);
+  p->plan.n_ops = c.ops->len;
+  p->plan.ops = (GstCtfOp *) g_array_free (c.ops, FALSE);
+  p->plan.root = fc;
+  p->allocs = c.allocs;
+  return &p->plan;
+}
+
+void
+gst_ctf_plan_free (GstCtfPlan * plan)
+{
+  PlanPriv *p = (PlanPriv *) plan;
+
+  if (plan == NULL)
+    return;
+  g_free (p->plan.ops);
+  free_allocs (p->allocs);
+  g_free (p);
+}
+
+/* ------------------------------------------------------------------ */
+/* Interpretation                                                      */
+/* ------------------------------------------------------------------ */
+
+static inline guint64
+align_up (guint64 pos, guint32 align)
+{
+  return (pos + align - 1) & ~((guint64) align - 1);
+}
+
+static inline guint64
+load_le64 (const guint8 * p)
+{
+  guint64 v;
+
+  memcpy (&v, p, 8);
+  return GUINT64_FROM_LE (v);
+}
+
+static inline guint64
+load_be64 (const guint8 * p)
+{
+  guint64 v;
+
+  memcpy (&v, p, 8);
+  return GUINT64_FROM_BE (v);
+}
+
+/* CTF 1.8 §4.1.5: in little-endian fields the first bit is the least
+ * significant bit of the first byte and bits fill each byte upward; the
+ * value's low-order bits come first.  @n in 1..64; the caller checked
+ * that pos + n <= n_bytes * 8. */
+static guint64
+read_bits_le (const guint8 * d, guint64 n_bytes, guint64 pos, guint n)
+{
+  guint64 byte = pos >> 3;
+  guint sh = pos & 7;
+  guint64 v;
+
+  if (byte + 8 <= n_bytes) {
+    v = load_le64 (d + byte) >> sh;
+    if (sh + n > 64)
+      v |= (guint64) d[byte + 8] << (64 - sh);
+  } else {
+    guint got = 0;
+
+    v = 0;
+    while (got < n) {
+      guint b = pos & 7;
+      guint take = MIN (8 - b, n - got);
+      guint64 chunk = (d[pos >> 3] >> b) & ((1u << take) - 1);
+
+      v |= chunk << got;
+      got += take;
+      pos += take;
+    }
+  }
+  return n == 64 ? v : (v & ((G_GUINT64_CONSTANT (1) << n) - 1));
+}
+
+/* CTF 1.8 §4.1.5: in big-endian fields the first bit is the most
+ * significant bit of the first byte; the value's high-order bits come
+ * first. */
+static guint64
+read_bits_be (const guint8 * d, guint64 n_bytes, guint64 pos, guint n)
+{
+  guint64 byte = pos >> 3;
+  guint sh = pos & 7;
+  guint64 v;
+
+  if (byte + 8 <= n_bytes) {
+    v = load_be64 (d + byte) << sh;
+    if (sh + n > 64)
+      v |= (guint64) (d[byte + 8] >> (8 - sh));
+    return n == 64 ? v : v >> (64 - n);
+  } else {
+    guint got = 0;
+
+    v = 0;
+    while (got < n) {
+      guint b = pos & 7;
+      guint take = MIN (8 - b, n - got);
+      guint64 chunk = (d[pos >> 3] >> (8 - b - take)) & ((1u << take) - 1);
+
+      v = (take == 64 ? 0 : v << take) | chunk;
+      got += take;
+      pos += take;
+    }
+    return v;
+  }
+}
+
+static inline guint64
+sign_extend (guint64 v, guint n)
+{
+  if (n >= 64)
+    return v;
+  return (guint64) (((gint64) (v << (64 - n))) >> (64 - n));
+}
+
+static void
+set_overrun_error (GstCtfDecodeCtx * ctx, guint64 pos, guint64 need,
+    const GstCtfOp * op, GError ** error)
+{
+  g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+      "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, field `%s` "
+      "needs %" G_GUINT64_FORMAT " bits but the content ends at %"
+      G_GUINT64_FORMAT " bits", ctx->scope_name ? ctx->scope_name : "field",
+      pos, op->name ? op->name : "(unnamed)", need, ctx->limit);
+}
+
+static inline GstCtfFieldValue *
+record (GstCtfDecodeCtx * ctx, const GstCtfOp * op, guint * idx,
+    GError ** error)
+{
+  GArray *a = ctx->values;
+  GstCtfFieldValue *fv;
+  guint i = a->len;
+
+  if (G_UNLIKELY (i >= GST_CTF_PLAN_MAX_VALUES)) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, more than %u "
+        "field values", ctx->scope_name ? ctx->scope_name : "field",
+        ctx->pos, GST_CTF_PLAN_MAX_VALUES);
+    return NULL;
+  }
+  g_array_set_size (a, i + 1);
+  fv = &g_array_index (a, GstCtfFieldValue, i);
+  fv->fc = op->fc;
+  fv->name = op->name;
+  fv->end = i + 1;
+  fv->v.u = 0;
+  if (idx)
+    *idx = i;
+  return fv;
+}
+
+/* CTF 1.8 §8 (babeltrace2 msg-iter update_default_clock()): an N-bit
+ * value replaces the low N bits of the current clock value; when it is
+ * smaller than those low bits the clock wrapped, once. */
+static inline void
+update_clock (GstCtfDecodeCtx * ctx, guint64 v, guint n)
+{
+  guint64 mask;
+
+  if (n >= 64) {
+    ctx->clock = v;
+    return;
+  }
+  mask = (G_GUINT64_CONSTANT (1) << n) - 1;
+  if (v < (ctx->clock & mask))
+    ctx->clock += mask + 1;
+  ctx->clock = (ctx->clock & ~mask) | v;
+}
+
+static gboolean
+int_effects (GstCtfDecodeCtx * ctx, const GstCtfOp * op, guint64 v,
+    guint64 field_pos, GError ** error)
+{
+  if (op->flags & GST_CTF_OP_F_CLOCK)
+    update_clock (ctx, v, op->size);
+  if ((op->flags & GST_CTF_OP_F_SLOT) && (guint) op->slot < ctx->n_slots)
+    ctx->slots[op->slot] = v;
+  if (op->flags & GST_CTF_OP_F_MEANING) {
+    GstCtfPacketInfo *info = ctx->info;
+
+    ctx->seen_meanings |= 1u << (op->meaning & 31);
+    switch (op->meaning) {
+      case GST_CTF_MEANING_EVENT_CLASS_ID:
+        ctx->event_class_id = v;
+        ctx->has_event_class_id = TRUE;
+        break;
+      case GST_CTF_MEANING_MAGIC:
+        ctx->has_magic = TRUE;
+        ctx->magic = (guint32) v;
+        if (v != 0xC1FC1FC1u) {
+          g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+              "Cannot read packet header: offset=%" G_GUINT64_FORMAT
+              " bits, magic=0x%" G_GINT64_MODIFIER "x, "
+              "expected-magic=0xc1fc1fc1", field_pos, v);
+          return FALSE;
+        }
+        break;
+      case GST_CTF_MEANING_STREAM_CLASS_ID:
+        if (info)
+          info->stream_class_id = v;
+        break;
+      case GST_CTF_MEANING_STREAM_INSTANCE_ID:
+        if (info) {
+          info->stream_instance_id = v;
+          info->has_stream_instance_id = TRUE;
+        }
+        break;
+      case GST_CTF_MEANING_TIMESTAMP_BEGIN:
+        if (info) {
+          info->timestamp_begin = v;
+          info->has_timestamp_begin = TRUE;
+        }
+        break;
+      case GST_CTF_MEANING_TIMESTAMP_END:
+        if (info) {
+          info->timestamp_end = v;
+          info->has_timestamp_end = TRUE;
+        }
+        break;
+      case GST_CTF_MEANING_EVENTS_DISCARDED:
+        if (info) {
+          info->events_discarded = v;
+          info->has_events_discarded = TRUE;
+        }
+        break;
+      case GST_CTF_MEANING_PACKET_SEQ_NUM:
+        if (info) {
+          info->packet_seq_num = v;
+          info->has_packet_seq_num = TRUE;
+        }
+        break;
+      case GST_CTF_MEANING_PACKET_SIZE:
+        if (info) {
+          info->packet_size = v;
+          info->has_packet_size = TRUE;
+        }
+        break;
+      case GST_CTF_MEANING_CONTENT_SIZE:
+        if (info) {
+          info->content_size = v;
+          info->has_content_size = TRUE;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return TRUE;
+}
+
+/* Number of elements of an array or sequence, checked against the bits
+ * left: N elements of at least B bits each cannot exceed them, so a
+ * corrupt length fails here instead of looping or allocating. */
+static gboolean
+check_count (GstCtfDecodeCtx * ctx, const GstCtfOp * op, guint64 pos,
+    guint64 n, GError ** error)
+{
+  guint64 rem = ctx->limit - pos;
+
+  if (op->min_elem_bits > 0) {
+    if (n <= rem / op->min_elem_bits)
+      return TRUE;
+  } else if (n <= GST_CTF_PLAN_MAX_ZERO_SIZE_ELEMS) {
+    return TRUE;
+  }
+  g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+      "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, %s `%s` has %"
+      G_GUINT64_FORMAT " elements of at least %" G_GUINT64_FORMAT
+      " bits but only %" G_GUINT64_FORMAT " bits remain",
+      ctx->scope_name ? ctx->scope_name : "field", pos,
+      (op->kind == GST_CTF_OP_SEQUENCE || op->kind == GST_CTF_OP_TEXT_SEQUENCE)
+      ? "sequence" : "array", op->name ? op->name : "(unnamed)", n,
+      op->min_elem_bits, rem);
+  return FALSE;
+}
+
+static gboolean
+exec_range (const GstCtfOp * ops, guint start, guint end,
+    GstCtfDecodeCtx * ctx, GError ** error)
+{
+  const guint8 *data = ctx->data;
+  const guint64 limit = ctx->limit;
+  guint i = start;
+
+  while (i < end) {
+    const GstCtfOp *op = &ops[i];
+    guint64 pos = align_up (ctx->pos, op->align);
+    guint64 v;
+
+    switch (op->kind) {
+      case GST_CTF_OP_INT8:
+        if (G_UNLIKELY (pos + 8 > limit))
+          goto overrun;
+        v = data[pos >> 3];
+        if (op->flags & GST_CTF_OP_F_SIGNED)
+          v = (guint64) (gint64) (gint8) v;
+        goto int_done;
+      case GST_CTF_OP_INT16:{
+        guint16 t;
+
+        if (G_UNLIKELY (pos + 16 > limit))
+          goto overrun;
+        memcpy (&t, data + (pos >> 3), 2);
+        v = (op->flags & GST_CTF_OP_F_SIGNED) ?
+            (guint64) (gint64) (gint16) t : t;
+        goto int_done;
+      }
+      case GST_CTF_OP_INT32:{
+        guint32 t;
+
+        if (G_UNLIKELY (pos + 32 > limit))
+          goto overrun;
+        memcpy (&t, data + (pos >> 3), 4);
+        v = (op->flags & GST_CTF_OP_F_SIGNED) ?
+            (guint64) (gint64) (gint32) t : t;
+        goto int_done;
+      }
+      case GST_CTF_OP_INT64:
+        if (G_UNLIKELY (pos + 64 > limit))
+          goto overrun;
+        memcpy (&v, data + (pos >> 3), 8);
+        goto int_done;
+      case GST_CTF_OP_INT16_SWAP:{
+        guint16 t;
+
+        if (G_UNLIKELY (pos + 16 > limit))
+          goto overrun;
+        memcpy (&t, data + (pos >> 3), 2);
+        t = GUINT16_SWAP_LE_BE (t);
+        v = (op->flags & GST_CTF_OP_F_SIGNED) ?
+            (guint64) (gint64) (gint16) t : t;
+        goto int_done;
+      }
+      case GST_CTF_OP_INT32_SWAP:{
+        guint32 t;
+
+        if (G_UNLIKELY (pos + 32 > limit))
+          goto overrun;
+        memcpy (&t, data + (pos >> 3), 4);
+        t = GUINT32_SWAP_LE_BE (t);
+        v = (op->flags & GST_CTF_OP_F_SIGNED) ?
+            (guint64) (gint64) (gint32) t : t;
+        goto int_done;
+      }
+      case GST_CTF_OP_INT64_SWAP:
+        if (G_UNLIKELY (pos + 64 > limit))
+          goto overrun;
+        memcpy (&v, data + (pos >> 3), 8);
+        v = GUINT64_SWAP_LE_BE (v);
+        goto int_done;
+      case GST_CTF_OP_INT:
+        if (G_UNLIKELY (pos + op->size > limit))
+          goto overrun;
+        if (op->byte_order == GST_CTF_BYTE_ORDER_LE)
+          v = read_bits_le (data, ctx->n_bytes, pos, op->size);
+        else
+          v = read_bits_be (data, ctx->n_bytes, pos, op->size);
+        if (op->flags & GST_CTF_OP_F_SIGNED)
+          v = sign_extend (v, op->size);
+        goto int_done;
+
+      case GST_CTF_OP_FLOAT:{
+        if (G_UNLIKELY (pos + op->size > limit))
+          goto overrun;
+        if (op->byte_order == GST_CTF_BYTE_ORDER_LE)
+          v = read_bits_le (data, ctx->n_bytes, pos, op->size);
+        else
+          v = read_bits_be (data, ctx->n_bytes, pos, op->size);
+        ctx->pos = pos + op->size;
+        if (ctx->values) {
+          GstCtfFieldValue *fv = record (ctx, op, NULL, error);
+
+          if (fv == NULL)
+            return FALSE;
+          if (op->size == 32) {
+            guint32 b = (guint32) v;
+            gfloat f;
+
+            memcpy (&f, &b, 4);
+            fv->v.d = f;
+          } else {
+            memcpy (&fv->v.d, &v, 8);
+          }
+        }
+        i++;
+        break;
+      }
+
+      case GST_CTF_OP_STRING:{
+        const guint8 *s, *nul;
+        guint64 max;
+
+        /* CTF 1.8 §4.2.5: NUL-terminated, within the content. */
+        if (G_UNLIKELY (pos >= limit || (pos & 7) != 0))
+          goto overrun;
+        s = data + (pos >> 3);
+        max = (limit - pos) >> 3;
+        nul = memchr (s, 0, max);
+        if (G_UNLIKELY (nul == NULL)) {
+          g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+              "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, string "
+              "`%s` has no NUL terminator before the content ends at %"
+              G_GUINT64_FORMAT " bits",
+              ctx->scope_name ? ctx->scope_name : "field", pos,
+              op->name ? op->name : "(unnamed)", limit);
+          return FALSE;
+        }
+        ctx->pos = pos + (guint64) (nul - s + 1) * 8;
+        if (ctx->values) {
+          GstCtfFieldValue *fv = record (ctx, op, NULL, error);
+
+          if (fv == NULL)
+            return FALSE;
+          fv->v.s.ptr = (const gchar *) s;
+          fv->v.s.len = (guint32) MIN ((guint64) (nul - s), G_MAXUINT32);
+        }
+        i++;
+        break;
+      }
+
+      case GST_CTF_OP_STRUCT_BEGIN:
+        ctx->pos = pos;
+        if (ctx->values) {
+          guint idx;
+          GstCtfFieldValue *fv = record (ctx, op, &idx, error);
+
+          if (fv == NULL)
+            return FALSE;
+          fv->v.u = op->n_children;
+          /* The matching STRUCT_END closes the subtree: the struct's
+           * value index is kept in its `end` until then. */
+          fv->end = G_MAXUINT32;
+          (void) idx;
+        }
+        i++;
+        break;
+
+      case GST_CTF_OP_STRUCT_END:
+        if (ctx->values) {
+          GstCtfFieldValue *vals = (GstCtfFieldValue *) ctx->values->data;
+          guint j = ctx->values->len;
+
+          /* Find the innermost open struct. */
+          while (j > 0 && vals[j - 1].end != G_MAXUINT32)
+            j--;
+          if (j > 0)
+            vals[j - 1].end = ctx->values->len;
+        }
+        i++;
+        break;
+
+      case GST_CTF_OP_TEXT_ARRAY:
+      case GST_CTF_OP_TEXT_SEQUENCE:{
+        guint64 n;
+
+        if (op->kind == GST_CTF_OP_TEXT_ARRAY) {
+          n = op->length;
+        } else {
+          if (G_UNLIKELY ((guint) op->ref_slot >= ctx->n_slots))
+            goto bad_slot;
+          n = ctx->slots[op->ref_slot];
+        }
+        if (G_UNLIKELY (pos > limit))
+          goto overrun;
+        if (G_UNLIKELY (!check_count (ctx, op, pos, n, error)))
+          return FALSE;
+        if (ctx->values) {
+          GstCtfFieldValue *fv = record (ctx, op, NULL, error);
+
+          if (fv == NULL)
+            return FALSE;
+          if (G_UNLIKELY (n > G_MAXUINT32)) {
+            g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+                "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, text "
+                "array of %" G_GUINT64_FORMAT " bytes is too long",
+                ctx->scope_name ? ctx->scope_name : "field", pos, n);
+            return FALSE;
+          }
+          fv->v.s.ptr = (const gchar *) data + (pos >> 3);
+          fv->v.s.len = (guint32) n;
+        }
+        ctx->pos = pos + n * 8;
+        i++;
+        break;
+      }
+
+      case GST_CTF_OP_ARRAY:
+      case GST_CTF_OP_SEQUENCE:{
+        guint64 n, k;
+        guint idx = 0;
+
+        if (op->kind == GST_CTF_OP_ARRAY) {
+          n = op->length;
+        } else {
+          if (G_UNLIKELY ((guint) op->ref_slot >= ctx->n_slots))
+            goto bad_slot;
+          n = ctx->slots[op->ref_slot];
+        }
+        if (G_UNLIKELY (pos > limit))
+          goto overrun;
+        if (G_UNLIKELY (!check_count (ctx, op, pos, n, error)))
+          return FALSE;
+        ctx->pos = pos;
+        if (G_UNLIKELY (op->meaning == GST_CTF_MEANING_UUID) && ctx->info &&
+            n == 16 && (pos & 7) == 0 && ops[i + 1].size == 8 &&
+            ops[i + 1].kind == GST_CTF_OP_INT8) {
+          memcpy (ctx->info->uuid, data + (pos >> 3), 16);
+          ctx->info->has_uuid = TRUE;
+        }
+        if (ctx->values) {
+          GstCtfFieldValue *fv = record (ctx, op, &idx, error);
+
+          if (fv == NULL)
+            return FALSE;
+          fv->v.u = n;
+        } else if (op->n_children) {
+          /* Plain scalars without padding: skip them all. */
+          ctx->pos = pos + n * op->min_elem_bits;
+          i = op->next;
+          break;
+        }
+        for (k = 0; k < n; k++) {
+          if (!exec_range (ops, i + 1, op->next, ctx, error))
+            return FALSE;
+        }
+        if (ctx->values)
+          g_array_index (ctx->values, GstCtfFieldValue, idx).end =
+              ctx->values->len;
+        i = op->next;
+        break;
+      }
+
+      case GST_CTF_OP_VARIANT:{
+        guint64 tag;
+        guint32 r, opt = G_MAXUINT32, root;
+        guint idx = 0;
+
+        if (G_UNLIKELY ((guint) op->ref_slot >= ctx->n_slots))
+          goto bad_slot;
+        tag = ctx->slots[op->ref_slot];
+        for (r = 0; r < op->n_ranges; r++) {
+          const GstCtfVariantRange *vr = &op->ranges[r];
+
+          if (op->tag_signed ? ((gint64) tag >= (gint64) vr->lower &&
+                  (gint64) tag <= (gint64) vr->upper)
+              : (tag >= vr->lower && tag <= vr->upper)) {
+            opt = vr->option;
+            break;
+          }
+        }
+        if (G_UNLIKELY (opt == G_MAXUINT32)) {
+          g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+              "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, variant "
+              "`%s` has no option for tag value %" G_GINT64_FORMAT,
+              ctx->scope_name ? ctx->scope_name : "field", pos,
+              op->name ? op->name : "(unnamed)", (gint64) tag);
+          return FALSE;
+        }
+        ctx->pos = pos;
+        if (ctx->values) {
+          GstCtfFieldValue *fv = record (ctx, op, &idx, error);
+
+          if (fv == NULL)
+            return FALSE;
+          fv->v.u = opt;
+        }
+        root = op->options[opt];
+        if (!exec_range (ops, root, ops[root].next, ctx, error))
+          return FALSE;
+        if (ctx->values)
+          g_array_index (ctx->values, GstCtfFieldValue, idx).end =
+              ctx->values->len;
+        i = op->next;
+        break;
+      }
+
+      default:
+        g_assert_not_reached ();
+    }
+    continue;
+
+  int_done:
+    ctx->pos = pos + op->size;
+    if (G_UNLIKELY (op->flags & GST_CTF_OP_F_EFFECTS)) {
+      if (!int_effects (ctx, op, v, pos, error))
+        return FALSE;
+    }
+    if (ctx->values) {
+      GstCtfFieldValue *fv = record (ctx, op, NULL, error);
+
+      if (fv == NULL)
+        return FALSE;
+      fv->v.u = v;
+    }
+    i++;
+    continue;
+
+  overrun:
+    set_overrun_error (ctx, pos, op->kind == GST_CTF_OP_STRING ? 8 :
+        op->size ? op->size : 1, op, error);
+    return FALSE;
+
+  bad_slot:
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
+        "Cannot decode %s: value slot %d of `%s` is out of range",
+        ctx->scope_name ? ctx->scope_name : "field", op->ref_slot,
+        op->name ? op->name : "(unnamed)");
+    return FALSE;
+  }
+  return TRUE;
+}
+
+gboolean
+gst_ctf_plan_exec (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
+    GError ** error)
+{
+  /* Keep every bit offset far from overflow: limit < 2^60 bits. */
+  if (ctx->limit > (G_GUINT64_CONSTANT (1) << 60))
+    ctx->limit = G_GUINT64_CONSTANT (1) << 60;
+  if (ctx->limit > ctx->n_bytes * 8)
+    ctx->limit = ctx->n_bytes * 8;
+  return exec_range (plan->ops, 0, plan->n_ops, ctx, error);
+}

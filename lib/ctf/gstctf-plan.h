@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * gst-ctf: compiled decode plans (private to the library).
+ *
+ * A field class tree is compiled once into a flat array of ops in
+ * pre-order.  Every op knows where its subtree ends (@next), so a
+ * structure is decoded by walking its members linearly, an array or
+ * sequence by running its element's op range N times and a variant by
+ * running the op range of the selected option.  Integers that are byte
+ * aligned get fast-path op kinds that need no bit arithmetic.
+ */
+#pragma once
+
+#include "gstctf-model.h"
+#include "gstctf-reader.h"
+
+G_BEGIN_DECLS
+
+/* Nesting limit of compiled field classes (structs, arrays, variants in
+ * each other).  Deeper trees are refused when compiled, so decoding
+ * recursion is bounded too. */
+#define GST_CTF_PLAN_MAX_DEPTH 64
+
+/* A static array or sequence whose element may take zero bits cannot be
+ * bounded by the bits left in the packet: such arrays are limited to this
+ * many elements. */
+#define GST_CTF_PLAN_MAX_ZERO_SIZE_ELEMS (1u << 16)
+
+/* Recording limit: values of one scope of one event. */
+#define GST_CTF_PLAN_MAX_VALUES (1u << 24)
+
+typedef enum {
+  GST_CTF_OP_INT = 0,           /* any integer/enum: bit-level read */
+  GST_CTF_OP_INT8,              /* byte-aligned 8-bit */
+  GST_CTF_OP_INT16,             /* byte-aligned 16-bit, native order */
+  GST_CTF_OP_INT32,
+  GST_CTF_OP_INT64,
+  GST_CTF_OP_INT16_SWAP,        /* byte-aligned 16-bit, foreign order */
+  GST_CTF_OP_INT32_SWAP,
+  GST_CTF_OP_INT64_SWAP,
+  GST_CTF_OP_FLOAT,
+  GST_CTF_OP_STRING,
+  GST_CTF_OP_STRUCT_BEGIN,
+  GST_CTF_OP_STRUCT_END,
+  GST_CTF_OP_ARRAY,             /* static length, element ops follow */
+  GST_CTF_OP_SEQUENCE,          /* length from a value slot */
+  GST_CTF_OP_TEXT_ARRAY,        /* bytes, no element ops */
+  GST_CTF_OP_TEXT_SEQUENCE,
+  GST_CTF_OP_VARIANT,           /* option ops follow, one subtree each */
+} GstCtfOpKind;
+
+/* Side effects of an integer op, tested with one branch on the fast
+ * path. */
+#define GST_CTF_OP_F_SIGNED   (1u << 0)
+#define GST_CTF_OP_F_CLOCK    (1u << 1)  /* updates the clock (CTF 1.8 §8) */
+#define GST_CTF_OP_F_SLOT     (1u << 2)  /* stores into a value slot */
+#define GST_CTF_OP_F_MEANING  (1u << 3)  /* header/context/event id role */
+#define GST_CTF_OP_F_EFFECTS  (GST_CTF_OP_F_CLOCK | GST_CTF_OP_F_SLOT | \
+    GST_CTF_OP_F_MEANING)
+
+typedef struct {
+  guint64 lower;
+  guint64 upper;
+  guint32 option;
+} GstCtfVariantRange;
+
+typedef struct {
+  guint8 kind;                  /* GstCtfOpKind */
+  guint8 flags;                 /* GST_CTF_OP_F_* */
+  guint8 size;                  /* bits (ints, floats) */
+  guint8 byte_order;            /* GstCtfByteOrder */
+  guint8 meaning;               /* GstCtfFieldMeaning */
+  guint8 tag_signed;            /* variant: compare ranges as signed */
+  guint16 pad_;
+  guint32 align;                /* bits, power of two */
+  guint32 next;                 /* index of the op after this subtree */
+  gint32 slot;                  /* value slot written, or -1 */
+  gint32 ref_slot;              /* sequence length / variant tag slot */
+  guint32 n_children;           /* struct members, variant options */
+  guint64 length;               /* static array length */
+  guint64 min_elem_bits;        /* arrays: fewest bits an element takes */
+  const GstCtfFieldClass *fc;
+  const gchar *name;            /* member/option name or NULL */
+  GstCtfVariantRange *ranges;   /* variant: sorted by option, then range */
+  guint32 n_ranges;
+  guint32 *options;             /* variant: op index of each option root */
+} GstCtfOp;
+
+typedef struct {
+  GstCtfOp *ops;
+  guint n_ops;
+  const GstCtfFieldClass *root;
+} GstCtfPlan;
+
+/* What a decode needs and produces.  The caller fills the inputs; on
+ * failure @error is set (GST_CTF_ERROR_PACKET unless said otherwise). */
+typedef struct {
+  /* inputs */
+  const guint8 *data;
+  guint64 n_bytes;              /* bytes readable at @data */
+  guint64 limit;                /* bits: nothing may be read past this */
+  guint64 pos;                  /* current bit offset from @data */
+  guint64 *slots;               /* value slots, tc->n_value_slots */
+  guint n_slots;
+  GArray *values;               /* GstCtfFieldValue, or NULL: no recording */
+  GstCtfPacketInfo *info;       /* packet header/context roles, or NULL */
+  const gchar *scope_name;      /* for error messages */
+  /* state */
+  guint64 clock;                /* current clock value, cycles */
+  guint64 event_class_id;
+  gboolean has_event_class_id;
+  gboolean has_magic;
+  guint32 magic;
+  guint32 seen_meanings;        /* 1 << GstCtfFieldMeaning decoded */
+} GstCtfDecodeCtx;
+
+G_GNUC_INTERNAL
+GstCtfPlan *gst_ctf_plan_compile (const GstCtfFieldClass * fc,
+    GError ** error);
+G_GNUC_INTERNAL
+void gst_ctf_plan_free (GstCtfPlan * plan);
+G_GNUC_INTERNAL
+gboolean gst_ctf_plan_exec (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
+    GError ** error);
+
+G_END_DECLS
