@@ -35,6 +35,9 @@ GST_CTF_API GQuark gst_ctf_error_quark (void);
  * @GST_CTF_ERROR_SEVERAL_TRACES: several traces under a directory where
  *   one was expected
  * @GST_CTF_ERROR_CLOCK: a clock value cannot be converted (overflow)
+ * @GST_CTF_ERROR_TRACEDAT: a trace-cmd trace.dat file is invalid,
+ *   truncated or uses an unsupported feature (the message names the file,
+ *   the byte offset and what was expected)
  *
  * Error codes of %GST_CTF_ERROR.
  */
@@ -51,6 +54,7 @@ typedef enum {
   GST_CTF_ERROR_NO_TRACE,
   GST_CTF_ERROR_SEVERAL_TRACES,
   GST_CTF_ERROR_CLOCK,
+  GST_CTF_ERROR_TRACEDAT,
 } GstCtfError;
 
 G_END_DECLS
