@@ -1,0 +1,365 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * ctftextsink element tests (GstHarness): caps with the TSDL metadata and
+ * one buffer per packet are pushed in, the written text is compared byte
+ * for byte with babeltrace2's output for the same trace.
+ *
+ * tests/data/text/formats is a small trace made by
+ * tests/data/text/gen-formats.py to cover the printing rules (integer
+ * bases and masking, enums with several labels and <unknown>, string
+ * escapes, text arrays, floats, variants, empty and nested structs,
+ * hidden clock-mapped fields, env fields, discarded events);
+ * formats*.txt are `TZ=UTC LC_ALL=C babeltrace2 [OPTIONS] formats`
+ * (formats.date-gmt.txt with TZ=Europe/Paris).
+ */
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gstctf-caps.h"
+#include "gstctf-metadata.h"
+#include "gstctf-reader.h"
+#include "gstctf-packet-meta.h"
+
+typedef struct {
+  GBytes *file;
+  gsize offset;
+  gsize size;
+  guint64 begin;
+  guint file_index;
+} Pkt;
+
+static gint
+pkt_cmp (gconstpointer a, gconstpointer b)
+{
+  const Pkt *x = a, *y = b;
+
+  if (x->begin != y->begin)
+    return x->begin < y->begin ? -1 : 1;
+  if (x->file_index != y->file_index)
+    return x->file_index < y->file_index ? -1 : 1;
+  return x->offset < y->offset ? -1 : (x->offset > y->offset);
+}
+
+/* Splits the stream files of @dir into packets, sorted by
+ * timestamp_begin (what ctfsrc does). */
+static GArray *
+read_packets (GstCtfTraceClass * tc, const gchar * dir, gchar *** names)
+{
+  GArray *pkts = g_array_new (FALSE, TRUE, sizeof (Pkt));
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const gchar *name;
+  GPtrArray *files = g_ptr_array_new ();
+  guint fi;
+
+  fail_unless (d != NULL);
+  while ((name = g_dir_read_name (d)))
+    if (strcmp (name, "metadata") != 0 && name[0] != '.')
+      g_ptr_array_add (files, g_strdup (name));
+  g_dir_close (d);
+  g_ptr_array_sort (files, (GCompareFunc) g_strcmp0);
+  g_ptr_array_add (files, NULL);
+
+  for (fi = 0; g_ptr_array_index (files, fi) != NULL; fi++) {
+    gchar *path = g_build_filename (dir, g_ptr_array_index (files, fi), NULL);
+    gchar *contents;
+    gsize len, off = 0;
+    GBytes *bytes;
+
+    if (!g_file_test (path, G_FILE_TEST_IS_REGULAR) ||
+        !g_file_get_contents (path, &contents, &len, NULL)) {
+      g_free (path);
+      continue;
+    }
+    g_free (path);
+    bytes = g_bytes_new_take (contents, len);
+    while (off < len) {
+      GstCtfPacketInfo info;
+      GError *err = NULL;
+      Pkt p = { 0, };
+
+      fail_unless (gst_ctf_packet_read_info (tc, (const guint8 *) contents +
+              off, len - off, &info, &err), "%s", err ? err->message : "");
+      p.file = g_bytes_ref (bytes);
+      p.offset = off;
+      p.size = info.packet_size / 8;
+      p.begin = info.has_timestamp_begin ? info.timestamp_begin : 0;
+      p.file_index = fi;
+      fail_unless (p.size > 0);
+      g_array_append_val (pkts, p);
+      off += p.size;
+    }
+    g_bytes_unref (bytes);
+  }
+  g_array_sort (pkts, pkt_cmp);
+  *names = (gchar **) g_ptr_array_free (files, FALSE);
+  return pkts;
+}
+
+/* Pushes the trace in @dir through a ctftextsink with @props set, returns
+ * the text written and the last flow return. */
+static gchar *
+run_sink (const gchar * dir, const gchar * metadata_dir, gboolean with_meta,
+    GstFlowReturn * last_ret, const gchar * first_prop, ...)
+{
+  GstHarness *h;
+  GstElement *sink;
+  gchar *tsdl, *out_path, *text = NULL;
+  GstCtfTraceClass *tc;
+  GError *err = NULL;
+  GArray *pkts;
+  gchar **names;
+  guint i;
+  gint fd;
+  va_list args;
+
+  {
+    gchar *mpath = g_build_filename (metadata_dir, "metadata", NULL);
+
+    tsdl = gst_ctf_metadata_load_file (mpath, &err);
+    g_free (mpath);
+  }
+  fail_unless (tsdl != NULL, "%s", err ? err->message : "");
+  tc = gst_ctf_tsdl_parse (tsdl, metadata_dir, &err);
+  fail_unless (tc != NULL, "%s", err ? err->message : "");
+  pkts = read_packets (tc, dir, &names);
+
+  fd = g_file_open_tmp ("textsink-XXXXXX.txt", &out_path, NULL);
+  fail_unless (fd >= 0);
+  close (fd);
+
+  /* Properties are set before the harness starts the element. */
+  sink = gst_element_factory_make ("ctftextsink", NULL);
+  fail_unless (sink != NULL);
+  g_object_set (sink, "location", out_path, NULL);
+  if (first_prop) {
+    va_start (args, first_prop);
+    g_object_set_valist (G_OBJECT (sink), first_prop, args);
+    va_end (args);
+  }
+  h = gst_harness_new_with_element (sink, "sink", NULL);
+  gst_object_unref (sink);
+  gst_harness_set_src_caps (h, gst_ctf_caps_new (tsdl, tc->has_uuid ?
+          tc->uuid : NULL));
+
+  *last_ret = GST_FLOW_OK;
+  for (i = 0; i < pkts->len && *last_ret == GST_FLOW_OK; i++) {
+    Pkt *p = &g_array_index (pkts, Pkt, i);
+    gsize flen;
+    const guint8 *fdata = g_bytes_get_data (p->file, &flen);
+    GstBuffer *buf = gst_buffer_new_memdup (fdata + p->offset, p->size);
+
+    if (with_meta) {
+      GstCtfPacketMeta *m = gst_buffer_add_ctf_packet_meta (buf);
+      GstCtfPacketInfo info;
+
+      fail_unless (gst_ctf_packet_read_info (tc, fdata + p->offset, p->size,
+              &info, NULL));
+      m->stream_class_id = info.stream_class_id;
+      m->stream_instance_id = info.has_stream_instance_id ?
+          info.stream_instance_id : G_MAXUINT64;
+      m->stream_name = g_intern_string (names[p->file_index]);
+      m->stream_index = p->file_index;
+      m->offset = p->offset;
+    }
+    *last_ret = gst_harness_push (h, buf);
+  }
+  /* Events wait in the sink until no later packet can precede them: a
+   * decoding error may only show when EOS flushes them. */
+  if (*last_ret == GST_FLOW_OK &&
+      !gst_harness_push_event (h, gst_event_new_eos ()))
+    *last_ret = GST_FLOW_ERROR;
+  gst_harness_teardown (h);
+
+  fail_unless (g_file_get_contents (out_path, &text, NULL, NULL));
+  g_unlink (out_path);
+  g_free (out_path);
+  for (i = 0; i < pkts->len; i++)
+    g_bytes_unref (g_array_index (pkts, Pkt, i).file);
+  g_array_unref (pkts);
+  g_strfreev (names);
+  gst_ctf_trace_class_unref (tc);
+  g_free (tsdl);
+  return text;
+}
+
+static void
+assert_same_text (const gchar * got, const gchar * expected_path)
+{
+  gchar *expected = NULL;
+  gchar **a, **b;
+  guint i;
+
+  fail_unless (g_file_get_contents (expected_path, &expected, NULL, NULL),
+      "cannot read %s", expected_path);
+  if (strcmp (got, expected) != 0) {
+    a = g_strsplit (got, "\n", -1);
+    b = g_strsplit (expected, "\n", -1);
+    for (i = 0; a[i] && b[i] && strcmp (a[i], b[i]) == 0; i++);
+    fail ("differs from %s at line %u:\n  got:      %s\n  expected: %s",
+        expected_path, i + 1, a[i] ? a[i] : "<EOF>", b[i] ? b[i] : "<EOF>");
+  }
+  g_free (expected);
+}
+
+static gchar *
+data_path (const gchar * rel)
+{
+  const gchar *d = g_getenv ("GST_CTF_TEST_DATA");
+
+  return g_build_filename (d ? d : "tests/data", rel, NULL);
+}
+
+static void
+check_formats (const gchar * expected, const gchar * n1, gboolean v1,
+    const gchar * n2, gboolean v2)
+{
+  gchar *dir = data_path ("text/formats");
+  gchar *exp = data_path (expected);
+  GstFlowReturn ret;
+  gchar *text;
+
+  text = run_sink (dir, dir, FALSE, &ret, n1, v1, n2, v2, NULL);
+  fail_unless_equals_int (ret, GST_FLOW_OK);
+  assert_same_text (text, exp);
+  g_free (text);
+  g_free (exp);
+  g_free (dir);
+}
+
+GST_START_TEST (test_formats_default)
+{
+  check_formats ("text/formats.txt", NULL, FALSE, NULL, FALSE);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_formats_no_delta_seconds)
+{
+  check_formats ("text/formats.no-delta-seconds.txt", "no-delta", TRUE,
+      "clock-seconds", TRUE);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_formats_cycles)
+{
+  check_formats ("text/formats.cycles.txt", "clock-cycles", TRUE, NULL,
+      FALSE);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_formats_date_gmt)
+{
+  /* babeltrace2 ran with TZ=Europe/Paris; clock-gmt must ignore TZ. */
+  g_setenv ("TZ", "Europe/Paris", TRUE);
+  tzset ();
+  check_formats ("text/formats.date-gmt.txt", "clock-date", TRUE,
+      "clock-gmt", TRUE);
+  g_setenv ("TZ", "UTC", TRUE);
+  tzset ();
+}
+
+GST_END_TEST;
+
+static gboolean
+corpus_unit (const gchar * rel, gchar ** path, gchar ** oracle,
+    const gchar * oracle_base, const gchar * oracle_rel)
+{
+  const gchar *corpus = g_getenv ("GST_CTF_CORPUS");
+
+  if (corpus == NULL || !g_file_test (corpus, G_FILE_TEST_IS_DIR)) {
+    g_print ("SKIP: GST_CTF_CORPUS not set, corpus test not run\n");
+    return FALSE;
+  }
+  *path = g_build_filename (corpus, rel, NULL);
+  *oracle = g_build_filename (corpus, oracle_base, "oracle", oracle_rel,
+      NULL);
+  return TRUE;
+}
+
+/* Two per-CPU streams of an LTTng-UST trace, merged by the sink. */
+GST_START_TEST (test_lttng_ust_two_streams)
+{
+  gchar *dir, *oracle, *text;
+  GstFlowReturn ret;
+
+  if (!corpus_unit ("ctf/lttng-ust/dl-statedump/ust/uid/0/64-bit", &dir,
+          &oracle, "ctf/lttng-ust", "dl-statedump.txt"))
+    return;
+  text = run_sink (dir, dir, TRUE, &ret, NULL);
+  fail_unless_equals_int (ret, GST_FLOW_OK);
+  assert_same_text (text, oracle);
+  g_free (text);
+  /* Without GstCtfPacketMeta: streams from the packet headers. */
+  text = run_sink (dir, dir, FALSE, &ret, NULL);
+  fail_unless_equals_int (ret, GST_FLOW_OK);
+  assert_same_text (text, oracle);
+  g_free (text);
+  g_free (dir);
+  g_free (oracle);
+}
+
+GST_END_TEST;
+
+/* babeltrace's fail/valid-events-then-invalid-events: the two good events
+ * are written, then the element errors out. */
+GST_START_TEST (test_valid_then_invalid)
+{
+  gchar *dir, *oracle, *text;
+  GstFlowReturn ret;
+
+  if (!corpus_unit ("ctf/babeltrace/fail/valid-events-then-invalid-events/trace",
+          &dir, &oracle, "ctf/babeltrace",
+          "fail/valid-events-then-invalid-events.txt"))
+    return;
+  text = run_sink (dir, dir, TRUE, &ret, NULL);
+  fail_unless_equals_int (ret, GST_FLOW_ERROR);
+  assert_same_text (text, oracle);
+  g_free (text);
+  g_free (dir);
+  g_free (oracle);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_properties)
+{
+  GstElement *e = gst_element_factory_make ("ctftextsink", NULL);
+  gboolean b;
+  gchar *loc;
+
+  fail_unless (e != NULL);
+  g_object_get (e, "no-delta", &b, NULL);
+  fail_unless (!b);
+  g_object_set (e, "clock-gmt", TRUE, "location", "/tmp/x.txt", NULL);
+  g_object_get (e, "clock-gmt", &b, "location", &loc, NULL);
+  fail_unless (b);
+  fail_unless_equals_string (loc, "/tmp/x.txt");
+  g_free (loc);
+  gst_object_unref (e);
+}
+
+GST_END_TEST;
+
+static Suite *
+textsink_suite (void)
+{
+  Suite *s = suite_create ("ctftextsink");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_properties);
+  tcase_add_test (tc, test_formats_default);
+  tcase_add_test (tc, test_formats_no_delta_seconds);
+  tcase_add_test (tc, test_formats_cycles);
+  tcase_add_test (tc, test_formats_date_gmt);
+  tcase_add_test (tc, test_lttng_ust_two_streams);
+  tcase_add_test (tc, test_valid_then_invalid);
+  return s;
+}
+
+GST_CHECK_MAIN (textsink);
