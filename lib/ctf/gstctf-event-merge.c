@@ -292,8 +292,12 @@ stream_fill (GstCtfEventMerge * m, Stream * s)
         s->error = err;
         break;
       }
-      /* End of this packet. */
-      s->clock_value = gst_ctf_event_iter_get_clock_value (s->it);
+      /* End of this packet: babeltrace2 sets the stream's clock to the
+       * packet's timestamp_end (its packet end message time), which is
+       * where a next packet without timestamp_begin starts from. */
+      pi = gst_ctf_event_iter_get_packet_info (s->it);
+      s->clock_value = pi->has_timestamp_end ? pi->timestamp_end :
+          gst_ctf_event_iter_get_clock_value (s->it);
       s->have_clock_value = TRUE;
       g_bytes_unref (s->cur);
       s->cur = NULL;
