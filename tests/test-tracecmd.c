@@ -849,6 +849,95 @@ START_TEST (test_corpus_oracle)
 }
 END_TEST
 
+
+/* ---- CTF trace class ------------------------------------------------ */
+
+START_TEST (test_ctf_model)
+{
+  const gchar *corpus = g_getenv ("GST_CTF_CORPUS");
+  gchar *path;
+  GstCtfTraceDat *td;
+  GstCtfTraceClass *tc;
+  GstCtfStreamClass *sc;
+  const GstCtfEventClass *ec;
+  const GstCtfTraceDatEventFormat *fmt;
+  const GstCtfFieldClass *fc;
+  GError *err = NULL;
+  guint idx;
+
+  if (!corpus || !g_file_test (corpus, G_FILE_TEST_IS_DIR)) {
+    printf ("tracecmd: GST_CTF_CORPUS not set: CTF model test skipped\n");
+    return;
+  }
+  path = g_build_filename (corpus, "tracedat",
+      "sched-irq-timer-wq.v7-zstd.dat", NULL);
+  td = gst_ctf_trace_dat_open (path, &err);
+  ck_assert_msg (td != NULL, "%s", err ? err->message : "");
+  fail_unless_equals_int (gst_ctf_trace_dat_get_version (td), 7);
+  fail_unless_equals_int (gst_ctf_trace_dat_get_compression (td),
+      GST_CTF_TRACE_DAT_COMPRESSION_ZSTD);
+  fail_unless_equals_string (gst_ctf_trace_dat_get_clock (td), "local");
+  fail_unless_equals_int (gst_ctf_trace_dat_get_n_cpus (td), 2);
+  fail_unless_equals_int (gst_ctf_trace_dat_get_long_size (td), 8);
+  fail_unless_equals_int (gst_ctf_trace_dat_get_kernel_long_size (td), 8);
+  fail_unless_equals_string (gst_ctf_trace_dat_get_tracer_version (td),
+      "3.1.6 not-a-git-repo");
+  fail_unless_equals_string (gst_ctf_trace_dat_lookup_comm (td, 15),
+      "rcu_preempt");
+  fail_unless_equals_string (gst_ctf_trace_dat_lookup_comm (td, 0), "<idle>");
+
+  tc = gst_ctf_trace_dat_build_trace_class (td, 0, &err);
+  ck_assert_msg (tc != NULL, "%s", err ? err->message : "");
+  fail_unless (tc->has_uuid);
+  fail_unless_equals_int (tc->clock_classes->len, 1);
+  fail_unless_equals_string (((GstCtfClockClass *)
+          g_ptr_array_index (tc->clock_classes, 0))->name, "local");
+  fail_unless_equals_string (gst_ctf_trace_class_find_env (tc,
+          "tracer_name")->str, "trace-cmd");
+  sc = gst_ctf_trace_class_find_stream_class (tc, 0);
+  fail_unless (sc != NULL);
+  fail_unless (gst_ctf_field_class_find_member (sc->packet_context,
+          "cpu_id", NULL) != NULL);
+  fc = gst_ctf_field_class_find_member (sc->event_header, "timestamp", NULL);
+  fail_unless (fc && fc->integer.size == 64 && fc->integer.mapped_clock);
+  fail_unless (gst_ctf_field_class_find_member (sc->event_common_context,
+          "common_pid", NULL) != NULL);
+  fail_unless (gst_ctf_field_class_find_member (sc->event_common_context,
+          "common_type", NULL) == NULL);
+
+  fmt = gst_ctf_trace_dat_find_event_format (td, "sched", "sched_switch");
+  fail_unless (fmt != NULL);
+  ec = gst_ctf_stream_class_find_event_class (sc, fmt->id);
+  fail_unless (ec != NULL);
+  fail_unless_equals_string (ec->name, "sched_switch");
+  fc = gst_ctf_field_class_find_member (ec->payload, "prev_comm", &idx);
+  fail_unless (fc && fc->type == GST_CTF_FIELD_CLASS_STRING);
+  fail_unless_equals_int (idx, 0);
+  fc = gst_ctf_field_class_find_member (ec->payload, "prev_pid", NULL);
+  fail_unless (fc && fc->type == GST_CTF_FIELD_CLASS_INTEGER
+      && fc->integer.size == 32 && fc->integer.is_signed);
+
+  /* __data_loc char[] -> string; pointers in hex */
+  fmt = gst_ctf_trace_dat_find_event_format (td, "irq", "irq_handler_entry");
+  ec = gst_ctf_stream_class_find_event_class (sc, fmt->id);
+  fc = gst_ctf_field_class_find_member (ec->payload, "name", NULL);
+  fail_unless (fc && fc->type == GST_CTF_FIELD_CLASS_STRING);
+  fmt = gst_ctf_trace_dat_find_event_format (td, "timer", "hrtimer_setup");
+  if (fmt) {
+    ec = gst_ctf_stream_class_find_event_class (sc, fmt->id);
+    fc = gst_ctf_field_class_find_member (ec->payload, "hrtimer", NULL);
+    fail_unless (fc && fc->integer.base == 16);
+  }
+  gst_ctf_trace_class_unref (tc);
+
+  fail_unless (gst_ctf_trace_dat_build_trace_class (td, 7, &err) == NULL);
+  fail_unless (g_error_matches (err, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT));
+  g_clear_error (&err);
+  gst_ctf_trace_dat_unref (td);
+  g_free (path);
+}
+END_TEST
+
 static Suite *
 tracecmd_suite (void)
 {
@@ -863,6 +952,7 @@ tracecmd_suite (void)
   tcase_add_test (tc, test_page_be32);
   tcase_add_test (tc, test_format_parse);
   tcase_add_test (tc, test_bad_files);
+  tcase_add_test (tc, test_ctf_model);
   tcase_add_test (tc, test_corpus_oracle);
   return s;
 }

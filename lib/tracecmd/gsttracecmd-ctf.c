@@ -1,10 +1,345 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * trace.dat event formats -> CTF 1.8 trace class (lib/ctf/gstctf-model.h).
+ *
+ * One stream class per buffer (top-level: id 0), the CPU in the packet
+ * context (`cpu_id`) and as the stream instance id: each CPU's pages make
+ * one CTF stream.  Event classes carry the ftrace event id and name
+ * (`sched_switch`); the `common_*` fields other than `common_type` go to
+ * the stream's event common context when every format declares the same
+ * ones, else to each payload; fields keep the format file's names.
+ * Mapping: integers as declared (size, signedness; pointers in base 16),
+ * char arrays and `__data_loc char[]` as strings, other static arrays as
+ * CTF arrays, other dynamic arrays as sequences after a `_NAME_length`
+ * uint32.  Timestamps are 64-bit ns (after TSC2NSEC/DATE/OFFSET, see
+ * gst_ctf_trace_dat_convert_ts()) mapped to one clock class named after
+ * the trace clock (CTF 1.8 §8).  The resolve state the CTF parser would
+ * set (meanings, mapped clocks, value slots, sequence targets) is set
+ * here directly.
+ */
 #include "gsttracecmd-private.h"
 
+#include <stdio.h>
+
+static GstCtfFieldClass *
+int_fc (guint bits, gboolean is_signed, GstCtfByteOrder bo, guint base)
+{
+  GstCtfFieldClass *fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_INTEGER);
+
+  fc->alignment = 8;
+  fc->integer.size = bits;
+  fc->integer.is_signed = is_signed;
+  fc->integer.byte_order = bo;
+  fc->integer.base = base;
+  return fc;
+}
+
+static GstCtfFieldClass *
+struct_fc (void)
+{
+  GstCtfFieldClass *fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRUCT);
+
+  fc->alignment = 8;
+  return fc;
+}
+
+static GstCtfFieldClass *
+clock_int (guint bits, GstCtfByteOrder bo, GstCtfClockClass * cc,
+    GstCtfFieldMeaning meaning)
+{
+  GstCtfFieldClass *fc = int_fc (bits, FALSE, bo, 10);
+
+  fc->integer.map_clock_name = g_strdup (cc->name);
+  fc->integer.mapped_clock = cc;
+  fc->meaning = meaning;
+  return fc;
+}
+
+static void
+add_member (GstCtfFieldClass * st, const gchar * name, GstCtfFieldClass * fc,
+    GstCtfFieldMeaning meaning)
+{
+  if (meaning != GST_CTF_MEANING_NONE)
+    fc->meaning = meaning;
+  gst_ctf_field_class_append_member (st, name, fc);
+}
+
+static void
+add_env_str (GstCtfTraceClass * tc, const gchar * name, const gchar * value)
+{
+  GstCtfEnvEntry *e;
+
+  if (!value)
+    return;
+  e = g_new0 (GstCtfEnvEntry, 1);
+  e->name = g_strdup (name);
+  e->is_string = TRUE;
+  e->str = g_strdup (value);
+  g_ptr_array_add (tc->env, e);
+}
+
+static void
+add_env_int (GstCtfTraceClass * tc, const gchar * name, gint64 value)
+{
+  GstCtfEnvEntry *e = g_new0 (GstCtfEnvEntry, 1);
+
+  e->name = g_strdup (name);
+  e->integer = value;
+  g_ptr_array_add (tc->env, e);
+}
+
+/* A TSDL identifier from a clock name ("x86-tsc" -> "x86_tsc"). */
+static gchar *
+identifier (const gchar * s)
+{
+  gchar *id = g_strdup (s && *s ? s : "trace_clock");
+  gchar *p;
+
+  for (p = id; *p; p++)
+    if (!g_ascii_isalnum (*p) && *p != '_')
+      *p = '_';
+  if (g_ascii_isdigit (id[0])) {
+    gchar *t = g_strconcat ("_", id, NULL);
+    g_free (id);
+    id = t;
+  }
+  return id;
+}
+
+/* Appends the CTF member(s) for one ftrace field. */
+static void
+append_field (GstCtfTraceClass * tc, GstCtfFieldClass * st,
+    const GstCtfTraceDatField * f, GstCtfByteOrder bo)
+{
+  GstCtfFieldClass *fc;
+  guint elem = f->elem_size;
+
+  if (elem != 1 && elem != 2 && elem != 4 && elem != 8)
+    elem = 1;
+  if (f->flags & GST_CTF_TRACE_DAT_FIELD_STRING) {
+    fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRING);
+    fc->string.encoding = GST_CTF_ENCODING_UTF8;
+  } else if (f->flags & GST_CTF_TRACE_DAT_FIELD_DYNAMIC
+      || ((f->flags & GST_CTF_TRACE_DAT_FIELD_ARRAY) && f->size == 0)) {
+    gchar *len_name = g_strdup_printf ("_%s_length", f->name);
+    GstCtfFieldClass *len_fc = int_fc (32, FALSE, bo, 10);
+
+    len_fc->value_slot = (gint) tc->n_value_slots++;
+    fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_SEQUENCE);
+    fc->alignment = 8;
+    fc->element = int_fc (elem * 8, FALSE, bo, 16);
+    fc->ref_path = g_strdup (len_name);
+    fc->ref_target = len_fc;
+    gst_ctf_field_class_append_member (st, len_name, len_fc);
+    g_free (len_name);
+  } else if (f->flags & GST_CTF_TRACE_DAT_FIELD_ARRAY) {
+    guint n = f->size / elem;
+
+    fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_ARRAY);
+    fc->alignment = 8;
+    fc->element = int_fc (elem * 8,
+        (f->flags & GST_CTF_TRACE_DAT_FIELD_SIGNED) != 0, bo,
+        (f->flags & GST_CTF_TRACE_DAT_FIELD_POINTER) ? 16 : 10);
+    fc->length = n;
+  } else if (f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8) {
+    fc = int_fc (f->size * 8, (f->flags & GST_CTF_TRACE_DAT_FIELD_SIGNED) != 0,
+        bo, (f->flags & GST_CTF_TRACE_DAT_FIELD_POINTER) ? 16 : 10);
+  } else {
+    /* odd-sized scalar: keep its bytes */
+    fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_ARRAY);
+    fc->alignment = 8;
+    fc->element = int_fc (8, FALSE, bo, 16);
+    fc->length = f->size;
+  }
+  gst_ctf_field_class_append_member (st, f->name, fc);
+}
+
+static gboolean
+same_common_fields (const GstCtfTraceDatEventFormat * a,
+    const GstCtfTraceDatEventFormat * b)
+{
+  guint i;
+
+  if (a->n_common_fields != b->n_common_fields)
+    return FALSE;
+  for (i = 0; i < a->n_common_fields; i++) {
+    const GstCtfTraceDatField *x = &a->common_fields[i];
+    const GstCtfTraceDatField *y = &b->common_fields[i];
+    if (strcmp (x->name, y->name) || x->offset != y->offset
+        || x->size != y->size || x->flags != y->flags)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/**
+ * gst_ctf_trace_dat_build_trace_class:
+ * @td: a file
+ * @buffer: the buffer index whose stream class to build (0: top-level)
+ * @error: return location for a %GST_CTF_ERROR_TRACEDAT error
+ *
+ * Builds a CTF 1.8 trace class for the records of one buffer: packet
+ * header {magic, uuid, stream_id, stream_instance_id (= CPU)}, packet
+ * context {timestamp_begin, timestamp_end, content_size, packet_size,
+ * events_discarded, cpu_id}, event header {id (uint16 = ftrace event
+ * id), timestamp (uint64 ns)}, common context {the `common_*` fields but
+ * `common_type`}, one event class per event format.  The trace UUID is
+ * derived from the file's header and TRACEID, so it is stable for a file.
+ * Env entries: `tracer_name` = "trace-cmd", `trace_dat_version`,
+ * `trace_clock`, `cpus`, `long_size`, `compression`, `uname`,
+ * `tracer_version`, `buffer`.
+ *
+ * Returns: (transfer full) (nullable): the trace class, or NULL when the
+ *   buffer does not exist.
+ */
 GstCtfTraceClass *
 gst_ctf_trace_dat_build_trace_class (GstCtfTraceDat * td, guint buffer,
     GError ** error)
 {
-  g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT, "Not yet");
-  return NULL;
+  const GstCtfTraceDatBuffer *b = gst_ctf_trace_dat_get_buffer (td, buffer);
+  GstCtfByteOrder bo = td->byte_order;
+  GstCtfTraceClass *tc;
+  GstCtfClockClass *cc;
+  GstCtfStreamClass *sc;
+  GstCtfFieldClass *st;
+  const GstCtfTraceDatEventFormat *first = NULL;
+  gboolean shared_common = TRUE;
+  GChecksum *sum;
+  guint8 digest[32];
+  gsize dlen = sizeof (digest);
+  guint i, j;
+  gchar *desc;
+
+  if (!b) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT,
+        "No such buffer: file=\"%s\", buffer=%u", td->origin, buffer);
+    return NULL;
+  }
+  tc = gst_ctf_trace_class_new ();
+  tc->major = 1;
+  tc->minor = 8;
+  tc->byte_order = bo;
+
+  /* a stable UUID (v4 layout bits) from what identifies the file */
+  sum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_checksum_update (sum, td->base, MIN (td->file_size, (gsize) 4096));
+  for (i = 0; i < td->options->len; i++) {
+    const GstCtfTraceDatOption *o =
+        &g_array_index (td->options, GstCtfTraceDatOption, i);
+    if (o->id == GST_CTF_TRACE_DAT_OPTION_TRACEID)
+      g_checksum_update (sum, o->data, o->size);
+  }
+  g_checksum_update (sum, (const guint8 *) b->name, strlen (b->name));
+  g_checksum_get_digest (sum, digest, &dlen);
+  g_checksum_free (sum);
+  memcpy (tc->uuid, digest, 16);
+  tc->uuid[6] = (tc->uuid[6] & 0x0f) | 0x40;
+  tc->uuid[8] = (tc->uuid[8] & 0x3f) | 0x80;
+  tc->has_uuid = TRUE;
+
+  add_env_str (tc, "domain", "kernel");
+  add_env_str (tc, "tracer_name", "trace-cmd");
+  add_env_int (tc, "trace_dat_version", td->version);
+  add_env_str (tc, "trace_clock", b->clock ? b->clock :
+      gst_ctf_trace_dat_get_clock (td));
+  add_env_int (tc, "cpus", td->n_cpus);
+  add_env_int (tc, "long_size", td->long_size);
+  add_env_str (tc, "compression", td->compression_name);
+  add_env_str (tc, "uname", td->uname);
+  add_env_str (tc, "tracer_version", td->tracer_version);
+  add_env_str (tc, "buffer", b->name);
+
+  /* clock: converted ns; absolute when DATE maps it to gettimeofday */
+  cc = gst_ctf_clock_class_new ();
+  cc->name = identifier (b->clock ? b->clock : gst_ctf_trace_dat_get_clock
+      (td));
+  desc = g_strdup_printf ("trace-cmd trace clock %s",
+      b->clock ? b->clock : gst_ctf_trace_dat_get_clock (td) ?
+      gst_ctf_trace_dat_get_clock (td) : "(unknown)");
+  cc->description = desc;
+  cc->freq = G_GUINT64_CONSTANT (1000000000);
+  for (i = 0; i < td->options->len; i++)
+    if (g_array_index (td->options, GstCtfTraceDatOption, i).id ==
+        GST_CTF_TRACE_DAT_OPTION_DATE)
+      cc->absolute = cc->origin_is_unix_epoch = TRUE;
+  g_ptr_array_add (tc->clock_classes, cc);
+
+  /* packet header (CTF 1.8 §5 trace.packet.header) */
+  st = struct_fc ();
+  add_member (st, "magic", int_fc (32, FALSE, bo, 16), GST_CTF_MEANING_MAGIC);
+  {
+    GstCtfFieldClass *u = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_ARRAY);
+    u->alignment = 8;
+    u->element = int_fc (8, FALSE, bo, 16);
+    u->length = 16;
+    add_member (st, "uuid", u, GST_CTF_MEANING_UUID);
+  }
+  add_member (st, "stream_id", int_fc (32, FALSE, bo, 10),
+      GST_CTF_MEANING_STREAM_CLASS_ID);
+  add_member (st, "stream_instance_id", int_fc (64, FALSE, bo, 10),
+      GST_CTF_MEANING_STREAM_INSTANCE_ID);
+  tc->packet_header = st;
+
+  sc = gst_ctf_stream_class_new (0);
+  sc->default_clock = cc;
+  st = struct_fc ();
+  add_member (st, "timestamp_begin", clock_int (64, bo, cc,
+          GST_CTF_MEANING_TIMESTAMP_BEGIN), GST_CTF_MEANING_TIMESTAMP_BEGIN);
+  add_member (st, "timestamp_end", clock_int (64, bo, cc,
+          GST_CTF_MEANING_TIMESTAMP_END), GST_CTF_MEANING_TIMESTAMP_END);
+  add_member (st, "content_size", int_fc (64, FALSE, bo, 10),
+      GST_CTF_MEANING_CONTENT_SIZE);
+  add_member (st, "packet_size", int_fc (64, FALSE, bo, 10),
+      GST_CTF_MEANING_PACKET_SIZE);
+  add_member (st, "events_discarded", int_fc (64, FALSE, bo, 10),
+      GST_CTF_MEANING_EVENTS_DISCARDED);
+  add_member (st, "cpu_id", int_fc (32, FALSE, bo, 10), GST_CTF_MEANING_NONE);
+  sc->packet_context = st;
+
+  st = struct_fc ();
+  add_member (st, "id", int_fc (16, FALSE, bo, 10),
+      GST_CTF_MEANING_EVENT_CLASS_ID);
+  add_member (st, "timestamp", clock_int (64, bo, cc,
+          GST_CTF_MEANING_TIMESTAMP), GST_CTF_MEANING_TIMESTAMP);
+  sc->event_header = st;
+
+  for (i = 0; i < td->formats->len; i++) {
+    const GstCtfTraceDatEventFormat *f = g_ptr_array_index (td->formats, i);
+    if (!first)
+      first = f;
+    else if (!same_common_fields (first, f))
+      shared_common = FALSE;
+  }
+  if (first && shared_common) {
+    st = struct_fc ();
+    for (j = 0; j < first->n_common_fields; j++)
+      if (strcmp (first->common_fields[j].name, "common_type") != 0)
+        append_field (tc, st, &first->common_fields[j], bo);
+    sc->event_common_context = st;
+  }
+
+  for (i = 0; i < td->formats->len; i++) {
+    const GstCtfTraceDatEventFormat *f = g_ptr_array_index (td->formats, i);
+    GstCtfEventClass *ec;
+
+    /* the first format of an id wins, as for record lookups */
+    if (f->id >= 65536 || td->format_by_id[f->id] != f)
+      continue;
+    ec = gst_ctf_event_class_new ();
+    ec->id = f->id;
+    ec->name = g_strdup (f->name);
+    ec->stream_class_id = sc->id;
+    st = struct_fc ();
+    if (!shared_common)
+      for (j = 0; j < f->n_common_fields; j++)
+        if (strcmp (f->common_fields[j].name, "common_type") != 0)
+          append_field (tc, st, &f->common_fields[j], bo);
+    for (j = 0; j < f->n_fields; j++)
+      append_field (tc, st, &f->fields[j], bo);
+    ec->payload = st;
+    g_ptr_array_add (sc->event_classes, ec);
+    g_hash_table_insert (sc->event_class_by_id, &ec->id, ec);
+  }
+  g_ptr_array_add (tc->stream_classes, sc);
+  return tc;
 }
