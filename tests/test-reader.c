@@ -1069,6 +1069,12 @@ START_TEST (test_clock_conversion)
   fail_unless_equals_int64 (to_ns (3, 0, 0, 2), 666666666);
   fail_unless_equals_int64 (to_ns (3, 0, 0, 3), 1000000000);
   fail_unless_equals_int64 (to_ns (3, 0, 4, 0), 1333333333);
+  /* babeltrace2 2.0 arithmetic for a 2.8 GHz clock: Trace Compass's
+   * double_counters trace, first event printed [14:43:25.691198444]
+   * (exact integer arithmetic would give ...443) */
+  fail_unless_equals_int64 (to_ns (2800130166, 1651437635, 370127861,
+          G_GUINT64_CONSTANT (4536688456365975)),
+      G_GINT64_CONSTANT (1653057805691198444));
   /* negative offsets */
   fail_unless_equals_int64 (to_ns (1000000000, -10, 0, 5),
       -10 * G_GINT64_CONSTANT (1000000000) + 5);
@@ -1380,7 +1386,7 @@ START_TEST (test_corpus_valid_then_invalid)
     return;
   }
   dir = g_build_filename (corpus, "ctf", "babeltrace", "fail",
-      "valid-events-then-invalid-events", NULL);
+      "valid-events-then-invalid-events", "trace", NULL);
   read_trace_dir (dir, &r);
   fail_unless_equals_uint64 (r.events, 2);
   fail_unless (r.error != NULL);
