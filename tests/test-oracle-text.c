@@ -210,13 +210,23 @@ parse_line_key (const gchar * line, gchar ** ts, gchar ** name)
   return TRUE;
 }
 
-/* Event count, names and timestamps must match babeltrace 1's output. */
+static gint
+cmp_str (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const gchar * const *) a, *(const gchar * const *) b);
+}
+
+/* Event count, names and timestamps must match babeltrace 1's output.
+ * babeltrace 1 has no deterministic order for events of different
+ * streams with the same timestamp (babeltrace2 orders them by stream), so
+ * within a run of equal timestamps the event names are compared as
+ * sorted lists. */
 static gboolean
 compare_with_bt1 (const gchar * ours, const gchar * bt1, gchar ** why)
 {
   gchar **a = g_strsplit (ours, "\n", -1);
   gchar **b = g_strsplit (bt1, "\n", -1);
-  guint na = g_strv_length (a), nb = g_strv_length (b), i;
+  guint na = g_strv_length (a), nb = g_strv_length (b), i, j;
   gboolean ok = TRUE;
 
   if (na > 0 && a[na - 1][0] == '\0')
@@ -227,19 +237,53 @@ compare_with_bt1 (const gchar * ours, const gchar * bt1, gchar ** why)
     *why = g_strdup_printf ("%u events, babeltrace 1 printed %u", na, nb);
     ok = FALSE;
   }
-  for (i = 0; ok && i < na; i++) {
-    gchar *ta = NULL, *ea = NULL, *tb = NULL, *eb = NULL;
+  for (i = 0; ok && i < na; i = j) {
+    GPtrArray *ka = g_ptr_array_new_with_free_func (g_free);
+    GPtrArray *kb = g_ptr_array_new_with_free_func (g_free);
+    gchar *ts0 = NULL, *name;
+    guint k;
 
-    if (!parse_line_key (a[i], &ta, &ea) || !parse_line_key (b[i], &tb, &eb)
-        || strcmp (ta, tb) != 0 || strcmp (ea, eb) != 0) {
-      *why = g_strdup_printf ("line %u: \"%s\" vs babeltrace 1 \"%s\"", i + 1,
-          a[i], b[i]);
-      ok = FALSE;
+    for (j = i; ok && j < na; j++) {
+      gchar *ta = NULL, *ea = NULL, *tb = NULL, *eb = NULL;
+
+      if (!parse_line_key (a[j], &ta, &ea) ||
+          !parse_line_key (b[j], &tb, &eb) || strcmp (ta, tb) != 0) {
+        *why = g_strdup_printf ("line %u: \"%s\" vs babeltrace 1 \"%s\"",
+            j + 1, a[j], b[j]);
+        ok = FALSE;
+      } else if (ts0 != NULL && strcmp (ta, ts0) != 0) {
+        g_free (ta);
+        g_free (ea);
+        g_free (tb);
+        g_free (eb);
+        break;
+      } else {
+        if (ts0 == NULL)
+          ts0 = g_strdup (ta);
+        g_ptr_array_add (ka, ea);
+        g_ptr_array_add (kb, eb);
+        ea = eb = NULL;
+      }
+      g_free (ta);
+      g_free (ea);
+      g_free (tb);
+      g_free (eb);
     }
-    g_free (ta);
-    g_free (ea);
-    g_free (tb);
-    g_free (eb);
+    g_ptr_array_sort (ka, cmp_str);
+    g_ptr_array_sort (kb, cmp_str);
+    for (k = 0; ok && k < ka->len; k++) {
+      name = g_ptr_array_index (ka, k);
+      if (strcmp (name, g_ptr_array_index (kb, k)) != 0) {
+        *why = g_strdup_printf ("events at [%s] (line %u): %s vs babeltrace 1 "
+            "%s", ts0, i + 1, name, (gchar *) g_ptr_array_index (kb, k));
+        ok = FALSE;
+      }
+    }
+    g_free (ts0);
+    g_ptr_array_unref (ka);
+    g_ptr_array_unref (kb);
+    if (j == i)
+      j = i + 1;
   }
   g_strfreev (a);
   g_strfreev (b);
