@@ -1,23 +1,626 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* placeholder: being written */
+/**
+ * SECTION:element-ctfsink
+ * @title: ctfsink
+ * @short_description: writes a stream of CTF packets as a CTF 1.8 trace
+ *
+ * Writes `application/x-ctf` packets as a CTF 1.8 trace directory: the
+ * `metadata` file (plain TSDL text from the caps) and one data stream
+ * file per stream.  A packet goes to the file named by its
+ * #GstCtfPacketMeta `stream_name` when it has one (so `ctfsrc ! ctfsink`
+ * reproduces the input's files byte for byte), else to
+ * `stream_<class>_<instance>` (`stream_<class>` without instance id),
+ * read from the packet header.
+ *
+ * Every file is written under a hidden temporary name (`.NAME.part`) and
+ * renamed at EOS, `metadata` last: an interrupted run never leaves a
+ * directory that looks like a complete trace (babeltrace2 ignores hidden
+ * files, and there is no `metadata`).  The output directory is created if
+ * missing; a non-empty one is refused unless #GstCtfSink:overwrite is set.
+ * New caps mid-stream replace the metadata to write.
+ *
+ * ## Example launch line
+ * |[
+ * gst-launch-1.0 ctfsrc location=trace/ ! ctfsink location=copy/
+ * ]| Copies a trace.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
 #include "gstctfsink.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "gstctf-caps.h"
+#include "gstctf-packet-meta.h"
+#include "gstctf-metadata.h"
+#include "gstctf-reader.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_ctf_sink_debug);
+#define GST_CAT_DEFAULT gst_ctf_sink_debug
+
+#define DEFAULT_OVERWRITE FALSE
+
+enum
+{
+  PROP_0,
+  PROP_LOCATION,
+  PROP_OVERWRITE,
+  PROP_STATS,
+};
+
+typedef struct
+{
+  gchar *name;                  /* final base name */
+  gchar *part_path;             /* full path of the temporary file */
+  gchar *final_path;
+  FILE *fp;
+  guint64 bytes;
+  guint64 packets;
+} OutFile;
 
 struct _GstCtfSink
 {
   GstBaseSink parent;
+
+  gchar *location;
+  gboolean overwrite;
+
+  /* Streaming state. */
+  GHashTable *files;            /* name -> OutFile */
+  GPtrArray *order;             /* OutFile, creation order */
+  gchar *metadata;              /* TSDL text from the caps */
+  GstCtfTraceClass *tc;         /* parsed lazily, for packets w/o meta */
+  gboolean tc_failed;
+  gboolean finished;
+
+  /* Statistics (object lock). */
+  guint64 packets;
+  guint64 bytes;
+  guint64 discarded_events;
+  guint n_files;
 };
 
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
+    GST_PAD_SINK, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_CTF_CAPS_MEDIA_TYPE));
+
+#define gst_ctf_sink_parent_class parent_class
 G_DEFINE_TYPE (GstCtfSink, gst_ctf_sink, GST_TYPE_BASE_SINK);
-GST_ELEMENT_REGISTER_DEFINE (ctfsink, "ctfsink", GST_RANK_NONE, GST_TYPE_CTF_SINK);
+GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (ctfsink, "ctfsink", GST_RANK_NONE,
+    GST_TYPE_CTF_SINK, GST_DEBUG_CATEGORY_INIT (gst_ctf_sink_debug, "ctfsink",
+        0, "CTF trace directory sink"));
+
+static void gst_ctf_sink_finalize (GObject * object);
+static void gst_ctf_sink_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec);
+static void gst_ctf_sink_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec);
+static gboolean gst_ctf_sink_start (GstBaseSink * bsink);
+static gboolean gst_ctf_sink_stop (GstBaseSink * bsink);
+static gboolean gst_ctf_sink_set_caps (GstBaseSink * bsink, GstCaps * caps);
+static gboolean gst_ctf_sink_event (GstBaseSink * bsink, GstEvent * event);
+static GstFlowReturn gst_ctf_sink_render (GstBaseSink * bsink,
+    GstBuffer * buffer);
 
 static void
 gst_ctf_sink_class_init (GstCtfSinkClass * klass)
 {
-  gst_element_class_set_static_metadata (GST_ELEMENT_CLASS (klass),
-      "placeholder", "Generic", "placeholder", "gst-ctf");
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseSinkClass *basesink_class = GST_BASE_SINK_CLASS (klass);
+
+  gobject_class->finalize = gst_ctf_sink_finalize;
+  gobject_class->set_property = gst_ctf_sink_set_property;
+  gobject_class->get_property = gst_ctf_sink_get_property;
+
+  /**
+   * GstCtfSink:location:
+   *
+   * Output trace directory, created if missing.
+   */
+  g_object_class_install_property (gobject_class, PROP_LOCATION,
+      g_param_spec_string ("location", "Location",
+          "Output trace directory, created if missing; must be empty unless "
+          "overwrite=true (default: none, must be set)", NULL,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstCtfSink:overwrite:
+   *
+   * Accept a non-empty output directory: its regular files and its
+   * `index/` directory (a previous trace) are deleted at start.
+   */
+  g_object_class_install_property (gobject_class, PROP_OVERWRITE,
+      g_param_spec_boolean ("overwrite", "Overwrite",
+          "Accept a non-empty output directory, deleting the regular files "
+          "(and index/ files) already in it at start (default: false)",
+          DEFAULT_OVERWRITE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstCtfSink:stats:
+   *
+   * `application/x-ctf-sink-stats` with `packets`, `bytes` and
+   * `discarded-events` (guint64, from #GstCtfPacketMeta) and `files`
+   * (guint, data stream files written).
+   */
+  g_object_class_install_property (gobject_class, PROP_STATS,
+      g_param_spec_boxed ("stats", "Statistics",
+          "Packets and bytes written, data stream files, events the tracer "
+          "discarded (counts)", GST_TYPE_STRUCTURE,
+          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  gst_element_class_add_static_pad_template (element_class, &sink_template);
+  gst_element_class_set_static_metadata (element_class,
+      "CTF trace sink", "Sink/File",
+      "Writes CTF packets as a CTF 1.8 trace directory (metadata + stream "
+      "files)", "gst-ctf");
+
+  basesink_class->start = GST_DEBUG_FUNCPTR (gst_ctf_sink_start);
+  basesink_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_sink_stop);
+  basesink_class->set_caps = GST_DEBUG_FUNCPTR (gst_ctf_sink_set_caps);
+  basesink_class->event = GST_DEBUG_FUNCPTR (gst_ctf_sink_event);
+  basesink_class->render = GST_DEBUG_FUNCPTR (gst_ctf_sink_render);
+}
+
+static void
+out_file_free (OutFile * f)
+{
+  if (f->fp)
+    fclose (f->fp);
+  g_free (f->name);
+  g_free (f->part_path);
+  g_free (f->final_path);
+  g_free (f);
 }
 
 static void
 gst_ctf_sink_init (GstCtfSink * self)
 {
+  self->overwrite = DEFAULT_OVERWRITE;
+  /* A file writer: no clock synchronisation (timestamps are trace times). */
+  gst_base_sink_set_sync (GST_BASE_SINK (self), FALSE);
+}
+
+static void
+gst_ctf_sink_finalize (GObject * object)
+{
+  GstCtfSink *self = GST_CTF_SINK (object);
+
+  g_free (self->location);
+  G_OBJECT_CLASS (parent_class)->finalize (object);
+}
+
+static void
+gst_ctf_sink_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCtfSink *self = GST_CTF_SINK (object);
+
+  switch (prop_id) {
+    case PROP_LOCATION:
+      GST_OBJECT_LOCK (self);
+      g_free (self->location);
+      self->location = g_value_dup_string (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_OVERWRITE:
+      GST_OBJECT_LOCK (self);
+      self->overwrite = g_value_get_boolean (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+static void
+gst_ctf_sink_get_property (GObject * object, guint prop_id, GValue * value,
+    GParamSpec * pspec)
+{
+  GstCtfSink *self = GST_CTF_SINK (object);
+
+  switch (prop_id) {
+    case PROP_LOCATION:
+      GST_OBJECT_LOCK (self);
+      g_value_set_string (value, self->location);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_OVERWRITE:
+      GST_OBJECT_LOCK (self);
+      g_value_set_boolean (value, self->overwrite);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_STATS:
+      GST_OBJECT_LOCK (self);
+      g_value_take_boxed (value,
+          gst_structure_new ("application/x-ctf-sink-stats",
+              "packets", G_TYPE_UINT64, self->packets,
+              "bytes", G_TYPE_UINT64, self->bytes,
+              "discarded-events", G_TYPE_UINT64, self->discarded_events,
+              "files", G_TYPE_UINT, self->n_files, NULL));
+      GST_OBJECT_UNLOCK (self);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+/* Deletes the regular files of @dir and of @dir/index (a previous trace).
+ * Other subdirectories are left alone. */
+static gboolean
+clear_directory (const gchar * dir, GError ** error)
+{
+  GDir *d = g_dir_open (dir, 0, error);
+  const gchar *name;
+  gboolean ok = TRUE;
+
+  if (d == NULL)
+    return FALSE;
+  while (ok && (name = g_dir_read_name (d)) != NULL) {
+    gchar *p = g_build_filename (dir, name, NULL);
+
+    if (g_file_test (p, G_FILE_TEST_IS_DIR)) {
+      if (strcmp (name, "index") == 0) {
+        ok = clear_directory (p, error);
+        if (ok)
+          g_rmdir (p);
+      }
+    } else if (g_unlink (p) != 0) {
+      int e = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e),
+          "Cannot delete \"%s\": %s", p, g_strerror (e));
+      ok = FALSE;
+    }
+    g_free (p);
+  }
+  g_dir_close (d);
+  return ok;
+}
+
+static gboolean
+dir_is_empty (const gchar * dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  gboolean empty;
+
+  if (d == NULL)
+    return TRUE;
+  empty = g_dir_read_name (d) == NULL;
+  g_dir_close (d);
+  return empty;
+}
+
+static gboolean
+gst_ctf_sink_start (GstBaseSink * bsink)
+{
+  GstCtfSink *self = GST_CTF_SINK (bsink);
+  GError *err = NULL;
+
+  if (self->location == NULL || *self->location == '\0') {
+    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
+        ("No output directory given (set the `location` property)."), (NULL));
+    return FALSE;
+  }
+  if (g_file_test (self->location, G_FILE_TEST_EXISTS) &&
+      !g_file_test (self->location, G_FILE_TEST_IS_DIR)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_WRITE,
+        ("Output location \"%s\" exists and is not a directory.",
+            self->location), (NULL));
+    return FALSE;
+  }
+  if (g_mkdir_with_parents (self->location, 0755) != 0) {
+    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_WRITE,
+        ("Cannot create output directory \"%s\": %s", self->location,
+            g_strerror (errno)), (NULL));
+    return FALSE;
+  }
+  if (!dir_is_empty (self->location)) {
+    if (!self->overwrite) {
+      GST_ELEMENT_ERROR (self, RESOURCE, OPEN_WRITE,
+          ("Output directory \"%s\" is not empty; set overwrite=true to "
+              "replace its contents.", self->location), (NULL));
+      return FALSE;
+    }
+    if (!clear_directory (self->location, &err)) {
+      GST_ELEMENT_ERROR (self, RESOURCE, OPEN_WRITE,
+          ("Cannot clear output directory \"%s\": %s", self->location,
+              err->message), (NULL));
+      g_error_free (err);
+      return FALSE;
+    }
+  }
+
+  self->files = g_hash_table_new (g_str_hash, g_str_equal);
+  self->order = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      out_file_free);
+  self->finished = FALSE;
+  self->tc_failed = FALSE;
+  GST_OBJECT_LOCK (self);
+  self->packets = self->bytes = self->discarded_events = 0;
+  self->n_files = 0;
+  GST_OBJECT_UNLOCK (self);
+  return TRUE;
+}
+
+static gboolean
+gst_ctf_sink_stop (GstBaseSink * bsink)
+{
+  GstCtfSink *self = GST_CTF_SINK (bsink);
+
+  /* Interrupted runs keep their `.NAME.part` files: nothing looks like a
+   * complete trace, and the data is there for inspection. */
+  g_clear_pointer (&self->files, g_hash_table_unref);
+  g_clear_pointer (&self->order, g_ptr_array_unref);
+  g_clear_pointer (&self->metadata, g_free);
+  g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
+  return TRUE;
+}
+
+static OutFile *
+out_file_new (GstCtfSink * self, const gchar * name)
+{
+  OutFile *f = g_new0 (OutFile, 1);
+  gchar *part = g_strdup_printf (".%s.part", name);
+
+  f->name = g_strdup (name);
+  f->part_path = g_build_filename (self->location, part, NULL);
+  f->final_path = g_build_filename (self->location, name, NULL);
+  g_free (part);
+  return f;
+}
+
+/* Writes the whole metadata text to its temporary file (replacing an
+ * earlier version). */
+static gboolean
+write_metadata (GstCtfSink * self)
+{
+  OutFile *f;
+  GError *err = NULL;
+  gchar *text;
+
+  f = g_hash_table_lookup (self->files, "metadata");
+  if (f == NULL) {
+    f = out_file_new (self, "metadata");
+    g_hash_table_insert (self->files, f->name, f);
+    g_ptr_array_add (self->order, f);
+  }
+  /* A plain-text metadata file must start with the `/\* CTF 1.8` signature
+   * (CTF 1.8 §7.1; babeltrace2 refuses the file otherwise).  TSDL that
+   * came from packetized metadata has none: add it. */
+  if (g_str_has_prefix (self->metadata, "/* CTF "))
+    text = g_strdup (self->metadata);
+  else
+    text = g_strconcat ("/* CTF 1.8 */\n", self->metadata, NULL);
+  if (!g_file_set_contents (f->part_path, text, -1, &err)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
+        ("Cannot write metadata \"%s\": %s", f->part_path, err->message),
+        (NULL));
+    g_error_free (err);
+    g_free (text);
+    return FALSE;
+  }
+  f->bytes = strlen (text);
+  g_free (text);
+  return TRUE;
+}
+
+static gboolean
+gst_ctf_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
+{
+  GstCtfSink *self = GST_CTF_SINK (bsink);
+  const gchar *tsdl = gst_ctf_caps_get_metadata (caps);
+
+  if (tsdl == NULL) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("Caps without CTF metadata: expected %s with a `metadata` string "
+            "field", GST_CTF_CAPS_MEDIA_TYPE), ("caps: %" GST_PTR_FORMAT,
+            caps));
+    return FALSE;
+  }
+  if (self->metadata && strcmp (self->metadata, tsdl) == 0)
+    return TRUE;
+  GST_DEBUG_OBJECT (self, "new metadata (%" G_GSIZE_FORMAT " bytes)",
+      strlen (tsdl));
+  g_free (self->metadata);
+  self->metadata = g_strdup (tsdl);
+  g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
+  self->tc_failed = FALSE;
+  return write_metadata (self);
+}
+
+/* A stream name from upstream must stay inside the output directory and
+ * not collide with what a trace directory reserves. */
+static gboolean
+stream_name_is_safe (const gchar * name)
+{
+  return name && *name && name[0] != '.' && strchr (name, '/') == NULL &&
+      strchr (name, '\\') == NULL && strcmp (name, "metadata") != 0 &&
+      strcmp (name, "index") != 0 && strlen (name) < 200;
+}
+
+static gchar *
+stream_name_from_header (GstCtfSink * self, GstBuffer * buffer,
+    const GstMapInfo * map)
+{
+  GstCtfPacketInfo info;
+  GError *err = NULL;
+
+  if (self->tc == NULL && !self->tc_failed) {
+    self->tc = gst_ctf_tsdl_parse (self->metadata, "caps", &err);
+    if (self->tc == NULL) {
+      GST_ELEMENT_ERROR (self, STREAM, DECODE,
+          ("Cannot parse the metadata from caps: %s", err->message),
+          ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
+              err->code));
+      g_error_free (err);
+      self->tc_failed = TRUE;
+      return NULL;
+    }
+  }
+  if (self->tc == NULL)
+    return NULL;
+  memset (&info, 0, sizeof (info));
+  if (!gst_ctf_packet_read_info (self->tc, map->data, map->size, &info, &err)) {
+    GST_ELEMENT_ERROR (self, STREAM, DECODE,
+        ("Cannot read packet header: buffer offset=%" G_GUINT64_FORMAT ": %s",
+            GST_BUFFER_OFFSET (buffer), err->message),
+        ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
+            err->code));
+    g_error_free (err);
+    return NULL;
+  }
+  if (info.has_stream_instance_id)
+    return g_strdup_printf ("stream_%" G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT,
+        info.stream_class_id, info.stream_instance_id);
+  return g_strdup_printf ("stream_%" G_GUINT64_FORMAT, info.stream_class_id);
+}
+
+static GstFlowReturn
+gst_ctf_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
+{
+  GstCtfSink *self = GST_CTF_SINK (bsink);
+  GstCtfPacketMeta *meta = gst_buffer_get_ctf_packet_meta (buffer);
+  GstMapInfo map;
+  gchar *name;
+  OutFile *f;
+
+  if (self->metadata == NULL) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
+        ("Packet before caps: no metadata to write."), (NULL));
+    return GST_FLOW_NOT_NEGOTIATED;
+  }
+  if (!gst_buffer_map (buffer, &map, GST_MAP_READ)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, READ, ("Cannot map buffer."), (NULL));
+    return GST_FLOW_ERROR;
+  }
+
+  if (meta && stream_name_is_safe (meta->stream_name)) {
+    name = g_strdup (meta->stream_name);
+  } else {
+    name = stream_name_from_header (self, buffer, &map);
+    if (name == NULL) {
+      gst_buffer_unmap (buffer, &map);
+      return GST_FLOW_ERROR;
+    }
+  }
+
+  f = g_hash_table_lookup (self->files, name);
+  if (f == NULL) {
+    f = out_file_new (self, name);
+    f->fp = g_fopen (f->part_path, "wb");
+    if (f->fp == NULL) {
+      GST_ELEMENT_ERROR (self, RESOURCE, OPEN_WRITE,
+          ("Cannot create \"%s\": %s", f->part_path, g_strerror (errno)),
+          (NULL));
+      out_file_free (f);
+      g_free (name);
+      gst_buffer_unmap (buffer, &map);
+      return GST_FLOW_ERROR;
+    }
+    g_hash_table_insert (self->files, f->name, f);
+    g_ptr_array_add (self->order, f);
+    GST_OBJECT_LOCK (self);
+    self->n_files++;
+    GST_OBJECT_UNLOCK (self);
+  }
+  g_free (name);
+
+  if (map.size > 0 && fwrite (map.data, 1, map.size, f->fp) != map.size) {
+    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
+        ("Cannot write %" G_GSIZE_FORMAT " bytes to \"%s\": %s", map.size,
+            f->part_path, g_strerror (errno)), (NULL));
+    gst_buffer_unmap (buffer, &map);
+    return GST_FLOW_ERROR;
+  }
+  f->bytes += map.size;
+  f->packets++;
+
+  GST_OBJECT_LOCK (self);
+  self->packets++;
+  self->bytes += map.size;
+  if (meta)
+    self->discarded_events += meta->events_discarded_delta;
+  GST_OBJECT_UNLOCK (self);
+
+  gst_buffer_unmap (buffer, &map);
+  return GST_FLOW_OK;
+}
+
+/* Closes every file and gives it its final name, `metadata` last. */
+static gboolean
+finish_trace (GstCtfSink * self)
+{
+  OutFile *md = NULL;
+  guint i;
+
+  if (self->finished || self->order == NULL)
+    return TRUE;
+  self->finished = TRUE;
+  for (i = 0; i < self->order->len; i++) {
+    OutFile *f = g_ptr_array_index (self->order, i);
+
+    if (f->fp) {
+      int r = fclose (f->fp);
+
+      f->fp = NULL;
+      if (r != 0) {
+        GST_ELEMENT_ERROR (self, RESOURCE, CLOSE,
+            ("Cannot close \"%s\": %s", f->part_path, g_strerror (errno)),
+            (NULL));
+        return FALSE;
+      }
+    }
+    if (strcmp (f->name, "metadata") == 0) {
+      md = f;
+      continue;
+    }
+    if (g_rename (f->part_path, f->final_path) != 0) {
+      GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
+          ("Cannot rename \"%s\" to \"%s\": %s", f->part_path,
+              f->final_path, g_strerror (errno)), (NULL));
+      return FALSE;
+    }
+  }
+  if (md && g_rename (md->part_path, md->final_path) != 0) {
+    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
+        ("Cannot rename \"%s\" to \"%s\": %s", md->part_path,
+            md->final_path, g_strerror (errno)), (NULL));
+    return FALSE;
+  }
+  GST_INFO_OBJECT (self, "trace written to %s: %" G_GUINT64_FORMAT
+      " packets, %" G_GUINT64_FORMAT " bytes", self->location, self->packets,
+      self->bytes);
+  return TRUE;
+}
+
+static gboolean
+gst_ctf_sink_event (GstBaseSink * bsink, GstEvent * event)
+{
+  GstCtfSink *self = GST_CTF_SINK (bsink);
+
+  switch (GST_EVENT_TYPE (event)) {
+    case GST_EVENT_EOS:
+      if (!finish_trace (self)) {
+        gst_event_unref (event);
+        return FALSE;
+      }
+      break;
+    case GST_EVENT_FLUSH_STOP:
+      /* Data already written stays: a seek upstream appends after it. */
+      break;
+    default:
+      break;
+  }
+  return GST_BASE_SINK_CLASS (parent_class)->event (bsink, event);
 }

@@ -1,23 +1,686 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* placeholder: being written */
+/**
+ * SECTION:element-ctfsrc
+ * @title: ctfsrc
+ * @short_description: reads a CTF 1.8 trace directory as a stream of packets
+ *
+ * Reads a CTF 1.8 trace (LTTng, barectf, babeltrace2 `sink.ctf.fs`, ...):
+ * the `metadata` file (plain text or packetized) and every data stream
+ * file of the trace directory.  Pushes one buffer per CTF packet, byte for
+ * byte as in the file (zero copy: the buffers wrap a read-only mapping of
+ * the file), in `timestamp_begin` order across all streams.
+ *
+ * The caps are `application/x-ctf` with the plain TSDL text in the
+ * `metadata` field and the trace UUID in `uuid`.  Buffer PTS is the
+ * packet's `timestamp_begin` in ns since the Unix epoch (since the clock's
+ * origin when it is not the epoch), DURATION is `timestamp_end` −
+ * `timestamp_begin`; each buffer carries a #GstCtfPacketMeta.
+ *
+ * Positions and seeks use the same absolute time line: the segment starts
+ * at the trace's first `timestamp_begin`, a TIME seek to T restarts every
+ * stream at its first packet whose `timestamp_end` is at or after T, the
+ * DURATION query answers the trace's last `timestamp_end` and the SEEKING
+ * query the range [first begin, last end].
+ *
+ * `location` may also be a directory above the trace (e.g. an LTTng
+ * session directory: `ust/uid/0/64-bit` is found below it), as long as
+ * exactly one trace is below it.
+ *
+ * Events the tracer discarded (`events_discarded` increments) and lost
+ * packets (`packet_seq_num` gaps) are posted as element warnings whose
+ * details structure holds the counts, and totalled in #GstCtfSrc:stats.
+ * A corrupt stream file gives an element error naming the file, the byte
+ * offset and what was expected, after the valid packets before it.
+ *
+ * ## Example launch line
+ * |[
+ * gst-launch-1.0 ctfsrc location=lttng-traces/my-session ! ctfsink location=copy/
+ * ]| Copies a trace, packet by packet.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
 #include "gstctfsrc.h"
+
+#include <string.h>
+
+#include "gstctf-trace-dir.h"
+#include "gstctf-caps.h"
+#include "gstctf-packet-meta.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_ctf_src_debug);
+#define GST_CAT_DEFAULT gst_ctf_src_debug
+
+enum
+{
+  PROP_0,
+  PROP_LOCATION,
+  PROP_STATS,
+};
+
+/* Per-stream read position. */
+typedef struct
+{
+  guint cursor;                 /* next packet in stream->packets */
+  gint64 last_key;              /* ordering key of the last packet pushed */
+  gboolean error_done;
+} StreamState;
 
 struct _GstCtfSrc
 {
   GstBaseSrc parent;
+
+  gchar *location;
+
+  /* Set in start(), freed in stop(). */
+  GstCtfTraceDir *td;
+  GstCaps *caps;
+  StreamState *states;
+  gint64 begin_ns;              /* first timestamp_begin, or -1 */
+  gint64 end_ns;                /* last timestamp_end, or -1 */
+
+  /* Statistics, protected by the object lock. */
+  guint64 packets;
+  guint64 bytes;
+  guint64 discarded_events;
+  guint64 discarded_packets;
 };
 
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
+    GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_CTF_CAPS_MEDIA_TYPE));
+
+#define gst_ctf_src_parent_class parent_class
 G_DEFINE_TYPE (GstCtfSrc, gst_ctf_src, GST_TYPE_BASE_SRC);
-GST_ELEMENT_REGISTER_DEFINE (ctfsrc, "ctfsrc", GST_RANK_NONE, GST_TYPE_CTF_SRC);
+GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (ctfsrc, "ctfsrc", GST_RANK_NONE,
+    GST_TYPE_CTF_SRC, GST_DEBUG_CATEGORY_INIT (gst_ctf_src_debug, "ctfsrc", 0,
+        "CTF trace directory source"));
+
+static void gst_ctf_src_finalize (GObject * object);
+static void gst_ctf_src_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec);
+static void gst_ctf_src_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec);
+static gboolean gst_ctf_src_start (GstBaseSrc * bsrc);
+static gboolean gst_ctf_src_stop (GstBaseSrc * bsrc);
+static GstCaps *gst_ctf_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter);
+static gboolean gst_ctf_src_is_seekable (GstBaseSrc * bsrc);
+static gboolean gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment);
+static gboolean gst_ctf_src_query (GstBaseSrc * bsrc, GstQuery * query);
+static GstFlowReturn gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset,
+    guint size, GstBuffer ** buf);
 
 static void
 gst_ctf_src_class_init (GstCtfSrcClass * klass)
 {
-  gst_element_class_set_static_metadata (GST_ELEMENT_CLASS (klass),
-      "placeholder", "Generic", "placeholder", "gst-ctf");
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseSrcClass *basesrc_class = GST_BASE_SRC_CLASS (klass);
+
+  gobject_class->finalize = gst_ctf_src_finalize;
+  gobject_class->set_property = gst_ctf_src_set_property;
+  gobject_class->get_property = gst_ctf_src_get_property;
+
+  /**
+   * GstCtfSrc:location:
+   *
+   * The trace directory (the one holding `metadata`), or a directory
+   * above exactly one trace.
+   */
+  g_object_class_install_property (gobject_class, PROP_LOCATION,
+      g_param_spec_string ("location", "Location",
+          "CTF trace directory (holding `metadata`), or a directory above "
+          "exactly one trace (default: none, must be set)", NULL,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstCtfSrc:stats:
+   *
+   * `application/x-ctf-src-stats` with `packets` (pushed), `bytes`
+   * (pushed), `discarded-events` and `discarded-packets` (reported by
+   * the tracer), all guint64.
+   */
+  g_object_class_install_property (gobject_class, PROP_STATS,
+      g_param_spec_boxed ("stats", "Statistics",
+          "Packets and bytes pushed, events and packets the tracer "
+          "discarded (guint64 counts)", GST_TYPE_STRUCTURE,
+          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  gst_element_class_add_static_pad_template (element_class, &src_template);
+  gst_element_class_set_static_metadata (element_class,
+      "CTF trace source", "Source/File",
+      "Reads a CTF 1.8 trace directory and pushes its packets in time order",
+      "gst-ctf");
+
+  basesrc_class->start = GST_DEBUG_FUNCPTR (gst_ctf_src_start);
+  basesrc_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_src_stop);
+  basesrc_class->get_caps = GST_DEBUG_FUNCPTR (gst_ctf_src_get_caps);
+  basesrc_class->is_seekable = GST_DEBUG_FUNCPTR (gst_ctf_src_is_seekable);
+  basesrc_class->do_seek = GST_DEBUG_FUNCPTR (gst_ctf_src_do_seek);
+  basesrc_class->query = GST_DEBUG_FUNCPTR (gst_ctf_src_query);
+  basesrc_class->create = GST_DEBUG_FUNCPTR (gst_ctf_src_create);
 }
 
 static void
 gst_ctf_src_init (GstCtfSrc * self)
 {
+  gst_base_src_set_format (GST_BASE_SRC (self), GST_FORMAT_TIME);
+  self->begin_ns = -1;
+  self->end_ns = -1;
+}
+
+static void
+gst_ctf_src_finalize (GObject * object)
+{
+  GstCtfSrc *self = GST_CTF_SRC (object);
+
+  g_free (self->location);
+  G_OBJECT_CLASS (parent_class)->finalize (object);
+}
+
+static GstStructure *
+gst_ctf_src_make_stats (GstCtfSrc * self)
+{
+  GstStructure *s;
+
+  GST_OBJECT_LOCK (self);
+  s = gst_structure_new ("application/x-ctf-src-stats",
+      "packets", G_TYPE_UINT64, self->packets,
+      "bytes", G_TYPE_UINT64, self->bytes,
+      "discarded-events", G_TYPE_UINT64, self->discarded_events,
+      "discarded-packets", G_TYPE_UINT64, self->discarded_packets, NULL);
+  GST_OBJECT_UNLOCK (self);
+  return s;
+}
+
+static void
+gst_ctf_src_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCtfSrc *self = GST_CTF_SRC (object);
+
+  switch (prop_id) {
+    case PROP_LOCATION:
+      GST_OBJECT_LOCK (self);
+      g_free (self->location);
+      self->location = g_value_dup_string (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+static void
+gst_ctf_src_get_property (GObject * object, guint prop_id, GValue * value,
+    GParamSpec * pspec)
+{
+  GstCtfSrc *self = GST_CTF_SRC (object);
+
+  switch (prop_id) {
+    case PROP_LOCATION:
+      GST_OBJECT_LOCK (self);
+      g_value_set_string (value, self->location);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_STATS:
+      g_value_take_boxed (value, gst_ctf_src_make_stats (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+/* GError -> element error.  The GError domain and code go into the debug
+ * string so that applications (and tests) can tell the causes apart. */
+static void
+post_gerror (GstCtfSrc * self, const GError * err, gboolean at_start)
+{
+  gchar *dbg = g_strdup_printf ("%s (%s, code %d)", err->message,
+      g_quark_to_string (err->domain), err->code);
+
+  if (err->domain == GST_CTF_ERROR && (err->code == GST_CTF_ERROR_IO ||
+          err->code == GST_CTF_ERROR_NO_TRACE)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND, ("%s", err->message),
+        ("%s", dbg));
+  } else if (err->domain == GST_CTF_ERROR && err->code == GST_CTF_ERROR_CTF2) {
+    GST_ELEMENT_ERROR (self, STREAM, WRONG_TYPE, ("%s", err->message),
+        ("%s", dbg));
+  } else if (at_start) {
+    GST_ELEMENT_ERROR (self, STREAM, DECODE,
+        ("Cannot read CTF trace \"%s\": %s", self->td ? self->td->path :
+            self->location, err->message), ("%s", dbg));
+  } else {
+    GST_ELEMENT_ERROR (self, STREAM, DECODE,
+        ("Corrupt CTF data stream: %s", err->message), ("%s", dbg));
+  }
+  g_free (dbg);
+}
+
+static gboolean
+gst_ctf_src_start (GstBaseSrc * bsrc)
+{
+  GstCtfSrc *self = GST_CTF_SRC (bsrc);
+  GError *err = NULL;
+  GPtrArray *traces;
+  gchar *location;
+  const GstCtfTraceClass *tc;
+  guint i;
+
+  GST_OBJECT_LOCK (self);
+  location = g_strdup (self->location);
+  self->packets = self->bytes = 0;
+  self->discarded_events = self->discarded_packets = 0;
+  GST_OBJECT_UNLOCK (self);
+
+  if (location == NULL || *location == '\0') {
+    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
+        ("No trace directory given (set the `location` property)."), (NULL));
+    g_free (location);
+    return FALSE;
+  }
+
+  /* A `metadata` file stands for its directory. */
+  if (g_file_test (location, G_FILE_TEST_IS_REGULAR)) {
+    gchar *base = g_path_get_basename (location);
+
+    if (strcmp (base, "metadata") == 0) {
+      gchar *dir = g_path_get_dirname (location);
+
+      g_free (location);
+      location = dir;
+    }
+    g_free (base);
+  }
+
+  traces = gst_ctf_find_traces (location, &err);
+  if (traces == NULL) {
+    post_gerror (self, err, TRUE);
+    g_error_free (err);
+    g_free (location);
+    return FALSE;
+  }
+  if (traces->len > 1) {
+    GString *list = g_string_new (NULL);
+
+    for (i = 0; i < traces->len; i++) {
+      if (i > 0)
+        g_string_append (list, ", ");
+      g_string_append (list, (const gchar *) g_ptr_array_index (traces, i));
+    }
+    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
+        ("Several traces found below %s: %s; reading them merged needs the "
+            "ctfmux merge, not implemented yet", location, list->str),
+        ("%s (%s, code %d)", "several traces", g_quark_to_string
+            (GST_CTF_ERROR), GST_CTF_ERROR_SEVERAL_TRACES));
+    g_string_free (list, TRUE);
+    g_ptr_array_unref (traces);
+    g_free (location);
+    return FALSE;
+  }
+
+  self->td = gst_ctf_trace_dir_open (g_ptr_array_index (traces, 0), &err);
+  g_ptr_array_unref (traces);
+  g_free (location);
+  if (self->td == NULL) {
+    post_gerror (self, err, TRUE);
+    g_error_free (err);
+    return FALSE;
+  }
+  tc = self->td->trace_class;
+  GST_INFO_OBJECT (self, "trace %s: %u stream files, %u streams",
+      self->td->path, self->td->files->len, self->td->streams->len);
+
+  self->caps = gst_ctf_caps_new (self->td->metadata,
+      tc->has_uuid ? tc->uuid : NULL);
+  self->states = g_new0 (StreamState, self->td->streams->len);
+
+  self->begin_ns = -1;
+  self->end_ns = -1;
+  for (i = 0; i < self->td->streams->len; i++) {
+    const GstCtfStream *s = g_ptr_array_index (self->td->streams, i);
+    guint j;
+
+    self->states[i].last_key = G_MININT64;
+    for (j = 0; j < s->packets->len; j++) {
+      const GstCtfIndexEntry *e =
+          g_array_index (s->packets, GstCtfStreamPacket, j).entry;
+
+      if ((e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN) &&
+          e->timestamp_begin_ns >= 0 && (self->begin_ns < 0 ||
+              e->timestamp_begin_ns < self->begin_ns))
+        self->begin_ns = e->timestamp_begin_ns;
+      if ((e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END) &&
+          e->timestamp_end_ns > self->end_ns)
+        self->end_ns = e->timestamp_end_ns;
+    }
+  }
+  return TRUE;
+}
+
+static gboolean
+gst_ctf_src_stop (GstBaseSrc * bsrc)
+{
+  GstCtfSrc *self = GST_CTF_SRC (bsrc);
+
+  g_clear_pointer (&self->states, g_free);
+  gst_clear_caps (&self->caps);
+  g_clear_pointer (&self->td, gst_ctf_trace_dir_free);
+  return TRUE;
+}
+
+static GstCaps *
+gst_ctf_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
+{
+  GstCtfSrc *self = GST_CTF_SRC (bsrc);
+  GstCaps *caps;
+
+  GST_OBJECT_LOCK (self);
+  if (self->caps)
+    caps = gst_caps_ref (self->caps);
+  else
+    caps = gst_pad_get_pad_template_caps (GST_BASE_SRC_PAD (bsrc));
+  GST_OBJECT_UNLOCK (self);
+
+  if (filter) {
+    GstCaps *tmp = gst_caps_intersect_full (filter, caps,
+        GST_CAPS_INTERSECT_FIRST);
+
+    gst_caps_unref (caps);
+    caps = tmp;
+  }
+  return caps;
+}
+
+static gboolean
+gst_ctf_src_is_seekable (GstBaseSrc * bsrc)
+{
+  return TRUE;
+}
+
+/* First packet of @s whose timestamp_end is at or after @t (ns).  Packets
+ * are in timestamp_begin order; their ends are assumed not to decrease
+ * (CTF 1.8 §5.2: packets of a stream do not overlap). */
+static guint
+find_first_packet_ending_after (const GstCtfStream * s, gint64 t)
+{
+  guint lo = 0, hi = s->packets->len;
+
+  while (lo < hi) {
+    guint mid = lo + (hi - lo) / 2;
+    const GstCtfIndexEntry *e =
+        g_array_index (s->packets, GstCtfStreamPacket, mid).entry;
+    gint64 end;
+
+    if (e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END)
+      end = e->timestamp_end_ns;
+    else if (e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN)
+      end = e->timestamp_begin_ns;
+    else
+      return 0;                 /* no time: cannot seek inside */
+    if (end < t)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+static gboolean
+gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment)
+{
+  GstCtfSrc *self = GST_CTF_SRC (bsrc);
+  gint64 start;
+  guint i;
+
+  if (segment->format != GST_FORMAT_TIME || segment->rate < 0) {
+    GST_WARNING_OBJECT (self, "only forward TIME seeks are supported");
+    return FALSE;
+  }
+  if (self->td == NULL)
+    return TRUE;
+
+  /* Buffers carry absolute times: start the segment at the trace's first
+   * packet so running time starts near 0. */
+  if (self->begin_ns >= 0 && segment->start < (guint64) self->begin_ns) {
+    segment->start = self->begin_ns;
+    segment->time = self->begin_ns;
+    segment->position = self->begin_ns;
+  }
+  start = (gint64) MIN (segment->start, (guint64) G_MAXINT64);
+  GST_DEBUG_OBJECT (self, "seek to %" G_GINT64_FORMAT " ns", start);
+
+  for (i = 0; i < self->td->streams->len; i++) {
+    const GstCtfStream *s = g_ptr_array_index (self->td->streams, i);
+    StreamState *st = &self->states[i];
+
+    st->cursor = find_first_packet_ending_after (s, start);
+    st->error_done = FALSE;
+    st->last_key = G_MININT64;
+    if (st->cursor > 0) {
+      const GstCtfIndexEntry *prev = g_array_index (s->packets,
+          GstCtfStreamPacket, st->cursor - 1).entry;
+
+      if (prev->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN)
+        st->last_key = prev->timestamp_begin_ns;
+    }
+  }
+  return TRUE;
+}
+
+static gboolean
+gst_ctf_src_query (GstBaseSrc * bsrc, GstQuery * query)
+{
+  GstCtfSrc *self = GST_CTF_SRC (bsrc);
+  GstFormat format;
+
+  switch (GST_QUERY_TYPE (query)) {
+    case GST_QUERY_DURATION:
+      gst_query_parse_duration (query, &format, NULL);
+      if (format == GST_FORMAT_TIME && self->end_ns >= 0) {
+        gst_query_set_duration (query, GST_FORMAT_TIME, self->end_ns);
+        return TRUE;
+      }
+      break;
+    case GST_QUERY_SEEKING:
+      gst_query_parse_seeking (query, &format, NULL, NULL, NULL);
+      if (format == GST_FORMAT_TIME) {
+        gst_query_set_seeking (query, GST_FORMAT_TIME, self->td != NULL,
+            self->begin_ns >= 0 ? self->begin_ns : 0,
+            self->end_ns >= 0 ? self->end_ns : -1);
+        return TRUE;
+      }
+      break;
+    default:
+      break;
+  }
+  return GST_BASE_SRC_CLASS (parent_class)->query (bsrc, query);
+}
+
+static inline gint64
+packet_key (const GstCtfIndexEntry * e, const StreamState * st)
+{
+  if (e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN)
+    return e->timestamp_begin_ns;
+  return st->last_key;
+}
+
+/* Reports what the tracer lost between the previous packet of the stream
+ * and @p: events_discarded increments and packet_seq_num gaps, as
+ * babeltrace2's message iterator does (a first packet with a non-zero
+ * counter reports that many; sequence gaps need a previous packet). */
+static guint64
+report_discarded (GstCtfSrc * self, const GstCtfStream * s, guint idx)
+{
+  const GstCtfIndexEntry *e =
+      g_array_index (s->packets, GstCtfStreamPacket, idx).entry;
+  const GstCtfIndexEntry *prev = idx > 0 ?
+      g_array_index (s->packets, GstCtfStreamPacket, idx - 1).entry : NULL;
+  guint64 ev = 0, pk = 0;
+
+  if (e->flags & GST_CTF_INDEX_ENTRY_HAS_EVENTS_DISCARDED) {
+    guint64 before = 0;
+
+    if (prev && (prev->flags & GST_CTF_INDEX_ENTRY_HAS_EVENTS_DISCARDED))
+      before = prev->events_discarded;
+    if (e->events_discarded > before)
+      ev = e->events_discarded - before;
+  }
+  if (prev && (e->flags & GST_CTF_INDEX_ENTRY_HAS_PACKET_SEQ_NUM) &&
+      (prev->flags & GST_CTF_INDEX_ENTRY_HAS_PACKET_SEQ_NUM) &&
+      e->packet_seq_num > prev->packet_seq_num + 1)
+    pk = e->packet_seq_num - prev->packet_seq_num - 1;
+
+  if (ev > 0) {
+    GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, FAILED,
+        ("Tracer discarded %" G_GUINT64_FORMAT " events before the packet "
+            "at offset %" G_GUINT64_FORMAT " of stream \"%s\" (stream class "
+            "ID: %" G_GUINT64_FORMAT ", stream ID: %" G_GUINT64_FORMAT ")",
+            ev, e->offset, s->name, s->stream_class_id, s->bt_stream_id),
+        (NULL), ("discarded-events", G_TYPE_UINT64, ev,
+            "stream-name", G_TYPE_STRING, s->name,
+            "stream-class-id", G_TYPE_UINT64, s->stream_class_id,
+            "stream-id", G_TYPE_UINT64, s->bt_stream_id, NULL));
+  }
+  if (pk > 0) {
+    GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, FAILED,
+        ("Tracer discarded %" G_GUINT64_FORMAT " packets before the packet "
+            "at offset %" G_GUINT64_FORMAT " of stream \"%s\" (stream class "
+            "ID: %" G_GUINT64_FORMAT ", stream ID: %" G_GUINT64_FORMAT ")",
+            pk, e->offset, s->name, s->stream_class_id, s->bt_stream_id),
+        (NULL), ("discarded-packets", G_TYPE_UINT64, pk,
+            "stream-name", G_TYPE_STRING, s->name,
+            "stream-class-id", G_TYPE_UINT64, s->stream_class_id,
+            "stream-id", G_TYPE_UINT64, s->bt_stream_id, NULL));
+  }
+  GST_OBJECT_LOCK (self);
+  self->discarded_events += ev;
+  self->discarded_packets += pk;
+  GST_OBJECT_UNLOCK (self);
+  return ev;
+}
+
+static GstFlowReturn
+gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
+    GstBuffer ** out)
+{
+  GstCtfSrc *self = GST_CTF_SRC (bsrc);
+  GstSegment *segment = &bsrc->segment;
+  guint i, best = G_MAXUINT;
+  gint64 best_key = 0;
+  guint best_rank = 0;
+  gboolean best_is_error = FALSE;
+  const GstCtfStream *s;
+  const GstCtfStreamPacket *p;
+  const GstCtfIndexEntry *e;
+  StreamState *st;
+  GstBuffer *buf;
+  GstMemory *mem;
+  GstCtfPacketMeta *meta;
+
+  if (self->td == NULL)
+    return GST_FLOW_FLUSHING;
+
+  /* Next packet: the smallest timestamp_begin over all streams; ties go
+   * to the stream babeltrace2's muxer puts first.  A stream whose file is
+   * corrupt takes part with its error, due right after its last valid
+   * packet. */
+  for (i = 0; i < self->td->streams->len; i++) {
+    gint64 key;
+    gboolean is_error = FALSE;
+    guint limit;
+
+    s = g_ptr_array_index (self->td->streams, i);
+    st = &self->states[i];
+    limit = s->error ? s->error_after : s->packets->len;
+    if (st->cursor < limit) {
+      key = packet_key (g_array_index (s->packets, GstCtfStreamPacket,
+              st->cursor).entry, st);
+    } else if (s->error && !st->error_done) {
+      key = st->last_key;
+      is_error = TRUE;
+    } else {
+      continue;
+    }
+    if (best == G_MAXUINT || key < best_key || (key == best_key &&
+            (is_error < best_is_error || (is_error == best_is_error &&
+                    s->stream_index < best_rank)))) {
+      best = i;
+      best_key = key;
+      best_is_error = is_error;
+      best_rank = s->stream_index;
+    }
+  }
+  if (best == G_MAXUINT) {
+    GST_DEBUG_OBJECT (self, "all streams done");
+    return GST_FLOW_EOS;
+  }
+
+  s = g_ptr_array_index (self->td->streams, best);
+  st = &self->states[best];
+  if (best_is_error) {
+    st->error_done = TRUE;
+    post_gerror (self, s->error, FALSE);
+    return GST_FLOW_ERROR;
+  }
+
+  p = &g_array_index (s->packets, GstCtfStreamPacket, st->cursor);
+  e = p->entry;
+
+  /* Past the segment's stop: nothing more to push (packets are in
+   * timestamp_begin order). */
+  if (GST_CLOCK_TIME_IS_VALID (segment->stop) &&
+      (e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN) &&
+      e->timestamp_begin_ns >= 0 &&
+      (guint64) e->timestamp_begin_ns > segment->stop) {
+    GST_DEBUG_OBJECT (self, "past segment stop");
+    return GST_FLOW_EOS;
+  }
+
+  /* Zero copy: the memory wraps the file mapping and keeps it alive. */
+  mem = gst_memory_new_wrapped (GST_MEMORY_FLAG_READONLY,
+      (gpointer) p->file->data, p->file->size, e->offset, e->packet_size,
+      g_mapped_file_ref (p->file->mapped),
+      (GDestroyNotify) g_mapped_file_unref);
+  buf = gst_buffer_new ();
+  gst_buffer_append_memory (buf, mem);
+
+  if ((e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN) &&
+      e->timestamp_begin_ns >= 0) {
+    GST_BUFFER_PTS (buf) = e->timestamp_begin_ns;
+    if ((e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END) &&
+        e->timestamp_end_ns >= e->timestamp_begin_ns)
+      GST_BUFFER_DURATION (buf) = e->timestamp_end_ns - e->timestamp_begin_ns;
+  }
+  GST_BUFFER_OFFSET (buf) = e->offset;
+  GST_BUFFER_OFFSET_END (buf) = e->offset + e->packet_size;
+
+  meta = gst_buffer_add_ctf_packet_meta (buf);
+  meta->stream_class_id = e->stream_class_id;
+  meta->stream_instance_id =
+      (e->flags & GST_CTF_INDEX_ENTRY_HAS_STREAM_INSTANCE_ID) ?
+      e->stream_instance_id : G_MAXUINT64;
+  meta->stream_name = p->file->name;
+  meta->stream_index = s->stream_index;
+  meta->offset = (gint64) e->offset;
+  meta->stream_id = s->bt_stream_id;
+  meta->events_discarded_delta = report_discarded (self, s, st->cursor);
+
+  st->last_key = packet_key (e, st);
+  st->cursor++;
+
+  GST_OBJECT_LOCK (self);
+  self->packets++;
+  self->bytes += e->packet_size;
+  GST_OBJECT_UNLOCK (self);
+
+  GST_LOG_OBJECT (self, "packet %s@%" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT
+      " bytes) pts %" GST_TIME_FORMAT, p->file->name, e->offset,
+      e->packet_size, GST_TIME_ARGS (GST_BUFFER_PTS (buf)));
+  *out = buf;
+  return GST_FLOW_OK;
 }

@@ -1,2 +1,48 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* placeholder: being written */
+/*
+ * Caps of the packet stream (docs/design.md "The stream between
+ * elements"): the TSDL text travels in caps so that a pipeline can be
+ * serialized (gdppay) and every element can decode a packet from caps +
+ * buffer alone.
+ */
+#include "gstctf-caps.h"
+
+#include <stdio.h>
+
+GstCaps *
+gst_ctf_caps_new (const gchar * tsdl, const guint8 * uuid)
+{
+  GstCaps *caps;
+
+  g_return_val_if_fail (tsdl != NULL, NULL);
+
+  caps = gst_caps_new_simple (GST_CTF_CAPS_MEDIA_TYPE,
+      "metadata", G_TYPE_STRING, tsdl, NULL);
+  if (uuid != NULL) {
+    gchar s[37];
+
+    /* The canonical 8-4-4-4-12 form, as TSDL writes `uuid = "..."`. */
+    g_snprintf (s, sizeof (s),
+        "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+        "%02x%02x%02x%02x%02x%02x", uuid[0], uuid[1], uuid[2], uuid[3],
+        uuid[4], uuid[5], uuid[6], uuid[7], uuid[8], uuid[9], uuid[10],
+        uuid[11], uuid[12], uuid[13], uuid[14], uuid[15]);
+    gst_caps_set_simple (caps, "uuid", G_TYPE_STRING, s, NULL);
+  }
+  return caps;
+}
+
+const gchar *
+gst_ctf_caps_get_metadata (const GstCaps * caps)
+{
+  const GstStructure *s;
+
+  g_return_val_if_fail (caps != NULL, NULL);
+
+  if (gst_caps_get_size (caps) < 1)
+    return NULL;
+  s = gst_caps_get_structure (caps, 0);
+  if (!gst_structure_has_name (s, GST_CTF_CAPS_MEDIA_TYPE))
+    return NULL;
+  return gst_structure_get_string (s, "metadata");
+}

@@ -23,10 +23,19 @@ G_BEGIN_DECLS
  *   packet came from, relative to the trace directory (e.g. `channel0_1`),
  *   or %NULL
  * @stream_index: a number identifying the stream among the trace's streams
- *   (stable for the whole trace; the order babeltrace2 gives its streams)
+ *   (stable for the whole trace; the order babeltrace2 gives its streams):
+ *   its rank in babeltrace2's tie order for equal timestamps (stream class
+ *   id, then @stream_id, then stream name), so comparing
+ *   (@stream_class_id, @stream_index) orders streams as babeltrace2 does
  * @offset: byte offset of the packet in its stream file, or -1
  * @events_discarded_delta: events the tracer discarded between the
  *   previous packet of the stream and this one (0 when unknown)
+ * @stream_id: the stream id babeltrace2 gives the stream (what its muxer
+ *   compares after the stream class id and what its warnings print):
+ *   @stream_instance_id when the stream has one, else 0, 1, 2, ... over
+ *   the streams without one, in the order of their first file's path;
+ *   G_MAXUINT64 when unknown.  (Added after the first version of this
+ *   header.)
  *
  * Describes where a packet comes from.  Copied with the buffer.
  */
@@ -38,6 +47,7 @@ typedef struct {
   guint stream_index;
   gint64 offset;
   guint64 events_discarded_delta;
+  guint64 stream_id;
 } GstCtfPacketMeta;
 
 GST_CTF_API GType gst_ctf_packet_meta_api_get_type (void);
@@ -48,7 +58,7 @@ GST_CTF_API const GstMetaInfo *gst_ctf_packet_meta_get_info (void);
  * @buffer: a packet buffer
  *
  * Returns: (transfer none): the new meta, zero-filled except
- *   @stream_instance_id (G_MAXUINT64) and @offset (-1)
+ *   @stream_instance_id and @stream_id (G_MAXUINT64) and @offset (-1)
  */
 GST_CTF_API GstCtfPacketMeta *gst_buffer_add_ctf_packet_meta (GstBuffer *
     buffer);

@@ -1,0 +1,431 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Tests of ctfsink: `ctfsrc ! ctfsink` round trips over the corpus (stream
+ * files byte-identical, metadata = the input's TSDL text, babeltrace2
+ * prints the same), refusal of non-empty directories, temporary names
+ * before EOS.
+ */
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <string.h>
+
+#include "gstctf-trace-dir.h"
+#include "gstctf-metadata.h"
+#include "gstctf-caps.h"
+#include "gstctf-packet-meta.h"
+
+static const gchar *
+corpus (void)
+{
+  const gchar *c = g_getenv ("GST_CTF_CORPUS");
+
+  if (c == NULL || !g_file_test (c, G_FILE_TEST_IS_DIR))
+    return NULL;
+  return c;
+}
+
+#define NEED_CORPUS() G_STMT_START {                                    \
+  if (corpus () == NULL) {                                              \
+    g_print ("SKIP %s: GST_CTF_CORPUS not set or missing\n", G_STRFUNC); \
+    return;                                                             \
+  }                                                                     \
+} G_STMT_END
+
+static void
+rm_rf (const gchar * dir)
+{
+  gchar *argv[] = { (gchar *) "rm", (gchar *) "-rf", (gchar *) dir, NULL };
+
+  g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
+      NULL, NULL, NULL);
+}
+
+/* Runs a pipeline description to EOS; returns the error text or NULL. */
+static gchar *
+run_launch (const gchar * desc)
+{
+  GError *err = NULL;
+  GstElement *pipeline = gst_parse_launch (desc, &err);
+  GstBus *bus;
+  GstMessage *m;
+  gchar *ret = NULL;
+
+  fail_unless (pipeline != NULL, "%s", err ? err->message : "");
+  bus = gst_element_get_bus (pipeline);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  m = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (m != NULL, "timeout: %s", desc);
+  if (GST_MESSAGE_TYPE (m) == GST_MESSAGE_ERROR) {
+    gchar *dbg = NULL;
+
+    gst_message_parse_error (m, &err, &dbg);
+    ret = g_strdup_printf ("%s | %s", err->message, dbg ? dbg : "");
+    g_clear_error (&err);
+    g_free (dbg);
+  }
+  gst_message_unref (m);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  return ret;
+}
+
+static gboolean
+have_babeltrace2 (void)
+{
+  gchar *p = g_find_program_in_path ("babeltrace2");
+  gboolean ok = p != NULL;
+
+  g_free (p);
+  return ok;
+}
+
+/* `babeltrace2 DIR` stdout; *exit_status set. */
+static gchar *
+babeltrace2_text (const gchar * dir, gint * exit_status)
+{
+  gchar *argv[] = { (gchar *) "babeltrace2", (gchar *) dir, NULL };
+  gchar *out = NULL;
+  gint status = -1;
+
+  if (!g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
+          G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, NULL))
+    status = -1;
+  *exit_status = status;
+  return out;
+}
+
+static gboolean
+files_equal (const gchar * a, const gchar * b, gchar ** why)
+{
+  gchar *da = NULL, *db = NULL;
+  gsize la = 0, lb = 0;
+  gboolean eq;
+
+  if (!g_file_get_contents (a, &da, &la, NULL)) {
+    *why = g_strdup_printf ("cannot read %s", a);
+    return FALSE;
+  }
+  if (!g_file_get_contents (b, &db, &lb, NULL)) {
+    *why = g_strdup_printf ("cannot read %s", b);
+    g_free (da);
+    return FALSE;
+  }
+  eq = la == lb && memcmp (da, db, la) == 0;
+  if (!eq)
+    *why = g_strdup_printf ("%s (%" G_GSIZE_FORMAT " bytes) != %s (%"
+        G_GSIZE_FORMAT " bytes)", a, la, b, lb);
+  g_free (da);
+  g_free (db);
+  return eq;
+}
+
+/* One round trip; returns NULL when it matches, else what differs. */
+static gchar *
+round_trip (const gchar * trace, const gchar * out, gboolean check_bt2,
+    gboolean * bt2_checked)
+{
+  gchar *desc, *err, *why = NULL, *md_in, *md_out;
+  GPtrArray *in_files, *out_files;
+  GError *gerr = NULL;
+  guint i;
+
+  *bt2_checked = FALSE;
+  rm_rf (out);
+  desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctfsink location=\"%s\"",
+      trace, out);
+  err = run_launch (desc);
+  g_free (desc);
+  if (err) {
+    why = g_strdup_printf ("pipeline error: %s", err);
+    g_free (err);
+    return why;
+  }
+
+  /* metadata = the input's TSDL text (de-packetized) */
+  md_in = g_build_filename (trace, "metadata", NULL);
+  md_out = g_build_filename (out, "metadata", NULL);
+  {
+    gchar *a = gst_ctf_metadata_load_file (md_in, &gerr);
+    gchar *b = NULL;
+
+    if (a == NULL) {
+      why = g_strdup_printf ("input metadata: %s", gerr->message);
+      g_clear_error (&gerr);
+    } else if (!g_file_get_contents (md_out, &b, NULL, NULL)) {
+      why = g_strdup ("no output metadata");
+    } else if (strcmp (a, b) != 0 && !(!g_str_has_prefix (a, "/* CTF ")
+            && g_str_has_prefix (b, "/* CTF 1.8 */\n")
+            && strcmp (a, b + 14) == 0)) {
+      /* (TSDL from packetized metadata gets the plain-text signature) */
+      why = g_strdup ("output metadata differs from the input TSDL");
+    }
+    g_free (a);
+    g_free (b);
+  }
+  g_free (md_in);
+  g_free (md_out);
+  if (why)
+    return why;
+
+  /* the same data stream files, byte for byte */
+  in_files = gst_ctf_trace_dir_list_stream_files (trace, NULL);
+  out_files = gst_ctf_trace_dir_list_stream_files (out, NULL);
+  fail_unless (in_files && out_files);
+  if (in_files->len != out_files->len) {
+    why = g_strdup_printf ("%u stream files in, %u out", in_files->len,
+        out_files->len);
+  }
+  for (i = 0; why == NULL && i < in_files->len; i++) {
+    gchar *a = g_build_filename (trace, (gchar *) g_ptr_array_index (in_files,
+            i), NULL);
+    gchar *b = g_build_filename (out, (gchar *) g_ptr_array_index (in_files,
+            i), NULL);
+
+    files_equal (a, b, &why);
+    g_free (a);
+    g_free (b);
+  }
+  g_ptr_array_unref (in_files);
+  g_ptr_array_unref (out_files);
+  if (why)
+    return why;
+
+  if (check_bt2) {
+    gint sa, sb;
+    gchar *ta = babeltrace2_text (trace, &sa);
+    gchar *tb;
+
+    if (sa == 0) {
+      tb = babeltrace2_text (out, &sb);
+      *bt2_checked = TRUE;
+      if (sb != 0 || g_strcmp0 (ta, tb) != 0)
+        why = g_strdup_printf ("babeltrace2 output differs (exit %d vs %d, "
+            "%" G_GSIZE_FORMAT " vs %" G_GSIZE_FORMAT " bytes)", sa, sb,
+            ta ? strlen (ta) : 0, tb ? strlen (tb) : 0);
+      g_free (tb);
+    }
+    g_free (ta);
+  }
+  return why;
+}
+
+/* Traces that are not expected to round-trip: corrupt on purpose, CTF 2,
+ * or that babeltrace2 itself cannot read. */
+static gboolean
+excluded (const gchar * path)
+{
+  return strstr (path, "/fail/") || strstr (path, "/ctf2/") ||
+      strstr (path, "-corrupted") || strstr (path, "/live/") ||
+      strstr (path, "stable-1.5-only") || strstr (path, "/oracle/") ||
+      strstr (path, "/expect/");
+}
+
+GST_START_TEST (test_round_trip_corpus)
+{
+  const gchar *roots[] = { "ctf/babeltrace", "ctf/lttng-ust",
+    "ctf/other/tracecompass", "ctf/other/barectf", NULL
+  };
+  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  gchar *out = g_build_filename (tmp, "out", NULL);
+  gboolean bt2 = have_babeltrace2 ();
+  guint r, n = 0, n_ok = 0, n_bt2 = 0;
+  GString *failures = g_string_new (NULL);
+
+  NEED_CORPUS ();
+  if (!bt2)
+    g_print ("babeltrace2 not installed: skipping its output comparison\n");
+  for (r = 0; roots[r]; r++) {
+    gchar *root = g_build_filename (corpus (), roots[r], NULL);
+    GPtrArray *traces = gst_ctf_find_traces (root, NULL);
+    guint i;
+
+    fail_unless (traces != NULL, "no trace below %s", root);
+    for (i = 0; i < traces->len; i++) {
+      const gchar *t = g_ptr_array_index (traces, i);
+      gboolean checked;
+      gchar *why;
+
+      if (excluded (t))
+        continue;
+      n++;
+      why = round_trip (t, out, bt2, &checked);
+      if (why) {
+        g_string_append_printf (failures, "  %s: %s\n", t, why);
+        g_free (why);
+      } else {
+        n_ok++;
+        n_bt2 += checked;
+      }
+    }
+    g_ptr_array_unref (traces);
+    g_free (root);
+  }
+  g_print ("round trip: %u/%u traces identical (%u also compared with "
+      "babeltrace2)\n", n_ok, n, n_bt2);
+  if (failures->len)
+    g_print ("failures:\n%s", failures->str);
+  fail_unless (n > 100, "expected the whole corpus, got %u traces", n);
+  fail_unless (n_ok == n, "%u round trips failed:\n%s", n - n_ok,
+      failures->str);
+  g_string_free (failures, TRUE);
+  rm_rf (tmp);
+  g_free (out);
+  g_free (tmp);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_refuses_non_empty)
+{
+  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  gchar *junk = g_build_filename (tmp, "junk", NULL);
+  gchar *trace, *desc, *err;
+
+  NEED_CORPUS ();
+  trace = g_build_filename (corpus (), "ctf/babeltrace/succeed/2packets",
+      NULL);
+  fail_unless (g_file_set_contents (junk, "x", 1, NULL));
+
+  desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctfsink location=\"%s\"",
+      trace, tmp);
+  err = run_launch (desc);
+  fail_unless (err != NULL);
+  fail_unless (strstr (err, "not empty") != NULL, "%s", err);
+  fail_unless (g_file_test (junk, G_FILE_TEST_EXISTS));
+  g_free (err);
+  g_free (desc);
+
+  desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctfsink overwrite=true "
+      "location=\"%s\"", trace, tmp);
+  err = run_launch (desc);
+  fail_unless (err == NULL, "%s", err);
+  fail_if (g_file_test (junk, G_FILE_TEST_EXISTS));
+  {
+    gchar *md = g_build_filename (tmp, "metadata", NULL);
+    fail_unless (g_file_test (md, G_FILE_TEST_IS_REGULAR));
+    g_free (md);
+  }
+  g_free (desc);
+  rm_rf (tmp);
+  g_free (junk);
+  g_free (trace);
+  g_free (tmp);
+}
+
+GST_END_TEST;
+
+/* Before EOS only hidden `.NAME.part` files exist; EOS renames them. */
+GST_START_TEST (test_temp_names_until_eos)
+{
+  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  gchar *trace, *md, *tsdl, *stream, *part, *md_part, *final;
+  GError *err = NULL;
+  GstHarness *h;
+  GstBuffer *buf;
+  GstCtfPacketMeta *meta;
+  GstCtfTraceDir *td;
+  GstCtfStream *s;
+  GstCtfStreamPacket *p;
+  GstStructure *stats = NULL;
+  guint64 packets = 0;
+
+  NEED_CORPUS ();
+  trace = g_build_filename (corpus (), "ctf/babeltrace/succeed/2packets",
+      NULL);
+  td = gst_ctf_trace_dir_open (trace, &err);
+  fail_unless (td != NULL, "%s", err ? err->message : "");
+  s = g_ptr_array_index (td->streams, 0);
+  fail_unless (s->packets->len > 0);
+  p = &g_array_index (s->packets, GstCtfStreamPacket, 0);
+  md = g_build_filename (trace, "metadata", NULL);
+  tsdl = gst_ctf_metadata_load_file (md, &err);
+  fail_unless (tsdl != NULL);
+
+  {
+    GstElement *sink = gst_element_factory_make ("ctfsink", NULL);
+
+    /* configured before the harness starts it */
+    g_object_set (sink, "location", tmp, "async", FALSE, NULL);
+    h = gst_harness_new_with_element (sink, "sink", NULL);
+    gst_object_unref (sink);
+  }
+  gst_harness_play (h);
+  gst_harness_set_src_caps (h, gst_ctf_caps_new (tsdl, NULL));
+
+  buf = gst_buffer_new_memdup (p->file->data + p->entry->offset,
+      p->entry->packet_size);
+  meta = gst_buffer_add_ctf_packet_meta (buf);
+  meta->stream_name = g_intern_string ("chan");
+  meta->offset = 0;
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+
+  stream = g_build_filename (tmp, "chan", NULL);
+  part = g_build_filename (tmp, ".chan.part", NULL);
+  md_part = g_build_filename (tmp, ".metadata.part", NULL);
+  final = g_build_filename (tmp, "metadata", NULL);
+  fail_unless (g_file_test (part, G_FILE_TEST_IS_REGULAR));
+  fail_unless (g_file_test (md_part, G_FILE_TEST_IS_REGULAR));
+  fail_if (g_file_test (stream, G_FILE_TEST_EXISTS));
+  fail_if (g_file_test (final, G_FILE_TEST_EXISTS));
+
+  /* A packet without meta goes to stream_<class>[_<instance>]. */
+  buf = gst_buffer_new_memdup (p->file->data + p->entry->offset,
+      p->entry->packet_size);
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+
+  fail_unless (gst_harness_push_event (h, gst_event_new_eos ()));
+  fail_unless (g_file_test (stream, G_FILE_TEST_IS_REGULAR));
+  fail_unless (g_file_test (final, G_FILE_TEST_IS_REGULAR));
+  fail_if (g_file_test (part, G_FILE_TEST_EXISTS));
+  fail_if (g_file_test (md_part, G_FILE_TEST_EXISTS));
+  {
+    gchar *cls = g_strdup_printf ("stream_%" G_GUINT64_FORMAT,
+        p->entry->stream_class_id);
+    gchar *other = g_build_filename (tmp, cls, NULL);
+    gchar *other2 = g_strdup_printf ("%s_%" G_GUINT64_FORMAT, other,
+        p->entry->stream_instance_id);
+    fail_unless (g_file_test (other, G_FILE_TEST_IS_REGULAR) ||
+        g_file_test (other2, G_FILE_TEST_IS_REGULAR));
+    g_free (other);
+    g_free (other2);
+    g_free (cls);
+  }
+
+  g_object_get (h->element, "stats", &stats, NULL);
+  fail_unless (stats != NULL);
+  fail_unless (gst_structure_get_uint64 (stats, "packets", &packets));
+  fail_unless_equals_uint64 (packets, 2);
+  gst_structure_free (stats);
+
+  gst_harness_teardown (h);
+  rm_rf (tmp);
+  g_free (stream);
+  g_free (part);
+  g_free (md_part);
+  g_free (final);
+  g_free (tsdl);
+  g_free (md);
+  gst_ctf_trace_dir_free (td);
+  g_free (trace);
+  g_free (tmp);
+}
+
+GST_END_TEST;
+
+static Suite *
+ctfsink_suite (void)
+{
+  Suite *s = suite_create ("ctfsink");
+  TCase *tc = tcase_create ("general");
+
+  tcase_set_timeout (tc, 600);
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_refuses_non_empty);
+  tcase_add_test (tc, test_temp_names_until_eos);
+  tcase_add_test (tc, test_round_trip_corpus);
+  return s;
+}
+
+GST_CHECK_MAIN (ctfsink);
