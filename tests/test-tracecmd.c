@@ -791,6 +791,51 @@ compare_file (const gchar * dat, const gchar * oracle, Stats * st,
   return r >= 0 && !(r > 0 || have);
 }
 
+/* Compares every DIR/<f>.dat with DIR/oracle/<f>.raw.txt; returns the
+ * number of files, FALSE in @all_ok when one differs. */
+static guint
+compare_dir (const gchar * dir, gboolean * all_ok)
+{
+  GDir *gd = g_dir_open (dir, 0, NULL);
+  const gchar *name;
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  guint k, files = 0;
+
+  while (gd && (name = g_dir_read_name (gd)))
+    if (g_str_has_suffix (name, ".dat"))
+      g_ptr_array_add (names, g_strdup (name));
+  if (gd)
+    g_dir_close (gd);
+  g_ptr_array_sort (names, (GCompareFunc) g_ascii_strcasecmp);
+  for (k = 0; k < names->len; k++) {
+    const gchar *n = *(gchar **) & names->pdata[k];
+    gchar *dat = g_build_filename (dir, n, NULL);
+    gchar *oname = g_strconcat (n, ".raw.txt", NULL);
+    gchar *oracle = g_build_filename (dir, "oracle", oname, NULL);
+    GError *err = NULL;
+    Stats st;
+    gboolean ok = compare_file (dat, oracle, &st, &err);
+
+    files++;
+    printf ("tracecmd: %s: %u/%u events equal, %u/%u drops equal "
+        "(ts %u, name %u, pid %u, comm %u, cpu %u, field %u differ)%s%s\n",
+        n, st.equal, st.events, st.drops_equal, st.drops, st.ts_bad,
+        st.name_bad, st.pid_bad, st.comm_bad, st.cpu_bad, st.field_bad,
+        st.first_diff[0] ? "; first: " : "", st.first_diff);
+    if (err)
+      printf ("tracecmd: %s: error: %s\n", n, err->message);
+    if (!ok || st.equal != st.events || st.drops_equal != st.drops
+        || st.events == 0)
+      *all_ok = FALSE;
+    g_clear_error (&err);
+    g_free (dat);
+    g_free (oname);
+    g_free (oracle);
+  }
+  g_ptr_array_free (names, TRUE);
+  return files;
+}
+
 START_TEST (test_corpus_oracle)
 {
   const gchar *corpus = g_getenv ("GST_CTF_CORPUS");
@@ -805,46 +850,31 @@ START_TEST (test_corpus_oracle)
   }
   for (d = 0; d < G_N_ELEMENTS (subdirs); d++) {
     gchar *dir = g_build_filename (corpus, subdirs[d], NULL);
-    GDir *gd = g_dir_open (dir, 0, NULL);
-    const gchar *name;
-    GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
-    guint k;
-
-    while (gd && (name = g_dir_read_name (gd)))
-      if (g_str_has_suffix (name, ".dat"))
-        g_ptr_array_add (names, g_strdup (name));
-    if (gd)
-      g_dir_close (gd);
-    g_ptr_array_sort (names, (GCompareFunc) g_ascii_strcasecmp);
-    for (k = 0; k < names->len; k++) {
-      const gchar *n = *(gchar **) & names->pdata[k];
-      gchar *dat = g_build_filename (dir, n, NULL);
-      gchar *oname = g_strconcat (n, ".raw.txt", NULL);
-      gchar *oracle = g_build_filename (dir, "oracle", oname, NULL);
-      GError *err = NULL;
-      Stats st;
-      gboolean ok = compare_file (dat, oracle, &st, &err);
-
-      files++;
-      printf ("tracecmd: %s: %u/%u events equal, %u/%u drops equal "
-          "(ts %u, name %u, pid %u, comm %u, cpu %u, field %u differ)%s%s\n",
-          n, st.equal, st.events, st.drops_equal, st.drops, st.ts_bad,
-          st.name_bad, st.pid_bad, st.comm_bad, st.cpu_bad, st.field_bad,
-          st.first_diff[0] ? "; first: " : "", st.first_diff);
-      if (err)
-        printf ("tracecmd: %s: error: %s\n", n, err->message);
-      if (!ok || st.equal != st.events || st.drops_equal != st.drops
-          || st.events == 0)
-        all_ok = FALSE;
-      g_clear_error (&err);
-      g_free (dat);
-      g_free (oname);
-      g_free (oracle);
-    }
-    g_ptr_array_free (names, TRUE);
+    files += compare_dir (dir, &all_ok);
     g_free (dir);
   }
   ck_assert_msg (files >= 7, "expected 7 corpus files, found %u", files);
+  fail_unless (all_ok, "some events differ from trace-cmd report -R");
+}
+END_TEST
+
+/* small files shipped in tests/data/tracecmd (v6 and v7 of 32-bit
+ * machines, zstd and none) */
+START_TEST (test_data_oracle)
+{
+  const gchar *data = g_getenv ("GST_CTF_TEST_DATA");
+  gchar *dir;
+  gboolean all_ok = TRUE;
+  guint files;
+
+  if (!data) {
+    printf ("tracecmd: GST_CTF_TEST_DATA not set: test skipped\n");
+    return;
+  }
+  dir = g_build_filename (data, "tracecmd", NULL);
+  files = compare_dir (dir, &all_ok);
+  g_free (dir);
+  ck_assert_msg (files >= 4, "expected 4 test files, found %u", files);
   fail_unless (all_ok, "some events differ from trace-cmd report -R");
 }
 END_TEST
@@ -954,6 +984,7 @@ tracecmd_suite (void)
   tcase_add_test (tc, test_bad_files);
   tcase_add_test (tc, test_ctf_model);
   tcase_add_test (tc, test_corpus_oracle);
+  tcase_add_test (tc, test_data_oracle);
   return s;
 }
 
