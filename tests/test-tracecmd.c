@@ -958,6 +958,48 @@ START_TEST (test_ctf_model)
     fc = gst_ctf_field_class_find_member (ec->payload, "hrtimer", NULL);
     fail_unless (fc && fc->integer.base == 16);
   }
+  /* every record decodes into values of its event class */
+  {
+    GstCtfTraceDatMergeIter *it = gst_ctf_trace_dat_merge_iter_new (td, 0,
+        &err);
+    GstCtfTraceDatRecord rec;
+    GstCtfFieldValue common[64], payload[1024];
+    guint nc, np, n = 0, switches = 0;
+    const GstCtfTraceDatEventFormat *sw =
+        gst_ctf_trace_dat_find_event_format (td, "sched", "sched_switch");
+
+    while (gst_ctf_trace_dat_merge_iter_next (it, &rec, &err) > 0) {
+      ec = gst_ctf_trace_dat_record_get_values (td, tc, &rec, common, 64, &nc,
+          payload, 1024, &np, &err);
+      ck_assert_msg (ec != NULL, "%s", err ? err->message : "");
+      fail_unless_equals_int (payload[0].end, np);
+      fail_unless_equals_int (payload[0].v.u, ec->payload->n_members);
+      fail_unless_equals_int (common[0].end, nc);
+      fail_unless_equals_int (nc, 4);
+      fail_unless_equals_string (common[3].name, "common_pid");
+      if (rec.event_id == sw->id) {
+        const GstCtfTraceDatField *f =
+            gst_ctf_trace_dat_event_format_find_field (sw, "prev_comm");
+        guint64 pid;
+
+        fail_unless_equals_string (payload[1].name, "prev_comm");
+        fail_unless (payload[1].v.s.len == strnlen ((const gchar *) rec.data
+                + f->offset, 16));
+        fail_unless (memcmp (payload[1].v.s.ptr, rec.data + f->offset,
+                payload[1].v.s.len) == 0);
+        f = gst_ctf_trace_dat_event_format_find_field (sw, "prev_pid");
+        gst_ctf_trace_dat_field_read_int (td, f, rec.data, rec.size, &pid);
+        fail_unless_equals_string (payload[2].name, "prev_pid");
+        fail_unless_equals_uint64 (payload[2].v.u, pid);
+        switches++;
+      }
+      n++;
+    }
+    fail_unless (err == NULL);
+    fail_unless_equals_int (n, 14132);
+    fail_unless (switches > 100);
+    gst_ctf_trace_dat_merge_iter_free (it);
+  }
   gst_ctf_trace_class_unref (tc);
 
   fail_unless (gst_ctf_trace_dat_build_trace_class (td, 7, &err) == NULL);

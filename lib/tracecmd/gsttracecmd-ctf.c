@@ -343,3 +343,202 @@ gst_ctf_trace_dat_build_trace_class (GstCtfTraceDat * td, guint buffer,
   g_ptr_array_add (tc->stream_classes, sc);
   return tc;
 }
+
+typedef struct {
+  GstCtfFieldValue *v;
+  guint n;
+  guint max;
+} Values;
+
+static GstCtfFieldValue *
+val_push (Values * vs, const GstCtfFieldClass * fc, const gchar * name)
+{
+  GstCtfFieldValue *v;
+
+  if (vs->n >= vs->max)
+    return NULL;
+  v = &vs->v[vs->n++];
+  memset (v, 0, sizeof (*v));
+  v->fc = fc;
+  v->name = name;
+  v->end = vs->n;
+  return v;
+}
+
+/* Values of one ftrace field, consuming the CTF member(s) made for it by
+ * append_field() from @members[*mi]. */
+static gboolean
+field_values (GstCtfTraceDat * td, const GstCtfTraceDatField * f,
+    const GstCtfTraceDatRecord * rec, const GstCtfNamedFieldClass * members,
+    guint n_members, guint * mi, Values * vs)
+{
+  const GstCtfNamedFieldClass *m;
+  GstCtfFieldValue *v;
+  guint off = 0, len = 0, i;
+
+  if (*mi >= n_members)
+    return FALSE;
+  m = &members[(*mi)++];
+  if (m->fc->type == GST_CTF_FIELD_CLASS_STRING) {
+    gst_ctf_trace_dat_field_get_dynamic (td, f, rec->data, rec->size, &off,
+        &len);
+    if (!(v = val_push (vs, m->fc, m->name)))
+      return FALSE;
+    v->v.s.ptr = (const gchar *) rec->data + off;
+    v->v.s.len = (guint32) strnlen ((const gchar *) rec->data + off, len);
+    return TRUE;
+  }
+  if (m->fc->type == GST_CTF_FIELD_CLASS_INTEGER && f->size > 0
+      && !(f->flags & (GST_CTF_TRACE_DAT_FIELD_ARRAY))) {
+    guint64 x = 0;
+
+    gst_ctf_trace_dat_field_read_int (td, f, rec->data, rec->size, &x);
+    if (!(v = val_push (vs, m->fc, m->name)))
+      return FALSE;
+    v->v.u = x;
+    return TRUE;
+  }
+  /* arrays and sequences of integers */
+  {
+    const GstCtfFieldClass *seq = m->fc, *elem;
+    guint esize, count;
+
+    gst_ctf_trace_dat_field_get_dynamic (td, f, rec->data, rec->size, &off,
+        &len);
+    if (seq->type == GST_CTF_FIELD_CLASS_INTEGER) {
+      /* the `_NAME_length` member of a sequence */
+      if (*mi >= n_members)
+        return FALSE;
+      elem = members[*mi].fc->element;
+      esize = elem ? elem->integer.size / 8 : 1;
+      if (!(v = val_push (vs, m->fc, m->name)))
+        return FALSE;
+      v->v.u = len / MAX (esize, 1);
+      m = &members[(*mi)++];
+      seq = m->fc;
+    }
+    elem = seq->element;
+    if (!elem)
+      return FALSE;
+    esize = MAX (elem->integer.size / 8, 1);
+    count = seq->type == GST_CTF_FIELD_CLASS_ARRAY ? (guint) seq->length
+        : len / esize;
+    if (!(v = val_push (vs, seq, m->name)))
+      return FALSE;
+    v->v.u = count;
+    for (i = 0; i < count; i++) {
+      GstCtfFieldValue *e = val_push (vs, elem, NULL);
+      guint64 x = 0;
+
+      if (!e)
+        return FALSE;
+      if ((i + 1) * esize <= len)
+        x = td_read_n (td->byte_order, rec->data + off + i * esize, esize);
+      if (elem->integer.is_signed && esize < 8 && (x >> (esize * 8 - 1)) & 1)
+        x |= ~((1ull << (esize * 8)) - 1);
+      e->v.u = x;
+    }
+    v->end = vs->n;
+    return TRUE;
+  }
+}
+
+/**
+ * gst_ctf_trace_dat_record_get_values:
+ * @td: a file
+ * @tc: a trace class from gst_ctf_trace_dat_build_trace_class() for the
+ *   record's buffer
+ * @rec: a record
+ * @common: (out caller-allocates) (array length=max_common): values of the
+ *   stream's event common context (pre-order, as #GstCtfFieldValue says)
+ * @max_common: room in @common
+ * @n_common: (out): values written to @common (0 when the trace class has
+ *   no common context)
+ * @payload: (out caller-allocates) (array length=max_payload): values of
+ *   the event payload
+ * @max_payload: room in @payload
+ * @n_payload: (out): values written to @payload
+ * @error: return location for a %GST_CTF_ERROR_TRACEDAT error
+ *
+ * Decodes a record into the values of its CTF event class, ready for a
+ * packet writer.  Strings point into the record (@rec->data).
+ *
+ * Returns: (transfer none) (nullable): the event class, or NULL with
+ *   @error set when the record's event id has no class or the arrays are
+ *   too small.
+ */
+const GstCtfEventClass *
+gst_ctf_trace_dat_record_get_values (GstCtfTraceDat * td,
+    const GstCtfTraceClass * tc, const GstCtfTraceDatRecord * rec,
+    GstCtfFieldValue * common, guint max_common, guint * n_common,
+    GstCtfFieldValue * payload, guint max_payload, guint * n_payload,
+    GError ** error)
+{
+  const GstCtfStreamClass *sc = tc->stream_classes->len ?
+      g_ptr_array_index (tc->stream_classes, 0) : NULL;
+  const GstCtfTraceDatEventFormat *fmt =
+      gst_ctf_trace_dat_get_event_format (td, rec->event_id);
+  const GstCtfEventClass *ec;
+  Values vs;
+  GstCtfFieldValue *root;
+  guint i, mi;
+
+  *n_common = *n_payload = 0;
+  ec = sc && fmt ? gst_ctf_stream_class_find_event_class (sc, fmt->id) : NULL;
+  if (!ec || !ec->payload) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT,
+        "Record of unknown event: file=\"%s\", cpu=%u, page=%" G_GUINT64_FORMAT
+        ", page-offset=%u, event-id=%u", td->origin, rec->cpu,
+        rec->page_index, rec->page_offset, rec->event_id);
+    return NULL;
+  }
+  if (sc->event_common_context) {
+    const GstCtfFieldClass *cfc = sc->event_common_context;
+
+    vs.v = common;
+    vs.n = 0;
+    vs.max = max_common;
+    mi = 0;
+    if (!(root = val_push (&vs, cfc, NULL)))
+      goto too_small;
+    root->v.u = cfc->n_members;
+    for (i = 0; i < fmt->n_common_fields; i++) {
+      if (strcmp (fmt->common_fields[i].name, "common_type") == 0)
+        continue;
+      if (!field_values (td, &fmt->common_fields[i], rec, cfc->members,
+              cfc->n_members, &mi, &vs))
+        goto too_small;
+    }
+    root->end = vs.n;
+    *n_common = vs.n;
+  }
+  vs.v = payload;
+  vs.n = 0;
+  vs.max = max_payload;
+  mi = 0;
+  if (!(root = val_push (&vs, ec->payload, NULL)))
+    goto too_small;
+  root->v.u = ec->payload->n_members;
+  if (!sc->event_common_context)
+    for (i = 0; i < fmt->n_common_fields; i++) {
+      if (strcmp (fmt->common_fields[i].name, "common_type") == 0)
+        continue;
+      if (!field_values (td, &fmt->common_fields[i], rec,
+              ec->payload->members, ec->payload->n_members, &mi, &vs))
+        goto too_small;
+    }
+  for (i = 0; i < fmt->n_fields; i++)
+    if (!field_values (td, &fmt->fields[i], rec, ec->payload->members,
+            ec->payload->n_members, &mi, &vs))
+      goto too_small;
+  root->end = vs.n;
+  *n_payload = vs.n;
+  return ec;
+
+too_small:
+  g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT,
+      "Too many values for the arrays given: file=\"%s\", event=\"%s\", "
+      "max-common=%u, max-payload=%u", td->origin, fmt->name, max_common,
+      max_payload);
+  return NULL;
+}

@@ -374,8 +374,10 @@ read_event_formats (GstCtfTraceDat * td, Cursor * c, GError ** error)
 static void
 parse_cmdlines (GstCtfTraceDat * td)
 {
-  gchar *p = td->cmdlines;
+  gchar *p;
 
+  td->comms = g_strdup (td->cmdlines);
+  p = td->comms;
   /* saved_cmdlines: "PID COMM\n" lines; COMM may contain spaces */
   while (p && *p) {
     gchar *eol = strchr (p, '\n');
@@ -1065,6 +1067,7 @@ gst_ctf_trace_dat_unref (GstCtfTraceDat * td)
   g_ptr_array_free (td->owned, TRUE);
   g_hash_table_destroy (td->comm_by_pid);
   g_free (td->cmdlines);
+  g_free (td->comms);
   g_free (td->kallsyms);
   g_free (td->printk);
   g_ptr_array_free (td->formats, TRUE);
@@ -1351,8 +1354,8 @@ gst_ctf_trace_dat_get_header_event (GstCtfTraceDat * td)
  * @td: a file
  * @size: (out) (optional): its length in bytes
  *
- * Returns: (nullable): the saved cmdlines text (`PID COMM` lines; the
- *   newlines are replaced by NULs once parsed), or NULL.
+ * Returns: (nullable): the saved cmdlines text (`PID COMM` lines), or
+ *   NULL.
  */
 const gchar *
 gst_ctf_trace_dat_get_cmdlines (GstCtfTraceDat * td, gsize * size)

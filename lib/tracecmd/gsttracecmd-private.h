@@ -54,7 +54,8 @@ struct _GstCtfTraceDat {
 
   gchar *cmdlines;
   gsize cmdlines_size;
-  GHashTable *comm_by_pid;      /* GINT_TO_POINTER(pid) -> comm in cmdlines */
+  gchar *comms;                 /* copy of cmdlines cut into NUL-ended comms */
+  GHashTable *comm_by_pid;      /* GINT_TO_POINTER(pid) -> comm in comms */
   gchar *kallsyms;
   gsize kallsyms_size;
   gchar *printk;

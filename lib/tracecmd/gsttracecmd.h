@@ -17,6 +17,7 @@
 #include <glib-object.h>
 #include "gstctf-version.h"
 #include "gstctf-model.h"
+#include "gstctf-reader.h"
 
 G_BEGIN_DECLS
 
@@ -403,6 +404,11 @@ GST_CTF_API gint gst_ctf_trace_dat_merge_iter_next (
 /* CTF trace model */
 GST_CTF_API GstCtfTraceClass *gst_ctf_trace_dat_build_trace_class (
     GstCtfTraceDat * td, guint buffer, GError ** error);
+GST_CTF_API const GstCtfEventClass *gst_ctf_trace_dat_record_get_values (
+    GstCtfTraceDat * td, const GstCtfTraceClass * tc,
+    const GstCtfTraceDatRecord * rec, GstCtfFieldValue * common,
+    guint max_common, guint * n_common, GstCtfFieldValue * payload,
+    guint max_payload, guint * n_payload, GError ** error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GstCtfTraceDat, gst_ctf_trace_dat_unref)
 
