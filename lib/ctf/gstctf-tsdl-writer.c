@@ -1,0 +1,486 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The TSDL writer (CTF 1.8 §7): trace class -> metadata text.
+ *
+ * Everything is written inline (no typealias), with every attribute the
+ * model knows made explicit, so that reading the text back gives the same
+ * model whatever the defaults of the reader.  Block order follows what
+ * babeltrace2 needs: the trace block first (byte order for `native`),
+ * clocks before the integers that map to them, each stream before its
+ * events.
+ */
+#include "gstctf-tsdl-writer.h"
+
+#include <string.h>
+
+#define MAX_DEPTH 64
+
+static const gchar *const keywords[] = {
+  "align", "callsite", "const", "char", "clock", "double", "enum", "env",
+  "event", "floating_point", "float", "integer", "int", "long", "short",
+  "signed", "stream", "string", "struct", "trace", "typealias", "typedef",
+  "unsigned", "variant", "void", "_Bool", "_Complex", "_Imaginary", NULL
+};
+
+static gboolean
+is_keyword (const gchar * s)
+{
+  guint i;
+
+  for (i = 0; keywords[i]; i++) {
+    if (strcmp (s, keywords[i]) == 0)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+static gboolean
+is_identifier (const gchar * s)
+{
+  const gchar *p;
+
+  if (s == NULL || s[0] == '\0' || g_ascii_isdigit (s[0]))
+    return FALSE;
+  for (p = s; *p; p++) {
+    if (!g_ascii_isalnum (*p) && *p != '_')
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* A field or option name: identifiers go as they are; others get a
+ * leading underscore, which readers strip for display (§4.2.2). */
+static void
+append_name (GString * s, const gchar * name)
+{
+  const gchar *p;
+
+  if (is_identifier (name) && !is_keyword (name)) {
+    g_string_append (s, name);
+    return;
+  }
+  g_string_append_c (s, '_');
+  for (p = name ? name : ""; *p; p++)
+    g_string_append_c (s, g_ascii_isalnum (*p) ? *p : '_');
+}
+
+/* A string literal with C escapes (§7.1: TSDL literals are C's). */
+static void
+append_quoted (GString * s, const gchar * str)
+{
+  const guchar *p;
+
+  g_string_append_c (s, '"');
+  for (p = (const guchar *) (str ? str : ""); *p; p++) {
+    switch (*p) {
+      case '"':
+        g_string_append (s, "\\\"");
+        break;
+      case '\\':
+        g_string_append (s, "\\\\");
+        break;
+      case '\n':
+        g_string_append (s, "\\n");
+        break;
+      case '\t':
+        g_string_append (s, "\\t");
+        break;
+      case '\r':
+        g_string_append (s, "\\r");
+        break;
+      default:
+        if (*p < 0x20 || *p == 0x7f)
+          g_string_append_printf (s, "\\%03o", *p);
+        else
+          g_string_append_c (s, *p);
+        break;
+    }
+  }
+  g_string_append_c (s, '"');
+}
+
+static void
+append_uuid (GString * s, const guint8 * u)
+{
+  g_string_append_printf (s, "\"%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+      "%02x%02x%02x%02x%02x%02x\"", u[0], u[1], u[2], u[3], u[4], u[5], u[6],
+      u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14], u[15]);
+}
+
+static void
+indent (GString * s, guint level)
+{
+  guint i;
+
+  for (i = 0; i < level; i++)
+    g_string_append_c (s, '\t');
+}
+
+static const gchar *
+byte_order_name (GstCtfByteOrder bo)
+{
+  return bo == GST_CTF_BYTE_ORDER_BE ? "be" : "le";
+}
+
+static const gchar *
+encoding_name (GstCtfEncoding e)
+{
+  switch (e) {
+    case GST_CTF_ENCODING_UTF8:
+      return "UTF8";
+    case GST_CTF_ENCODING_ASCII:
+      return "ASCII";
+    default:
+      return "none";
+  }
+}
+
+typedef struct {
+  GString *s;
+  const GstCtfTraceClass *tc;
+  GError **error;
+  gboolean failed;
+} W;
+
+static void
+fail (W * w, const gchar * what, const gchar * name)
+{
+  if (w->failed)
+    return;
+  w->failed = TRUE;
+  g_set_error (w->error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
+      "Cannot write TSDL: field=\"%s\", %s", name ? name : "", what);
+}
+
+static void write_type (W * w, const GstCtfFieldClass * fc, const gchar *
+    name, guint level, guint depth);
+
+static void
+write_integer (W * w, const GstCtfFieldClass * fc, const gchar * name)
+{
+  GString *s = w->s;
+
+  if (fc->integer.size == 0 || fc->integer.size > 64) {
+    fail (w, "expected an integer of 1 to 64 bits", name);
+    return;
+  }
+  g_string_append_printf (s, "integer { size = %u; align = %u; signed = %s;",
+      fc->integer.size, fc->alignment, fc->integer.is_signed ? "true" :
+      "false");
+  if (fc->integer.byte_order != w->tc->byte_order)
+    g_string_append_printf (s, " byte_order = %s;",
+        byte_order_name (fc->integer.byte_order));
+  g_string_append_printf (s, " encoding = %s; base = %u;",
+      encoding_name (fc->integer.encoding), fc->integer.base ?
+      fc->integer.base : 10);
+  if (fc->integer.map_clock_name || fc->integer.mapped_clock) {
+    const gchar *cn = fc->integer.mapped_clock ?
+        fc->integer.mapped_clock->name : fc->integer.map_clock_name;
+
+    g_string_append (s, " map = clock.");
+    append_name (s, cn);
+    g_string_append (s, ".value;");
+  }
+  g_string_append (s, " }");
+}
+
+static void
+append_enum_value (GString * s, const GstCtfFieldClass * fc, guint64 v)
+{
+  if (fc->integer.is_signed)
+    g_string_append_printf (s, "%" G_GINT64_FORMAT, (gint64) v);
+  else
+    g_string_append_printf (s, "%" G_GUINT64_FORMAT, v);
+}
+
+static void
+write_enum (W * w, const GstCtfFieldClass * fc, const gchar * name,
+    guint level)
+{
+  GString *s = w->s;
+  guint i;
+
+  g_string_append (s, "enum : ");
+  write_integer (w, fc, name);
+  g_string_append (s, " {\n");
+  for (i = 0; i < fc->enumeration.n_mappings; i++) {
+    const GstCtfEnumMapping *m = &fc->enumeration.mappings[i];
+
+    indent (s, level + 1);
+    if (is_identifier (m->label) && !is_keyword (m->label))
+      g_string_append (s, m->label);
+    else
+      append_quoted (s, m->label);
+    g_string_append (s, " = ");
+    append_enum_value (s, fc, m->lower);
+    if (m->upper != m->lower) {
+      g_string_append (s, " ... ");
+      append_enum_value (s, fc, m->upper);
+    }
+    g_string_append (s, i + 1 < fc->enumeration.n_mappings ? ",\n" : "\n");
+  }
+  indent (s, level);
+  g_string_append (s, "}");
+}
+
+/* Writes "TYPE NAME[dims];" for a member or option. */
+static void
+write_decl (W * w, const GstCtfFieldClass * fc, const gchar * name,
+    guint level, guint depth)
+{
+  GString *dims = g_string_new (NULL);
+  const GstCtfFieldClass *base = fc;
+
+  /* C declarator order: the outermost dimension first */
+  while (base && (base->type == GST_CTF_FIELD_CLASS_ARRAY
+          || base->type == GST_CTF_FIELD_CLASS_SEQUENCE)) {
+    if (base->type == GST_CTF_FIELD_CLASS_ARRAY) {
+      g_string_append_printf (dims, "[%" G_GUINT64_FORMAT "]", base->length);
+    } else {
+      if (base->ref_path == NULL || base->ref_path[0] == '\0')
+        fail (w, "expected a sequence length path", name);
+      g_string_append_printf (dims, "[%s]", base->ref_path ?
+          base->ref_path : "");
+    }
+    base = base->element;
+  }
+  indent (w->s, level);
+  if (base == NULL)
+    fail (w, "expected an element field class", name);
+  else
+    write_type (w, base, name, level, depth + 1);
+  g_string_append_c (w->s, ' ');
+  append_name (w->s, name);
+  g_string_append (w->s, dims->str);
+  g_string_append (w->s, ";\n");
+  g_string_free (dims, TRUE);
+}
+
+static void
+write_members (W * w, const GstCtfFieldClass * fc, guint level, guint depth)
+{
+  guint i;
+
+  for (i = 0; i < fc->n_members && !w->failed; i++)
+    write_decl (w, fc->members[i].fc, fc->members[i].name, level + 1, depth);
+}
+
+static void
+write_type (W * w, const GstCtfFieldClass * fc, const gchar * name,
+    guint level, guint depth)
+{
+  GString *s = w->s;
+
+  if (depth > MAX_DEPTH) {
+    fail (w, "expected a field class nested at most 64 deep", name);
+    return;
+  }
+  switch (fc->type) {
+    case GST_CTF_FIELD_CLASS_INTEGER:
+      write_integer (w, fc, name);
+      break;
+    case GST_CTF_FIELD_CLASS_ENUM:
+      write_enum (w, fc, name, level);
+      break;
+    case GST_CTF_FIELD_CLASS_FLOAT:
+      if (!((fc->floating.exp_dig == 8 && fc->floating.mant_dig == 24)
+              || (fc->floating.exp_dig == 11
+                  && fc->floating.mant_dig == 53))) {
+        fail (w, "expected a 32- or 64-bit float", name);
+        break;
+      }
+      g_string_append_printf (s, "floating_point { exp_dig = %u; "
+          "mant_dig = %u; align = %u;", fc->floating.exp_dig,
+          fc->floating.mant_dig, fc->alignment);
+      if (fc->floating.byte_order != w->tc->byte_order)
+        g_string_append_printf (s, " byte_order = %s;",
+            byte_order_name (fc->floating.byte_order));
+      g_string_append (s, " }");
+      break;
+    case GST_CTF_FIELD_CLASS_STRING:
+      if (fc->string.encoding == GST_CTF_ENCODING_UTF8)
+        g_string_append (s, "string");
+      else
+        g_string_append_printf (s, "string { encoding = %s; }",
+            encoding_name (fc->string.encoding));
+      break;
+    case GST_CTF_FIELD_CLASS_STRUCT:{
+      guint i, max = 1;
+
+      g_string_append (s, "struct {\n");
+      write_members (w, fc, level, depth);
+      indent (s, level);
+      g_string_append (s, "}");
+      /* align() only when more than the members ask (§4.2.1) */
+      for (i = 0; i < fc->n_members; i++)
+        max = MAX (max, fc->members[i].fc->alignment);
+      if (fc->alignment > max)
+        g_string_append_printf (s, " align(%u)", fc->alignment);
+      break;
+    }
+    case GST_CTF_FIELD_CLASS_VARIANT:
+      if (fc->ref_path == NULL || fc->ref_path[0] == '\0') {
+        fail (w, "expected a variant tag path", name);
+        break;
+      }
+      g_string_append_printf (s, "variant <%s> {\n", fc->ref_path);
+      write_members (w, fc, level, depth);
+      indent (s, level);
+      g_string_append (s, "}");
+      break;
+    case GST_CTF_FIELD_CLASS_ARRAY:
+    case GST_CTF_FIELD_CLASS_SEQUENCE:
+      /* only reached for a scope root that is an array: not TSDL */
+      fail (w, "expected a struct at the root of a scope", name);
+      break;
+  }
+}
+
+static void
+write_scope (W * w, const gchar * key, const GstCtfFieldClass * fc,
+    guint level)
+{
+  if (fc == NULL)
+    return;
+  indent (w->s, level);
+  g_string_append_printf (w->s, "%s := ", key);
+  write_type (w, fc, key, level, 0);
+  g_string_append (w->s, ";\n");
+}
+
+static gboolean
+header_has_meaning (const GstCtfFieldClass * fc, GstCtfFieldMeaning m,
+    guint depth)
+{
+  guint i;
+
+  if (fc == NULL || depth > MAX_DEPTH)
+    return FALSE;
+  if (fc->meaning == m)
+    return TRUE;
+  for (i = 0; i < fc->n_members; i++) {
+    if (header_has_meaning (fc->members[i].fc, m, depth + 1))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+gchar *
+gst_ctf_tsdl_write (const GstCtfTraceClass * tc, GError ** error)
+{
+  W w = { 0, };
+  GString *s;
+  gboolean write_ids;
+  guint i, j;
+
+  g_return_val_if_fail (tc != NULL, NULL);
+
+  s = w.s = g_string_new ("/* CTF 1.8 */\n\n");
+  w.tc = tc;
+  w.error = error;
+
+  g_string_append (s, "trace {\n");
+  /* a trace class built in memory may leave the version unset: 1.8 */
+  g_string_append_printf (s, "\tmajor = %u;\n\tminor = %u;\n",
+      (tc->major || tc->minor) ? tc->major : 1,
+      (tc->major || tc->minor) ? tc->minor : 8);
+  if (tc->has_uuid) {
+    g_string_append (s, "\tuuid = ");
+    append_uuid (s, tc->uuid);
+    g_string_append (s, ";\n");
+  }
+  g_string_append_printf (s, "\tbyte_order = %s;\n",
+      byte_order_name (tc->byte_order));
+  write_scope (&w, "packet.header", tc->packet_header, 1);
+  g_string_append (s, "};\n\n");
+
+  if (tc->env->len > 0) {
+    g_string_append (s, "env {\n");
+    for (i = 0; i < tc->env->len; i++) {
+      const GstCtfEnvEntry *e = g_ptr_array_index (tc->env, i);
+
+      g_string_append_c (s, '\t');
+      append_name (s, e->name);
+      g_string_append (s, " = ");
+      if (e->is_string)
+        append_quoted (s, e->str);
+      else
+        g_string_append_printf (s, "%" G_GINT64_FORMAT, e->integer);
+      g_string_append (s, ";\n");
+    }
+    g_string_append (s, "};\n\n");
+  }
+
+  for (i = 0; i < tc->clock_classes->len; i++) {
+    const GstCtfClockClass *cc = g_ptr_array_index (tc->clock_classes, i);
+
+    g_string_append (s, "clock {\n\tname = ");
+    append_name (s, cc->name);
+    g_string_append (s, ";\n");
+    if (cc->has_uuid) {
+      g_string_append (s, "\tuuid = ");
+      append_uuid (s, cc->uuid);
+      g_string_append (s, ";\n");
+    }
+    if (cc->description) {
+      g_string_append (s, "\tdescription = ");
+      append_quoted (s, cc->description);
+      g_string_append (s, ";\n");
+    }
+    g_string_append_printf (s, "\tfreq = %" G_GUINT64_FORMAT ";\n"
+        "\tprecision = %" G_GUINT64_FORMAT ";\n"
+        "\toffset_s = %" G_GINT64_FORMAT ";\n"
+        "\toffset = %" G_GINT64_FORMAT ";\n", cc->freq, cc->precision,
+        cc->offset_s, cc->offset);
+    if (cc->absolute)
+      g_string_append (s, "\tabsolute = true;\n");
+    g_string_append (s, "};\n\n");
+  }
+
+  /* babeltrace2 refuses a stream `id` when the packet header has no
+   * `stream_id`, unless there are several stream classes. */
+  write_ids = tc->stream_classes->len > 1
+      || header_has_meaning (tc->packet_header,
+      GST_CTF_MEANING_STREAM_CLASS_ID, 0);
+
+  for (i = 0; i < tc->stream_classes->len && !w.failed; i++) {
+    const GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
+
+    g_string_append (s, "stream {\n");
+    if (write_ids)
+      g_string_append_printf (s, "\tid = %" G_GUINT64_FORMAT ";\n", sc->id);
+    write_scope (&w, "event.header", sc->event_header, 1);
+    write_scope (&w, "packet.context", sc->packet_context, 1);
+    write_scope (&w, "event.context", sc->event_common_context, 1);
+    g_string_append (s, "};\n\n");
+
+    for (j = 0; j < sc->event_classes->len && !w.failed; j++) {
+      const GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, j);
+
+      g_string_append (s, "event {\n\tname = ");
+      append_quoted (s, ec->name);
+      g_string_append_printf (s, ";\n\tid = %" G_GUINT64_FORMAT ";\n",
+          ec->id);
+      if (write_ids)
+        g_string_append_printf (s, "\tstream_id = %" G_GUINT64_FORMAT ";\n",
+            sc->id);
+      if (ec->loglevel != -1)
+        g_string_append_printf (s, "\tloglevel = %" G_GINT64_FORMAT ";\n",
+            ec->loglevel);
+      if (ec->model_emf_uri) {
+        g_string_append (s, "\tmodel.emf.uri = ");
+        append_quoted (s, ec->model_emf_uri);
+        g_string_append (s, ";\n");
+      }
+      write_scope (&w, "context", ec->context, 1);
+      write_scope (&w, "fields", ec->payload, 1);
+      g_string_append (s, "};\n\n");
+    }
+  }
+
+  if (w.failed) {
+    g_string_free (s, TRUE);
+    return NULL;
+  }
+  return g_string_free (s, FALSE);
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * gst-ctf: the TSDL writer: a trace class back to CTF 1.8 metadata text.
+ */
+#pragma once
+
+#include "gstctf-model.h"
+#include "gstctf-error.h"
+
+G_BEGIN_DECLS
+
+/**
+ * gst_ctf_tsdl_write:
+ * @tc: a trace class
+ * @error: return location for a %GST_CTF_ERROR
+ *   (%GST_CTF_ERROR_METADATA_INVALID when the trace class cannot be said in
+ *   TSDL: a sequence or variant without a length or tag path, a float that
+ *   is not 32 or 64 bits, an integer of 0 or more than 64 bits)
+ *
+ * Writes the TSDL metadata text of @tc (CTF 1.8 §7): the `/\* CTF 1.8 *\/`
+ * preamble, the trace block (version, UUID, byte order, packet header),
+ * env, clocks, stream blocks, then event blocks.  Field classes are written
+ * inline with every attribute explicit (size, align, signedness, base,
+ * encoding, clock mapping; byte order when it differs from the trace's),
+ * so that gst_ctf_tsdl_parse() gives back an equal trace class and
+ * babeltrace2 accepts it.  Names that are TSDL keywords or not identifiers
+ * get a leading underscore (and invalid characters become `_`), which a
+ * reader strips for display (CTF 1.8 §4.2.2); enumeration labels that are
+ * not identifiers are written as string literals.
+ *
+ * Returns: (transfer full) (nullable): the metadata text, or %NULL
+ */
+GST_CTF_API gchar *gst_ctf_tsdl_write (const GstCtfTraceClass * tc,
+    GError ** error);
+
+G_END_DECLS
