@@ -601,7 +601,15 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
       key = packet_key (g_array_index (s->packets, GstCtfStreamPacket,
               st->cursor).entry, st);
     } else if (s->error && !st->error_done) {
+      /* The bad packet starts where the last valid one ends. */
       key = st->last_key;
+      if (limit > 0) {
+        const GstCtfIndexEntry *last = g_array_index (s->packets,
+            GstCtfStreamPacket, limit - 1).entry;
+
+        if (last->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END)
+          key = MAX (key, last->timestamp_end_ns);
+      }
       is_error = TRUE;
     } else {
       continue;

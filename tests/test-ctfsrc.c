@@ -857,6 +857,66 @@ GST_START_TEST (test_src_seek)
 
 GST_END_TEST;
 
+/* A stream file cut in the middle of a packet: the valid packets (of all
+ * streams, in order) come out first, then an error naming the file, the
+ * byte offset and what was expected. */
+GST_START_TEST (test_src_truncated_file)
+{
+  gchar *src_dir, *tmp, *cmd, *victim, *t;
+  gchar *data = NULL;
+  gsize len = 0;
+  Run r;
+  guint i, n_victim = 0, n_other = 0;
+  GstClockTime last = 0;
+
+  NEED_CORPUS ();
+  src_dir = cpath ("ctf/lttng-ust/custom-2cpu/ust/uid/0/64-bit");
+  tmp = g_dir_make_tmp ("ctfsrc-XXXXXX", NULL);
+  /* no index/: the cut file must be scanned */
+  cmd = g_strdup_printf ("cp '%s/metadata' '%s/channel0_0' '%s/channel0_1' "
+      "'%s/' && chmod u+w '%s'/*", src_dir, src_dir, src_dir, tmp, tmp);
+  fail_unless (system (cmd) == 0);
+  g_free (cmd);
+  victim = g_build_filename (tmp, "channel0_0", NULL);
+  fail_unless (g_file_get_contents (victim, &data, &len, NULL));
+  fail_unless (len > 6 * 8192);
+  /* 5 whole 8 KiB packets and half of the 6th */
+  fail_unless (g_file_set_contents (victim, data, 5 * 8192 + 4096, NULL));
+  g_free (data);
+
+  run_init (&r);
+  run_src (tmp, &r);
+  fail_unless (r.error != NULL);
+  t = error_text (r.error);
+  fail_unless (strstr (t, "channel0_0") != NULL, "%s", t);
+  fail_unless (strstr (t, "offset=40960") != NULL, "%s", t);
+  fail_unless (strstr (t, "gst-ctf-error-quark, code 5)") != NULL, "%s", t);
+  for (i = 0; i < r.buffers->len; i++) {
+    GstBuffer *b = g_ptr_array_index (r.buffers, i);
+    GstCtfPacketMeta *m = gst_buffer_get_ctf_packet_meta (b);
+
+    if (strcmp (m->stream_name, "channel0_0") == 0)
+      n_victim++;
+    else
+      n_other++;
+    fail_unless (GST_BUFFER_PTS (b) >= last);
+    last = GST_BUFFER_PTS (b);
+  }
+  fail_unless_equals_int (n_victim, 5);
+  fail_unless (n_other > 0);
+  g_free (t);
+  run_clear (&r);
+
+  cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+  fail_unless (system (cmd) == 0);
+  g_free (cmd);
+  g_free (victim);
+  g_free (tmp);
+  g_free (src_dir);
+}
+
+GST_END_TEST;
+
 static Suite *
 ctfsrc_suite (void)
 {
@@ -880,6 +940,7 @@ ctfsrc_suite (void)
   tcase_add_test (tc, test_src_packet_seq_num_warnings);
   tcase_add_test (tc, test_src_discarded_events_warning);
   tcase_add_test (tc, test_src_seek);
+  tcase_add_test (tc, test_src_truncated_file);
   return s;
 }
 
