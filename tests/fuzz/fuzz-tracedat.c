@@ -56,17 +56,25 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
     GstCtfTraceDatRecord rec;
     guint n = 0;
 
-    if (tc)
-      gst_ctf_trace_class_unref (tc);
     for (c = 0; c < buf->n_cpus; c++) {
       GstCtfTraceDatCpuIter *it =
           gst_ctf_trace_dat_cpu_iter_new (td, b, c, NULL);
 
       while (it && gst_ctf_trace_dat_cpu_iter_next (it, &rec, NULL) > 0
-          && n++ < 1000000)
+          && n++ < 1000000) {
         walk_fields (td, &rec);
+        if (tc) {
+          GstCtfFieldValue common[64], payload[512];
+          guint nc, np;
+
+          gst_ctf_trace_dat_record_get_values (td, tc, &rec, common, 64, &nc,
+              payload, 512, &np, NULL);
+        }
+      }
       gst_ctf_trace_dat_cpu_iter_free (it);
     }
+    if (tc)
+      gst_ctf_trace_class_unref (tc);
     m = gst_ctf_trace_dat_merge_iter_new (td, b, NULL);
     while (m && gst_ctf_trace_dat_merge_iter_next (m, &rec, NULL) > 0
         && n++ < 2000000)
