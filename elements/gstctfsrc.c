@@ -23,8 +23,12 @@
  * query the range [first begin, last end].
  *
  * `location` may also be a directory above the trace (e.g. an LTTng
- * session directory: `ust/uid/0/64-bit` is found below it), as long as
- * exactly one trace is below it.
+ * session directory: `ust/uid/0/64-bit` is found below it).  When several
+ * trace directories are below it and they all have the same UUID (the
+ * chunks of an LTTng session rotation), they are read as one logical
+ * trace, as babeltrace2 does: the largest metadata is used and each
+ * stream's packets are merged across the chunks.  Traces with different
+ * UUIDs (e.g. a kernel and a user space trace) are refused for now.
  *
  * Events the tracer discarded (`events_discarded` increments) and lost
  * packets (`packet_seq_num` gaps) are posted as element warnings whose
@@ -304,7 +308,12 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
     g_free (location);
     return FALSE;
   }
-  if (traces->len > 1) {
+  /* Several trace directories: one logical trace when they share a UUID
+   * (LTTng session rotation chunks), as babeltrace2 reads them. */
+  self->td = gst_ctf_trace_dir_open_merged ((const gchar * const *)
+      traces->pdata, traces->len, traces->len > 1 ? location : NULL, &err);
+  if (self->td == NULL && g_error_matches (err, GST_CTF_ERROR,
+          GST_CTF_ERROR_SEVERAL_TRACES)) {
     GString *list = g_string_new (NULL);
 
     for (i = 0; i < traces->len; i++) {
@@ -315,15 +324,14 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
     GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
         ("Several traces found below %s: %s; reading them merged needs the "
             "ctfmux merge, not implemented yet", location, list->str),
-        ("%s (%s, code %d)", "several traces", g_quark_to_string
-            (GST_CTF_ERROR), GST_CTF_ERROR_SEVERAL_TRACES));
+        ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
+            err->code));
     g_string_free (list, TRUE);
+    g_clear_error (&err);
     g_ptr_array_unref (traces);
     g_free (location);
     return FALSE;
   }
-
-  self->td = gst_ctf_trace_dir_open (g_ptr_array_index (traces, 0), &err);
   g_ptr_array_unref (traces);
   g_free (location);
   if (self->td == NULL) {

@@ -917,6 +917,77 @@ GST_START_TEST (test_src_truncated_file)
 
 GST_END_TEST;
 
+/* LTTng session rotation: chunks of one trace (same UUID) in several
+ * directories are read as one logical trace, the same packets in the same
+ * order as the unsplit trace. */
+GST_START_TEST (test_src_rotation_chunks_merged)
+{
+  const gchar *files[] = { "channel0_0", "channel0_1" };
+  gchar *src_dir, *tmp, *cmd;
+  Run whole, split;
+  guint f, i;
+
+  NEED_CORPUS ();
+  src_dir = cpath ("ctf/lttng-ust/custom-2cpu/ust/uid/0/64-bit");
+  tmp = g_dir_make_tmp ("ctfsrc-XXXXXX", NULL);
+  cmd = g_strdup_printf ("mkdir -p '%s/c1/ust/uid/0/64-bit' "
+      "'%s/c2/ust/uid/0/64-bit' && "
+      "cp '%s/metadata' '%s/c1/ust/uid/0/64-bit/' && "
+      "cp '%s/metadata' '%s/c2/ust/uid/0/64-bit/'", tmp, tmp, src_dir, tmp,
+      src_dir, tmp);
+  fail_unless (system (cmd) == 0);
+  g_free (cmd);
+  /* first 7 packets (8 KiB each) of each stream in chunk 1, rest in 2 */
+  for (f = 0; f < G_N_ELEMENTS (files); f++) {
+    gchar *in = g_build_filename (src_dir, files[f], NULL);
+    gchar *o1 = g_build_filename (tmp, "c1/ust/uid/0/64-bit", files[f], NULL);
+    gchar *o2 = g_build_filename (tmp, "c2/ust/uid/0/64-bit", files[f], NULL);
+    gchar *data;
+    gsize len;
+
+    fail_unless (g_file_get_contents (in, &data, &len, NULL));
+    fail_unless (len > 7 * 8192);
+    fail_unless (g_file_set_contents (o1, data, 7 * 8192, NULL));
+    fail_unless (g_file_set_contents (o2, data + 7 * 8192, len - 7 * 8192,
+            NULL));
+    g_free (data);
+    g_free (in);
+    g_free (o1);
+    g_free (o2);
+  }
+
+  run_init (&whole);
+  run_src (src_dir, &whole);
+  run_init (&split);
+  run_src (tmp, &split);
+  fail_unless (whole.error == NULL && split.error == NULL, "%s",
+      split.error ? error_text (split.error) : "");
+  fail_unless_equals_int (split.buffers->len, whole.buffers->len);
+  for (i = 0; i < whole.buffers->len; i++) {
+    GstBuffer *a = g_ptr_array_index (whole.buffers, i);
+    GstBuffer *b = g_ptr_array_index (split.buffers, i);
+    GstMapInfo ma, mb;
+
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (a), GST_BUFFER_PTS (b));
+    fail_unless (gst_buffer_map (a, &ma, GST_MAP_READ));
+    fail_unless (gst_buffer_map (b, &mb, GST_MAP_READ));
+    fail_unless (ma.size == mb.size && memcmp (ma.data, mb.data,
+            ma.size) == 0, "packet %u differs", i);
+    gst_buffer_unmap (a, &ma);
+    gst_buffer_unmap (b, &mb);
+  }
+  run_clear (&whole);
+  run_clear (&split);
+
+  cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+  fail_unless (system (cmd) == 0);
+  g_free (cmd);
+  g_free (tmp);
+  g_free (src_dir);
+}
+
+GST_END_TEST;
+
 static Suite *
 ctfsrc_suite (void)
 {
@@ -941,6 +1012,7 @@ ctfsrc_suite (void)
   tcase_add_test (tc, test_src_discarded_events_warning);
   tcase_add_test (tc, test_src_seek);
   tcase_add_test (tc, test_src_truncated_file);
+  tcase_add_test (tc, test_src_rotation_chunks_merged);
   return s;
 }
 

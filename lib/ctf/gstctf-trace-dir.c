@@ -22,6 +22,7 @@
 #include "gstctf-reader.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <glib/gstdio.h>
 
@@ -364,7 +365,9 @@ compare_streams_by_first_path (gconstpointer a, gconstpointer b)
   const GstCtfStream *sa = *(GstCtfStream * const *) a;
   const GstCtfStream *sb = *(GstCtfStream * const *) b;
 
-  return strcmp (sa->name, sb->name);
+  return strcmp (((GstCtfStreamFile *) g_ptr_array_index (sa->files,
+              0))->path, ((GstCtfStreamFile *) g_ptr_array_index (sb->files,
+              0))->path);
 }
 
 static gint
@@ -377,48 +380,50 @@ compare_streams_bt2_tie (gconstpointer a, gconstpointer b)
     return sa->stream_class_id < sb->stream_class_id ? -1 : 1;
   if (sa->bt_stream_id != sb->bt_stream_id)
     return sa->bt_stream_id < sb->bt_stream_id ? -1 : 1;
-  return strcmp (sa->name, sb->name);
+  return compare_streams_by_first_path (a, b);
 }
 
-GstCtfTraceDir *
-gst_ctf_trace_dir_open (const gchar * path, GError ** error)
+/* Loads and parses one trace directory's metadata. */
+static gboolean
+load_metadata (const gchar * path, gchar ** text, GstCtfTraceClass ** tc,
+    GError ** error)
 {
-  GstCtfTraceDir *td;
-  GPtrArray *names, *by_tie;
-  gchar *md_path;
+  gchar *md_path = g_build_filename (path, "metadata", NULL);
+
+  *tc = NULL;
+  *text = gst_ctf_metadata_load_file (md_path, error);
+  if (*text != NULL) {
+    *tc = gst_ctf_tsdl_parse (*text, md_path, error);
+    if (*tc == NULL)
+      g_clear_pointer (text, g_free);
+  }
+  g_free (md_path);
+  return *tc != NULL;
+}
+
+/* Opens the stream files of @path (read with @tc) and adds them to the
+ * streams of @td: a file with an instance id and a begin time joins the
+ * stream of its (class, instance), from this or an earlier directory;
+ * any other file is a stream of its own. */
+static gboolean
+add_trace_files (GstCtfTraceDir * td, const gchar * path,
+    const GstCtfTraceClass * tc, GError ** error)
+{
+  GPtrArray *names;
   guint i, j;
-  guint64 next_auto_id = 0;
-
-  g_return_val_if_fail (path != NULL, NULL);
-
-  td = g_new0 (GstCtfTraceDir, 1);
-  td->path = g_strdup (path);
-  md_path = g_build_filename (path, "metadata", NULL);
-  td->metadata = gst_ctf_metadata_load_file (md_path, error);
-  g_free (md_path);
-  if (td->metadata == NULL)
-    goto fail;
-  md_path = g_build_filename (path, "metadata", NULL);
-  td->trace_class = gst_ctf_tsdl_parse (td->metadata, md_path, error);
-  g_free (md_path);
-  if (td->trace_class == NULL)
-    goto fail;
 
   names = gst_ctf_trace_dir_list_stream_files (path, error);
   if (names == NULL)
-    goto fail;
-  td->files = g_ptr_array_new_with_free_func ((GDestroyNotify)
-      stream_file_free);
-  td->streams = g_ptr_array_new_with_free_func ((GDestroyNotify) stream_free);
+    return FALSE;
   for (i = 0; i < names->len; i++) {
-    GstCtfStreamFile *f = open_stream_file (td->trace_class, path,
+    GstCtfStreamFile *f = open_stream_file (tc, path,
         g_ptr_array_index (names, i), error);
     GstCtfStream *s = NULL;
     gboolean groupable;
 
     if (f == NULL) {
       g_ptr_array_unref (names);
-      goto fail;
+      return FALSE;
     }
     g_ptr_array_add (td->files, f);
 
@@ -447,6 +452,16 @@ gst_ctf_trace_dir_open (const gchar * path, GError ** error)
     g_ptr_array_add (s->files, f);
   }
   g_ptr_array_unref (names);
+  return TRUE;
+}
+
+/* Packets of each stream, babeltrace2's stream order and ids. */
+static void
+finish_streams (GstCtfTraceDir * td)
+{
+  GPtrArray *by_tie;
+  guint i;
+  guint64 next_auto_id = 0;
 
   for (i = 0; i < td->streams->len; i++) {
     GstCtfStream *s = g_ptr_array_index (td->streams, i);
@@ -476,10 +491,125 @@ gst_ctf_trace_dir_open (const gchar * path, GError ** error)
   for (i = 0; i < by_tie->len; i++)
     ((GstCtfStream *) g_ptr_array_index (by_tie, i))->stream_index = i;
   g_ptr_array_unref (by_tie);
+}
 
+static GstCtfTraceDir *
+trace_dir_new (const gchar * path)
+{
+  GstCtfTraceDir *td = g_new0 (GstCtfTraceDir, 1);
+
+  td->path = g_strdup (path);
+  td->files = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      stream_file_free);
+  td->streams = g_ptr_array_new_with_free_func ((GDestroyNotify) stream_free);
   return td;
+}
 
-fail:
-  gst_ctf_trace_dir_free (td);
-  return NULL;
+GstCtfTraceDir *
+gst_ctf_trace_dir_open (const gchar * path, GError ** error)
+{
+  GstCtfTraceDir *td;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  td = trace_dir_new (path);
+  if (!load_metadata (path, &td->metadata, &td->trace_class, error) ||
+      !add_trace_files (td, path, td->trace_class, error)) {
+    gst_ctf_trace_dir_free (td);
+    return NULL;
+  }
+  finish_streams (td);
+  return td;
+}
+
+static guint
+count_classes (const GstCtfTraceClass * tc)
+{
+  guint i, n = tc->stream_classes->len;
+
+  for (i = 0; i < tc->stream_classes->len; i++) {
+    const GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
+    n += sc->event_classes->len;
+  }
+  return n;
+}
+
+static gchar *
+uuid_string (const guint8 * u)
+{
+  return g_strdup_printf ("%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+      "%02x%02x%02x%02x%02x%02x", u[0], u[1], u[2], u[3], u[4], u[5], u[6],
+      u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14], u[15]);
+}
+
+GstCtfTraceDir *
+gst_ctf_trace_dir_open_merged (const gchar * const *paths, guint n_paths,
+    const gchar * name, GError ** error)
+{
+  GstCtfTraceDir *td = NULL;
+  gchar **texts;
+  GstCtfTraceClass **tcs;
+  gchar **sorted;
+  guint i, winner = 0;
+
+  g_return_val_if_fail (paths != NULL && n_paths > 0, NULL);
+
+  if (n_paths == 1)
+    return gst_ctf_trace_dir_open (paths[0], error);
+
+  /* babeltrace2 sorts its inputs to be deterministic. */
+  sorted = g_new0 (gchar *, n_paths + 1);
+  for (i = 0; i < n_paths; i++)
+    sorted[i] = g_strdup (paths[i]);
+  qsort (sorted, n_paths, sizeof (gchar *), compare_strings);
+
+  texts = g_new0 (gchar *, n_paths);
+  tcs = g_new0 (GstCtfTraceClass *, n_paths);
+  for (i = 0; i < n_paths; i++) {
+    if (!load_metadata (sorted[i], &texts[i], &tcs[i], error))
+      goto done;
+    if (!tcs[i]->has_uuid) {
+      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_SEVERAL_TRACES,
+          "Several traces given, but \"%s\" has no UUID: they cannot form "
+          "one logical trace", sorted[i]);
+      goto done;
+    }
+    if (i > 0 && memcmp (tcs[i]->uuid, tcs[0]->uuid, 16) != 0) {
+      gchar *a = uuid_string (tcs[0]->uuid), *b = uuid_string (tcs[i]->uuid);
+
+      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_SEVERAL_TRACES,
+          "Several traces with different UUIDs: \"%s\" (%s) and \"%s\" "
+          "(%s)", sorted[0], a, sorted[i], b);
+      g_free (a);
+      g_free (b);
+      goto done;
+    }
+    /* The largest metadata (most stream and event classes) describes
+     * all the chunks (babeltrace2's merge_ctf_fs_traces()). */
+    if (count_classes (tcs[i]) > count_classes (tcs[winner]))
+      winner = i;
+  }
+
+  td = trace_dir_new (name ? name : sorted[winner]);
+  td->metadata = g_steal_pointer (&texts[winner]);
+  td->trace_class = gst_ctf_trace_class_ref (tcs[winner]);
+  for (i = 0; i < n_paths; i++) {
+    /* each directory's files are read with its own metadata */
+    if (!add_trace_files (td, sorted[i], tcs[i], error)) {
+      g_clear_pointer (&td, gst_ctf_trace_dir_free);
+      goto done;
+    }
+  }
+  finish_streams (td);
+
+done:
+  for (i = 0; i < n_paths; i++) {
+    g_free (texts[i]);
+    if (tcs[i])
+      gst_ctf_trace_class_unref (tcs[i]);
+  }
+  g_free (texts);
+  g_free (tcs);
+  g_strfreev (sorted);
+  return td;
 }

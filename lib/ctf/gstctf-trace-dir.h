@@ -77,7 +77,8 @@ typedef struct {
  *   instance id when there is one, else 0, 1, 2, ... in @index order
  *   among the streams without instance id
  * @index: position in babeltrace2's order of its streams (and output
- *   ports): streams sorted by the path of their first (earliest) file
+ *   ports): streams sorted by the full path of their first (earliest)
+ *   file
  * @stream_index: rank of the stream in babeltrace2's tie order for
  *   messages with equal timestamps (`common_muxing_compare_messages()`:
  *   stream class id, then stream id, then stream name = first file path);
@@ -177,6 +178,29 @@ GST_CTF_API GPtrArray *gst_ctf_trace_dir_list_stream_files (const gchar *
  */
 GST_CTF_API GstCtfTraceDir *gst_ctf_trace_dir_open (const gchar * path,
     GError ** error);
+
+/**
+ * gst_ctf_trace_dir_open_merged:
+ * @paths: (array length=n_paths) (element-type filename): trace directories
+ * @n_paths: number of directories (>= 1)
+ * @name: (nullable): the #GstCtfTraceDir.path to give the result (e.g. the
+ *   directory they were found below), %NULL for the chosen one's
+ * @error: return location for a %GST_CTF_ERROR: as
+ *   gst_ctf_trace_dir_open(), or %GST_CTF_ERROR_SEVERAL_TRACES when the
+ *   traces do not all have the same UUID
+ *
+ * Opens several trace directories of one logical trace, as babeltrace2's
+ * `source.ctf.fs` does with several inputs (LTTng session rotation: each
+ * chunk is a trace directory with the same UUID): the metadata with the
+ * most stream and event classes is used, the files of all directories are
+ * grouped into streams by (stream class, instance id) and each stream's
+ * packets merged in time order (identical packets of overlapping chunks
+ * dropped).
+ *
+ * Returns: (transfer full): the trace, or %NULL
+ */
+GST_CTF_API GstCtfTraceDir *gst_ctf_trace_dir_open_merged (const gchar *
+    const *paths, guint n_paths, const gchar * name, GError ** error);
 
 GST_CTF_API void gst_ctf_trace_dir_free (GstCtfTraceDir * td);
 
