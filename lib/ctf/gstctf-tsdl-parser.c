@@ -33,10 +33,11 @@
  * node.  Semantic passes (byte orders, mappings, references, meanings)
  * run afterwards in gstctf-resolve.c.
  *
- * Limits: nesting of bodies/blocks GST_CTF_TSDL_MAX_NESTING (64),
+ * Limits: GST_CTF_TSDL_MAX_NESTING (128) nested type specifiers, bodies
+ * and blocks (a struct inside a struct costs two),
  * GST_CTF_TSDL_MAX_DIMENSIONS (16) `[..]` per declarator, a named type's
  * tree at most GST_CTF_TSDL_MAX_TYPE_DEPTH (512) deep, at most
- * GST_CTF_TSDL_MAX_NODES field class nodes created by alias copies,
+ * GST_CTF_TSDL_MAX_NODES (1 Mi) field class nodes created by alias copies,
  * literals/identifiers at most 1 MiB.  The input size itself is limited by
  * gst_ctf_metadata_from_bytes().
  *

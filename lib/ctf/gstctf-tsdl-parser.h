@@ -15,10 +15,10 @@ G_BEGIN_DECLS
 
 /* Limits on what a metadata text may build (bad input must not exhaust
  * the stack or memory). */
-#define GST_CTF_TSDL_MAX_NESTING 64     /* nested bodies / blocks */
+#define GST_CTF_TSDL_MAX_NESTING 128    /* type specifiers + bodies */
 #define GST_CTF_TSDL_MAX_DIMENSIONS 16  /* [..] per declarator */
 #define GST_CTF_TSDL_MAX_TYPE_DEPTH 512 /* depth of a field class tree */
-#define GST_CTF_TSDL_MAX_NODES (4 * 1024 * 1024)        /* all field class nodes */
+#define GST_CTF_TSDL_MAX_NODES (1024 * 1024)    /* nodes copied from aliases */
 
 /* Runs the semantic passes on a freshly parsed trace class (streams and
  * events attached): native byte orders, alignments, clock mappings and
