@@ -57,6 +57,7 @@ enum {
   PROP_FIELD_EMF,
   PROP_NAME_HEADER,
   PROP_NAME_SCOPE,
+  PROP_EMULATE_RECYCLING,
 };
 
 struct _GstCtfTextSink
@@ -66,6 +67,7 @@ struct _GstCtfTextSink
   /* properties */
   gchar *location;
   GstCtfTextOptions opts;
+  gboolean emulate_recycling;
 
   /* state */
   FILE *out;
@@ -156,6 +158,7 @@ drain (GstCtfTextSink * self)
       GST_CTF_MERGE_NONE) {
     switch (t) {
       case GST_CTF_MERGE_EVENT:
+        gst_ctf_text_formatter_set_event_object (self->fmt, item.pool_object);
         gst_ctf_text_formatter_format_event (self->fmt, item.iter,
             self->text);
         self->n_events++;
@@ -260,6 +263,8 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
         && host->is_string && host->str ? host->str : "");
   }
   self->merge = gst_ctf_event_merge_new (tc);
+  gst_ctf_event_merge_set_emulate_recycling (self->merge,
+      self->emulate_recycling);
   return TRUE;
 }
 
@@ -461,6 +466,9 @@ gst_ctf_text_sink_set_property (GObject * object, guint prop_id,
     case PROP_NAME_SCOPE:
       self->opts.name_scope = g_value_get_boolean (value);
       break;
+    case PROP_EMULATE_RECYCLING:
+      self->emulate_recycling = g_value_get_boolean (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -508,6 +516,9 @@ gst_ctf_text_sink_get_property (GObject * object, guint prop_id,
       break;
     case PROP_NAME_SCOPE:
       g_value_set_boolean (value, self->opts.name_scope);
+      break;
+    case PROP_EMULATE_RECYCLING:
+      g_value_set_boolean (value, self->emulate_recycling);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -583,6 +594,15 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
       "Print the scope names (stream.packet.context = , event.fields = ) "
       "(babeltrace2 --names=scope)");
 
+  g_object_class_install_property (gobject_class, PROP_EMULATE_RECYCLING,
+      g_param_spec_boolean ("emulate-recycling", "Emulate recycling",
+          "Print empty strings and empty text sequences the way babeltrace2 "
+          "2.0 does (the value its recycled event object last held). Needs "
+          "the whole trace (up to 64 MiB) before the first line; disable "
+          "for live output", TRUE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_set_static_metadata (element_class,
       "CTF text sink", "Sink/Trace",
@@ -600,6 +620,7 @@ static void
 gst_ctf_text_sink_init (GstCtfTextSink * self)
 {
   gst_ctf_text_options_init (&self->opts);
+  self->emulate_recycling = TRUE;
   self->text = g_string_sized_new (FLUSH_THRESHOLD + 4096);
   self->warn = g_string_sized_new (512);
   self->stream_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,

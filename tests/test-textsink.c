@@ -305,6 +305,26 @@ GST_START_TEST (test_lttng_ust_two_streams)
 
 GST_END_TEST;
 
+/* Empty strings and empty text sequences: babeltrace2 2.0 prints what its
+ * recycled event objects held (emulate-recycling, on by default). */
+GST_START_TEST (test_recycled_event_objects)
+{
+  gchar *dir, *oracle, *text;
+  GstFlowReturn ret;
+
+  if (!corpus_unit ("ctf/lttng-ust/custom-2cpu/ust/uid/0/64-bit", &dir,
+          &oracle, "ctf/lttng-ust", "custom-2cpu.txt"))
+    return;
+  text = run_sink (dir, dir, TRUE, &ret, NULL);
+  fail_unless_equals_int (ret, GST_FLOW_OK);
+  assert_same_text (text, oracle);
+  g_free (text);
+  g_free (dir);
+  g_free (oracle);
+}
+
+GST_END_TEST;
+
 /* babeltrace's fail/valid-events-then-invalid-events: the two good events
  * are written, then the element errors out. */
 GST_START_TEST (test_valid_then_invalid)
@@ -358,6 +378,7 @@ textsink_suite (void)
   tcase_add_test (tc, test_formats_cycles);
   tcase_add_test (tc, test_formats_date_gmt);
   tcase_add_test (tc, test_lttng_ust_two_streams);
+  tcase_add_test (tc, test_recycled_event_objects);
   tcase_add_test (tc, test_valid_then_invalid);
   return s;
 }

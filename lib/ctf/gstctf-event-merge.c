@@ -70,6 +70,10 @@ typedef struct {
   guint64 prev_end;
 
   gint heap_index;              /* -1 when not in the heap */
+
+  /* babeltrace2 event object of each event of the stream (simulation) */
+  GArray *obj_ids;
+  guint ev_emitted;
 } Stream;
 
 struct _GstCtfEventMerge {
@@ -84,7 +88,16 @@ struct _GstCtfEventMerge {
   gboolean have_limit;
   gint64 limit;
   gboolean finished;
+
+  /* Simulation of babeltrace2's event object recycling, needed only when
+   * a text sequence can have length 0 (see run_simulation()). */
+  gboolean sim_mode;
+  gboolean sim_done;
+  gsize queued_bytes;
 };
+
+/* Above this, the simulation (which holds the whole trace) is given up. */
+#define SIM_MAX_BYTES (64 * 1024 * 1024)
 
 /* ------------------------------------------------------------------ */
 /* Heap                                                                */
@@ -196,6 +209,8 @@ stream_free (Stream * s)
   if (s->it)
     gst_ctf_event_iter_free (s->it);
   g_clear_error (&s->error);
+  if (s->obj_ids)
+    g_array_unref (s->obj_ids);
   g_free (s->name);
   g_free (s);
 }
@@ -353,6 +368,287 @@ stream_update_heap (GstCtfEventMerge * m, Stream * s)
 }
 
 /* ------------------------------------------------------------------ */
+/* babeltrace2 event object recycling                                  */
+
+/*
+ * babeltrace2 2.0 keeps one pool of event objects per event class (last
+ * recycled, first reused) and its CTF decoder does not clear a text
+ * sequence whose length is 0, so such a field prints what the reused
+ * object last held.  Which object an event gets depends on the graph's
+ * timing: every source message iterator decodes 15 messages at a time
+ * (MSG_BATCH_SIZE) into the muxer's per-stream queue when that queue is
+ * empty, the muxer hands 15 messages at a time to the pretty sink, which
+ * prints and releases each in turn.  This replays that graph over the
+ * message sequence of each stream (stream beginning, packet beginning,
+ * events, packet end, stream end) once the whole trace is known.
+ */
+
+#define BT_BATCH 15
+
+enum {
+  SIM_SB, SIM_PB, SIM_EV, SIM_PE, SIM_SE,
+};
+
+typedef struct {
+  guint8 type;
+  gboolean has_ts;
+  gint64 ts;
+  const GstCtfEventClass *ec;
+} SimMsg;
+
+typedef struct {
+  Stream *s;
+  GArray *msgs;                 /* SimMsg */
+  guint next;                   /* next message to "decode" */
+  GQueue queue;                 /* indices into msgs */
+  guint n_ev;                   /* events decoded so far */
+  gboolean ended;
+} SimStream;
+
+static gboolean
+fc_has_text_sequence (const GstCtfFieldClass * fc, guint depth)
+{
+  guint i;
+
+  if (fc == NULL || depth > 64)
+    return FALSE;
+  switch (fc->type) {
+    case GST_CTF_FIELD_CLASS_STRUCT:
+    case GST_CTF_FIELD_CLASS_VARIANT:
+      for (i = 0; i < fc->n_members; i++)
+        if (fc_has_text_sequence (fc->members[i].fc, depth + 1))
+          return TRUE;
+      return FALSE;
+    case GST_CTF_FIELD_CLASS_SEQUENCE:
+      if (fc->element && (fc->element->type == GST_CTF_FIELD_CLASS_INTEGER
+              || fc->element->type == GST_CTF_FIELD_CLASS_ENUM) &&
+          fc->element->integer.size == 8 &&
+          fc->element->integer.encoding != GST_CTF_ENCODING_NONE)
+        return TRUE;
+      return fc_has_text_sequence (fc->element, depth + 1);
+    case GST_CTF_FIELD_CLASS_ARRAY:
+      return fc_has_text_sequence (fc->element, depth + 1);
+    case GST_CTF_FIELD_CLASS_STRING:
+      /* an empty string is not cleared either */
+      return TRUE;
+    default:
+      return FALSE;
+  }
+}
+
+static gboolean
+trace_has_text_sequence (const GstCtfTraceClass * tc)
+{
+  guint i, j;
+
+  for (i = 0; tc->stream_classes && i < tc->stream_classes->len; i++) {
+    const GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
+
+    if (fc_has_text_sequence (sc->event_common_context, 0))
+      return TRUE;
+    for (j = 0; sc->event_classes && j < sc->event_classes->len; j++) {
+      const GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, j);
+
+      if (fc_has_text_sequence (ec->context, 0) ||
+          fc_has_text_sequence (ec->payload, 0))
+        return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+static void
+sim_add (GArray * msgs, guint8 type, const GstCtfClockClass * cc,
+    gboolean has_cycles, guint64 cycles, const GstCtfEventClass * ec)
+{
+  SimMsg m = { type, FALSE, 0, ec };
+
+  if (cc != NULL && has_cycles)
+    m.has_ts = gst_ctf_clock_class_cycles_to_ns_from_origin (cc, cycles,
+        &m.ts);
+  g_array_append_val (msgs, m);
+}
+
+static void
+sim_add_packet (GstCtfEventMerge * m, GArray * msgs, GstCtfEventIter * it,
+    Stream * s, GBytes * packet, gboolean * have_clock, guint64 * clock)
+{
+  gsize size;
+  const guint8 *data = g_bytes_get_data (packet, &size);
+  const GstCtfPacketInfo *pi;
+  const GstCtfClockClass *cc;
+
+  if (!gst_ctf_event_iter_set_packet (it, data, size, NULL))
+    return;
+  pi = gst_ctf_event_iter_get_packet_info (it);
+  cc = pi->stream_class ? pi->stream_class->default_clock : NULL;
+  if (!pi->has_timestamp_begin && *have_clock)
+    gst_ctf_event_iter_set_clock_value (it, *clock);
+  sim_add (msgs, SIM_PB, cc, pi->has_timestamp_begin, pi->timestamp_begin,
+      NULL);
+  while (gst_ctf_event_iter_next (it, NULL))
+    sim_add (msgs, SIM_EV, cc, TRUE, gst_ctf_event_iter_get_clock_value (it),
+        gst_ctf_event_iter_get_event_class (it));
+  sim_add (msgs, SIM_PE, cc, pi->has_timestamp_end, pi->timestamp_end, NULL);
+  *clock = pi->has_timestamp_end ? pi->timestamp_end :
+      gst_ctf_event_iter_get_clock_value (it);
+  *have_clock = TRUE;
+}
+
+static gint
+sim_stream_cmp (gconstpointer a, gconstpointer b)
+{
+  const Stream *x = *(Stream * const *) a, *y = *(Stream * const *) b;
+
+  return x->serial < y->serial ? -1 : (x->serial > y->serial);
+}
+
+static void
+run_simulation (GstCtfEventMerge * m)
+{
+  GPtrArray *streams = g_ptr_array_new ();
+  GPtrArray *sims = g_ptr_array_new ();
+  GHashTable *pools = g_hash_table_new_full (NULL, NULL, NULL,
+      (GDestroyNotify) g_array_unref);
+  GstCtfEventIter *it = gst_ctf_event_iter_new (m->tc);
+  GHashTableIter hi;
+  gpointer value;
+  gint64 last_ts = G_MININT64, next_obj = 0;
+  guint i;
+  GArray *batch = g_array_new (FALSE, FALSE, sizeof (gpointer) * 2);
+
+  g_hash_table_iter_init (&hi, m->streams);
+  while (g_hash_table_iter_next (&hi, NULL, &value))
+    g_ptr_array_add (streams, value);
+  g_ptr_array_sort (streams, sim_stream_cmp);
+
+  /* The message sequence of each stream. */
+  for (i = 0; i < streams->len; i++) {
+    Stream *s = g_ptr_array_index (streams, i);
+    SimStream *ss = g_new0 (SimStream, 1);
+    gboolean have_clock = FALSE;
+    guint64 clock = 0;
+    GList *l;
+
+    ss->s = s;
+    ss->msgs = g_array_new (FALSE, FALSE, sizeof (SimMsg));
+    g_queue_init (&ss->queue);
+    sim_add (ss->msgs, SIM_SB, NULL, FALSE, 0, NULL);
+    if (s->cur)
+      sim_add_packet (m, ss->msgs, it, s, s->cur, &have_clock, &clock);
+    for (l = s->queue.head; l; l = l->next)
+      sim_add_packet (m, ss->msgs, it, s, ((QueuedPacket *) l->data)->bytes,
+          &have_clock, &clock);
+    sim_add (ss->msgs, SIM_SE, NULL, FALSE, 0, NULL);
+    if (s->obj_ids)
+      g_array_unref (s->obj_ids);
+    s->obj_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+    s->ev_emitted = 0;
+    g_ptr_array_add (sims, ss);
+  }
+
+  for (;;) {
+    guint n;
+
+    g_array_set_size (batch, 0);
+    /* The muxer fills one output batch... */
+    while (batch->len < BT_BATCH) {
+      SimStream *best = NULL;
+      gint64 best_ts = 0;
+      gpointer pair[2];
+      guint idx;
+      SimMsg *msg;
+
+      for (i = 0; i < sims->len; i++) {
+        SimStream *ss = g_ptr_array_index (sims, i);
+
+        if (ss->ended || !g_queue_is_empty (&ss->queue))
+          continue;
+        /* ...refilling an empty upstream queue with one source batch,
+         * which takes event objects from the pools. */
+        for (n = 0; n < BT_BATCH && ss->next < ss->msgs->len; n++) {
+          SimMsg *sm = &g_array_index (ss->msgs, SimMsg, ss->next);
+          gint64 obj;
+
+          if (sm->type == SIM_EV) {
+            GArray *pool = g_hash_table_lookup (pools, sm->ec);
+
+            if (pool != NULL && pool->len > 0) {
+              obj = g_array_index (pool, gint64, pool->len - 1);
+              g_array_set_size (pool, pool->len - 1);
+            } else {
+              obj = next_obj++;
+            }
+            g_array_append_val (ss->s->obj_ids, obj);
+          }
+          g_queue_push_tail (&ss->queue, GUINT_TO_POINTER (ss->next));
+          ss->next++;
+        }
+        if (n == 0)
+          ss->ended = TRUE;
+      }
+      for (i = 0; i < sims->len; i++) {
+        SimStream *ss = g_ptr_array_index (sims, i);
+        gint64 ts;
+
+        if (ss->ended)
+          continue;
+        msg = &g_array_index (ss->msgs, SimMsg,
+            GPOINTER_TO_UINT (g_queue_peek_head (&ss->queue)));
+        ts = msg->has_ts ? msg->ts : last_ts;
+        if (best == NULL || ts < best_ts || (ts == best_ts &&
+                (ss->s->sc_id < best->s->sc_id || (ss->s->sc_id ==
+                        best->s->sc_id && ss->s->id < best->s->id)))) {
+          best = ss;
+          best_ts = ts;
+        }
+      }
+      if (best == NULL)
+        break;
+      idx = GPOINTER_TO_UINT (g_queue_pop_head (&best->queue));
+      last_ts = best_ts;
+      pair[0] = best;
+      pair[1] = GUINT_TO_POINTER (idx);
+      g_array_append_val (batch, pair);
+    }
+    if (batch->len == 0)
+      break;
+    /* The sink prints the batch, releasing each event object in turn. */
+    for (n = 0; n < batch->len; n++) {
+      gpointer *pair = &g_array_index (batch, gpointer, 2 * n);
+      SimStream *ss = pair[0];
+      SimMsg *msg = &g_array_index (ss->msgs, SimMsg,
+          GPOINTER_TO_UINT (pair[1]));
+
+      if (msg->type == SIM_EV) {
+        GArray *pool = g_hash_table_lookup (pools, msg->ec);
+        gint64 obj = g_array_index (ss->s->obj_ids, gint64, ss->n_ev);
+
+        ss->n_ev++;
+        if (pool == NULL) {
+          pool = g_array_new (FALSE, FALSE, sizeof (gint64));
+          g_hash_table_insert (pools, (gpointer) msg->ec, pool);
+        }
+        g_array_append_val (pool, obj);
+      }
+    }
+  }
+
+  for (i = 0; i < sims->len; i++) {
+    SimStream *ss = g_ptr_array_index (sims, i);
+
+    g_array_unref (ss->msgs);
+    g_queue_clear (&ss->queue);
+    g_free (ss);
+  }
+  g_array_unref (batch);
+  g_ptr_array_unref (sims);
+  g_ptr_array_unref (streams);
+  g_hash_table_unref (pools);
+  gst_ctf_event_iter_free (it);
+}
+
+/* ------------------------------------------------------------------ */
 /* Public API                                                          */
 
 GstCtfEventMerge *
@@ -368,6 +664,7 @@ gst_ctf_event_merge_new (GstCtfTraceClass * tc)
       (GDestroyNotify) stream_free);
   m->heap = g_ptr_array_new ();
   g_queue_init (&m->notices);
+  m->sim_mode = trace_has_text_sequence (tc);
   return m;
 }
 
@@ -426,6 +723,9 @@ gst_ctf_event_merge_push (GstCtfEventMerge * m, GBytes * packet,
   q->offset = offset;
   g_queue_push_tail (&s->queue, q);
   m->n_queued++;
+  m->queued_bytes += size;
+  if (m->sim_mode && !m->sim_done && m->queued_bytes > SIM_MAX_BYTES)
+    m->sim_mode = FALSE;
 
   if (info.has_timestamp_begin && info.stream_class &&
       info.stream_class->default_clock) {
@@ -444,6 +744,15 @@ gst_ctf_event_merge_push (GstCtfEventMerge * m, GBytes * packet,
     stream_update_heap (m, s);
   }
   return TRUE;
+}
+
+void
+gst_ctf_event_merge_set_emulate_recycling (GstCtfEventMerge * m,
+    gboolean emulate)
+{
+  g_return_if_fail (m != NULL);
+  m->sim_mode = emulate && m->n_queued == 0 && !m->sim_done &&
+      trace_has_text_sequence (m->tc);
 }
 
 void
@@ -471,6 +780,7 @@ gst_ctf_event_merge_next (GstCtfEventMerge * m, GstCtfMergeItem * item,
 
   memset (item, 0, sizeof (*item));
   item->offset = -1;
+  item->pool_object = -1;
 
   /* Move the stream whose event was given back to its next event. */
   if (m->returned != NULL) {
@@ -490,6 +800,14 @@ gst_ctf_event_merge_next (GstCtfEventMerge * m, GstCtfMergeItem * item,
 
   if (m->heap->len == 0)
     return GST_CTF_MERGE_NONE;
+
+  if (m->sim_mode && !m->sim_done) {
+    /* The simulation needs the whole trace. */
+    if (!m->finished)
+      return GST_CTF_MERGE_NONE;
+    run_simulation (m);
+    m->sim_done = TRUE;
+  }
 
   s = g_ptr_array_index (m->heap, 0);
   if (!m->finished) {
@@ -526,6 +844,10 @@ gst_ctf_event_merge_next (GstCtfEventMerge * m, GstCtfMergeItem * item,
   }
 
   item->type = GST_CTF_MERGE_EVENT;
+  item->pool_object = -1;
+  if (s->obj_ids != NULL && s->ev_emitted < s->obj_ids->len)
+    item->pool_object = g_array_index (s->obj_ids, gint64, s->ev_emitted);
+  s->ev_emitted++;
   item->iter = s->it;
   item->has_ns = s->has_ns;
   item->ns = s->head_ns;

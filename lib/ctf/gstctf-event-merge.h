@@ -48,6 +48,9 @@ typedef enum {
  * @end: discarded range end, clock cycles
  * @offset: for an event or an error, the byte offset of the packet in
  *   its stream file when known (-1 otherwise)
+ * @pool_object: for an event, the babeltrace2 event object it would be
+ *   decoded into (see gst_ctf_text_formatter_set_event_object()), or -1
+ *   when not simulated
  */
 typedef struct {
   GstCtfMergeItemType type;
@@ -62,6 +65,7 @@ typedef struct {
   guint64 begin;
   guint64 end;
   gint64 offset;
+  gint64 pool_object;
 } GstCtfMergeItem;
 
 /**
@@ -111,6 +115,22 @@ GST_CTF_API void gst_ctf_event_merge_free (GstCtfEventMerge * m);
 GST_CTF_API gboolean gst_ctf_event_merge_push (GstCtfEventMerge * m,
     GBytes * packet, guint64 stream_class_id, gint64 stream_id,
     const gchar * stream_name, gint64 offset, GError ** error);
+
+/**
+ * gst_ctf_event_merge_set_emulate_recycling:
+ * @m: the merger, before the first packet
+ * @emulate: whether to simulate babeltrace2's event object recycling
+ *
+ * babeltrace2 2.0 prints an empty string or an empty text sequence as the
+ * value its recycled event object last held.  With @emulate (the default
+ * when the trace has strings or text sequences), the merger replays
+ * babeltrace2's graph to tell which object each event uses
+ * (#GstCtfMergeItem.pool_object); this needs the whole trace before the
+ * first event is given back (up to 64 MiB, beyond which the emulation is
+ * dropped and events flow as usual).
+ */
+GST_CTF_API void gst_ctf_event_merge_set_emulate_recycling (
+    GstCtfEventMerge * m, gboolean emulate);
 
 /**
  * gst_ctf_event_merge_finish:

@@ -84,6 +84,11 @@ struct _GstCtfTextFormatter {
   struct tm cached_tm;
 
   gboolean negative_warning_done;
+
+  /* babeltrace2 event object emulation: object number -> (text sequence
+   * field class -> GString of its last non-empty value). */
+  gint64 cur_object;
+  GHashTable *objects;
 };
 
 /* ------------------------------------------------------------------ */
@@ -360,6 +365,9 @@ gst_ctf_text_formatter_new (GstCtfTraceClass * tc,
   else
     gst_ctf_text_options_init (&f->opts);
 
+  f->cur_object = -1;
+  f->objects = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+      (GDestroyNotify) g_hash_table_unref);
   f->not_in_ir = g_hash_table_new (NULL, NULL);
   f->sc_info = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   f->ec_info = g_hash_table_new_full (NULL, NULL, NULL, g_free);
@@ -381,6 +389,7 @@ gst_ctf_text_formatter_free (GstCtfTextFormatter * f)
 {
   if (f == NULL)
     return;
+  g_hash_table_unref (f->objects);
   g_hash_table_unref (f->not_in_ir);
   g_hash_table_unref (f->sc_info);
   g_hash_table_unref (f->ec_info);
@@ -396,6 +405,56 @@ gst_ctf_text_formatter_set_trace_name (GstCtfTextFormatter * f,
   g_return_if_fail (f != NULL);
   g_free (f->trace_name);
   f->trace_name = g_strdup (name);
+}
+
+void
+gst_ctf_text_formatter_set_event_object (GstCtfTextFormatter * f,
+    gint64 object)
+{
+  g_return_if_fail (f != NULL);
+  f->cur_object = object;
+}
+
+static void
+string_free (gpointer s)
+{
+  g_string_free (s, TRUE);
+}
+
+/* A text sequence of length 0: babeltrace2 2.0 leaves the string field of
+ * its recycled event object as it was.  Returns the field's text. */
+static const gchar *
+object_text (GstCtfTextFormatter * f, const GstCtfFieldClass * fc,
+    const gchar * ptr, gsize len, gboolean empty_seq, gsize * out_len)
+{
+  GHashTable *fields;
+  GString *str;
+
+  if (f->cur_object < 0) {
+    *out_len = len;
+    return ptr;
+  }
+  fields = g_hash_table_lookup (f->objects, &f->cur_object);
+  if (fields == NULL) {
+    gint64 *key = g_new (gint64, 1);
+
+    *key = f->cur_object;
+    fields = g_hash_table_new_full (NULL, NULL, NULL, string_free);
+    g_hash_table_insert (f->objects, key, fields);
+  }
+  str = g_hash_table_lookup (fields, fc);
+  if (empty_seq) {
+    *out_len = str ? str->len : 0;
+    return str ? str->str : "";
+  }
+  if (str == NULL) {
+    str = g_string_new (NULL);
+    g_hash_table_insert (fields, (gpointer) fc, str);
+  }
+  g_string_truncate (str, 0);
+  g_string_append_len (str, ptr, len);
+  *out_len = len;
+  return ptr;
 }
 
 void
@@ -726,8 +785,13 @@ append_value (GstCtfTextFormatter * f, GString * s,
       break;
     case GST_CTF_FIELD_CLASS_STRING:{
       gsize len = v->v.s.ptr ? strnlen (v->v.s.ptr, v->v.s.len) : 0;
+      const gchar *ptr = v->v.s.ptr;
 
-      append_escaped (s, v->v.s.ptr, len);
+      /* babeltrace2 2.0 does not clear the string field of a recycled
+       * event object for an empty string either. */
+      if (f->cur_object >= 0)
+        ptr = object_text (f, fc, ptr, len, len == 0, &len);
+      append_escaped (s, ptr, len);
       break;
     }
     case GST_CTF_FIELD_CLASS_STRUCT:
@@ -737,8 +801,11 @@ append_value (GstCtfTextFormatter * f, GString * s,
       if (is_text_array (fc) && end == idx + 1) {
         /* babeltrace2 fills a string field up to the first NUL. */
         gsize len = v->v.s.ptr ? strnlen (v->v.s.ptr, v->v.s.len) : 0;
+        const gchar *ptr = v->v.s.ptr;
 
-        append_escaped (s, v->v.s.ptr, len);
+        if (fc->type == GST_CTF_FIELD_CLASS_SEQUENCE && f->cur_object >= 0)
+          ptr = object_text (f, fc, ptr, len, v->v.s.len == 0, &len);
+        append_escaped (s, ptr, len);
       } else {
         guint child = idx + 1;
         guint64 i = 0;

@@ -122,6 +122,21 @@ GST_CTF_API void gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
     GstCtfEventIter * it, GString * out);
 
 /**
+ * gst_ctf_text_formatter_set_event_object:
+ * @f: the formatter
+ * @object: babeltrace2 event object number for the next event, -1 for
+ *   none
+ *
+ * babeltrace2 2.0 recycles event objects (one pool per event class) and
+ * does not clear a text sequence field whose length is 0: it prints what
+ * the recycled object held.  When the caller knows which object the next
+ * event would use (gst_ctf_event_merge_next() simulates babeltrace2's
+ * graph), the formatter reproduces that output.
+ */
+GST_CTF_API void gst_ctf_text_formatter_set_event_object (
+    GstCtfTextFormatter * f, gint64 object);
+
+/**
  * GstCtfDiscardedKind:
  * @GST_CTF_DISCARDED_EVENTS: events discarded by the tracer
  *   (`events_discarded` counter difference)
