@@ -1385,6 +1385,202 @@ START_TEST (test_synthetic_tsdl_round_trip)
 }
 END_TEST
 
+/* A trace class built in memory (as tracecmdsrc or a merge does), with
+ * names TSDL cannot say as they are: write TSDL, parse it back (which
+ * resolves meanings and references), write packets, let babeltrace2 read
+ * the result. */
+static GstCtfFieldClass *
+mk_int (guint size, guint align, gboolean is_signed, GstCtfClockClass * cc)
+{
+  GstCtfFieldClass *fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_INTEGER);
+
+  fc->integer.size = size;
+  fc->alignment = align;
+  fc->integer.is_signed = is_signed;
+  fc->integer.byte_order = GST_CTF_BYTE_ORDER_LE;
+  if (cc) {
+    fc->integer.map_clock_name = g_strdup (cc->name);
+    fc->integer.mapped_clock = cc;
+  }
+  return fc;
+}
+
+START_TEST (test_in_memory_trace_class)
+{
+  GstCtfTraceClass *mem = gst_ctf_trace_class_new (), *tc;
+  GstCtfClockClass *cc = gst_ctf_clock_class_new ();
+  GstCtfStreamClass *sc = gst_ctf_stream_class_new (0);
+  GstCtfEventClass *ec = gst_ctf_event_class_new ();
+  GstCtfFieldClass *fc, *arr, *en, *seq;
+  GstCtfEnvEntry *env;
+  GstCtfPacketWriter *w;
+  GstCtfPacketWriterParams p = { 0, };
+  GstCtfFieldValue v[8];
+  GError *err = NULL;
+  gchar *tsdl, *tmp, *path, *bt2;
+  const guint8 *data;
+  gsize size;
+  guint i;
+  static const guint8 uuid[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    13, 14, 15, 16
+  };
+
+  mem->major = 1;
+  mem->minor = 8;
+  memcpy (mem->uuid, uuid, 16);
+  mem->has_uuid = TRUE;
+  cc->name = g_strdup ("mono");
+  cc->description = g_strdup ("a \"quoted\" clock\\n");
+  cc->offset_s = 1700000000;
+  cc->absolute = TRUE;
+  g_ptr_array_add (mem->clock_classes, cc);
+  env = g_new0 (GstCtfEnvEntry, 1);
+  env->name = g_strdup ("note");
+  env->is_string = TRUE;
+  env->str = g_strdup ("tab\there \"q\" back\\slash\nnewline");
+  g_ptr_array_add (mem->env, env);
+
+  fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRUCT);
+  fc->alignment = 8;
+  gst_ctf_field_class_append_member (fc, "magic", mk_int (32, 8, FALSE,
+          NULL));
+  arr = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_ARRAY);
+  arr->element = mk_int (8, 8, FALSE, NULL);
+  arr->length = 16;
+  arr->alignment = 8;
+  gst_ctf_field_class_append_member (fc, "uuid", arr);
+  gst_ctf_field_class_append_member (fc, "stream_id", mk_int (32, 8, FALSE,
+          NULL));
+  mem->packet_header = fc;
+
+  fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRUCT);
+  fc->alignment = 8;
+  gst_ctf_field_class_append_member (fc, "timestamp_begin", mk_int (64, 8,
+          FALSE, cc));
+  gst_ctf_field_class_append_member (fc, "timestamp_end", mk_int (64, 8,
+          FALSE, cc));
+  gst_ctf_field_class_append_member (fc, "content_size", mk_int (64, 8,
+          FALSE, NULL));
+  gst_ctf_field_class_append_member (fc, "packet_size", mk_int (64, 8,
+          FALSE, NULL));
+  gst_ctf_field_class_append_member (fc, "cpu_id", mk_int (32, 8, FALSE,
+          NULL));
+  sc->packet_context = fc;
+  fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRUCT);
+  fc->alignment = 8;
+  gst_ctf_field_class_append_member (fc, "id", mk_int (16, 8, FALSE, NULL));
+  gst_ctf_field_class_append_member (fc, "timestamp", mk_int (64, 8, FALSE,
+          cc));
+  sc->event_header = fc;
+  sc->default_clock = cc;
+
+  ec->id = 0;
+  ec->name = g_strdup ("sched:wake \"x\"");
+  fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRUCT);
+  fc->alignment = 8;
+  gst_ctf_field_class_append_member (fc, "string",
+      gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRING));
+  gst_ctf_field_class_append_member (fc, "a-b", mk_int (7, 1, TRUE, NULL));
+  gst_ctf_field_class_append_member (fc, "_len", mk_int (8, 8, FALSE, NULL));
+  seq = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_SEQUENCE);
+  seq->element = mk_int (16, 8, FALSE, NULL);
+  seq->element->integer.base = 16;
+  seq->alignment = 8;
+  seq->ref_path = g_strdup ("_len");
+  gst_ctf_field_class_append_member (fc, "_seq", seq);
+  en = mk_int (8, 8, FALSE, NULL);
+  en->type = GST_CTF_FIELD_CLASS_ENUM;
+  en->enumeration.n_mappings = 2;
+  en->enumeration.mappings = g_new0 (GstCtfEnumMapping, 2);
+  en->enumeration.mappings[0].label = g_strdup ("LABEL WITH SPACE");
+  en->enumeration.mappings[0].lower = 1;
+  en->enumeration.mappings[0].upper = 1;
+  en->enumeration.mappings[1].label = g_strdup ("enum");
+  en->enumeration.mappings[1].lower = 2;
+  en->enumeration.mappings[1].upper = 9;
+  gst_ctf_field_class_append_member (fc, "_e", en);
+  ec->payload = fc;
+  g_ptr_array_add (sc->event_classes, ec);
+  g_hash_table_insert (sc->event_class_by_id, &ec->id, ec);
+  g_ptr_array_add (mem->stream_classes, sc);
+
+  tsdl = gst_ctf_tsdl_write (mem, &err);
+  ck_assert_msg (tsdl != NULL, "%s", err ? err->message : "");
+  ck_assert (strstr (tsdl, " _string;") != NULL);
+  ck_assert (strstr (tsdl, " _a_b;") != NULL);
+  ck_assert (strstr (tsdl, "\"LABEL WITH SPACE\" = 1") != NULL);
+  tc = gst_ctf_tsdl_parse (tsdl, "in-memory", &err);
+  ck_assert_msg (tc != NULL, "%s\n%s", err ? err->message : "", tsdl);
+  ck_assert_str_eq (((GstCtfEnvEntry *) g_ptr_array_index (tc->env,
+              0))->str, env->str);
+  ck_assert_str_eq (((GstCtfClockClass *) g_ptr_array_index
+          (tc->clock_classes, 0))->description, cc->description);
+
+  w = gst_ctf_packet_writer_new (tc, 0, &err);
+  ck_assert_msg (w != NULL, "%s", err ? err->message : "");
+  ck_assert (gst_ctf_packet_writer_set_context_field (w, "cpu_id", 1));
+  ck_assert (gst_ctf_packet_writer_begin_packet (w, &p, NULL, 0, &err));
+  ec = g_ptr_array_index (((GstCtfStreamClass *)
+          g_ptr_array_index (tc->stream_classes, 0))->event_classes, 0);
+  memset (v, 0, sizeof (v));
+  v[0].v.u = 5;
+  v[1].v.s.ptr = "hello";
+  v[1].v.s.len = 5;
+  v[2].v.i = -3;
+  v[3].v.u = 2;
+  v[4].v.u = 2;
+  v[5].v.u = 0xbeef;
+  v[6].v.u = 0x12;
+  v[7].v.u = 1;
+  for (i = 0; i < 3; i++) {
+    v[7].v.u = 1 + 3 * i;
+    ck_assert_msg (gst_ctf_packet_writer_append_event (w, ec, 1000 * (i + 1),
+            NULL, 0, NULL, 0, v, 8, &err), "%s", err ? err->message : "");
+  }
+  data = gst_ctf_packet_writer_finish_packet (w, &size, &err);
+  ck_assert_msg (data != NULL, "%s", err ? err->message : "");
+
+  tmp = g_dir_make_tmp ("gst-ctf-writer-XXXXXX", NULL);
+  path = g_build_filename (tmp, "metadata", NULL);
+  ck_assert (g_file_set_contents (path, tsdl, -1, NULL));
+  g_free (path);
+  path = g_build_filename (tmp, "stream_0", NULL);
+  ck_assert (g_file_set_contents (path, (const gchar *) data, size, NULL));
+  g_free (path);
+
+  bt2 = g_find_program_in_path ("babeltrace2");
+  if (bt2) {
+    gchar *out = run_babeltrace2 (bt2, tmp);
+    gchar **lines = g_strsplit (out, "\n", -1);
+
+    ck_assert_uint_eq (g_strv_length (lines), 4);
+    ck_assert_str_eq (lines[0], "[22:13:20.000001000] (+?.?????????" ") "
+        "sched:wake \"x\": { cpu_id = 1 }, { string = \"hello\", a_b = -3, "
+        "len = 2, seq = [ [0] = 0xBEEF, [1] = 0x12 ], "
+        "e = ( \"LABEL WITH SPACE\" : container = 1 ) }");
+    ck_assert (strstr (lines[1], "e = ( \"enum\" : container = 4 )") != NULL);
+    ck_assert (strstr (lines[2], "[22:13:20.000003000] (+0.000001000)")
+        != NULL);
+    g_strfreev (lines);
+    g_free (out);
+  } else {
+    g_print ("SKIP babeltrace2 check: babeltrace2 not installed\n");
+  }
+  {
+    gchar *argv[] = { (gchar *) "rm", (gchar *) "-rf", tmp, NULL };
+
+    g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
+        NULL, NULL, NULL);
+  }
+  g_free (bt2);
+  g_free (tmp);
+  g_free (tsdl);
+  gst_ctf_packet_writer_free (w);
+  gst_ctf_trace_class_unref (tc);
+  gst_ctf_trace_class_unref (mem);
+}
+END_TEST
+
 static Suite *
 writer_suite (void)
 {
@@ -1396,6 +1592,7 @@ writer_suite (void)
   tcase_add_test (tc, test_synthetic_headers_and_values);
   tcase_add_test (tc, test_synthetic_tsdl_round_trip);
   tcase_add_test (tc, test_round_trip_sample);
+  tcase_add_test (tc, test_in_memory_trace_class);
   suite_add_tcase (s, tcc);
   tcase_set_timeout (tcc, 600);
   tcase_add_test (tcc, test_round_trip_corpus_lttng_ust);

@@ -28,6 +28,12 @@ G_BEGIN_DECLS
  * reader strips for display (CTF 1.8 §4.2.2); enumeration labels that are
  * not identifiers are written as string literals.
  *
+ * A trace class built in memory with the model's construction helpers
+ * (no meanings, value slots or resolved references yet) is made usable
+ * by the packet reader and writer by writing it and parsing the text
+ * back with gst_ctf_tsdl_parse(); the text is also what goes into the
+ * output trace's `metadata` file and caps.
+ *
  * Returns: (transfer full) (nullable): the metadata text, or %NULL
  */
 GST_CTF_API gchar *gst_ctf_tsdl_write (const GstCtfTraceClass * tc,
