@@ -32,6 +32,12 @@ sat_add (guint64 a, guint64 b)
   return (a > G_MAXUINT64 - b) ? G_MAXUINT64 : a + b;
 }
 
+static inline guint64
+align_up_static (guint64 pos, guint32 align)
+{
+  return (pos + align - 1) & ~((guint64) align - 1);
+}
+
 static guint32
 fc_align (const GstCtfFieldClass * fc)
 {
@@ -63,6 +69,7 @@ op_append (Compiler * c, const GstCtfFieldClass * fc, const gchar * name,
   op.slot = -1;
   op.ref_slot = -1;
   op.align = 1;
+  op.static_bits = G_MAXUINT64;
   g_array_append_val (c->ops, op);
   return c->ops->len - 1;
 }
@@ -206,16 +213,6 @@ compile_array (Compiler * c, guint idx, const GstCtfFieldClass * fc,
   op->align = MAX (align, elem_align);
   op->min_elem_bits = elem_min;
   op->next = c->ops->len;
-  /* An element that is one plain scalar whose size is a multiple of its
-   * alignment is laid out without padding: when not recording, the whole
-   * array is skipped in one step. */
-  if (op->next == idx + 2) {
-    const GstCtfOp *e = op_at (c, idx + 1);
-
-    if (e->kind <= GST_CTF_OP_FLOAT && (e->flags & GST_CTF_OP_F_EFFECTS) == 0
-        && e->size % e->align == 0)
-      op->n_children = 1;       /* "skippable" */
-  }
   *align_out = op->align;
   *min_bits_out = is_seq ? 0 : sat_mul (fc->length, elem_min);
   return TRUE;
@@ -398,6 +395,158 @@ compile_node (Compiler * c, const GstCtfFieldClass * fc, const gchar * name,
   }
 }
 
+/* Static layout (second pass over the pre-order ops).  A subtree is
+ * static when its size does not depend on the data and decoding it has
+ * no side effect; then, when not recording, it is skipped in one step.
+ * Offsets inside a static structure are fixed relative to its start
+ * because the structure is aligned as its most aligned member. */
+#define STATIC_MAX_BITS (G_GUINT64_CONSTANT (1) << 48)
+
+static guint64
+compute_static (GstCtfOp * ops, guint i)
+{
+  GstCtfOp *op = &ops[i];
+  guint64 bits = G_MAXUINT64;
+
+  switch (op->kind) {
+    case GST_CTF_OP_INT:
+    case GST_CTF_OP_INT8:
+    case GST_CTF_OP_INT16:
+    case GST_CTF_OP_INT32:
+    case GST_CTF_OP_INT64:
+    case GST_CTF_OP_INT16_SWAP:
+    case GST_CTF_OP_INT32_SWAP:
+    case GST_CTF_OP_INT64_SWAP:
+      if ((op->flags & GST_CTF_OP_F_EFFECTS) == 0)
+        bits = op->size;
+      break;
+    case GST_CTF_OP_FLOAT:
+      bits = op->size;
+      break;
+    case GST_CTF_OP_TEXT_ARRAY:
+      if (op->meaning == GST_CTF_MEANING_NONE && op->length < STATIC_MAX_BITS)
+        bits = op->length * 8;
+      break;
+    case GST_CTF_OP_STRUCT_BEGIN:{
+      guint j = i + 1;
+      guint64 off = 0;
+      gboolean ok = TRUE;
+
+      /* members until the STRUCT_END, the last op of the subtree */
+      while (j < op->next - 1) {
+        guint64 cb = compute_static (ops, j);
+
+        if (cb == G_MAXUINT64)
+          ok = FALSE;
+        else if (ok)
+          off = align_up_static (off, ops[j].align) + cb;
+        if (off > STATIC_MAX_BITS)
+          ok = FALSE;
+        j = ops[j].next;
+      }
+      if (ok)
+        bits = off;
+      break;
+    }
+    case GST_CTF_OP_ARRAY:
+    case GST_CTF_OP_SEQUENCE:{
+      guint64 eb = compute_static (ops, i + 1);
+
+      if (eb != G_MAXUINT64) {
+        /* 0 for zero-size elements: then there is nothing to skip */
+        op->stride = align_up_static (eb, ops[i + 1].align);
+      }
+      if (op->kind == GST_CTF_OP_ARRAY && eb != G_MAXUINT64 &&
+          op->meaning == GST_CTF_MEANING_NONE) {
+        if (op->length == 0)
+          bits = 0;
+        else if (op->stride != 0 &&
+            op->length - 1 < STATIC_MAX_BITS / op->stride)
+          bits = (op->length - 1) * op->stride + eb;
+        else if (op->stride == 0)
+          bits = 0;
+      }
+      break;
+    }
+    case GST_CTF_OP_VARIANT:{
+      guint k;
+
+      /* not static itself, but its options may be */
+      for (k = 0; k < op->n_children; k++)
+        compute_static (ops, op->options[k]);
+      break;
+    }
+    default:
+      break;
+  }
+  op->static_bits = bits;
+  return bits;
+}
+
+static void
+build_fast_ops (GstCtfPlan * plan, GPtrArray * allocs)
+{
+  const GstCtfOp *src = plan->ops;
+  guint n = plan->n_ops;
+  guint *map = g_new (guint, n + 1);
+  guint *origin;
+  GArray *dst = g_array_new (FALSE, FALSE, sizeof (GstCtfOp));
+  guint i = 0, k;
+
+  while (i < n) {
+    const GstCtfOp *op = &src[i];
+    GstCtfOp copy = *op;
+
+    map[i] = dst->len;
+    if (op->static_bits != G_MAXUINT64 &&
+        (op->kind == GST_CTF_OP_STRUCT_BEGIN || op->kind == GST_CTF_OP_ARRAY
+            || op->kind == GST_CTF_OP_TEXT_ARRAY || op->kind <= GST_CTF_OP_FLOAT)) {
+      copy.kind = GST_CTF_OP_SKIP;
+      copy.flags = 0;
+      g_array_append_val (dst, copy);
+      i = op->next;
+      continue;
+    }
+    g_array_append_val (dst, copy);
+    i++;
+  }
+  map[n] = dst->len;
+
+  /* Fix the indices: each kept op still has its source index in `next`'s
+   * place; recompute from the map. */
+  origin = g_new (guint, dst->len + 1);
+  for (i = 0; i < n;) {
+    const GstCtfOp *op = &src[i];
+
+    origin[map[i]] = i;
+    if (op->static_bits != G_MAXUINT64 &&
+        (op->kind == GST_CTF_OP_STRUCT_BEGIN || op->kind == GST_CTF_OP_ARRAY
+            || op->kind == GST_CTF_OP_TEXT_ARRAY || op->kind <= GST_CTF_OP_FLOAT))
+      i = op->next;
+    else
+      i++;
+  }
+  for (k = 0; k < dst->len; k++) {
+    GstCtfOp *op = &g_array_index (dst, GstCtfOp, k);
+    const GstCtfOp *so = &src[origin[k]];
+
+    op->next = map[so->next];
+    if (op->kind == GST_CTF_OP_VARIANT) {
+      guint32 *opts = g_new0 (guint32, MAX (op->n_children, 1));
+      guint j;
+
+      for (j = 0; j < op->n_children; j++)
+        opts[j] = map[so->options[j]];
+      op->options = opts;
+      g_ptr_array_add (allocs, opts);
+    }
+  }
+  g_free (origin);
+  g_free (map);
+  plan->n_fast_ops = dst->len;
+  plan->fast_ops = (GstCtfOp *) g_array_free (dst, FALSE);
+}
+
 static void
 free_allocs (GPtrArray * allocs)
 {
@@ -434,6 +583,8 @@ gst_ctf_plan_compile (const GstCtfFieldClass * fc, GError ** error)
   p->plan.ops = (GstCtfOp *) g_array_free (c.ops, FALSE);
   p->plan.root = fc;
   p->allocs = c.allocs;
+  compute_static (p->plan.ops, 0);
+  build_fast_ops (&p->plan, p->allocs);
   return &p->plan;
 }
 
@@ -445,6 +596,7 @@ gst_ctf_plan_free (GstCtfPlan * plan)
   if (plan == NULL)
     return;
   g_free (p->plan.ops);
+  g_free (p->plan.fast_ops);
   free_allocs (p->allocs);
   g_free (p);
 }
@@ -939,8 +1091,7 @@ exec_range (const GstCtfOp * ops, guint start, guint end,
           return FALSE;
         ctx->pos = pos;
         if (G_UNLIKELY (op->meaning == GST_CTF_MEANING_UUID) && ctx->info &&
-            n == 16 && (pos & 7) == 0 && ops[i + 1].size == 8 &&
-            ops[i + 1].kind == GST_CTF_OP_INT8) {
+            n == 16 && (pos & 7) == 0 && op->stride == 8) {
           memcpy (ctx->info->uuid, data + (pos >> 3), 16);
           ctx->info->has_uuid = TRUE;
         }
@@ -950,9 +1101,20 @@ exec_range (const GstCtfOp * ops, guint start, guint end,
           if (fv == NULL)
             return FALSE;
           fv->v.u = n;
-        } else if (op->n_children) {
-          /* Plain scalars without padding: skip them all. */
-          ctx->pos = pos + n * op->min_elem_bits;
+        } else if (op->stride) {
+          /* Static, effect-free elements: skip them all (the count was
+           * checked against the bits left; the last element is checked
+           * by the bound below). */
+          if (n > 0) {
+            guint64 end_pos = pos + (n - 1) * op->stride +
+                ops[i + 1].static_bits;
+
+            if (G_UNLIKELY (end_pos > limit)) {
+              set_overrun_error (ctx, pos, end_pos - pos, op, error);
+              return FALSE;
+            }
+            ctx->pos = end_pos;
+          }
           i = op->next;
           break;
         }
@@ -1011,6 +1173,15 @@ exec_range (const GstCtfOp * ops, guint start, guint end,
         break;
       }
 
+      case GST_CTF_OP_SKIP:
+        if (G_UNLIKELY (pos + op->static_bits > limit)) {
+          set_overrun_error (ctx, pos, op->static_bits, op, error);
+          return FALSE;
+        }
+        ctx->pos = pos + op->static_bits;
+        i++;
+        break;
+
       default:
         g_assert_not_reached ();
     }
@@ -1056,5 +1227,7 @@ gst_ctf_plan_exec (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
     ctx->limit = G_GUINT64_CONSTANT (1) << 60;
   if (ctx->limit > ctx->n_bytes * 8)
     ctx->limit = ctx->n_bytes * 8;
-  return exec_range (plan->ops, 0, plan->n_ops, ctx, error);
+  if (ctx->values)
+    return exec_range (plan->ops, 0, plan->n_ops, ctx, error);
+  return exec_range (plan->fast_ops, 0, plan->n_fast_ops, ctx, error);
 }

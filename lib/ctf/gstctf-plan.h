@@ -47,6 +47,8 @@ typedef enum {
   GST_CTF_OP_TEXT_ARRAY,        /* bytes, no element ops */
   GST_CTF_OP_TEXT_SEQUENCE,
   GST_CTF_OP_VARIANT,           /* option ops follow, one subtree each */
+  GST_CTF_OP_SKIP,              /* fast plans: a static, effect-free
+                                 * subtree: align, then skip static_bits */
 } GstCtfOpKind;
 
 /* Side effects of an integer op, tested with one branch on the fast
@@ -79,6 +81,10 @@ typedef struct {
   guint32 n_children;           /* struct members, variant options */
   guint64 length;               /* static array length */
   guint64 min_elem_bits;        /* arrays: fewest bits an element takes */
+  guint64 static_bits;          /* size when static and effect-free, else
+                                 * G_MAXUINT64 */
+  guint64 stride;               /* arrays of static elements: distance
+                                 * between element starts, else 0 */
   const GstCtfFieldClass *fc;
   const gchar *name;            /* member/option name or NULL */
   GstCtfVariantRange *ranges;   /* variant: sorted by option, then range */
@@ -86,9 +92,14 @@ typedef struct {
   guint32 *options;             /* variant: op index of each option root */
 } GstCtfOp;
 
+/* @ops decode everything (recording); @fast_ops are the same walk with
+ * every static-size subtree that has no side effect (no value slot,
+ * clock, meaning) collapsed into one SKIP op, used when not recording. */
 typedef struct {
   GstCtfOp *ops;
   guint n_ops;
+  GstCtfOp *fast_ops;
+  guint n_fast_ops;
   const GstCtfFieldClass *root;
 } GstCtfPlan;
 

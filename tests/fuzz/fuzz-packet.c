@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libFuzzer target: the packet reader over an untrusted stream file.
+ * The input's first byte picks one of two fixed trace classes (an
+ * LTTng-like one, and a big-endian one without packet sizes that uses
+ * bit fields, variants and nested sequences); the rest is read as the
+ * stream file: packet info, then every event with recording on, packet
+ * after packet, as ctfsrc and ctftextsink do.
+ *
+ *   meson setup build-fuzz -Dfuzzing=true (CC=clang)
+ *   build-fuzz/tests/fuzz/fuzz-packet CORPUS_DIR -max_len=65536
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "gstctf-metadata.h"
+#include "gstctf-reader.h"
+
+int LLVMFuzzerTestOneInput (const uint8_t * data, size_t size);
+
+static const gchar tsdl_lttng[] =
+    "/* CTF 1.8 */\n"
+    "typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
+    "typealias integer { size = 16; align = 8; signed = false; } := uint16_t;\n"
+    "typealias integer { size = 32; align = 8; signed = false; } := uint32_t;\n"
+    "typealias integer { size = 64; align = 8; signed = false; } := uint64_t;\n"
+    "typealias integer { size = 5; align = 1; signed = false; } := uint5_t;\n"
+    "typealias integer { size = 27; align = 1; signed = false; } := uint27_t;\n"
+    "trace {\n"
+    "  major = 1; minor = 8;\n"
+    "  uuid = \"f96fbada-6a42-42f6-a313-e72cc760ce24\";\n"
+    "  byte_order = le;\n"
+    "  packet.header := struct {\n"
+    "    uint32_t magic; uint8_t uuid[16]; uint32_t stream_id;\n"
+    "    uint64_t stream_instance_id;\n"
+    "  };\n"
+    "};\n"
+    "clock { name = \"monotonic\"; freq = 1000000000; offset = 1795305072242605315; };\n"
+    "typealias integer { size = 27; align = 1; signed = false;\n"
+    "  map = clock.monotonic.value; } := uint27_clock_monotonic_t;\n"
+    "typealias integer { size = 64; align = 8; signed = false;\n"
+    "  map = clock.monotonic.value; } := uint64_clock_monotonic_t;\n"
+    "struct packet_context {\n"
+    "  uint64_clock_monotonic_t timestamp_begin;\n"
+    "  uint64_clock_monotonic_t timestamp_end;\n"
+    "  uint64_t content_size; uint64_t packet_size;\n"
+    "  uint64_t packet_seq_num; uint64_t events_discarded; uint32_t cpu_id;\n"
+    "};\n"
+    "struct event_header_compact {\n"
+    "  enum : uint5_t { compact = 0 ... 30, extended = 31 } id;\n"
+    "  variant <id> {\n"
+    "    struct { uint27_clock_monotonic_t timestamp; } compact;\n"
+    "    struct { uint32_t id; uint64_clock_monotonic_t timestamp; } extended;\n"
+    "  } v;\n"
+    "} align(8);\n"
+    "stream {\n"
+    "  id = 0;\n"
+    "  event.header := struct event_header_compact;\n"
+    "  packet.context := struct packet_context;\n"
+    "  event.context := struct {\n"
+    "    integer { size = 32; align = 8; signed = 1; } _vtid;\n"
+    "    integer { size = 8; align = 8; signed = 1; encoding = UTF8; } _procname[17];\n"
+    "  };\n"
+    "};\n"
+    "event { name = \"a\"; id = 0; stream_id = 0;\n"
+    "  fields := struct {\n"
+    "    integer { size = 64; align = 8; signed = 0; base = 16; } _ptr;\n"
+    "    string _msg;\n"
+    "    uint16_t _n;\n"
+    "    integer { size = 8; align = 8; signed = 0; encoding = UTF8; } _text[ _n ];\n"
+    "    integer { size = 32; align = 8; signed = 1; } _ints[ _n ];\n"
+    "  };\n"
+    "};\n"
+    "event { name = \"b\"; id = 1; stream_id = 0;\n"
+    "  fields := struct {\n"
+    "    floating_point { exp_dig = 8; mant_dig = 24; align = 32; } _f;\n"
+    "    floating_point { exp_dig = 11; mant_dig = 53; align = 64; byte_order = be; } _d;\n"
+    "    enum : uint8_t { ZERO = 0, ONE = 1, MANY = 2 ... 200 } _e;\n"
+    "    integer { size = 16; align = 8; byte_order = be; } _net;\n"
+    "  };\n"
+    "};\n"
+    "event { name = \"c\"; id = 2; stream_id = 0; };\n";
+
+static const gchar tsdl_be[] =
+    "/* CTF 1.8 */\n"
+    "trace { major = 1; minor = 8; byte_order = be; };\n"
+    "stream {\n"
+    "  event.header := struct {\n"
+    "    integer { size = 3; align = 1; signed = false; } id;\n"
+    "    integer { size = 13; align = 1; signed = false; } timestamp;\n"
+    "  };\n"
+    "};\n"
+    "event { name = \"x\"; id = 0;\n"
+    "  fields := struct {\n"
+    "    enum : integer { size = 4; align = 1; signed = true; } {\n"
+    "      _neg = -8 ... -1, pos = 0 ... 6, _str = 7 } tag;\n"
+    "    variant <tag> {\n"
+    "      integer { size = 9; align = 1; signed = true; } _neg;\n"
+    "      struct { integer { size = 7; align = 1; } a; integer { size = 2; align = 1; } b[3]; } pos;\n"
+    "      string _str;\n"
+    "    } v;\n"
+    "    integer { size = 6; align = 1; signed = false; } n;\n"
+    "    struct {\n"
+    "      integer { size = 2; align = 1; signed = false; } m;\n"
+    "      integer { size = 5; align = 1; signed = true; byte_order = le; } s[m];\n"
+    "    } outer[n];\n"
+    "  };\n"
+    "};\n"
+    "event { name = \"y\"; id = 1;\n"
+    "  fields := struct { integer { size = 64; align = 1; signed = true; } big; };\n"
+    "};\n";
+
+static GstCtfTraceClass *trace_classes[2];
+
+static GstCtfTraceClass *
+get_trace_class (guint which)
+{
+  if (trace_classes[which] == NULL) {
+    GError *err = NULL;
+
+    trace_classes[which] = gst_ctf_tsdl_parse (which ? tsdl_be : tsdl_lttng,
+        "fuzz", &err);
+    if (trace_classes[which] == NULL)
+      g_error ("fixed TSDL does not parse: %s", err->message);
+  }
+  return trace_classes[which];
+}
+
+static guint64 sink;
+
+int
+LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
+{
+  GstCtfTraceClass *tc;
+  GstCtfEventIter *it;
+  GError *err = NULL;
+  gsize off = 0;
+  guint packets = 0;
+
+  if (size < 1)
+    return 0;
+  tc = get_trace_class (data[0] & 1);
+  data++;
+  size--;
+
+  it = gst_ctf_event_iter_new (tc);
+  gst_ctf_event_iter_set_recording (it, TRUE);
+  while (off < size && packets < 64) {
+    GstCtfPacketInfo info;
+    const GstCtfPacketInfo *pi;
+    gboolean ok;
+
+    ok = gst_ctf_packet_read_info (tc, data + off, size - off, &info, &err);
+    if (!ok) {
+      g_assert (err != NULL && err->domain == GST_CTF_ERROR);
+      g_clear_error (&err);
+      break;
+    }
+    g_assert (info.packet_size > 0 && info.packet_size % 8 == 0);
+    g_assert (info.packet_size / 8 <= size - off);
+    g_assert (info.content_size <= info.packet_size);
+    if (!gst_ctf_event_iter_set_packet (it, data + off, size - off, &err))
+      g_error ("read_info succeeded but set_packet failed: %s", err->message);
+    pi = gst_ctf_event_iter_get_packet_info (it);
+    g_assert (pi->packet_size == info.packet_size);
+
+    while (gst_ctf_event_iter_next (it, &err)) {
+      guint s;
+      guint64 b, e;
+
+      b = gst_ctf_event_iter_get_event_offset (it, &e);
+      g_assert (b < e && e <= pi->content_size);
+      for (s = 0; s < GST_CTF_N_SCOPES; s++) {
+        guint n, i;
+        const GstCtfFieldValue *v = gst_ctf_event_iter_get_values (it, s, &n);
+
+        for (i = 0; i < n; i++) {
+          g_assert (v[i].end > i && v[i].end <= n);
+          if (v[i].fc->type == GST_CTF_FIELD_CLASS_STRING ||
+              ((v[i].fc->type == GST_CTF_FIELD_CLASS_ARRAY ||
+                      v[i].fc->type == GST_CTF_FIELD_CLASS_SEQUENCE) &&
+                  v[i].end == i + 1 && v[i].v.s.ptr != NULL &&
+                  v[i].fc->element->type == GST_CTF_FIELD_CLASS_INTEGER &&
+                  v[i].fc->element->integer.encoding !=
+                  GST_CTF_ENCODING_NONE)) {
+            /* text must lie inside the input */
+            g_assert ((const guint8 *) v[i].v.s.ptr >= data + off);
+            g_assert ((const guint8 *) v[i].v.s.ptr + v[i].v.s.len <=
+                data + size);
+            if (v[i].v.s.len)
+              sink += (guint8) v[i].v.s.ptr[v[i].v.s.len - 1];
+          } else {
+            sink += v[i].v.u;
+          }
+        }
+      }
+      sink += gst_ctf_event_iter_get_clock_value (it);
+    }
+    if (err) {
+      g_assert (err->domain == GST_CTF_ERROR);
+      g_clear_error (&err);
+    }
+    off += info.packet_size / 8;
+    packets++;
+  }
+  gst_ctf_event_iter_free (it);
+  return 0;
+}
