@@ -471,6 +471,98 @@ START_TEST (test_scoping)
 }
 END_TEST
 
+START_TEST (test_scoped_lookups)
+{
+  /* babeltrace's meta-ctx-sequence: sequences in stream contexts, a
+   * stream without id, no event at all */
+  GstCtfTraceClass *tc = parse_ok (PREAMBLE
+      "stream {\n"
+      "  event.context := struct { uint8_t __evt_ctx_seq_length;\n"
+      "    uint8_t _evt_ctx_seq[ __evt_ctx_seq_length ]; };\n"
+      "  packet.context := struct { uint8_t __pkt_ctx_seq_length;\n"
+      "    uint8_t _pkt_ctx_seq[ __pkt_ctx_seq_length ]; };\n"
+      "};\n");
+  GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, 0);
+  const GstCtfFieldClass *m;
+
+  m = member (sc->event_common_context, "_evt_ctx_seq");
+  ck_assert_ptr_eq (m->ref_target, member (sc->event_common_context,
+          "__evt_ctx_seq_length"));
+  m = member (sc->packet_context, "_pkt_ctx_seq");
+  ck_assert_ptr_eq (m->ref_target, member (sc->packet_context,
+          "__pkt_ctx_seq_length"));
+  ck_assert_uint_eq (tc->n_value_slots, 2);
+  gst_ctf_trace_class_unref (tc);
+
+  /* relative lookup from inside a variant option reaches the enclosing
+   * structures; absolute paths reach earlier dynamic scopes */
+  tc = parse_ok (PREAMBLE
+      "typealias enum : uint8_t { A, B } := sel_t;\n"
+      "stream { id = 0; event.header := struct { sel_t id; uint8_t n; };\n"
+      "  packet.context := struct { uint16_t cnt; }; };\n"
+      "event { name = e; stream_id = 0; fields := struct {\n"
+      "  uint8_t len;\n"
+      "  variant <stream.event.header.id> {\n"
+      "    struct { uint8_t d[len]; } A;\n"
+      "    struct { uint8_t inner; uint8_t e[inner]; uint8_t f[len]; } B;\n"
+      "  } v;\n"
+      "  uint8_t g[stream.packet.context.cnt];\n"
+      "}; };\n");
+  sc = g_ptr_array_index (tc->stream_classes, 0);
+  {
+    const GstCtfFieldClass *p = first_event (tc)->payload;
+    const GstCtfFieldClass *v = member (p, "v"), *b = member (v, "B");
+
+    ck_assert_ptr_eq (v->ref_target, member (sc->event_header, "id"));
+    ck_assert_ptr_eq (member (member (v, "A"), "d")->ref_target,
+        member (p, "len"));
+    ck_assert_ptr_eq (member (b, "e")->ref_target, member (b, "inner"));
+    ck_assert_ptr_eq (member (p, "g")->ref_target,
+        member (sc->packet_context, "cnt"));
+  }
+  gst_ctf_trace_class_unref (tc);
+
+  /* `n` of the event header is not reachable by a relative path from the
+   * payload (babeltrace2 only looks in the current dynamic scope) */
+  g_error_free (parse_fail (PREAMBLE
+          "stream { event.header := struct { uint8_t n; }; };\n"
+          "event { name = e; fields := struct { uint8_t f[n]; }; };\n",
+          GST_CTF_ERROR_METADATA_INVALID));
+  /* an absolute path into a later scope is refused */
+  g_error_free (parse_fail (PREAMBLE
+          "stream { event.header := struct { uint8_t f[event.fields.n]; }; };\n"
+          "event { name = e; fields := struct { uint8_t n; }; };\n",
+          GST_CTF_ERROR_METADATA_INVALID));
+  /* a tag in another option of the same variant is refused */
+  g_error_free (parse_fail (PREAMBLE
+          "typealias enum : uint8_t { A, B } := sel_t;\n"
+          "event { name = e; fields := struct { sel_t s; variant <s> {\n"
+          "  uint8_t A; uint8_t B[event.fields.v.A]; } v; }; };\n",
+          GST_CTF_ERROR_METADATA_INVALID));
+}
+END_TEST
+
+START_TEST (test_c_types_and_keywords_as_names)
+{
+  GstCtfTraceClass *tc = parse_ok (PREAMBLE
+      "typealias integer { size = 8; } := _Bool;\n"
+      "typealias integer { size = 16; signed = true; } := short;\n"
+      "typealias integer { size = 64; signed = true; } := long long int;\n"
+      "event { name = string; fields := struct { _Bool b; short s;"
+      " long long int l;\n"
+      "  enum : uint8_t { _align, _callsite, _struct, string, event } e; }; };\n");
+  const GstCtfEventClass *ec = first_event (tc);
+
+  ck_assert_str_eq (ec->name, "string");
+  ck_assert_uint_eq (member (ec->payload, "b")->integer.size, 8);
+  ck_assert_uint_eq (member (ec->payload, "s")->integer.size, 16);
+  ck_assert_uint_eq (member (ec->payload, "l")->integer.size, 64);
+  ck_assert_str_eq (member (ec->payload, "e")->enumeration.mappings[3].label,
+      "string");
+  gst_ctf_trace_class_unref (tc);
+}
+END_TEST
+
 START_TEST (test_implicit_stream_and_ids)
 {
   GstCtfTraceClass *tc = parse_ok (PREAMBLE
@@ -1083,6 +1175,8 @@ tsdl_suite (void)
   tcase_add_test (tc, test_variants);
   tcase_add_test (tc, test_lttng_like_trace);
   tcase_add_test (tc, test_scoping);
+  tcase_add_test (tc, test_scoped_lookups);
+  tcase_add_test (tc, test_c_types_and_keywords_as_names);
   tcase_add_test (tc, test_implicit_stream_and_ids);
   tcase_add_test (tc, test_clock_quirks);
   tcase_add_test (tc, test_lexer);
