@@ -9,6 +9,7 @@
 #include "gstctfsrc.h"
 #include "gstctfsink.h"
 #include "gstctftextsink.h"
+#include "gstctftimefilter.h"
 
 static gboolean
 plugin_init (GstPlugin * plugin)
@@ -18,6 +19,7 @@ plugin_init (GstPlugin * plugin)
   ret |= GST_ELEMENT_REGISTER (ctfsrc, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfsink, plugin);
   ret |= GST_ELEMENT_REGISTER (ctftextsink, plugin);
+  ret |= GST_ELEMENT_REGISTER (timefilter, plugin);
 
   return ret;
 }

@@ -38,6 +38,9 @@ GST_CTF_API GQuark gst_ctf_error_quark (void);
  * @GST_CTF_ERROR_TRACEDAT: a trace-cmd trace.dat file is invalid,
  *   truncated or uses an unsupported feature (the message names the file,
  *   the byte offset and what was expected)
+ * @GST_CTF_ERROR_TIME_FORMAT: a time bound given as text (babeltrace2
+ *   `--begin`/`--end` forms) cannot be parsed or does not give a valid
+ *   time (added for timefilter)
  *
  * Error codes of %GST_CTF_ERROR.
  */
@@ -55,6 +58,7 @@ typedef enum {
   GST_CTF_ERROR_SEVERAL_TRACES,
   GST_CTF_ERROR_CLOCK,
   GST_CTF_ERROR_TRACEDAT,
+  GST_CTF_ERROR_TIME_FORMAT,
 } GstCtfError;
 
 G_END_DECLS

@@ -1,0 +1,1059 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/**
+ * SECTION:element-timefilter
+ * @title: timefilter
+ * @short_description: keeps the events of a CTF packet stream in a time window
+ *
+ * Keeps the events whose time is in [#GstCtfTimeFilter:start,
+ * #GstCtfTimeFilter:end] (both included), like babeltrace2's
+ * `--begin`/`--end` options (`filter.utils.trimmer`), at the cost of the
+ * window rather than of the trace:
+ *
+ * - a packet whose `timestamp_begin` and `timestamp_end` are both in the
+ *   window goes out as the very same #GstBuffer (no copy, no decoding);
+ * - a packet entirely before or after the window is dropped;
+ * - a packet across a bound is decoded and written again (packet writer)
+ *   with only the events in the window; its `timestamp_begin`/`timestamp_end`
+ *   are moved to the bounds they cross (never past its first or last kept
+ *   event); `packet_seq_num` and `events_discarded` are kept, so
+ *   discarded events are never hidden.  If all its events are in the
+ *   window it goes out unchanged; if none, it is dropped.
+ *
+ * Event times are compared in nanoseconds from the clock origin, computed
+ * as babeltrace2 2.0 computes them (gst_ctf_clock_class_cycles_to_ns_from_origin()).
+ *
+ * When the first packet arrives and its upstream answers the SEEKING query
+ * for TIME with seekable (ctfsrc does), timefilter sends a flushing TIME
+ * seek to `start` (no stop) upstream, so that the packets before
+ * the window are never read.  With a live or non-seekable upstream the
+ * packets before the window are dropped as they come.  The first packet
+ * whose `timestamp_begin` is after `end` ends the stream: timefilter sends
+ * EOS downstream and returns EOS upstream.  This relies on the packet
+ * stream being in `timestamp_begin` order, as ctfsrc, tracecmdsrc and
+ * ctfmux give it.
+ *
+ * Bounds use the text forms of babeltrace2's `--begin`/`--end`:
+ * `YYYY-MM-DD HH:MM[:SS[.NNNNNNNNN]]`, `YYYY-MM-DD`,
+ * `HH:MM[:SS[.NNNNNNNNN]]` (the date is the one of the first packet) and
+ * `[-]SEC[.NNNNNNNNN]` (seconds from the clock origin), in local time
+ * unless #GstCtfTimeFilter:gmt is set.  #GstCtfTimeFilter:start-time and
+ * #GstCtfTimeFilter:end-time say the same in nanoseconds; setting one form
+ * updates the other.  A bound that cannot be parsed, or a start after the
+ * end, is an element error at the READY to PAUSED state change (or at the
+ * first packet for time-of-day bounds).
+ *
+ * ## Example launch line
+ * |[
+ * gst-launch-1.0 ctfsrc location=T ! timefilter start="2026-11-21 23:53:46.0108" end="23:53:46.5" ! ctfsink location=OUT
+ * ]| Writes the events of that half second of trace T as a new trace.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstctftimefilter.h"
+
+#include <string.h>
+
+#include "gstctf-caps.h"
+#include "gstctf-packet-meta.h"
+#include "gstctf-metadata.h"
+#include "gstctf-reader.h"
+#include "gstctf-packet-writer.h"
+#include "gstctf-time-parse.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_ctf_time_filter_debug);
+#define GST_CAT_DEFAULT gst_ctf_time_filter_debug
+
+enum
+{
+  PROP_0,
+  PROP_START,
+  PROP_END,
+  PROP_START_TIME,
+  PROP_END_TIME,
+  PROP_GMT,
+  PROP_STATS,
+};
+
+/* Last clock value of a stream, the base of the next packet's first
+ * timestamp when packets have no `timestamp_begin` (CTF 1.8 §8). */
+typedef struct
+{
+  guint64 stream_class_id;
+  guint64 stream_instance_id;
+  guint64 clock;
+} StreamClock;
+
+struct _GstCtfTimeFilter
+{
+  GstBaseTransform parent;
+
+  /* Properties, protected by the object lock. */
+  gchar *start_str;
+  gchar *end_str;
+  gboolean gmt;
+  guint64 start_time;           /* ns, or GST_CLOCK_TIME_NONE */
+  guint64 end_time;
+
+  /* Streaming state. */
+  GstCtfTimeBound start;
+  GstCtfTimeBound end;
+  gboolean resolved;            /* bounds known in ns from origin */
+  gboolean eos;
+  gchar *tsdl;
+  GstCtfTraceClass *tc;
+  GstCtfEventIter *it;
+  GHashTable *writers;          /* stream class id -> GstCtfPacketWriter */
+  GArray *clocks;               /* StreamClock */
+
+  /* Statistics, protected by the object lock. */
+  guint64 packets_passed;
+  guint64 packets_dropped;
+  guint64 packets_rewritten;
+  guint64 events_dropped;
+};
+
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
+    GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CTF_CAPS_MEDIA_TYPE));
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
+    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CTF_CAPS_MEDIA_TYPE));
+
+#define gst_ctf_time_filter_parent_class parent_class
+G_DEFINE_TYPE (GstCtfTimeFilter, gst_ctf_time_filter, GST_TYPE_BASE_TRANSFORM);
+GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (timefilter, "timefilter",
+    GST_RANK_NONE, GST_TYPE_CTF_TIME_FILTER,
+    GST_DEBUG_CATEGORY_INIT (gst_ctf_time_filter_debug, "timefilter", 0,
+        "CTF time window filter"));
+
+static void gst_ctf_time_filter_finalize (GObject * object);
+static void gst_ctf_time_filter_set_property (GObject * object,
+    guint prop_id, const GValue * value, GParamSpec * pspec);
+static void gst_ctf_time_filter_get_property (GObject * object,
+    guint prop_id, GValue * value, GParamSpec * pspec);
+static gboolean gst_ctf_time_filter_start (GstBaseTransform * trans);
+static gboolean gst_ctf_time_filter_stop (GstBaseTransform * trans);
+static gboolean gst_ctf_time_filter_set_caps (GstBaseTransform * trans,
+    GstCaps * incaps, GstCaps * outcaps);
+static gboolean gst_ctf_time_filter_sink_event (GstBaseTransform * trans,
+    GstEvent * event);
+static GstFlowReturn gst_ctf_time_filter_generate_output (GstBaseTransform *
+    trans, GstBuffer ** outbuf);
+
+static void
+gst_ctf_time_filter_class_init (GstCtfTimeFilterClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+
+  gobject_class->finalize = gst_ctf_time_filter_finalize;
+  gobject_class->set_property = gst_ctf_time_filter_set_property;
+  gobject_class->get_property = gst_ctf_time_filter_get_property;
+
+  /**
+   * GstCtfTimeFilter:start:
+   *
+   * Beginning of the window (included), in one of babeltrace2's
+   * `--begin` forms; %NULL or "" for an open beginning.
+   */
+  g_object_class_install_property (gobject_class, PROP_START,
+      g_param_spec_string ("start", "Start",
+          "Beginning of the window (included): \"YYYY-MM-DD "
+          "HH:MM[:SS[.NNNNNNNNN]]\", \"YYYY-MM-DD\", "
+          "\"HH:MM[:SS[.NNNNNNNNN]]\" (date of the first packet) or "
+          "\"[-]SEC[.NNNNNNNNN]\" (from the clock origin); empty: open",
+          NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstCtfTimeFilter:end:
+   *
+   * End of the window (included), in one of babeltrace2's `--end`
+   * forms; %NULL or "" for an open end.
+   */
+  g_object_class_install_property (gobject_class, PROP_END,
+      g_param_spec_string ("end", "End",
+          "End of the window (included), same forms as `start`; empty: open",
+          NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstCtfTimeFilter:start-time:
+   *
+   * Beginning of the window in ns from the trace clock's origin (the
+   * Unix epoch for LTTng and other absolute clocks), or
+   * %GST_CLOCK_TIME_NONE for an open beginning.  Setting it sets
+   * #GstCtfTimeFilter:start to `SEC.NNNNNNNNN`; setting `start` updates
+   * it (a negative time reads as 0; a time-of-day `start` reads as
+   * %GST_CLOCK_TIME_NONE until the first packet gives its date, then it
+   * is notified).
+   */
+  g_object_class_install_property (gobject_class, PROP_START_TIME,
+      g_param_spec_uint64 ("start-time", "Start time",
+          "Beginning of the window in ns from the clock origin "
+          "(GST_CLOCK_TIME_NONE: open)", 0, G_MAXUINT64, GST_CLOCK_TIME_NONE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstCtfTimeFilter:end-time:
+   *
+   * End of the window in ns from the trace clock's origin, or
+   * %GST_CLOCK_TIME_NONE for an open end; kept in sync with
+   * #GstCtfTimeFilter:end like #GstCtfTimeFilter:start-time.
+   */
+  g_object_class_install_property (gobject_class, PROP_END_TIME,
+      g_param_spec_uint64 ("end-time", "End time",
+          "End of the window in ns from the clock origin "
+          "(GST_CLOCK_TIME_NONE: open)", 0, G_MAXUINT64, GST_CLOCK_TIME_NONE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstCtfTimeFilter:gmt:
+   *
+   * Whether dates and times of day in `start`/`end` are UTC rather than
+   * local time (babeltrace2's `gmt` trimmer parameter).
+   */
+  g_object_class_install_property (gobject_class, PROP_GMT,
+      g_param_spec_boolean ("gmt", "GMT",
+          "Dates and times of day in start/end are UTC, not local time",
+          FALSE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstCtfTimeFilter:stats:
+   *
+   * `application/x-ctf-timefilter-stats` with `packets-passed` (same
+   * buffer), `packets-dropped`, `packets-rewritten` and `events-dropped`
+   * (from rewritten packets), all guint64.
+   */
+  g_object_class_install_property (gobject_class, PROP_STATS,
+      g_param_spec_boxed ("stats", "Statistics",
+          "Packets passed untouched, dropped and rewritten, and events "
+          "dropped from rewritten packets (guint64 counts)",
+          GST_TYPE_STRUCTURE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  gst_element_class_add_static_pad_template (element_class, &sink_template);
+  gst_element_class_add_static_pad_template (element_class, &src_template);
+  gst_element_class_set_static_metadata (element_class,
+      "CTF time window filter", "Filter",
+      "Keeps the events of a CTF packet stream that lie in a time window; "
+      "packets inside pass untouched", "gst-ctf");
+
+  trans_class->start = GST_DEBUG_FUNCPTR (gst_ctf_time_filter_start);
+  trans_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_time_filter_stop);
+  trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_ctf_time_filter_set_caps);
+  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_ctf_time_filter_sink_event);
+  trans_class->generate_output =
+      GST_DEBUG_FUNCPTR (gst_ctf_time_filter_generate_output);
+  trans_class->passthrough_on_same_caps = FALSE;
+}
+
+static void
+gst_ctf_time_filter_init (GstCtfTimeFilter * self)
+{
+  self->start_time = GST_CLOCK_TIME_NONE;
+  self->end_time = GST_CLOCK_TIME_NONE;
+  self->clocks = g_array_new (FALSE, FALSE, sizeof (StreamClock));
+}
+
+static void
+gst_ctf_time_filter_finalize (GObject * object)
+{
+  GstCtfTimeFilter *self = GST_CTF_TIME_FILTER (object);
+
+  g_free (self->start_str);
+  g_free (self->end_str);
+  g_array_unref (self->clocks);
+  G_OBJECT_CLASS (parent_class)->finalize (object);
+}
+
+/* The numeric form of a parsed text bound (object lock held). */
+static guint64
+bound_to_time (const gchar * str, gboolean gmt)
+{
+  GstCtfTimeBound b;
+
+  if (!gst_ctf_time_bound_parse (str, gmt, &b, NULL) ||
+      b.kind != GST_CTF_TIME_BOUND_ABSOLUTE)
+    return GST_CLOCK_TIME_NONE;
+  return b.ns < 0 ? 0 : (guint64) b.ns;
+}
+
+static gchar *
+time_to_string (guint64 t)
+{
+  if (!GST_CLOCK_TIME_IS_VALID (t))
+    return NULL;
+  return gst_ctf_time_format_seconds ((gint64) MIN (t, (guint64) G_MAXINT64));
+}
+
+static void
+gst_ctf_time_filter_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCtfTimeFilter *self = GST_CTF_TIME_FILTER (object);
+  const gchar *other = NULL, *other2 = NULL;
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_START:
+      g_free (self->start_str);
+      self->start_str = g_value_dup_string (value);
+      self->start_time = bound_to_time (self->start_str, self->gmt);
+      other = "start-time";
+      break;
+    case PROP_END:
+      g_free (self->end_str);
+      self->end_str = g_value_dup_string (value);
+      self->end_time = bound_to_time (self->end_str, self->gmt);
+      other = "end-time";
+      break;
+    case PROP_START_TIME:
+      self->start_time = g_value_get_uint64 (value);
+      g_free (self->start_str);
+      self->start_str = time_to_string (self->start_time);
+      other = "start";
+      break;
+    case PROP_END_TIME:
+      self->end_time = g_value_get_uint64 (value);
+      g_free (self->end_str);
+      self->end_str = time_to_string (self->end_time);
+      other = "end";
+      break;
+    case PROP_GMT:
+      self->gmt = g_value_get_boolean (value);
+      self->start_time = bound_to_time (self->start_str, self->gmt);
+      self->end_time = bound_to_time (self->end_str, self->gmt);
+      other = "start-time";
+      other2 = "end-time";
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+
+  if (other)
+    g_object_notify (object, other);
+  if (other2)
+    g_object_notify (object, other2);
+}
+
+static GstStructure *
+make_stats (GstCtfTimeFilter * self)
+{
+  GstStructure *s;
+
+  GST_OBJECT_LOCK (self);
+  s = gst_structure_new ("application/x-ctf-timefilter-stats",
+      "packets-passed", G_TYPE_UINT64, self->packets_passed,
+      "packets-dropped", G_TYPE_UINT64, self->packets_dropped,
+      "packets-rewritten", G_TYPE_UINT64, self->packets_rewritten,
+      "events-dropped", G_TYPE_UINT64, self->events_dropped, NULL);
+  GST_OBJECT_UNLOCK (self);
+  return s;
+}
+
+static void
+gst_ctf_time_filter_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstCtfTimeFilter *self = GST_CTF_TIME_FILTER (object);
+
+  switch (prop_id) {
+    case PROP_START:
+      GST_OBJECT_LOCK (self);
+      g_value_set_string (value, self->start_str);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_END:
+      GST_OBJECT_LOCK (self);
+      g_value_set_string (value, self->end_str);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_START_TIME:
+      GST_OBJECT_LOCK (self);
+      g_value_set_uint64 (value, self->start_time);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_END_TIME:
+      GST_OBJECT_LOCK (self);
+      g_value_set_uint64 (value, self->end_time);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_GMT:
+      GST_OBJECT_LOCK (self);
+      g_value_set_boolean (value, self->gmt);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_STATS:
+      g_value_take_boxed (value, make_stats (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+drop_trace (GstCtfTimeFilter * self)
+{
+  g_clear_pointer (&self->writers, g_hash_table_unref);
+  g_clear_pointer (&self->it, gst_ctf_event_iter_free);
+  g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
+  g_clear_pointer (&self->tsdl, g_free);
+  g_array_set_size (self->clocks, 0);
+}
+
+static gboolean
+check_order (GstCtfTimeFilter * self)
+{
+  if (self->start.kind == GST_CTF_TIME_BOUND_ABSOLUTE &&
+      self->end.kind == GST_CTF_TIME_BOUND_ABSOLUTE &&
+      self->start.ns > self->end.ns) {
+    gchar *a = gst_ctf_time_format_seconds (self->start.ns);
+    gchar *b = gst_ctf_time_format_seconds (self->end.ns);
+
+    GST_ELEMENT_ERROR (self, LIBRARY, SETTINGS,
+        ("The time window's beginning is after its end: start=%s s, "
+            "end=%s s (from the clock origin).", a, b),
+        ("begin-ns-from-origin=%" G_GINT64_FORMAT ", end-ns-from-origin=%"
+            G_GINT64_FORMAT, self->start.ns, self->end.ns));
+    g_free (a);
+    g_free (b);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+gst_ctf_time_filter_start (GstBaseTransform * trans)
+{
+  GstCtfTimeFilter *self = GST_CTF_TIME_FILTER (trans);
+  gchar *start_str, *end_str;
+  gboolean gmt, ok = TRUE;
+  GError *err = NULL;
+
+  GST_OBJECT_LOCK (self);
+  start_str = g_strdup (self->start_str);
+  end_str = g_strdup (self->end_str);
+  gmt = self->gmt;
+  self->packets_passed = self->packets_dropped = 0;
+  self->packets_rewritten = self->events_dropped = 0;
+  GST_OBJECT_UNLOCK (self);
+
+  if (!gst_ctf_time_bound_parse (start_str, gmt, &self->start, &err) ||
+      !gst_ctf_time_bound_parse (end_str, gmt, &self->end, &err)) {
+    GST_ELEMENT_ERROR (self, LIBRARY, SETTINGS,
+        ("Invalid time bound: %s", err->message),
+        ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
+            err->code));
+    g_clear_error (&err);
+    ok = FALSE;
+  } else {
+    ok = check_order (self);
+  }
+  g_free (start_str);
+  g_free (end_str);
+
+  self->resolved = FALSE;
+  self->eos = FALSE;
+  return ok;
+}
+
+static gboolean
+gst_ctf_time_filter_stop (GstBaseTransform * trans)
+{
+  drop_trace (GST_CTF_TIME_FILTER (trans));
+  return TRUE;
+}
+
+static void
+writer_free (gpointer p)
+{
+  gst_ctf_packet_writer_free (p);
+}
+
+static gboolean
+gst_ctf_time_filter_set_caps (GstBaseTransform * trans, GstCaps * incaps,
+    GstCaps * outcaps)
+{
+  GstCtfTimeFilter *self = GST_CTF_TIME_FILTER (trans);
+  const gchar *tsdl = gst_ctf_caps_get_metadata (incaps);
+  GstCtfTraceClass *tc;
+  GError *err = NULL;
+
+  if (tsdl == NULL) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Caps carry no CTF metadata."),
+        ("caps: %" GST_PTR_FORMAT, incaps));
+    return FALSE;
+  }
+  if (self->tsdl && strcmp (self->tsdl, tsdl) == 0)
+    return TRUE;
+
+  tc = gst_ctf_tsdl_parse (tsdl, "caps", &err);
+  if (tc == NULL) {
+    GST_ELEMENT_ERROR (self, STREAM, DECODE,
+        ("Cannot parse the CTF metadata of the caps: %s", err->message),
+        ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
+            err->code));
+    g_clear_error (&err);
+    return FALSE;
+  }
+  /* A grown trace class keeps the ids of the old one: the per-stream
+   * clocks stay valid; writers and decode plans are per trace class. */
+  g_clear_pointer (&self->writers, g_hash_table_unref);
+  g_clear_pointer (&self->it, gst_ctf_event_iter_free);
+  g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
+  g_free (self->tsdl);
+  self->tsdl = g_strdup (tsdl);
+  self->tc = tc;
+  self->it = gst_ctf_event_iter_new (tc);
+  self->writers = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+      writer_free);
+  return TRUE;
+}
+
+static gboolean
+gst_ctf_time_filter_sink_event (GstBaseTransform * trans, GstEvent * event)
+{
+  GstCtfTimeFilter *self = GST_CTF_TIME_FILTER (trans);
+
+  switch (GST_EVENT_TYPE (event)) {
+    case GST_EVENT_FLUSH_STOP:
+      /* A new run of packets (our seek, or one from downstream): the
+       * stream clocks restart from the next packets. */
+      self->eos = FALSE;
+      g_array_set_size (self->clocks, 0);
+      break;
+    case GST_EVENT_EOS:
+      /* Already sent when the window ended. */
+      if (self->eos) {
+        gst_event_unref (event);
+        return TRUE;
+      }
+      break;
+    default:
+      break;
+  }
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
+}
+
+/* ------------------------------------------------------------------ */
+
+static StreamClock *
+stream_clock (GstCtfTimeFilter * self, const GstCtfPacketInfo * info)
+{
+  guint64 inst = info->has_stream_instance_id ? info->stream_instance_id :
+      G_MAXUINT64;
+  StreamClock sc;
+  guint i;
+
+  for (i = 0; i < self->clocks->len; i++) {
+    StreamClock *c = &g_array_index (self->clocks, StreamClock, i);
+
+    if (c->stream_class_id == info->stream_class_id &&
+        c->stream_instance_id == inst)
+      return c;
+  }
+  sc.stream_class_id = info->stream_class_id;
+  sc.stream_instance_id = inst;
+  sc.clock = 0;
+  g_array_append_val (self->clocks, sc);
+  return &g_array_index (self->clocks, StreamClock, self->clocks->len - 1);
+}
+
+/* Clock cycles whose time is about @ns (the inverse of
+ * gst_ctf_clock_class_cycles_to_ns_from_origin(), exact for a 1 GHz
+ * clock); the caller clamps it between event clock values. */
+static guint64
+cycles_from_ns (const GstCtfClockClass * cc, gint64 ns)
+{
+  gdouble c;
+
+  if (cc->freq == 1000000000) {
+    gint64 base;
+
+    if (__builtin_mul_overflow (cc->offset_s, (gint64) 1000000000, &base) ||
+        __builtin_add_overflow (base, cc->offset, &base))
+      return 0;
+    if (ns <= base)
+      return 0;
+    return (guint64) ns - (guint64) base;
+  }
+  c = ((gdouble) ns / 1e9 - (gdouble) cc->offset_s) * (gdouble) cc->freq -
+      (gdouble) cc->offset;
+  if (c <= 0)
+    return 0;
+  if (c >= 18446744073709551615.0)
+    return G_MAXUINT64;
+  return (guint64) c;
+}
+
+static gboolean
+cycles_to_ns (const GstCtfClockClass * cc, guint64 cycles, gint64 * ns)
+{
+  return gst_ctf_clock_class_cycles_to_ns_from_origin (cc, cycles, ns);
+}
+
+static void
+post_packet_error (GstCtfTimeFilter * self, GstBuffer * buf,
+    const GError * err, const gchar * what)
+{
+  GST_ELEMENT_ERROR (self, STREAM, DECODE,
+      ("%s: %s", what, err->message),
+      ("buffer offset=%" G_GUINT64_FORMAT " (bytes in its stream file), "
+          "pts=%" GST_TIME_FORMAT " (%s, code %d)", GST_BUFFER_OFFSET (buf),
+          GST_TIME_ARGS (GST_BUFFER_PTS (buf)),
+          g_quark_to_string (err->domain), err->code));
+}
+
+static inline gboolean
+in_window (GstCtfTimeFilter * self, gint64 ns)
+{
+  return (self->start.kind != GST_CTF_TIME_BOUND_ABSOLUTE ||
+      ns >= self->start.ns) && (self->end.kind != GST_CTF_TIME_BOUND_ABSOLUTE
+      || ns <= self->end.ns);
+}
+
+/* What a walk over a packet's events found. */
+typedef struct
+{
+  guint n_events;
+  guint first_kept;             /* index of the first kept event */
+  guint n_kept;                 /* kept events are consecutive */
+  guint64 first_clock, last_clock;      /* of the kept events, cycles */
+  gint64 first_ns, last_ns;     /* of all the events */
+  guint64 end_clock;            /* clock after the last event */
+} Walk;
+
+/* Decodes the events of a packet without keeping values, to find which
+ * are in the window.  Events of a stream are in time order, so the kept
+ * ones are consecutive. */
+static gboolean
+walk_packet (GstCtfTimeFilter * self, const GstCtfClockClass * cc,
+    const guint8 * data, gsize size, gboolean has_begin, guint64 base,
+    Walk * w, GError ** error)
+{
+  memset (w, 0, sizeof (*w));
+  gst_ctf_event_iter_set_recording (self->it, FALSE);
+  if (!gst_ctf_event_iter_set_packet (self->it, data, size, error))
+    return FALSE;
+  if (!has_begin)
+    gst_ctf_event_iter_set_clock_value (self->it, base);
+  while (gst_ctf_event_iter_next (self->it, error)) {
+    guint64 c = gst_ctf_event_iter_get_clock_value (self->it);
+    gint64 ns;
+
+    if (!cycles_to_ns (cc, c, &ns)) {
+      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_CLOCK,
+          "Cannot convert clock value %" G_GUINT64_FORMAT " of clock \"%s\" "
+          "to ns from its origin (overflow)", c, cc->name);
+      return FALSE;
+    }
+    if (w->n_events == 0)
+      w->first_ns = ns;
+    w->last_ns = ns;
+    if (in_window (self, ns)) {
+      if (w->n_kept == 0) {
+        w->first_kept = w->n_events;
+        w->first_clock = c;
+      }
+      w->n_kept++;
+      w->last_clock = c;
+    }
+    w->n_events++;
+  }
+  if (error && *error)
+    return FALSE;
+  w->end_clock = gst_ctf_event_iter_get_clock_value (self->it);
+  return TRUE;
+}
+
+/* Writes the packet again with only the kept events. */
+static GstBuffer *
+rewrite_packet (GstCtfTimeFilter * self, GstBuffer * in,
+    const GstCtfClockClass * cc, const guint8 * data, gsize size,
+    const GstCtfPacketInfo * info, guint64 base, const Walk * w,
+    GError ** error)
+{
+  GstCtfPacketWriter *wr;
+  GstCtfPacketWriterParams p = { 0, };
+  const GstCtfFieldValue *ctx;
+  guint n_ctx, i;
+  GBytes *bytes;
+  GstBuffer *out;
+  gint64 ns;
+  guint64 key = info->stream_class_id;
+
+  wr = g_hash_table_lookup (self->writers, &key);
+  if (wr == NULL) {
+    wr = gst_ctf_packet_writer_new (self->tc, key, error);
+    if (wr == NULL)
+      return NULL;
+    g_hash_table_insert (self->writers, g_memdup2 (&key, sizeof (key)), wr);
+  }
+
+  gst_ctf_event_iter_set_recording (self->it, TRUE);
+  if (!gst_ctf_event_iter_set_packet (self->it, data, size, error))
+    return NULL;
+  if (!info->has_timestamp_begin)
+    gst_ctf_event_iter_set_clock_value (self->it, base);
+  ctx = gst_ctf_event_iter_get_values (self->it, GST_CTF_SCOPE_PACKET_CONTEXT,
+      &n_ctx);
+
+  p.stream_instance_id = info->stream_instance_id;
+  p.packet_seq_num = info->packet_seq_num;
+  p.events_discarded = info->events_discarded;
+  p.clock_value = base;
+  /* Move the packet's times to the bounds it crosses, never past its
+   * first or last kept event (CTF 1.8 §5.2: events lie within
+   * [timestamp_begin, timestamp_end]). */
+  if (info->has_timestamp_begin) {
+    p.has_timestamp_begin = TRUE;
+    p.timestamp_begin = info->timestamp_begin;
+    if (self->start.kind == GST_CTF_TIME_BOUND_ABSOLUTE &&
+        cycles_to_ns (cc, info->timestamp_begin, &ns) && ns < self->start.ns) {
+      guint64 c = cycles_from_ns (cc, self->start.ns);
+
+      p.timestamp_begin = CLAMP (c, info->timestamp_begin, w->first_clock);
+    }
+  }
+  if (info->has_timestamp_end && info->timestamp_end >= w->last_clock) {
+    p.has_timestamp_end = TRUE;
+    p.timestamp_end = info->timestamp_end;
+    if (self->end.kind == GST_CTF_TIME_BOUND_ABSOLUTE &&
+        cycles_to_ns (cc, info->timestamp_end, &ns) && ns > self->end.ns) {
+      guint64 c = cycles_from_ns (cc, self->end.ns);
+
+      p.timestamp_end = CLAMP (c, w->last_clock, info->timestamp_end);
+    }
+  }
+
+  if (!gst_ctf_packet_writer_begin_packet (wr, &p, ctx, n_ctx, error))
+    goto failed;
+  for (i = 0; i < w->first_kept + w->n_kept; i++) {
+    const GstCtfFieldValue *v[3];
+    guint n[3], s;
+
+    if (!gst_ctf_event_iter_next (self->it, error)) {
+      if (error && *error == NULL)
+        g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+            "Packet has fewer events the second time it is read");
+      goto failed;
+    }
+    if (i < w->first_kept)
+      continue;
+    for (s = 0; s < 3; s++)
+      v[s] = gst_ctf_event_iter_get_values (self->it,
+          GST_CTF_SCOPE_EVENT_COMMON_CONTEXT + s, &n[s]);
+    if (!gst_ctf_packet_writer_append_event (wr,
+            gst_ctf_event_iter_get_event_class (self->it),
+            gst_ctf_event_iter_get_clock_value (self->it), v[0], n[0], v[1],
+            n[1], v[2], n[2], error))
+      goto failed;
+  }
+  bytes = gst_ctf_packet_writer_finish_packet_bytes (wr, error);
+  if (bytes == NULL)
+    goto failed;
+  gst_ctf_event_iter_set_recording (self->it, FALSE);
+
+  out = gst_buffer_new_wrapped_bytes (bytes);
+  g_bytes_unref (bytes);
+  gst_buffer_copy_into (out, in, GST_BUFFER_COPY_FLAGS | GST_BUFFER_COPY_META,
+      0, -1);
+  GST_BUFFER_OFFSET (out) = GST_BUFFER_OFFSET (in);
+  GST_BUFFER_OFFSET_END (out) = GST_BUFFER_OFFSET_NONE;
+  {
+    gint64 b = 0, e = 0;
+    gboolean hb = p.has_timestamp_begin ? cycles_to_ns (cc, p.timestamp_begin,
+        &b) : cycles_to_ns (cc, w->first_clock, &b);
+    gboolean he = p.has_timestamp_end ? cycles_to_ns (cc, p.timestamp_end,
+        &e) : cycles_to_ns (cc, w->last_clock, &e);
+
+    GST_BUFFER_PTS (out) = hb && b >= 0 ? (GstClockTime) b :
+        GST_BUFFER_PTS (in);
+    GST_BUFFER_DURATION (out) = hb && he && e >= b ? (GstClockTime) (e - b) :
+        GST_CLOCK_TIME_NONE;
+  }
+  return out;
+
+failed:
+  gst_ctf_event_iter_set_recording (self->it, FALSE);
+  return NULL;
+}
+
+/* Bounds given as a time of day get the date of the first packet; then
+ * the upstream is asked to seek to the window. */
+static gboolean
+resolve_bounds (GstCtfTimeFilter * self, gint64 first_ns)
+{
+  GError *err = NULL;
+  gboolean gmt, notify_start, notify_end;
+
+  GST_OBJECT_LOCK (self);
+  gmt = self->gmt;
+  GST_OBJECT_UNLOCK (self);
+  notify_start = self->start.kind == GST_CTF_TIME_BOUND_TIME_OF_DAY;
+  notify_end = self->end.kind == GST_CTF_TIME_BOUND_TIME_OF_DAY;
+  if (!gst_ctf_time_bound_resolve (&self->start, first_ns, gmt, &err) ||
+      !gst_ctf_time_bound_resolve (&self->end, first_ns, gmt, &err)) {
+    GST_ELEMENT_ERROR (self, LIBRARY, SETTINGS,
+        ("Invalid time bound: %s", err->message),
+        ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
+            err->code));
+    g_clear_error (&err);
+    return FALSE;
+  }
+  if (!check_order (self))
+    return FALSE;
+  self->resolved = TRUE;
+
+  GST_OBJECT_LOCK (self);
+  if (notify_start)
+    self->start_time = self->start.ns < 0 ? 0 : (guint64) self->start.ns;
+  if (notify_end)
+    self->end_time = self->end.ns < 0 ? 0 : (guint64) self->end.ns;
+  GST_OBJECT_UNLOCK (self);
+  if (notify_start)
+    g_object_notify (G_OBJECT (self), "start-time");
+  if (notify_end)
+    g_object_notify (G_OBJECT (self), "end-time");
+  GST_INFO_OBJECT (self, "window [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT
+      "] ns", self->start.kind == GST_CTF_TIME_BOUND_ABSOLUTE ?
+      self->start.ns : G_MININT64, self->end.kind ==
+      GST_CTF_TIME_BOUND_ABSOLUTE ? self->end.ns : G_MAXINT64);
+  return TRUE;
+}
+
+/* Seeks upstream to the window's beginning when it can seek in TIME.
+ * Returns TRUE when the seek was done (the current packet is then stale). */
+static gboolean
+seek_upstream (GstCtfTimeFilter * self)
+{
+  GstPad *sinkpad = GST_BASE_TRANSFORM_SINK_PAD (self);
+  GstQuery *q;
+  gboolean seekable = FALSE;
+  GstEvent *seek;
+
+  q = gst_query_new_seeking (GST_FORMAT_TIME);
+  if (gst_pad_peer_query (sinkpad, q))
+    gst_query_parse_seeking (q, NULL, &seekable, NULL, NULL);
+  gst_query_unref (q);
+  if (!seekable) {
+    GST_DEBUG_OBJECT (self, "upstream cannot seek in TIME: dropping the "
+        "packets before the window as they come");
+    return FALSE;
+  }
+  /* No stop position: GstBaseSrc ends a TIME segment as soon as one
+   * buffer's PTS + DURATION reaches the stop, while packets of other
+   * streams that begin before it may still follow.  The end of the
+   * window is ours to find. */
+  seek = gst_event_new_seek (1.0, GST_FORMAT_TIME,
+      GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_ACCURATE, GST_SEEK_TYPE_SET,
+      self->start.ns, GST_SEEK_TYPE_NONE, -1);
+  GST_DEBUG_OBJECT (self, "seeking upstream to %" G_GINT64_FORMAT " ns",
+      self->start.ns);
+  if (!gst_pad_push_event (sinkpad, seek)) {
+    GST_DEBUG_OBJECT (self, "upstream refused the seek");
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static void
+count (GstCtfTimeFilter * self, guint64 * counter, guint64 dropped_events)
+{
+  GST_OBJECT_LOCK (self);
+  (*counter)++;
+  self->events_dropped += dropped_events;
+  GST_OBJECT_UNLOCK (self);
+}
+
+static GstFlowReturn
+process (GstCtfTimeFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
+{
+  GstMapInfo map;
+  GstCtfPacketInfo info;
+  const GstCtfClockClass *cc;
+  GError *err = NULL;
+  gint64 b_ns = 0, e_ns = 0;
+  gboolean have_b = FALSE, have_e = FALSE;
+  StreamClock *sclock = NULL;
+  guint64 base = 0;
+  Walk w;
+  GstFlowReturn ret = GST_FLOW_OK;
+
+  if (self->tc == NULL) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
+        ("Received a packet before caps with CTF metadata."));
+    return GST_FLOW_NOT_NEGOTIATED;
+  }
+  if (!gst_buffer_map (buf, &map, GST_MAP_READ)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, READ, (NULL), ("Cannot map buffer."));
+    return GST_FLOW_ERROR;
+  }
+  if (!gst_ctf_packet_read_info (self->tc, map.data, map.size, &info, &err)) {
+    post_packet_error (self, buf, err, "Cannot read packet header");
+    g_clear_error (&err);
+    ret = GST_FLOW_ERROR;
+    goto done;
+  }
+  cc = info.stream_class ? info.stream_class->default_clock : NULL;
+  if (cc == NULL) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("Cannot filter by time: stream class %" G_GUINT64_FORMAT " has no "
+            "default clock (no clock-mapped timestamps)",
+            info.stream_class_id), (NULL));
+    ret = GST_FLOW_ERROR;
+    goto done;
+  }
+  if (!info.has_timestamp_begin) {
+    sclock = stream_clock (self, &info);
+    base = sclock->clock;
+  }
+
+  /* The packet's time range from its context when it has one; a
+   * `timestamp_end` before `timestamp_begin` (lttng-crash's 0) is not
+   * trusted. */
+  if (info.has_timestamp_begin)
+    have_b = cycles_to_ns (cc, info.timestamp_begin, &b_ns);
+  if (have_b && info.has_timestamp_end &&
+      info.timestamp_end >= info.timestamp_begin)
+    have_e = cycles_to_ns (cc, info.timestamp_end, &e_ns);
+
+  if (!self->resolved) {
+    gint64 first = b_ns;
+
+    if (!have_b) {
+      if (!walk_packet (self, cc, map.data, map.size, FALSE, base, &w, &err)) {
+        post_packet_error (self, buf, err, "Cannot decode packet");
+        g_clear_error (&err);
+        ret = GST_FLOW_ERROR;
+        goto done;
+      }
+      if (w.n_events == 0) {
+        /* No time yet: the window cannot be placed; keep nothing. */
+        if (sclock)
+          sclock->clock = w.end_clock;
+        count (self, &self->packets_dropped, 0);
+        goto done;
+      }
+      first = w.first_ns;
+    }
+    if (!resolve_bounds (self, first)) {
+      ret = GST_FLOW_ERROR;
+      goto done;
+    }
+    if (have_b && self->start.kind == GST_CTF_TIME_BOUND_ABSOLUTE &&
+        self->start.ns > b_ns && seek_upstream (self)) {
+      /* Packets come again from the window's beginning (this one too,
+       * if it reaches into the window). */
+      goto done;
+    }
+  }
+
+  if (have_b && self->end.kind == GST_CTF_TIME_BOUND_ABSOLUTE &&
+      b_ns > self->end.ns) {
+    /* Packets come in timestamp_begin order: nothing more to keep. */
+    GST_DEBUG_OBJECT (self, "packet begins after the window: EOS");
+    count (self, &self->packets_dropped, 0);
+    self->eos = TRUE;
+    gst_pad_push_event (GST_BASE_TRANSFORM_SRC_PAD (self),
+        gst_event_new_eos ());
+    ret = GST_FLOW_EOS;
+    goto done;
+  }
+  if (have_e && self->start.kind == GST_CTF_TIME_BOUND_ABSOLUTE &&
+      e_ns < self->start.ns) {
+    count (self, &self->packets_dropped, 0);
+    goto done;
+  }
+  if (have_b && have_e && in_window (self, b_ns) && in_window (self, e_ns)) {
+    /* Zero copy: the very same buffer. */
+    count (self, &self->packets_passed, 0);
+    *outbuf = gst_buffer_ref (buf);
+    goto done;
+  }
+
+  /* Across a bound (or without times in its context): look at the
+   * events. */
+  if (!walk_packet (self, cc, map.data, map.size, info.has_timestamp_begin,
+          base, &w, &err)) {
+    post_packet_error (self, buf, err, "Cannot decode packet");
+    g_clear_error (&err);
+    ret = GST_FLOW_ERROR;
+    goto done;
+  }
+  if (sclock)
+    sclock->clock = w.end_clock;
+  if (w.n_kept == w.n_events && (w.n_events > 0 || (have_b &&
+              in_window (self, b_ns)))) {
+    count (self, &self->packets_passed, 0);
+    *outbuf = gst_buffer_ref (buf);
+  } else if (w.n_kept == 0) {
+    count (self, &self->packets_dropped, 0);
+  } else {
+    GstBuffer *out = rewrite_packet (self, buf, cc, map.data, map.size,
+        &info, base, &w, &err);
+
+    if (out == NULL) {
+      post_packet_error (self, buf, err, "Cannot write the packet again");
+      g_clear_error (&err);
+      ret = GST_FLOW_ERROR;
+      goto done;
+    }
+    GST_LOG_OBJECT (self, "rewrote packet: kept %u of %u events", w.n_kept,
+        w.n_events);
+    count (self, &self->packets_rewritten, w.n_events - w.n_kept);
+    *outbuf = out;
+  }
+  /* Without timestamp_begin there is no packet time to end on: end at
+   * the first packet whose events all come after the window. */
+  if (!have_b && w.n_events > 0 && self->end.kind ==
+      GST_CTF_TIME_BOUND_ABSOLUTE && w.first_ns > self->end.ns &&
+      *outbuf == NULL) {
+    self->eos = TRUE;
+    gst_pad_push_event (GST_BASE_TRANSFORM_SRC_PAD (self),
+        gst_event_new_eos ());
+    ret = GST_FLOW_EOS;
+  }
+
+done:
+  gst_buffer_unmap (buf, &map);
+  return ret;
+}
+
+static GstFlowReturn
+gst_ctf_time_filter_generate_output (GstBaseTransform * trans,
+    GstBuffer ** outbuf)
+{
+  GstCtfTimeFilter *self = GST_CTF_TIME_FILTER (trans);
+  GstBuffer *buf = trans->queued_buf;
+  GstFlowReturn ret;
+
+  *outbuf = NULL;
+  if (buf == NULL)
+    return GST_FLOW_OK;
+  trans->queued_buf = NULL;
+
+  if (self->eos) {
+    gst_buffer_unref (buf);
+    return GST_FLOW_EOS;
+  }
+  /* An open window: everything passes. */
+  if (self->start.kind == GST_CTF_TIME_BOUND_OPEN &&
+      self->end.kind == GST_CTF_TIME_BOUND_OPEN) {
+    count (self, &self->packets_passed, 0);
+    *outbuf = buf;
+    return GST_FLOW_OK;
+  }
+  ret = process (self, buf, outbuf);
+  gst_buffer_unref (buf);
+  return ret;
+}
