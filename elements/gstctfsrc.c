@@ -28,7 +28,15 @@
  * chunks of an LTTng session rotation), they are read as one logical
  * trace, as babeltrace2 does: the largest metadata is used and each
  * stream's packets are merged across the chunks.  Traces with different
- * UUIDs (e.g. a kernel and a user space trace) are refused for now.
+ * UUIDs (e.g. an LTTng kernel and a user space trace, or the per-process
+ * buffers of several processes) are read merged, as babeltrace2 reads
+ * them: their trace classes become one (gst_ctf_trace_merge_new(): stream
+ * classes renumbered in babeltrace2's trace order, clocks kept, env
+ * entries that differ kept per trace as `traceI_KEY`), the caps carry the
+ * merged metadata and each packet is pushed as a copy whose header names
+ * the new stream class and the merged trace's UUID.  Their clocks must be
+ * correlatable as babeltrace2 requires (all with a Unix epoch origin, or
+ * all with the same UUID).
  *
  * Events the tracer discarded (`events_discarded` increments) and lost
  * packets (`packet_seq_num` gaps) are posted as element warnings whose
@@ -50,6 +58,8 @@
 #include <string.h>
 
 #include "gstctf-trace-dir.h"
+#include "gstctf-trace-merge.h"
+#include "gstctf-metadata.h"
 #include "gstctf-caps.h"
 #include "gstctf-packet-meta.h"
 
@@ -69,6 +79,12 @@ typedef struct
   guint cursor;                 /* next packet in stream->packets */
   gint64 last_key;              /* ordering key of the last packet pushed */
   gboolean error_done;
+  /* Several traces: which one, the stream class id in the merged trace
+   * class and the rank for equal timestamps across all traces. */
+  const GstCtfStream *stream;
+  guint trace;
+  guint64 new_sc_id;
+  guint rank;
 } StreamState;
 
 struct _GstCtfSrc
@@ -78,9 +94,12 @@ struct _GstCtfSrc
   gchar *location;
 
   /* Set in start(), freed in stop(). */
-  GstCtfTraceDir *td;
+  GstCtfTraceDir *td;           /* the (first) trace */
+  GPtrArray *tds;               /* several traces: all, merge input order */
+  GstCtfTraceMerge *merge;      /* several traces: their merge */
   GstCaps *caps;
-  StreamState *states;
+  StreamState *states;          /* one per stream of all the traces */
+  guint n_states;
   gint64 begin_ns;              /* first timestamp_begin, or -1 */
   gint64 end_ns;                /* last timestamp_end, or -1 */
 
@@ -265,6 +284,241 @@ post_gerror (GstCtfSrc * self, const GError * err, gboolean at_start)
   g_free (dbg);
 }
 
+/* One trace (maybe in several directories with one UUID). */
+static gboolean
+open_single (GstCtfSrc * self, const gchar * const *paths, guint n_paths,
+    const gchar * name)
+{
+  GError *err = NULL;
+  const GstCtfTraceClass *tc;
+  guint i;
+
+  self->td = gst_ctf_trace_dir_open_merged (paths, n_paths,
+      n_paths > 1 ? name : NULL, &err);
+  if (self->td == NULL) {
+    post_gerror (self, err, TRUE);
+    g_error_free (err);
+    return FALSE;
+  }
+  tc = self->td->trace_class;
+  GST_INFO_OBJECT (self, "trace %s: %u stream files, %u streams",
+      self->td->path, self->td->files->len, self->td->streams->len);
+
+  self->caps = gst_ctf_caps_new (self->td->metadata,
+      tc->has_uuid ? tc->uuid : NULL);
+  self->n_states = self->td->streams->len;
+  self->states = g_new0 (StreamState, self->n_states);
+  for (i = 0; i < self->n_states; i++) {
+    const GstCtfStream *s = g_ptr_array_index (self->td->streams, i);
+
+    self->states[i].stream = s;
+    self->states[i].new_sc_id = s->stream_class_id;
+    self->states[i].rank = s->stream_index;
+  }
+  return TRUE;
+}
+
+/* One group of trace directories (same UUID) to be read as one trace. */
+typedef struct
+{
+  GPtrArray *paths;             /* gchar* */
+  GstCtfTraceClass *tc;         /* of the first path, for the order */
+  gchar *name;                  /* babeltrace2's trace name */
+} TraceGroup;
+
+static void
+trace_group_free (TraceGroup * g)
+{
+  g_ptr_array_unref (g->paths);
+  if (g->tc)
+    gst_ctf_trace_class_unref (g->tc);
+  g_free (g->name);
+  g_free (g);
+}
+
+static gint
+compare_groups (gconstpointer a, gconstpointer b)
+{
+  const TraceGroup *x = *(const TraceGroup * const *) a;
+  const TraceGroup *y = *(const TraceGroup * const *) b;
+
+  return gst_ctf_trace_merge_compare_traces (x->tc, x->name, y->tc, y->name);
+}
+
+static gint
+compare_states_by_rank (gconstpointer a, gconstpointer b)
+{
+  const StreamState *x = a, *y = b;
+
+  if (x->new_sc_id != y->new_sc_id)
+    return x->new_sc_id < y->new_sc_id ? -1 : 1;
+  if (x->trace != y->trace)
+    return x->trace < y->trace ? -1 : 1;
+  return (gint) x->stream->stream_index - (gint) y->stream->stream_index;
+}
+
+/* babeltrace2's trace name: the `hostname` env entry, `/`, then the
+ * trace directory relative to the directory given. */
+static gchar *
+make_trace_name (const GstCtfTraceClass * tc, const gchar * root,
+    const gchar * path)
+{
+  const GstCtfEnvEntry *host = gst_ctf_trace_class_find_env (tc, "hostname");
+  gsize rl = strlen (root);
+  const gchar *rel = path;
+  GString *name = g_string_new (NULL);
+
+  while (rl > 1 && root[rl - 1] == G_DIR_SEPARATOR)
+    rl--;
+  if (strncmp (path, root, rl) == 0 && path[rl] == G_DIR_SEPARATOR)
+    rel = path + rl + 1;
+  if (host && host->is_string && host->str)
+    g_string_append_printf (name, "%s/", host->str);
+  g_string_append (name, rel);
+  return g_string_free (name, FALSE);
+}
+
+/* Several trace directories below @location: group them by UUID (a
+ * group is one logical trace, e.g. LTTng rotation chunks), order the
+ * groups as babeltrace2 orders traces and merge their trace classes. */
+static gboolean
+open_several (GstCtfSrc * self, const gchar * location, GPtrArray * traces)
+{
+  GPtrArray *groups = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      trace_group_free);
+  GstCtfTraceClass **tcs = NULL;
+  const gchar **names = NULL;
+  GError *err = NULL;
+  gboolean ok = FALSE;
+  guint i, j, n;
+
+  for (i = 0; i < traces->len; i++) {
+    const gchar *path = g_ptr_array_index (traces, i);
+    gchar *mpath = g_build_filename (path, "metadata", NULL);
+    gchar *text = gst_ctf_metadata_load_file (mpath, &err);
+    GstCtfTraceClass *tc = text ? gst_ctf_tsdl_parse (text, mpath, &err) :
+        NULL;
+    TraceGroup *g = NULL;
+
+    g_free (mpath);
+    g_free (text);
+    if (tc == NULL) {
+      post_gerror (self, err, TRUE);
+      g_clear_error (&err);
+      goto done;
+    }
+    for (j = 0; tc->has_uuid && j < groups->len; j++) {
+      TraceGroup *o = g_ptr_array_index (groups, j);
+
+      if (o->tc->has_uuid && memcmp (o->tc->uuid, tc->uuid, 16) == 0) {
+        g = o;
+        break;
+      }
+    }
+    if (g != NULL) {
+      g_ptr_array_add (g->paths, g_strdup (path));
+      gst_ctf_trace_class_unref (tc);
+      continue;
+    }
+    g = g_new0 (TraceGroup, 1);
+    g->paths = g_ptr_array_new_with_free_func (g_free);
+    g_ptr_array_add (g->paths, g_strdup (path));
+    g->tc = tc;
+    g->name = make_trace_name (tc, location, path);
+    g_ptr_array_add (groups, g);
+  }
+  g_ptr_array_sort (groups, compare_groups);
+
+  n = groups->len;
+  if (n == 1) {
+    /* One UUID: one logical trace (rotation chunks), nothing to merge. */
+    TraceGroup *g = g_ptr_array_index (groups, 0);
+
+    ok = open_single (self, (const gchar * const *) g->paths->pdata,
+        g->paths->len, location);
+    goto done;
+  }
+  self->tds = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_ctf_trace_dir_free);
+  tcs = g_new0 (GstCtfTraceClass *, n);
+  names = g_new0 (const gchar *, n);
+  for (i = 0; i < n; i++) {
+    TraceGroup *g = g_ptr_array_index (groups, i);
+    GstCtfTraceDir *td = gst_ctf_trace_dir_open_merged ((const gchar *
+            const *) g->paths->pdata, g->paths->len, NULL, &err);
+
+    if (td == NULL) {
+      post_gerror (self, err, TRUE);
+      g_clear_error (&err);
+      goto done;
+    }
+    g_ptr_array_add (self->tds, td);
+    tcs[i] = td->trace_class;
+    names[i] = g->name;
+    GST_INFO_OBJECT (self, "trace %u: %s (%s): %u stream files, %u streams",
+        i, g->name, td->path, td->files->len, td->streams->len);
+  }
+  self->td = g_ptr_array_index (self->tds, 0);
+
+  if (!gst_ctf_trace_merge_check_clocks (tcs, names, n, &err) ||
+      (self->merge = gst_ctf_trace_merge_new (tcs, names, n, &err)) == NULL) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("Cannot read the %u traces below %s merged: %s", n, location,
+            err->message), ("%s (%s, code %d)", err->message,
+            g_quark_to_string (err->domain), err->code));
+    g_clear_error (&err);
+    goto done;
+  }
+  {
+    const GstCtfTraceClass *mtc =
+        gst_ctf_trace_merge_get_trace_class (self->merge);
+
+    self->caps = gst_ctf_caps_new (gst_ctf_trace_merge_get_metadata
+        (self->merge), mtc->has_uuid ? mtc->uuid : NULL);
+  }
+
+  self->n_states = 0;
+  for (i = 0; i < n; i++)
+    self->n_states += ((GstCtfTraceDir *) g_ptr_array_index (self->tds,
+            i))->streams->len;
+  self->states = g_new0 (StreamState, self->n_states);
+  self->n_states = 0;
+  for (i = 0; i < n; i++) {
+    GstCtfTraceDir *td = g_ptr_array_index (self->tds, i);
+
+    for (j = 0; j < td->streams->len; j++) {
+      StreamState *st = &self->states[self->n_states++];
+
+      st->stream = g_ptr_array_index (td->streams, j);
+      st->trace = i;
+      if (!gst_ctf_trace_merge_map_stream_class (self->merge, i,
+              st->stream->stream_class_id, &st->new_sc_id))
+        st->new_sc_id = G_MAXUINT64;
+    }
+  }
+  /* Equal timestamps: merged stream class id (= trace order, then the
+   * trace's stream class id), then the stream's rank in its trace. */
+  {
+    StreamState *sorted = g_memdup2 (self->states,
+        sizeof (StreamState) * self->n_states);
+
+    qsort (sorted, self->n_states, sizeof (StreamState),
+        compare_states_by_rank);
+    for (i = 0; i < self->n_states; i++)
+      for (j = 0; j < self->n_states; j++)
+        if (self->states[j].stream == sorted[i].stream)
+          self->states[j].rank = i;
+    g_free (sorted);
+  }
+  ok = TRUE;
+
+done:
+  g_free (tcs);
+  g_free (names);
+  g_ptr_array_unref (groups);
+  return ok;
+}
+
 static gboolean
 gst_ctf_src_start (GstBaseSrc * bsrc)
 {
@@ -272,7 +526,6 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
   GError *err = NULL;
   GPtrArray *traces;
   gchar *location;
-  const GstCtfTraceClass *tc;
   guint i;
 
   GST_OBJECT_LOCK (self);
@@ -308,49 +561,27 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
     g_free (location);
     return FALSE;
   }
-  /* Several trace directories: one logical trace when they share a UUID
-   * (LTTng session rotation chunks), as babeltrace2 reads them. */
-  self->td = gst_ctf_trace_dir_open_merged ((const gchar * const *)
-      traces->pdata, traces->len, traces->len > 1 ? location : NULL, &err);
-  if (self->td == NULL && g_error_matches (err, GST_CTF_ERROR,
-          GST_CTF_ERROR_SEVERAL_TRACES)) {
-    GString *list = g_string_new (NULL);
+  if (traces->len > 1) {
+    gboolean ok = open_several (self, location, traces);
 
-    for (i = 0; i < traces->len; i++) {
-      if (i > 0)
-        g_string_append (list, ", ");
-      g_string_append (list, (const gchar *) g_ptr_array_index (traces, i));
-    }
-    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
-        ("Several traces found below %s: %s; reading them merged needs the "
-            "ctfmux merge, not implemented yet", location, list->str),
-        ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
-            err->code));
-    g_string_free (list, TRUE);
-    g_clear_error (&err);
     g_ptr_array_unref (traces);
     g_free (location);
-    return FALSE;
-  }
-  g_ptr_array_unref (traces);
-  g_free (location);
-  if (self->td == NULL) {
-    post_gerror (self, err, TRUE);
-    g_error_free (err);
-    return FALSE;
-  }
-  tc = self->td->trace_class;
-  GST_INFO_OBJECT (self, "trace %s: %u stream files, %u streams",
-      self->td->path, self->td->files->len, self->td->streams->len);
+    if (!ok)
+      return FALSE;
+  } else {
+    gboolean ok = open_single (self, (const gchar * const *) traces->pdata,
+        traces->len, NULL);
 
-  self->caps = gst_ctf_caps_new (self->td->metadata,
-      tc->has_uuid ? tc->uuid : NULL);
-  self->states = g_new0 (StreamState, self->td->streams->len);
+    g_ptr_array_unref (traces);
+    g_free (location);
+    if (!ok)
+      return FALSE;
+  }
 
   self->begin_ns = -1;
   self->end_ns = -1;
-  for (i = 0; i < self->td->streams->len; i++) {
-    const GstCtfStream *s = g_ptr_array_index (self->td->streams, i);
+  for (i = 0; i < self->n_states; i++) {
+    const GstCtfStream *s = self->states[i].stream;
     guint j;
 
     self->states[i].last_key = G_MININT64;
@@ -376,7 +607,13 @@ gst_ctf_src_stop (GstBaseSrc * bsrc)
   GstCtfSrc *self = GST_CTF_SRC (bsrc);
 
   g_clear_pointer (&self->states, g_free);
+  self->n_states = 0;
   gst_clear_caps (&self->caps);
+  g_clear_pointer (&self->merge, gst_ctf_trace_merge_free);
+  if (self->tds) {
+    self->td = NULL;            /* owned by tds */
+    g_clear_pointer (&self->tds, g_ptr_array_unref);
+  }
   g_clear_pointer (&self->td, gst_ctf_trace_dir_free);
   return TRUE;
 }
@@ -462,9 +699,9 @@ gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment)
   start = (gint64) MIN (segment->start, (guint64) G_MAXINT64);
   GST_DEBUG_OBJECT (self, "seek to %" G_GINT64_FORMAT " ns", start);
 
-  for (i = 0; i < self->td->streams->len; i++) {
-    const GstCtfStream *s = g_ptr_array_index (self->td->streams, i);
+  for (i = 0; i < self->n_states; i++) {
     StreamState *st = &self->states[i];
+    const GstCtfStream *s = st->stream;
 
     st->cursor = find_first_packet_ending_after (s, start);
     st->error_done = FALSE;
@@ -597,13 +834,13 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
    * to the stream babeltrace2's muxer puts first.  A stream whose file is
    * corrupt takes part with its error, due right after its last valid
    * packet. */
-  for (i = 0; i < self->td->streams->len; i++) {
+  for (i = 0; i < self->n_states; i++) {
     gint64 key;
     gboolean is_error = FALSE;
     guint limit;
 
-    s = g_ptr_array_index (self->td->streams, i);
     st = &self->states[i];
+    s = st->stream;
     limit = s->error ? s->error_after : s->packets->len;
     if (st->cursor < limit) {
       key = packet_key (g_array_index (s->packets, GstCtfStreamPacket,
@@ -624,11 +861,11 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
     }
     if (best == G_MAXUINT || key < best_key || (key == best_key &&
             (is_error < best_is_error || (is_error == best_is_error &&
-                    s->stream_index < best_rank)))) {
+                    st->rank < best_rank)))) {
       best = i;
       best_key = key;
       best_is_error = is_error;
-      best_rank = s->stream_index;
+      best_rank = st->rank;
     }
   }
   if (best == G_MAXUINT) {
@@ -636,8 +873,8 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
     return GST_FLOW_EOS;
   }
 
-  s = g_ptr_array_index (self->td->streams, best);
   st = &self->states[best];
+  s = st->stream;
   if (best_is_error) {
     st->error_done = TRUE;
     post_gerror (self, s->error, FALSE);
@@ -657,13 +894,31 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
     return GST_FLOW_EOS;
   }
 
-  /* Zero copy: the memory wraps the file mapping and keeps it alive. */
-  mem = gst_memory_new_wrapped (GST_MEMORY_FLAG_READONLY,
-      (gpointer) p->file->data, p->file->size, e->offset, e->packet_size,
-      g_mapped_file_ref (p->file->mapped),
-      (GDestroyNotify) g_mapped_file_unref);
-  buf = gst_buffer_new ();
-  gst_buffer_append_memory (buf, mem);
+  if (self->merge) {
+    /* Several traces: a copy whose header names the merged stream class
+     * and trace (CTF 1.8 §5.1). */
+    GError *err = NULL;
+    GBytes *bytes = gst_ctf_trace_merge_rewrite_packet (self->merge,
+        st->trace, p->file->data + e->offset, e->packet_size,
+        s->bt_stream_id, NULL, &err);
+
+    if (bytes == NULL) {
+      st->error_done = TRUE;
+      post_gerror (self, err, FALSE);
+      g_error_free (err);
+      return GST_FLOW_ERROR;
+    }
+    buf = gst_buffer_new_wrapped_bytes (bytes);
+    g_bytes_unref (bytes);
+  } else {
+    /* Zero copy: the memory wraps the file mapping and keeps it alive. */
+    mem = gst_memory_new_wrapped (GST_MEMORY_FLAG_READONLY,
+        (gpointer) p->file->data, p->file->size, e->offset, e->packet_size,
+        g_mapped_file_ref (p->file->mapped),
+        (GDestroyNotify) g_mapped_file_unref);
+    buf = gst_buffer_new ();
+    gst_buffer_append_memory (buf, mem);
+  }
 
   if ((e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN) &&
       e->timestamp_begin_ns >= 0) {
@@ -676,12 +931,12 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   GST_BUFFER_OFFSET_END (buf) = e->offset + e->packet_size;
 
   meta = gst_buffer_add_ctf_packet_meta (buf);
-  meta->stream_class_id = e->stream_class_id;
+  meta->stream_class_id = st->new_sc_id;
   meta->stream_instance_id =
       (e->flags & GST_CTF_INDEX_ENTRY_HAS_STREAM_INSTANCE_ID) ?
       e->stream_instance_id : G_MAXUINT64;
   meta->stream_name = p->file->name;
-  meta->stream_index = s->stream_index;
+  meta->stream_index = st->rank;
   meta->offset = (gint64) e->offset;
   meta->stream_id = s->bt_stream_id;
   meta->events_discarded_delta = report_discarded (self, s, st->cursor);

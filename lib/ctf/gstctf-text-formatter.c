@@ -30,6 +30,7 @@
 #include <inttypes.h>
 
 #include "gstctf-text-formatter.h"
+#include "gstctf-trace-merge.h"
 
 #define NS_PER_S G_GINT64_CONSTANT (1000000000)
 
@@ -42,6 +43,15 @@ typedef enum {
 typedef struct {
   ScopeState packet_context;
   ScopeState common_context;
+  /* A merged trace class (gstctf-trace-merge.h): the env of the input
+   * trace this stream class comes from (babeltrace2 prints each event
+   * with its own trace's hostname, procname, vpid). */
+  gboolean merged;
+  const gchar *env_hostname;
+  const gchar *env_domain;
+  const gchar *env_procname;
+  gboolean has_env_vpid;
+  gint64 env_vpid;
 } ScInfo;
 
 typedef struct {
@@ -310,6 +320,22 @@ compute_ir (GstCtfTextFormatter * f)
     si->packet_context = scope_state (f->not_in_ir, sc->packet_context);
     si->common_context = scope_state (f->not_in_ir,
         sc->event_common_context);
+    if (gst_ctf_trace_merge_get_input_of_stream_class (f->tc, sc->id) >= 0) {
+      const GstCtfEnvEntry *e;
+
+      si->merged = TRUE;
+      e = gst_ctf_trace_merge_find_env (f->tc, sc->id, "hostname");
+      si->env_hostname = e && e->is_string ? (e->str ? e->str : "") : NULL;
+      e = gst_ctf_trace_merge_find_env (f->tc, sc->id, "domain");
+      si->env_domain = e && e->is_string ? (e->str ? e->str : "") : NULL;
+      e = gst_ctf_trace_merge_find_env (f->tc, sc->id, "procname");
+      si->env_procname = e && e->is_string ? (e->str ? e->str : "") : NULL;
+      e = gst_ctf_trace_merge_find_env (f->tc, sc->id, "vpid");
+      if (e && !e->is_string) {
+        si->has_env_vpid = TRUE;
+        si->env_vpid = e->integer;
+      }
+    }
     g_hash_table_insert (f->sc_info, (gpointer) sc, si);
 
     for (j = 0; sc->event_classes && j < sc->event_classes->len; j++) {
@@ -1105,25 +1131,29 @@ gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
     if (names)
       g_string_append (out, ", ");
   }
-  if (f->opts.field_trace_hostname && f->env_hostname) {
+  if (f->opts.field_trace_hostname && (si->merged ? si->env_hostname :
+          f->env_hostname)) {
     sep_field (out, start_line, names, "trace:hostname", FALSE);
-    g_string_append (out, f->env_hostname);
+    g_string_append (out, si->merged ? si->env_hostname : f->env_hostname);
     dom_print = TRUE;
   }
-  if (f->opts.field_trace_domain && f->env_domain) {
+  if (f->opts.field_trace_domain && (si->merged ? si->env_domain :
+          f->env_domain)) {
     sep_field (out, start_line, names, "trace:domain", dom_print);
-    g_string_append (out, f->env_domain);
+    g_string_append (out, si->merged ? si->env_domain : f->env_domain);
     dom_print = TRUE;
   }
-  if (f->opts.field_trace_procname && f->env_procname) {
+  if (f->opts.field_trace_procname && (si->merged ? si->env_procname :
+          f->env_procname)) {
     sep_field (out, start_line, names, "trace:procname", dom_print);
-    g_string_append (out, f->env_procname);
+    g_string_append (out, si->merged ? si->env_procname : f->env_procname);
     dom_print = TRUE;
   }
-  if (f->opts.field_trace_vpid && f->has_env_vpid) {
+  if (f->opts.field_trace_vpid && (si->merged ? si->has_env_vpid :
+          f->has_env_vpid)) {
     sep_field (out, start_line, names, "trace:vpid", dom_print);
     g_string_append_c (out, '(');
-    append_i64 (out, f->env_vpid);
+    append_i64 (out, si->merged ? si->env_vpid : f->env_vpid);
     g_string_append_c (out, ')');
     dom_print = TRUE;
   }
