@@ -35,6 +35,9 @@ typedef struct {
   GstCtfTraceClass *tc;
   const gchar *origin;
   GError **error;
+  /* struct/variant -> (name -> index + 1), built for wide compounds so
+   * that resolving many references stays linear */
+  GHashTable *member_index;
 } Resolver;
 
 G_GNUC_PRINTF (2, 3)
@@ -371,9 +374,32 @@ static const struct {
 /* Follows @tokens from @fc through struct/variant members (arrays and
  * sequences are crossed to their element).  The first member must have
  * an index below @first_limit.  Records the indices in @indices. */
+static gboolean
+find_member_index (Resolver * r, GstCtfFieldClass * fc, const gchar * name,
+    guint * idx)
+{
+  GHashTable *h;
+  guint i;
+
+  if (fc->n_members < 16)
+    return gst_ctf_field_class_find_member (fc, name, idx) != NULL;
+  h = g_hash_table_lookup (r->member_index, fc);
+  if (h == NULL) {
+    h = g_hash_table_new (g_str_hash, g_str_equal);
+    for (i = 0; i < fc->n_members; i++)
+      g_hash_table_insert (h, fc->members[i].name, GUINT_TO_POINTER (i + 1));
+    g_hash_table_insert (r->member_index, fc, h);
+  }
+  i = GPOINTER_TO_UINT (g_hash_table_lookup (h, name));
+  if (i == 0)
+    return FALSE;
+  *idx = i - 1;
+  return TRUE;
+}
+
 static GstCtfFieldClass *
-lookup_path (GstCtfFieldClass * fc, gchar ** tokens, guint first_limit,
-    GArray * indices)
+lookup_path (Resolver * r, GstCtfFieldClass * fc, gchar ** tokens,
+    guint first_limit, GArray * indices)
 {
   guint t;
 
@@ -389,7 +415,7 @@ lookup_path (GstCtfFieldClass * fc, gchar ** tokens, guint first_limit,
     if (fc->type != GST_CTF_FIELD_CLASS_STRUCT
         && fc->type != GST_CTF_FIELD_CLASS_VARIANT)
       return NULL;
-    if (gst_ctf_field_class_find_member (fc, tokens[t], &idx) == NULL)
+    if (!find_member_index (r, fc, tokens[t], &idx))
       return NULL;
     if (t == 0 && idx >= first_limit)
       return NULL;
@@ -420,7 +446,7 @@ resolve_ref (Resolver * r, RefCtx * ctx, GstCtfFieldClass * fc)
       tokens = g_strsplit (fc->ref_path + strlen (abs_prefixes[i].prefix),
           ".", -1);
       if (s <= ctx->scope && root != NULL)
-        target = lookup_path (root, tokens, G_MAXUINT, indices);
+        target = lookup_path (r, root, tokens, G_MAXUINT, indices);
       g_strfreev (tokens);
       if (target != NULL && s == ctx->scope) {
         /* must be before the current field: compare index paths */
@@ -450,7 +476,7 @@ resolve_ref (Resolver * r, RefCtx * ctx, GstCtfFieldClass * fc)
     if (f->fc->type != GST_CTF_FIELD_CLASS_STRUCT)
       continue;
     g_array_set_size (indices, 0);
-    target = lookup_path (f->fc, tokens, f->index, indices);
+    target = lookup_path (r, f->fc, tokens, f->index, indices);
   }
   g_strfreev (tokens);
 
@@ -611,7 +637,8 @@ gboolean
 gst_ctf_tsdl_resolve (GstCtfTraceClass * tc, const gchar * origin,
     GError ** error)
 {
-  Resolver r = { tc, origin, error };
+  Resolver r = { tc, origin, error, NULL };
+  gboolean ok;
   guint i;
 
   if (!for_each_root (&r, fix_root))
@@ -627,7 +654,11 @@ gst_ctf_tsdl_resolve (GstCtfTraceClass * tc, const gchar * origin,
   }
   if (!for_each_root (&r, meanings_root))
     return FALSE;
-  if (!resolve_refs (&r))
+  r.member_index = g_hash_table_new_full (g_direct_hash, g_direct_equal,
+      NULL, (GDestroyNotify) g_hash_table_unref);
+  ok = resolve_refs (&r);
+  g_hash_table_unref (r.member_index);
+  if (!ok)
     return FALSE;
   return update_default_clocks (&r);
 }

@@ -602,7 +602,8 @@ is_pow2 (guint64 v)
 /* type specifiers */
 
 static GstCtfFieldClass *parse_type_specifier (Parser * p);
-static gboolean parse_body_entry (Parser * p, GstCtfFieldClass * container);
+static gboolean parse_body_entry (Parser * p, GstCtfFieldClass * container,
+    GHashTable * names);
 static gboolean parse_typealias (Parser * p);
 static gboolean parse_typedef (Parser * p);
 
@@ -831,22 +832,26 @@ static gboolean
 parse_compound_body (Parser * p, GstCtfFieldClass * fc)
 {
   gboolean ok = TRUE;
+  /* member names already in @fc, for the duplicate check in O(1) */
+  GHashTable *names;
 
   if (!expect (p, TSDL_TOK_LBRACE))
     return FALSE;
   if (!enter (p))
     return FALSE;
+  names = g_hash_table_new (g_str_hash, g_str_equal);
   push_scope (p);
   while (!is_type (p, 0, TSDL_TOK_RBRACE)) {
     if (p->error != NULL || is_type (p, 0, TSDL_TOK_EOF)) {
       ok = syntax_error (p, "expected `}`");
       break;
     }
-    if (!parse_body_entry (p, fc)) {
+    if (!parse_body_entry (p, fc, names)) {
       ok = FALSE;
       break;
     }
   }
+  g_hash_table_unref (names);
   pop_scope (p);
   leave (p);
   if (ok)
@@ -1404,7 +1409,8 @@ parse_typedef (Parser * p)
  * (@container) the declarators add members; elsewhere only type
  * declarations are allowed. */
 static gboolean
-parse_declaration (Parser * p, GstCtfFieldClass * container)
+parse_declaration (Parser * p, GstCtfFieldClass * container,
+    GHashTable * names)
 {
   guint line = peek (p, 0)->line;
   GstCtfFieldClass *base;
@@ -1430,13 +1436,14 @@ parse_declaration (Parser * p, GstCtfFieldClass * container)
     fc = parse_declarator (p, fc, TRUE, &name);
     if (fc == NULL)
       break;
-    if (gst_ctf_field_class_find_member (container, name, NULL) != NULL) {
+    if (g_hash_table_contains (names, name)) {
       invalid_error (p, line, "duplicate field `%s`", name);
       g_free (name);
       gst_ctf_field_class_free (fc);
       break;
     }
     gst_ctf_field_class_append_member (container, name, fc);
+    g_hash_table_add (names, container->members[container->n_members - 1].name);
     g_free (name);
     if (is_type (p, 0, TSDL_TOK_COMMA)) {
       advance (p);
@@ -1453,13 +1460,14 @@ parse_declaration (Parser * p, GstCtfFieldClass * container)
 }
 
 static gboolean
-parse_body_entry (Parser * p, GstCtfFieldClass * container)
+parse_body_entry (Parser * p, GstCtfFieldClass * container,
+    GHashTable * names)
 {
   if (is_ident (p, 0, "typealias"))
     return parse_typealias (p);
   if (is_ident (p, 0, "typedef"))
     return parse_typedef (p);
-  return parse_declaration (p, container);
+  return parse_declaration (p, container, names);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1790,7 +1798,7 @@ parse_block (Parser * p, BlockKind kind)
       }
       g_free (key);
     } else {
-      ok = parse_declaration (p, NULL);
+      ok = parse_declaration (p, NULL, NULL);
     }
   }
   pop_scope (p);
@@ -1854,7 +1862,7 @@ parse_top_level (Parser * p)
       advance (p);
       ok = TRUE;
     } else {
-      ok = parse_declaration (p, NULL);
+      ok = parse_declaration (p, NULL, NULL);
     }
     if (!ok)
       break;
