@@ -120,8 +120,10 @@ static const gchar *const scope_names[] = {
 /* --- bits ---------------------------------------------------------------- */
 
 static gboolean
-ensure_bytes (GstCtfPacketWriter * w, guint64 nbytes, GError ** error)
+ensure_bytes_slow (GstCtfPacketWriter * w, guint64 nbytes, GError ** error)
 {
+  guint64 zero_to;
+
   if (G_UNLIKELY (nbytes > MAX_PACKET_BYTES)) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
         "Cannot write packet: stream-class-id=%" G_GUINT64_FORMAT
@@ -137,11 +139,23 @@ ensure_bytes (GstCtfPacketWriter * w, guint64 nbytes, GError ** error)
     w->buf = g_realloc (w->buf, ncap);
     w->cap = ncap;
   }
-  if (nbytes > w->len) {
-    memset (w->buf + w->len, 0, nbytes - w->len);
-    w->len = nbytes;
+  /* zero ahead in chunks: fields are written a few bytes at a time */
+  zero_to = MIN ((guint64) w->cap, MAX (nbytes, (guint64) w->len + 4096));
+  if (zero_to > w->len) {
+    memset (w->buf + w->len, 0, zero_to - w->len);
+    w->len = zero_to;
   }
   return TRUE;
+}
+
+/* Makes the first @nbytes of the buffer writable; bytes never written
+ * read as zeros (padding, CTF 1.8 §4.1.2). */
+static inline gboolean
+ensure_bytes (GstCtfPacketWriter * w, guint64 nbytes, GError ** error)
+{
+  if (G_LIKELY (nbytes <= w->len))
+    return TRUE;
+  return ensure_bytes_slow (w, nbytes, error);
 }
 
 /* Writes the low @size bits of @v at bit @off (CTF 1.8 §4.1.5). */
@@ -157,8 +171,12 @@ put_bits (guint8 * buf, guint64 off, guint size, guint64 v,
     guint nb = size >> 3, i;
 
     if (bo == GST_CTF_BYTE_ORDER_LE) {
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+      memcpy (p, &v, nb);
+#else
       for (i = 0; i < nb; i++)
         p[i] = (guint8) (v >> (8 * i));
+#endif
     } else {
       for (i = 0; i < nb; i++)
         p[i] = (guint8) (v >> (8 * (nb - 1 - i)));
@@ -603,7 +621,9 @@ encode_field (GstCtfPacketWriter * w, const GstCtfFieldClass * fc,
             "found %" G_GUINT64_FORMAT, fc->n_members, opt);
         return FALSE;
       }
-      if (fc->ref_target != NULL && fc->ref_target->value_slot >= 0
+      /* header templates select options by construction */
+      if (w->scope != GST_CTF_SCOPE_EVENT_HEADER && fc->ref_target != NULL
+          && fc->ref_target->value_slot >= 0
           && (guint) fc->ref_target->value_slot < w->n_slots) {
         guint64 tag = w->slots[fc->ref_target->value_slot];
         gint sel = variant_option_for (w, fc, tag);
