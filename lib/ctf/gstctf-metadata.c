@@ -82,7 +82,7 @@ is_ctf2 (const guint8 * data, gsize size)
 /* CTF 1.8 §7.1: concatenates the TSDL payloads of metadata packets. */
 static gchar *
 depacketize (const guint8 * data, gsize size, gboolean be,
-    const gchar * origin, GError ** error)
+    const gchar * origin, gsize * len_out, GError ** error)
 {
   GString *out = g_string_new (NULL);
   guint8 uuid[16];
@@ -161,6 +161,7 @@ depacketize (const guint8 * data, gsize size, gboolean be,
     off += MIN (packet_bytes, size - off);
     index++;
   }
+  *len_out = out->len;
   return g_string_free (out, FALSE);
 
 fail:
@@ -237,11 +238,14 @@ gst_ctf_metadata_from_bytes (const guint8 * data, gsize size,
     return NULL;
   }
   if (is_packetized (data, size, &be)) {
-    text = depacketize (data, size, be, origin, error);
+    text = depacketize (data, size, be, origin, &len, error);
     if (text == NULL)
       return NULL;
-    len = strlen (text);
     /* NUL bytes inside packet payloads: same rule as plain text */
+    if (!check_nul_bytes (text, len, origin, error)) {
+      g_free (text);
+      return NULL;
+    }
   } else {
     text = g_malloc (size + 1);
     if (size > 0)
