@@ -9,6 +9,7 @@
 #include "gstctfsrc.h"
 #include "gstctfsink.h"
 #include "gstctftextsink.h"
+#include "gsttracecmdsrc.h"
 #include "gstctftimefilter.h"
 
 static gboolean
@@ -19,6 +20,7 @@ plugin_init (GstPlugin * plugin)
   ret |= GST_ELEMENT_REGISTER (ctfsrc, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfsink, plugin);
   ret |= GST_ELEMENT_REGISTER (ctftextsink, plugin);
+  ret |= GST_ELEMENT_REGISTER (tracecmdsrc, plugin);
   ret |= GST_ELEMENT_REGISTER (timefilter, plugin);
 
   return ret;

@@ -1,0 +1,502 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/**
+ * SECTION:element-tracecmdsrc
+ * @title: tracecmdsrc
+ * @short_description: reads a trace-cmd trace.dat file as a stream of CTF
+ *   packets
+ *
+ * Reads a trace-cmd `trace.dat` file (version 6, or version 7 uncompressed,
+ * zlib or zstd; every flyrecord buffer/instance) and pushes it as CTF 1.8:
+ * each ring-buffer page becomes one CTF packet of its CPU's stream (the
+ * CPU in the packet context `cpu_id` and as stream instance id), with
+ * 64-bit timestamps; packets of all CPUs come out in `timestamp_begin`
+ * order.  Event classes are the ftrace events (`sched_switch`), fields
+ * keep the format files' names (`prev_comm`, `common_pid`).
+ *
+ * The caps are `application/x-ctf` with the TSDL metadata and the trace
+ * UUID (derived from the recording's content: v6 and v7 copies of one
+ * recording give the same bytes).  Buffer PTS is the packet's
+ * `timestamp_begin` in ns since the clock origin (the Unix epoch when the
+ * file has a DATE option), DURATION its length.
+ *
+ * Time: the clock class is named after the trace clock (`local`,
+ * `x86_tsc`, ...), counts ns (TSC2NSEC applied when the file has it) and
+ * carries the file's DATE/OFFSET as its offset, plus #GstTraceCmdSrc:clock-offset.
+ *
+ * Nothing the file holds is dropped: small items go to the TSDL `env`
+ * (`uname`, `tracer_version`, `trace_clock`, `trace_clocks`, `trace_id`,
+ * `date`, `offset`, `tsc2nsec_*`, `cpus`, `page_size`, `buffer_N`, ...);
+ * large ones to a side stream `tracecmd` (stream class after the buffers',
+ * packets at the trace's first time stamp) of synthetic events:
+ * `tracecmd_header` (header_page/header_event text), `tracecmd_option`
+ * (every option but the file-layout ones, raw bytes), `tracecmd_event_format`
+ * (id, system, name, print fmt), `tracecmd_cmdline` (pid, comm),
+ * `tracecmd_kallsym` (address, type, name, module) and `tracecmd_printk`
+ * (address, format).  With them a reader can rebuild every column of
+ * `trace-cmd report` (the comm of a pid, symbols, print fmt output).
+ * #GstTraceCmdSrc:file-stream turns the side stream off.
+ *
+ * Events the kernel lost (missed-events flags of a page header) go into
+ * the packet context's `events_discarded` (a running count per CPU; a loss
+ * whose count the kernel did not store counts as 1) and are posted as
+ * element warnings.  Records whose event id has no format are left out
+ * (counted in #GstTraceCmdSrc:stats, warned about once).
+ *
+ * With #GstTraceCmdSrc:lttng-compat, events, fields and env are named as
+ * lttng-modules names them (`syscall_entry_openat`, `irq_softirq_entry`,
+ * `prev_tid`, `tid`, env `tracer_name = "lttng-modules"`, `domain =
+ * "kernel"`), so Trace Compass opens the output as an LTTng kernel trace.
+ *
+ * Latency-mode files (text only, no pages) are refused with an error.
+ *
+ * ## Example launch lines
+ * |[
+ * gst-launch-1.0 tracecmdsrc location=trace.dat ! ctfsink location=out/
+ * gst-launch-1.0 tracecmdsrc location=trace.dat ! ctftextsink
+ * ]|
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gsttracecmdsrc.h"
+
+#include "gsttracecmd.h"
+#include "gsttracecmd-packetizer.h"
+#include "gstctf-caps.h"
+#include "gstctf-error.h"
+#include "gstctf-packet-meta.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_trace_cmd_src_debug);
+#define GST_CAT_DEFAULT gst_trace_cmd_src_debug
+
+#define DEFAULT_CLOCK_OFFSET 0
+#define DEFAULT_LTTNG_COMPAT FALSE
+#define DEFAULT_FILE_STREAM TRUE
+
+enum
+{
+  PROP_0,
+  PROP_LOCATION,
+  PROP_CLOCK_OFFSET,
+  PROP_LTTNG_COMPAT,
+  PROP_FILE_STREAM,
+  PROP_STATS,
+};
+
+struct _GstTraceCmdSrc
+{
+  GstBaseSrc parent;
+
+  /* properties, protected by the object lock */
+  gchar *location;
+  gint64 clock_offset;
+  gboolean lttng_compat;
+  gboolean file_stream;
+
+  /* set in start(), freed in stop() */
+  GstCtfTraceDat *td;
+  GstCtfTraceDatPacketizer *pk;
+  GstCaps *caps;
+  gboolean warned_skipped;
+
+  /* statistics, protected by the object lock */
+  guint64 packets;
+  guint64 bytes;
+  guint64 events;
+  guint64 discarded_events;
+  guint64 skipped_records;
+};
+
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
+    GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_CTF_CAPS_MEDIA_TYPE));
+
+#define gst_trace_cmd_src_parent_class parent_class
+G_DEFINE_TYPE (GstTraceCmdSrc, gst_trace_cmd_src, GST_TYPE_BASE_SRC);
+GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (tracecmdsrc, "tracecmdsrc",
+    GST_RANK_NONE, GST_TYPE_TRACE_CMD_SRC,
+    GST_DEBUG_CATEGORY_INIT (gst_trace_cmd_src_debug, "tracecmdsrc", 0,
+        "trace-cmd trace.dat source"));
+
+static void gst_trace_cmd_src_finalize (GObject * object);
+static void gst_trace_cmd_src_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec);
+static void gst_trace_cmd_src_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec);
+static gboolean gst_trace_cmd_src_start (GstBaseSrc * bsrc);
+static gboolean gst_trace_cmd_src_stop (GstBaseSrc * bsrc);
+static GstCaps *gst_trace_cmd_src_get_caps (GstBaseSrc * bsrc,
+    GstCaps * filter);
+static gboolean gst_trace_cmd_src_is_seekable (GstBaseSrc * bsrc);
+static GstFlowReturn gst_trace_cmd_src_create (GstBaseSrc * bsrc,
+    guint64 offset, guint size, GstBuffer ** buf);
+
+static void
+gst_trace_cmd_src_class_init (GstTraceCmdSrcClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseSrcClass *basesrc_class = GST_BASE_SRC_CLASS (klass);
+
+  gobject_class->finalize = gst_trace_cmd_src_finalize;
+  gobject_class->set_property = gst_trace_cmd_src_set_property;
+  gobject_class->get_property = gst_trace_cmd_src_get_property;
+
+  /**
+   * GstTraceCmdSrc:location:
+   *
+   * The trace.dat file to read.
+   */
+  g_object_class_install_property (gobject_class, PROP_LOCATION,
+      g_param_spec_string ("location", "Location",
+          "trace-cmd trace.dat file (v6 or v7) (default: none, must be set)",
+          NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstTraceCmdSrc:clock-offset:
+   *
+   * Added to the clock class offset, in ns, on top of what the file's
+   * DATE/OFFSET options say (e.g. to align a trace with another host's).
+   */
+  g_object_class_install_property (gobject_class, PROP_CLOCK_OFFSET,
+      g_param_spec_int64 ("clock-offset", "Clock offset",
+          "Nanoseconds added to the trace clock's offset, on top of the "
+          "file's DATE/OFFSET options", G_MININT64 / 2, G_MAXINT64 / 2,
+          DEFAULT_CLOCK_OFFSET, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstTraceCmdSrc:lttng-compat:
+   *
+   * Name events, fields and env as lttng-modules does, so that LTTng
+   * kernel analyses (Trace Compass) open the output.
+   */
+  g_object_class_install_property (gobject_class, PROP_LTTNG_COMPAT,
+      g_param_spec_boolean ("lttng-compat", "LTTng compatible names",
+          "Name events (syscall_entry_*, irq_softirq_entry, ...), fields "
+          "(prev_tid, tid, ...) and env (tracer_name=lttng-modules, "
+          "domain=kernel) as lttng-modules does", DEFAULT_LTTNG_COMPAT,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstTraceCmdSrc:file-stream:
+   *
+   * Also write the side stream `tracecmd` of synthetic events that carry
+   * the saved cmdlines, kallsyms, printk formats, options, event print
+   * formats and the ring-buffer header descriptions.
+   */
+  g_object_class_install_property (gobject_class, PROP_FILE_STREAM,
+      g_param_spec_boolean ("file-stream", "File stream",
+          "Write the side stream of tracecmd_* events (cmdlines, kallsyms, "
+          "printk formats, options, event print formats)",
+          DEFAULT_FILE_STREAM, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstTraceCmdSrc:stats:
+   *
+   * `application/x-tracecmd-src-stats` with `packets`, `bytes`, `events`
+   * (pushed), `discarded-events` (lost by the kernel) and
+   * `skipped-records` (records of unknown event ids), all guint64.
+   */
+  g_object_class_install_property (gobject_class, PROP_STATS,
+      g_param_spec_boxed ("stats", "Statistics",
+          "Packets, bytes and events pushed, events the kernel lost, "
+          "records left out (guint64 counts)", GST_TYPE_STRUCTURE,
+          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  gst_element_class_add_static_pad_template (element_class, &src_template);
+  gst_element_class_set_static_metadata (element_class,
+      "trace-cmd trace.dat source", "Source/File",
+      "Reads a trace-cmd trace.dat file (v6/v7) and pushes it as CTF 1.8 "
+      "packets, one per ring-buffer page, in time order", "gst-ctf");
+
+  basesrc_class->start = GST_DEBUG_FUNCPTR (gst_trace_cmd_src_start);
+  basesrc_class->stop = GST_DEBUG_FUNCPTR (gst_trace_cmd_src_stop);
+  basesrc_class->get_caps = GST_DEBUG_FUNCPTR (gst_trace_cmd_src_get_caps);
+  basesrc_class->is_seekable =
+      GST_DEBUG_FUNCPTR (gst_trace_cmd_src_is_seekable);
+  basesrc_class->create = GST_DEBUG_FUNCPTR (gst_trace_cmd_src_create);
+}
+
+static void
+gst_trace_cmd_src_init (GstTraceCmdSrc * self)
+{
+  gst_base_src_set_format (GST_BASE_SRC (self), GST_FORMAT_TIME);
+  self->clock_offset = DEFAULT_CLOCK_OFFSET;
+  self->lttng_compat = DEFAULT_LTTNG_COMPAT;
+  self->file_stream = DEFAULT_FILE_STREAM;
+}
+
+static void
+gst_trace_cmd_src_finalize (GObject * object)
+{
+  GstTraceCmdSrc *self = GST_TRACE_CMD_SRC (object);
+
+  g_free (self->location);
+  G_OBJECT_CLASS (parent_class)->finalize (object);
+}
+
+static void
+gst_trace_cmd_src_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstTraceCmdSrc *self = GST_TRACE_CMD_SRC (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_LOCATION:
+      g_free (self->location);
+      self->location = g_value_dup_string (value);
+      break;
+    case PROP_CLOCK_OFFSET:
+      self->clock_offset = g_value_get_int64 (value);
+      break;
+    case PROP_LTTNG_COMPAT:
+      self->lttng_compat = g_value_get_boolean (value);
+      break;
+    case PROP_FILE_STREAM:
+      self->file_stream = g_value_get_boolean (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_trace_cmd_src_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstTraceCmdSrc *self = GST_TRACE_CMD_SRC (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_LOCATION:
+      g_value_set_string (value, self->location);
+      break;
+    case PROP_CLOCK_OFFSET:
+      g_value_set_int64 (value, self->clock_offset);
+      break;
+    case PROP_LTTNG_COMPAT:
+      g_value_set_boolean (value, self->lttng_compat);
+      break;
+    case PROP_FILE_STREAM:
+      g_value_set_boolean (value, self->file_stream);
+      break;
+    case PROP_STATS:
+      g_value_take_boxed (value,
+          gst_structure_new ("application/x-tracecmd-src-stats",
+              "packets", G_TYPE_UINT64, self->packets,
+              "bytes", G_TYPE_UINT64, self->bytes,
+              "events", G_TYPE_UINT64, self->events,
+              "discarded-events", G_TYPE_UINT64, self->discarded_events,
+              "skipped-records", G_TYPE_UINT64, self->skipped_records,
+              NULL));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* GError -> element error; domain and code go into the debug string so
+ * applications and tests can tell the causes apart. */
+static void
+post_gerror (GstTraceCmdSrc * self, const GError * err, const gchar * what)
+{
+  gchar *dbg = g_strdup_printf ("%s (%s, code %d)", err->message,
+      g_quark_to_string (err->domain), err->code);
+
+  if (err->domain == GST_CTF_ERROR && err->code == GST_CTF_ERROR_IO)
+    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND, ("%s", err->message),
+        ("%s", dbg));
+  else
+    GST_ELEMENT_ERROR (self, STREAM, DECODE, ("%s: %s", what, err->message),
+        ("%s", dbg));
+  g_free (dbg);
+}
+
+static gboolean
+gst_trace_cmd_src_start (GstBaseSrc * bsrc)
+{
+  GstTraceCmdSrc *self = GST_TRACE_CMD_SRC (bsrc);
+  GError *err = NULL;
+  gchar *location;
+  guint flags = 0;
+  gint64 offset;
+  GstCtfTraceClass *tc;
+
+  GST_OBJECT_LOCK (self);
+  location = g_strdup (self->location);
+  offset = self->clock_offset;
+  if (self->lttng_compat)
+    flags |= GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT;
+  if (!self->file_stream)
+    flags |= GST_CTF_TRACE_DAT_PACKETIZER_NO_FILE_STREAM;
+  self->packets = self->bytes = self->events = 0;
+  self->discarded_events = self->skipped_records = 0;
+  GST_OBJECT_UNLOCK (self);
+  self->warned_skipped = FALSE;
+
+  if (location == NULL || *location == '\0') {
+    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
+        ("No trace.dat file given (set the `location` property)."), (NULL));
+    g_free (location);
+    return FALSE;
+  }
+  self->td = gst_ctf_trace_dat_open (location, &err);
+  if (!self->td) {
+    post_gerror (self, err, "Cannot read trace.dat file");
+    g_error_free (err);
+    g_free (location);
+    return FALSE;
+  }
+  self->pk = gst_ctf_trace_dat_packetizer_new (self->td, flags, offset, &err);
+  if (!self->pk) {
+    post_gerror (self, err, "Cannot convert trace.dat file");
+    g_error_free (err);
+    g_free (location);
+    g_clear_pointer (&self->td, gst_ctf_trace_dat_unref);
+    return FALSE;
+  }
+  tc = gst_ctf_trace_dat_packetizer_get_trace_class (self->pk);
+  self->caps = gst_ctf_caps_new (gst_ctf_trace_dat_packetizer_get_metadata
+      (self->pk), tc->has_uuid ? tc->uuid : NULL);
+  GST_INFO_OBJECT (self, "%s: trace.dat v%u, %u buffers, %u CPUs", location,
+      gst_ctf_trace_dat_get_version (self->td),
+      gst_ctf_trace_dat_get_n_buffers (self->td),
+      gst_ctf_trace_dat_get_n_cpus (self->td));
+  g_free (location);
+  return TRUE;
+}
+
+static gboolean
+gst_trace_cmd_src_stop (GstBaseSrc * bsrc)
+{
+  GstTraceCmdSrc *self = GST_TRACE_CMD_SRC (bsrc);
+
+  g_clear_pointer (&self->pk, gst_ctf_trace_dat_packetizer_free);
+  g_clear_pointer (&self->td, gst_ctf_trace_dat_unref);
+  GST_OBJECT_LOCK (self);
+  gst_clear_caps (&self->caps);
+  GST_OBJECT_UNLOCK (self);
+  return TRUE;
+}
+
+static GstCaps *
+gst_trace_cmd_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
+{
+  GstTraceCmdSrc *self = GST_TRACE_CMD_SRC (bsrc);
+  GstCaps *caps;
+
+  GST_OBJECT_LOCK (self);
+  if (self->caps)
+    caps = gst_caps_ref (self->caps);
+  else
+    caps = gst_pad_get_pad_template_caps (GST_BASE_SRC_PAD (bsrc));
+  GST_OBJECT_UNLOCK (self);
+
+  if (filter) {
+    GstCaps *tmp = gst_caps_intersect_full (filter, caps,
+        GST_CAPS_INTERSECT_FIRST);
+
+    gst_caps_unref (caps);
+    caps = tmp;
+  }
+  return caps;
+}
+
+static gboolean
+gst_trace_cmd_src_is_seekable (GstBaseSrc * bsrc)
+{
+  return FALSE;
+}
+
+static GstFlowReturn
+gst_trace_cmd_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
+    GstBuffer ** out)
+{
+  GstTraceCmdSrc *self = GST_TRACE_CMD_SRC (bsrc);
+  GstCtfTraceDatPacketInfo info;
+  const guint8 *data;
+  gsize len;
+  GError *err = NULL;
+  GstBuffer *buf;
+  GstCtfPacketMeta *meta;
+  gint r;
+
+  if (!self->pk)
+    return GST_FLOW_FLUSHING;
+  r = gst_ctf_trace_dat_packetizer_next (self->pk, &data, &len, &info, &err);
+  if (r < 0) {
+    post_gerror (self, err, "Corrupt trace.dat data");
+    g_error_free (err);
+    return GST_FLOW_ERROR;
+  }
+  if (r == 0) {
+    GST_DEBUG_OBJECT (self, "all pages done");
+    return GST_FLOW_EOS;
+  }
+
+  buf = gst_buffer_new_memdup (data, len);
+  if (info.begin_ns >= 0) {
+    GST_BUFFER_PTS (buf) = info.begin_ns;
+    GST_BUFFER_DURATION (buf) = info.end_ns - info.begin_ns;
+  }
+  GST_BUFFER_OFFSET (buf) = info.page_index;
+  GST_BUFFER_OFFSET_END (buf) = info.page_index + 1;
+  meta = gst_buffer_add_ctf_packet_meta (buf);
+  meta->stream_class_id = info.stream_class_id;
+  meta->stream_instance_id = info.stream_instance_id;
+  meta->stream_name = info.stream_name;
+  meta->stream_index = info.stream_index;
+  meta->stream_id = info.stream_instance_id;
+  meta->events_discarded_delta = info.discarded_delta;
+
+  if (info.discarded_delta > 0) {
+    if (info.discarded_unknown)
+      GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, FAILED,
+          ("The kernel lost events before page %" G_GUINT64_FORMAT " of CPU "
+              "%u (count not recorded; counted as 1)", info.page_index,
+              info.cpu), (NULL), ("discarded-events", G_TYPE_UINT64,
+              info.discarded_delta, "cpu", G_TYPE_UINT, info.cpu,
+              "page", G_TYPE_UINT64, info.page_index, "count-known",
+              G_TYPE_BOOLEAN, FALSE, NULL));
+    else
+      GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, FAILED,
+          ("The kernel lost %" G_GUINT64_FORMAT " events before page %"
+              G_GUINT64_FORMAT " of CPU %u", info.discarded_delta,
+              info.page_index, info.cpu), (NULL), ("discarded-events",
+              G_TYPE_UINT64, info.discarded_delta, "cpu", G_TYPE_UINT,
+              info.cpu, "page", G_TYPE_UINT64, info.page_index,
+              "count-known", G_TYPE_BOOLEAN, TRUE, NULL));
+  }
+  if (info.skipped > 0 && !self->warned_skipped) {
+    self->warned_skipped = TRUE;
+    GST_ELEMENT_WARNING (self, STREAM, DECODE,
+        ("Records with an event id that has no event format were left out "
+            "(first on CPU %u, page %" G_GUINT64_FORMAT "); the total is in "
+            "the `stats` property", info.cpu, info.page_index), (NULL));
+  }
+
+  GST_OBJECT_LOCK (self);
+  self->packets++;
+  self->bytes += len;
+  self->events += info.n_events;
+  self->discarded_events += info.discarded_delta;
+  self->skipped_records += info.skipped;
+  GST_OBJECT_UNLOCK (self);
+
+  GST_LOG_OBJECT (self, "packet %s #%" G_GUINT64_FORMAT ": %u events, %"
+      G_GSIZE_FORMAT " bytes, pts %" GST_TIME_FORMAT, info.stream_name,
+      info.page_index, info.n_events, len,
+      GST_TIME_ARGS (GST_BUFFER_PTS (buf)));
+  *out = buf;
+  return GST_FLOW_OK;
+}
