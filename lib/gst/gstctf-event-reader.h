@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * GstCtfEventReader: the events of packet buffers, for language bindings
+ * (Python through PyGObject) and applications.  A thin GObject over the
+ * packet reader (gstctf-reader.h) that takes what travels in a pipeline:
+ * `application/x-ctf` caps and one GstBuffer per CTF packet
+ * (docs/design.md "The stream between elements").
+ */
+#pragma once
+
+#include <gst/gst.h>
+#include "gstctf-version.h"
+#include "gstctf-model.h"
+#include "gstctf-error.h"
+
+G_BEGIN_DECLS
+
+#define GST_CTF_TYPE_EVENT_READER (gst_ctf_event_reader_get_type ())
+
+/**
+ * GstCtfEventReader:
+ *
+ * Decodes the events of CTF packets one at a time.
+ *
+ * Make one from the caps of a pad or a #GstSample
+ * (gst_ctf_event_reader_new_from_caps()), give it a packet buffer with
+ * gst_ctf_event_reader_set_buffer(), then call
+ * gst_ctf_event_reader_next() until it returns %FALSE.  After each event,
+ * the getters describe the current event: time, stream, event class,
+ * fields.
+ *
+ * Walking events allocates nothing: plans are compiled once per event
+ * class and values are decoded in place.  Only the field getters that
+ * return a #GValue or a #GVariant allocate what they return.
+ *
+ * From Python:
+ *
+ * |[<!-- language="Python" -->
+ * sample = appsink.emit("pull-sample")
+ * reader = GstCtf.EventReader.new_from_caps(sample.get_caps())
+ * reader.set_buffer(sample.get_buffer())
+ * while reader.next():
+ *     print(reader.get_timestamp_ns(), reader.get_event_name(),
+ *           reader.get_field("msg"))
+ * ]|
+ *
+ * Not thread safe: use one reader per thread.
+ */
+GST_CTF_API
+G_DECLARE_FINAL_TYPE (GstCtfEventReader, gst_ctf_event_reader, GST_CTF,
+    EVENT_READER, GObject)
+
+GST_CTF_API GstCtfEventReader *gst_ctf_event_reader_new (
+    GstCtfTraceClass * trace_class);
+GST_CTF_API GstCtfEventReader *gst_ctf_event_reader_new_from_caps (
+    GstCaps * caps, GError ** error);
+GST_CTF_API GstCtfEventReader *gst_ctf_event_reader_new_from_metadata (
+    const gchar * tsdl, GError ** error);
+
+GST_CTF_API gboolean gst_ctf_event_reader_set_caps (GstCtfEventReader * reader,
+    GstCaps * caps, GError ** error);
+GST_CTF_API GstCtfTraceClass *gst_ctf_event_reader_get_trace_class (
+    GstCtfEventReader * reader);
+
+GST_CTF_API void gst_ctf_event_reader_set_decode_fields (
+    GstCtfEventReader * reader, gboolean decode_fields);
+GST_CTF_API gboolean gst_ctf_event_reader_get_decode_fields (
+    GstCtfEventReader * reader);
+
+GST_CTF_API gboolean gst_ctf_event_reader_set_buffer (
+    GstCtfEventReader * reader, GstBuffer * buffer, GError ** error);
+GST_CTF_API gboolean gst_ctf_event_reader_set_bytes (
+    GstCtfEventReader * reader, GBytes * bytes, GError ** error);
+GST_CTF_API void gst_ctf_event_reader_clear (GstCtfEventReader * reader);
+
+GST_CTF_API gboolean gst_ctf_event_reader_next (GstCtfEventReader * reader,
+    GError ** error);
+GST_CTF_API gboolean gst_ctf_event_reader_next_event (
+    GstCtfEventReader * reader, gint64 * timestamp_ns, const gchar ** name,
+    GError ** error);
+GST_CTF_API guint gst_ctf_event_reader_skip_events (GstCtfEventReader * reader,
+    GError ** error);
+
+GST_CTF_API guint64 gst_ctf_event_reader_get_stream_class_id (
+    GstCtfEventReader * reader);
+GST_CTF_API gint64 gst_ctf_event_reader_get_stream_instance_id (
+    GstCtfEventReader * reader);
+GST_CTF_API gint gst_ctf_event_reader_get_cpu (GstCtfEventReader * reader);
+GST_CTF_API const gchar *gst_ctf_event_reader_get_stream_name (
+    GstCtfEventReader * reader);
+GST_CTF_API guint64 gst_ctf_event_reader_get_packet_events_discarded (
+    GstCtfEventReader * reader);
+
+GST_CTF_API gboolean gst_ctf_event_reader_has_timestamp (
+    GstCtfEventReader * reader);
+GST_CTF_API gint64 gst_ctf_event_reader_get_timestamp_ns (
+    GstCtfEventReader * reader);
+GST_CTF_API guint64 gst_ctf_event_reader_get_clock_value (
+    GstCtfEventReader * reader);
+GST_CTF_API const gchar *gst_ctf_event_reader_get_event_name (
+    GstCtfEventReader * reader);
+GST_CTF_API guint64 gst_ctf_event_reader_get_event_class_id (
+    GstCtfEventReader * reader);
+GST_CTF_API gint64 gst_ctf_event_reader_get_event_loglevel (
+    GstCtfEventReader * reader);
+
+GST_CTF_API gboolean gst_ctf_event_reader_get_field (
+    GstCtfEventReader * reader, const gchar * path, GValue * value);
+GST_CTF_API GValue *gst_ctf_event_reader_dup_field (
+    GstCtfEventReader * reader, const gchar * path);
+GST_CTF_API GVariant *gst_ctf_event_reader_get_payload (
+    GstCtfEventReader * reader);
+GST_CTF_API GVariant *gst_ctf_event_reader_get_field_variant (
+    GstCtfEventReader * reader, const gchar * path);
+GST_CTF_API GVariant *gst_ctf_event_reader_get_fields (
+    GstCtfEventReader * reader, GstCtfScope scope);
+GST_CTF_API GHashTable *gst_ctf_event_reader_get_fields_table (
+    GstCtfEventReader * reader, GstCtfScope scope);
+GST_CTF_API gchar *gst_ctf_event_reader_format_fields (
+    GstCtfEventReader * reader);
+
+G_END_DECLS
