@@ -1151,7 +1151,7 @@ read_trace_dir (const gchar * dir, TraceResult * res)
   GstCtfTraceClass *tc;
   GDir *d;
   const gchar *name;
-  GstCtfEventIter *it;
+  GstCtfEventIter *it, *fast;
 
   g_free (meta_path);
   if (text == NULL) {
@@ -1168,6 +1168,9 @@ read_trace_dir (const gchar * dir, TraceResult * res)
   }
   it = gst_ctf_event_iter_new (tc);
   gst_ctf_event_iter_set_recording (it, TRUE);
+  /* a second iterator without recording (skipping plans) must walk the
+   * same events to the same offsets and clock values */
+  fast = gst_ctf_event_iter_new (tc);
   d = g_dir_open (dir, 0, NULL);
   while (d && (name = g_dir_read_name (d)) != NULL && res->error == NULL) {
     gchar *path = g_build_filename (dir, name, NULL);
@@ -1195,8 +1198,18 @@ read_trace_dir (const gchar * dir, TraceResult * res)
       }
       info = gst_ctf_event_iter_get_packet_info (it);
       fail_unless_equals_uint64 (info2.packet_size, info->packet_size);
+      fail_unless (gst_ctf_event_iter_set_packet (fast,
+              (const guint8 *) contents + off, len - off, NULL));
       while (gst_ctf_event_iter_next (it, &err)) {
         const GstCtfClockClass *cc = info->stream_class->default_clock;
+        guint64 e1, e2;
+
+        fail_unless (gst_ctf_event_iter_next (fast, NULL));
+        fail_unless_equals_uint64 (gst_ctf_event_iter_get_event_offset (it,
+                &e1), gst_ctf_event_iter_get_event_offset (fast, &e2));
+        fail_unless_equals_uint64 (e1, e2);
+        fail_unless_equals_uint64 (gst_ctf_event_iter_get_clock_value (it),
+            gst_ctf_event_iter_get_clock_value (fast));
 
         res->events++;
         if (cc) {
@@ -1223,6 +1236,7 @@ read_trace_dir (const gchar * dir, TraceResult * res)
   }
   if (d)
     g_dir_close (d);
+  gst_ctf_event_iter_free (fast);
   gst_ctf_event_iter_free (it);
   gst_ctf_trace_class_unref (tc);
 }

@@ -53,6 +53,9 @@ struct _GstCtfEventIter {
   guint64 pos;                  /* bits from the packet start */
   guint64 clock;
 
+  /* decode state for events, set up by set_packet */
+  GstCtfDecodeCtx ctx;
+
   /* current event */
   const GstCtfEventClass *cur_ec;
   guint64 ev_begin;
@@ -325,7 +328,7 @@ gst_ctf_packet_read_info (const GstCtfTraceClass * tc, const guint8 * data,
 /* ------------------------------------------------------------------ */
 
 /**
- * gst_ctf_event_iter_new:
+ * gst_ctf_event_iter_new: (skip)
  * @tc: a trace class
  *
  * Makes an iterator for packets of @tc.  Plans are compiled lazily, the
@@ -441,6 +444,13 @@ gst_ctf_event_iter_set_packet (GstCtfEventIter * it, const guint8 * data,
   }
   it->cur_sc = e;
   it->clock = pd.clock;
+  memset (&it->ctx, 0, sizeof (it->ctx));
+  it->ctx.data = data;
+  it->ctx.n_bytes = size;
+  it->ctx.limit = MIN (it->info.content_size, (guint64) size * 8);
+  it->ctx.limit = MIN (it->ctx.limit, G_GUINT64_CONSTANT (1) << 60);
+  it->ctx.slots = it->slots;
+  it->ctx.n_slots = it->n_slots;
   it->pos = it->info.events_offset;
   it->ev_begin = it->ev_end = it->pos;
   it->in_packet = TRUE;
@@ -478,16 +488,13 @@ find_ec_entry (ScEntry * e, guint64 id)
 gboolean
 gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
 {
-  GstCtfDecodeCtx ctx;
+  GstCtfDecodeCtx *ctx = &it->ctx;
   ScEntry *e;
   EcEntry *ee;
-  guint64 content;
-  guint64 id;
+  guint64 content, id;
   gboolean rec;
 
-  g_return_val_if_fail (it != NULL, FALSE);
-
-  if (!it->in_packet)
+  if (G_UNLIKELY (!it->in_packet))
     return FALSE;
   e = it->cur_sc;
   content = it->info.content_size;
@@ -499,7 +506,7 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
     it->in_packet = FALSE;
     return FALSE;
   }
-  if (it->pos > content) {
+  if (G_UNLIKELY (it->pos > content)) {
     it->in_packet = FALSE;
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
         "Cannot decode event header: offset=%" G_GUINT64_FORMAT " bits, "
@@ -512,42 +519,30 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
   if (rec)
     clear_values (it, GST_CTF_SCOPE_EVENT_HEADER,
         GST_CTF_SCOPE_EVENT_PAYLOAD);
-
-  ctx.data = it->data;
-  ctx.n_bytes = it->size;
-  ctx.limit = content;
-  ctx.pos = it->pos;
-  ctx.slots = it->slots;
-  ctx.n_slots = it->n_slots;
-  ctx.values = NULL;
-  ctx.info = NULL;
-  ctx.scope_name = NULL;
-  ctx.clock = it->clock;
-  ctx.event_class_id = 0;
-  ctx.has_event_class_id = FALSE;
-  ctx.has_magic = FALSE;
-  ctx.magic = 0;
-  ctx.seen_meanings = 0;
-  it->ev_begin = it->pos;
+  ctx->pos = it->ev_begin = it->pos;
+  ctx->clock = it->clock;
+  ctx->has_event_class_id = FALSE;
 
   if (e->event_header) {
-    if (rec)
-      ctx.values = it->values[GST_CTF_SCOPE_EVENT_HEADER];
-    ctx.scope_name = scope_names[GST_CTF_SCOPE_EVENT_HEADER];
-    if (!gst_ctf_plan_exec (e->event_header, &ctx, error))
+    ctx->values = rec ? it->values[GST_CTF_SCOPE_EVENT_HEADER] : NULL;
+    ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_HEADER];
+    if (!gst_ctf_plan_run_scope (e->event_header, ctx, error))
       goto failed;
   }
 
   /* The event class id is the last decoded id-meaning integer (LTTng's
    * `v.extended.id` overrides the enum `id`); without one, the stream
    * class's single event class. */
-  if (ctx.has_event_class_id)
-    id = ctx.event_class_id;
+  if (ctx->has_event_class_id)
+    id = ctx->event_class_id;
   else if (e->has_single_id)
     id = e->single_id;
   else
     id = 0;
-  ee = find_ec_entry (e, id);
+  if (G_LIKELY (e->dense != NULL && id < e->n_dense && e->dense[id].ec))
+    ee = &e->dense[id];
+  else
+    ee = find_ec_entry (e, id);
   if (G_UNLIKELY (ee == NULL)) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_UNKNOWN_EVENT_CLASS,
         "No event class with ID %" G_GUINT64_FORMAT " in stream class %"
@@ -570,29 +565,28 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
   }
 
   if (e->common_context) {
-    if (rec)
-      ctx.values = it->values[GST_CTF_SCOPE_EVENT_COMMON_CONTEXT];
-    ctx.scope_name = scope_names[GST_CTF_SCOPE_EVENT_COMMON_CONTEXT];
-    if (!gst_ctf_plan_exec (e->common_context, &ctx, error))
+    ctx->values = rec ? it->values[GST_CTF_SCOPE_EVENT_COMMON_CONTEXT] :
+        NULL;
+    ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_COMMON_CONTEXT];
+    if (!gst_ctf_plan_run_scope (e->common_context, ctx, error))
       goto failed;
   }
   if (ee->context) {
-    if (rec)
-      ctx.values = it->values[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT];
-    ctx.scope_name = scope_names[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT];
-    if (!gst_ctf_plan_exec (ee->context, &ctx, error))
+    ctx->values = rec ? it->values[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT] :
+        NULL;
+    ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT];
+    if (!gst_ctf_plan_run_scope (ee->context, ctx, error))
       goto failed;
   }
   if (ee->payload) {
-    if (rec)
-      ctx.values = it->values[GST_CTF_SCOPE_EVENT_PAYLOAD];
-    ctx.scope_name = scope_names[GST_CTF_SCOPE_EVENT_PAYLOAD];
-    if (!gst_ctf_plan_exec (ee->payload, &ctx, error))
+    ctx->values = rec ? it->values[GST_CTF_SCOPE_EVENT_PAYLOAD] : NULL;
+    ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_PAYLOAD];
+    if (!gst_ctf_plan_run_scope (ee->payload, ctx, error))
       goto failed;
   }
 
   /* An event that takes no bits would repeat forever. */
-  if (G_UNLIKELY (ctx.pos == it->ev_begin)) {
+  if (G_UNLIKELY (ctx->pos == it->ev_begin)) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
         "Cannot decode event: offset=%" G_GUINT64_FORMAT " bits, event "
         "`%s` takes no bits, so the packet's events never end",
@@ -600,8 +594,8 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
     goto failed;
   }
 
-  it->pos = it->ev_end = ctx.pos;
-  it->clock = ctx.clock;
+  it->pos = it->ev_end = ctx->pos;
+  it->clock = ctx->clock;
   it->cur_ec = ee->ec;
   return TRUE;
 

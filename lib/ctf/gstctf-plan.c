@@ -261,6 +261,8 @@ compile_variant (Compiler * c, guint idx, const GstCtfFieldClass * fc,
 
   options = g_new0 (guint32, MAX (fc->n_members, 1));
   g_ptr_array_add (c->allocs, options);
+  op_at (c, idx)->option_ends = g_new0 (guint32, MAX (fc->n_members, 1));
+  g_ptr_array_add (c->allocs, op_at (c, idx)->option_ends);
   op = op_at (c, idx);
   op->kind = GST_CTF_OP_VARIANT;
   op->align = fc_align (fc);
@@ -280,6 +282,7 @@ compile_variant (Compiler * c, guint idx, const GstCtfFieldClass * fc,
     if (!compile_node (c, fc->members[k].fc, fc->members[k].name, depth + 1,
             &a, &mb))
       return FALSE;
+    op_at (c, idx)->option_ends[k] = c->ops->len;
     min_bits = MIN (min_bits, mb);
   }
   op = op_at (c, idx);
@@ -483,14 +486,24 @@ compute_static (GstCtfOp * ops, guint i)
   return bits;
 }
 
+static gboolean
+collapsible (const GstCtfOp * op)
+{
+  return op->static_bits != G_MAXUINT64 &&
+      (op->kind == GST_CTF_OP_STRUCT_BEGIN || op->kind == GST_CTF_OP_ARRAY ||
+      op->kind == GST_CTF_OP_TEXT_ARRAY || op->kind <= GST_CTF_OP_FLOAT);
+}
+
 static void
 build_fast_ops (GstCtfPlan * plan, GPtrArray * allocs)
 {
   const GstCtfOp *src = plan->ops;
   guint n = plan->n_ops;
   guint *map = g_new (guint, n + 1);
-  guint *origin;
   GArray *dst = g_array_new (FALSE, FALSE, sizeof (GstCtfOp));
+  GArray *origin = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint32 pending = 1;          /* alignment of structures begun, owed to
+                                 * the next op emitted */
   guint i = 0, k;
 
   while (i < n) {
@@ -498,50 +511,61 @@ build_fast_ops (GstCtfPlan * plan, GPtrArray * allocs)
     GstCtfOp copy = *op;
 
     map[i] = dst->len;
-    if (op->static_bits != G_MAXUINT64 &&
-        (op->kind == GST_CTF_OP_STRUCT_BEGIN || op->kind == GST_CTF_OP_ARRAY
-            || op->kind == GST_CTF_OP_TEXT_ARRAY || op->kind <= GST_CTF_OP_FLOAT)) {
+    if (op->kind == GST_CTF_OP_STRUCT_END) {
+      i++;
+      continue;
+    }
+    if (op->kind == GST_CTF_OP_STRUCT_BEGIN && !collapsible (op) &&
+        op->next != i + 2) {
+      /* Its first member is emitted next, within the same range, and
+       * aligns for it: consecutive alignments compose as their maximum. */
+      pending = MAX (pending, op->align);
+      i++;
+      continue;
+    }
+    if (collapsible (op) || op->kind == GST_CTF_OP_STRUCT_BEGIN) {
       copy.kind = GST_CTF_OP_SKIP;
       copy.flags = 0;
+      if (op->static_bits == G_MAXUINT64)
+        copy.static_bits = 0;   /* empty structure: alignment only */
+      copy.align = MAX (copy.align, pending);
+      pending = 1;
       g_array_append_val (dst, copy);
+      g_array_append_val (origin, i);
+      /* a collapsed subtree's inner ops are never referenced from
+       * outside it, except its end */
+      for (k = i + 1; k < op->next; k++)
+        map[k] = dst->len;
       i = op->next;
       continue;
     }
+    copy.align = MAX (copy.align, pending);
+    pending = 1;
     g_array_append_val (dst, copy);
+    g_array_append_val (origin, i);
     i++;
   }
   map[n] = dst->len;
 
-  /* Fix the indices: each kept op still has its source index in `next`'s
-   * place; recompute from the map. */
-  origin = g_new (guint, dst->len + 1);
-  for (i = 0; i < n;) {
-    const GstCtfOp *op = &src[i];
-
-    origin[map[i]] = i;
-    if (op->static_bits != G_MAXUINT64 &&
-        (op->kind == GST_CTF_OP_STRUCT_BEGIN || op->kind == GST_CTF_OP_ARRAY
-            || op->kind == GST_CTF_OP_TEXT_ARRAY || op->kind <= GST_CTF_OP_FLOAT))
-      i = op->next;
-    else
-      i++;
-  }
   for (k = 0; k < dst->len; k++) {
     GstCtfOp *op = &g_array_index (dst, GstCtfOp, k);
-    const GstCtfOp *so = &src[origin[k]];
+    const GstCtfOp *so = &src[g_array_index (origin, guint, k)];
 
     op->next = map[so->next];
     if (op->kind == GST_CTF_OP_VARIANT) {
-      guint32 *opts = g_new0 (guint32, MAX (op->n_children, 1));
+      guint32 *opts = g_new0 (guint32, 2 * MAX (op->n_children, 1));
       guint j;
 
-      for (j = 0; j < op->n_children; j++)
+      for (j = 0; j < op->n_children; j++) {
         opts[j] = map[so->options[j]];
+        opts[op->n_children + j] = map[so->option_ends[j]];
+      }
       op->options = opts;
+      op->option_ends = opts + op->n_children;
       g_ptr_array_add (allocs, opts);
     }
   }
-  g_free (origin);
+  g_array_free (origin, TRUE);
   g_free (map);
   plan->n_fast_ops = dst->len;
   plan->fast_ops = (GstCtfOp *) g_array_free (dst, FALSE);
@@ -585,6 +609,11 @@ gst_ctf_plan_compile (const GstCtfFieldClass * fc, GError ** error)
   p->allocs = c.allocs;
   compute_static (p->plan.ops, 0);
   build_fast_ops (&p->plan, p->allocs);
+  if (p->plan.n_fast_ops == 1 && p->plan.fast_ops[0].kind == GST_CTF_OP_SKIP) {
+    p->plan.skip_only = TRUE;
+    p->plan.skip_align = p->plan.fast_ops[0].align;
+    p->plan.skip_bits = p->plan.fast_ops[0].static_bits;
+  }
   return &p->plan;
 }
 
@@ -863,18 +892,55 @@ check_count (GstCtfDecodeCtx * ctx, const GstCtfOp * op, guint64 pos,
   return FALSE;
 }
 
+/* A pending array/sequence element range or selected variant option:
+ * the interpreter walks op ranges with this explicit stack instead of
+ * recursing (no call per element or option). */
+typedef struct {
+  guint64 remaining;            /* elements left after the current one */
+  guint32 body;                 /* first op of the element range */
+  guint32 end;                  /* end of the range being run */
+  guint32 ret;                  /* op to continue at when done */
+  guint32 outer_end;            /* end of the enclosing range */
+  guint32 vidx;                 /* recorded value to close, or G_MAXUINT32 */
+} Frame;
+
 static gboolean
-exec_range (const GstCtfOp * ops, guint start, guint end,
-    GstCtfDecodeCtx * ctx, GError ** error)
+exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx,
+    GError ** error)
 {
   const guint8 *data = ctx->data;
   const guint64 limit = ctx->limit;
-  guint i = start;
+  GArray *values = ctx->values;
+  guint64 cur = ctx->pos;
+  guint i = 0, end = n_ops;
+  Frame stack[GST_CTF_PLAN_MAX_DEPTH + 2];
+  guint sp = 0;
 
-  while (i < end) {
-    const GstCtfOp *op = &ops[i];
-    guint64 pos = align_up (ctx->pos, op->align);
-    guint64 v;
+  for (;;) {
+    const GstCtfOp *op;
+    guint64 pos, v;
+
+    if (G_UNLIKELY (i >= end)) {
+      Frame *f;
+
+      if (sp == 0)
+        break;
+      f = &stack[sp - 1];
+      if (f->remaining > 0) {
+        f->remaining--;
+        i = f->body;
+        continue;
+      }
+      if (values && f->vidx != G_MAXUINT32)
+        g_array_index (values, GstCtfFieldValue, f->vidx).end = values->len;
+      i = f->ret;
+      end = f->outer_end;
+      sp--;
+      continue;
+    }
+
+    op = &ops[i];
+    pos = align_up (cur, op->align);
 
     switch (op->kind) {
       case GST_CTF_OP_INT8:
@@ -948,6 +1014,16 @@ exec_range (const GstCtfOp * ops, guint start, guint end,
           v = sign_extend (v, op->size);
         goto int_done;
 
+      case GST_CTF_OP_SKIP:
+        if (G_UNLIKELY (pos + op->static_bits > limit)) {
+          ctx->pos = cur;
+          set_overrun_error (ctx, pos, op->static_bits, op, error);
+          return FALSE;
+        }
+        cur = pos + op->static_bits;
+        i++;
+        continue;
+
       case GST_CTF_OP_FLOAT:{
         if (G_UNLIKELY (pos + op->size > limit))
           goto overrun;
@@ -955,8 +1031,8 @@ exec_range (const GstCtfOp * ops, guint start, guint end,
           v = read_bits_le (data, ctx->n_bytes, pos, op->size);
         else
           v = read_bits_be (data, ctx->n_bytes, pos, op->size);
-        ctx->pos = pos + op->size;
-        if (ctx->values) {
+        cur = pos + op->size;
+        if (values) {
           GstCtfFieldValue *fv = record (ctx, op, NULL, error);
 
           if (fv == NULL)
@@ -972,7 +1048,7 @@ exec_range (const GstCtfOp * ops, guint start, guint end,
           }
         }
         i++;
-        break;
+        continue;
       }
 
       case GST_CTF_OP_STRING:{
@@ -994,8 +1070,8 @@ exec_range (const GstCtfOp * ops, guint start, guint end,
               op->name ? op->name : "(unnamed)", limit);
           return FALSE;
         }
-        ctx->pos = pos + (guint64) (nul - s + 1) * 8;
-        if (ctx->values) {
+        cur = pos + (guint64) (nul - s + 1) * 8;
+        if (values) {
           GstCtfFieldValue *fv = record (ctx, op, NULL, error);
 
           if (fv == NULL)
@@ -1004,39 +1080,37 @@ exec_range (const GstCtfOp * ops, guint start, guint end,
           fv->v.s.len = (guint32) MIN ((guint64) (nul - s), G_MAXUINT32);
         }
         i++;
-        break;
+        continue;
       }
 
       case GST_CTF_OP_STRUCT_BEGIN:
-        ctx->pos = pos;
-        if (ctx->values) {
-          guint idx;
-          GstCtfFieldValue *fv = record (ctx, op, &idx, error);
+        cur = pos;
+        if (values) {
+          GstCtfFieldValue *fv = record (ctx, op, NULL, error);
 
           if (fv == NULL)
             return FALSE;
           fv->v.u = op->n_children;
-          /* The matching STRUCT_END closes the subtree: the struct's
-           * value index is kept in its `end` until then. */
+          /* The matching STRUCT_END closes the subtree: until then the
+           * value is marked open. */
           fv->end = G_MAXUINT32;
-          (void) idx;
         }
         i++;
-        break;
+        continue;
 
       case GST_CTF_OP_STRUCT_END:
-        if (ctx->values) {
-          GstCtfFieldValue *vals = (GstCtfFieldValue *) ctx->values->data;
-          guint j = ctx->values->len;
+        if (values) {
+          GstCtfFieldValue *vals = (GstCtfFieldValue *) values->data;
+          guint j = values->len;
 
-          /* Find the innermost open struct. */
+          /* the innermost open structure */
           while (j > 0 && vals[j - 1].end != G_MAXUINT32)
             j--;
           if (j > 0)
-            vals[j - 1].end = ctx->values->len;
+            vals[j - 1].end = values->len;
         }
         i++;
-        break;
+        continue;
 
       case GST_CTF_OP_TEXT_ARRAY:
       case GST_CTF_OP_TEXT_SEQUENCE:{
@@ -1053,7 +1127,7 @@ exec_range (const GstCtfOp * ops, guint start, guint end,
           goto overrun;
         if (G_UNLIKELY (!check_count (ctx, op, pos, n, error)))
           return FALSE;
-        if (ctx->values) {
+        if (values) {
           GstCtfFieldValue *fv = record (ctx, op, NULL, error);
 
           if (fv == NULL)
@@ -1068,15 +1142,15 @@ exec_range (const GstCtfOp * ops, guint start, guint end,
           fv->v.s.ptr = (const gchar *) data + (pos >> 3);
           fv->v.s.len = (guint32) n;
         }
-        ctx->pos = pos + n * 8;
+        cur = pos + n * 8;
         i++;
-        break;
+        continue;
       }
 
       case GST_CTF_OP_ARRAY:
       case GST_CTF_OP_SEQUENCE:{
-        guint64 n, k;
-        guint idx = 0;
+        guint64 n;
+        guint32 vidx = G_MAXUINT32;
 
         if (op->kind == GST_CTF_OP_ARRAY) {
           n = op->length;
@@ -1089,50 +1163,57 @@ exec_range (const GstCtfOp * ops, guint start, guint end,
           goto overrun;
         if (G_UNLIKELY (!check_count (ctx, op, pos, n, error)))
           return FALSE;
-        ctx->pos = pos;
+        cur = pos;
         if (G_UNLIKELY (op->meaning == GST_CTF_MEANING_UUID) && ctx->info &&
             n == 16 && (pos & 7) == 0 && op->stride == 8) {
           memcpy (ctx->info->uuid, data + (pos >> 3), 16);
           ctx->info->has_uuid = TRUE;
         }
-        if (ctx->values) {
+        if (values) {
+          guint idx;
           GstCtfFieldValue *fv = record (ctx, op, &idx, error);
 
           if (fv == NULL)
             return FALSE;
           fv->v.u = n;
+          vidx = idx;
         } else if (op->stride) {
           /* Static, effect-free elements: skip them all (the count was
-           * checked against the bits left; the last element is checked
-           * by the bound below). */
+           * checked against the bits left; the end is checked here). */
           if (n > 0) {
             guint64 end_pos = pos + (n - 1) * op->stride +
                 ops[i + 1].static_bits;
 
             if (G_UNLIKELY (end_pos > limit)) {
+              ctx->pos = cur;
               set_overrun_error (ctx, pos, end_pos - pos, op, error);
               return FALSE;
             }
-            ctx->pos = end_pos;
+            cur = end_pos;
           }
           i = op->next;
-          break;
+          continue;
         }
-        for (k = 0; k < n; k++) {
-          if (!exec_range (ops, i + 1, op->next, ctx, error))
-            return FALSE;
+        if (n == 0) {
+          i = op->next;
+          continue;
         }
-        if (ctx->values)
-          g_array_index (ctx->values, GstCtfFieldValue, idx).end =
-              ctx->values->len;
-        i = op->next;
-        break;
+        stack[sp].remaining = n - 1;
+        stack[sp].body = i + 1;
+        stack[sp].end = op->next;
+        stack[sp].ret = op->next;
+        stack[sp].outer_end = end;
+        stack[sp].vidx = vidx;
+        sp++;
+        end = op->next;
+        i = i + 1;
+        continue;
       }
 
       case GST_CTF_OP_VARIANT:{
         guint64 tag;
-        guint32 r, opt = G_MAXUINT32, root;
-        guint idx = 0;
+        guint32 r, opt = G_MAXUINT32;
+        guint32 vidx = G_MAXUINT32;
 
         if (G_UNLIKELY ((guint) op->ref_slot >= ctx->n_slots))
           goto bad_slot;
@@ -1155,45 +1236,39 @@ exec_range (const GstCtfOp * ops, guint start, guint end,
               op->name ? op->name : "(unnamed)", (gint64) tag);
           return FALSE;
         }
-        ctx->pos = pos;
-        if (ctx->values) {
+        cur = pos;
+        if (values) {
+          guint idx;
           GstCtfFieldValue *fv = record (ctx, op, &idx, error);
 
           if (fv == NULL)
             return FALSE;
           fv->v.u = opt;
+          vidx = idx;
         }
-        root = op->options[opt];
-        if (!exec_range (ops, root, ops[root].next, ctx, error))
-          return FALSE;
-        if (ctx->values)
-          g_array_index (ctx->values, GstCtfFieldValue, idx).end =
-              ctx->values->len;
-        i = op->next;
-        break;
+        stack[sp].remaining = 0;
+        stack[sp].body = op->options[opt];
+        stack[sp].end = op->option_ends[opt];
+        stack[sp].ret = op->next;
+        stack[sp].outer_end = end;
+        stack[sp].vidx = vidx;
+        sp++;
+        end = op->option_ends[opt];
+        i = op->options[opt];
+        continue;
       }
-
-      case GST_CTF_OP_SKIP:
-        if (G_UNLIKELY (pos + op->static_bits > limit)) {
-          set_overrun_error (ctx, pos, op->static_bits, op, error);
-          return FALSE;
-        }
-        ctx->pos = pos + op->static_bits;
-        i++;
-        break;
 
       default:
         g_assert_not_reached ();
     }
-    continue;
 
   int_done:
-    ctx->pos = pos + op->size;
+    cur = pos + op->size;
     if (G_UNLIKELY (op->flags & GST_CTF_OP_F_EFFECTS)) {
       if (!int_effects (ctx, op, v, pos, error))
         return FALSE;
     }
-    if (ctx->values) {
+    if (values) {
       GstCtfFieldValue *fv = record (ctx, op, NULL, error);
 
       if (fv == NULL)
@@ -1204,6 +1279,7 @@ exec_range (const GstCtfOp * ops, guint start, guint end,
     continue;
 
   overrun:
+    ctx->pos = cur;
     set_overrun_error (ctx, pos, op->kind == GST_CTF_OP_STRING ? 8 :
         op->size ? op->size : 1, op, error);
     return FALSE;
@@ -1215,6 +1291,7 @@ exec_range (const GstCtfOp * ops, guint start, guint end,
         op->name ? op->name : "(unnamed)");
     return FALSE;
   }
+  ctx->pos = cur;
   return TRUE;
 }
 
@@ -1227,7 +1304,14 @@ gst_ctf_plan_exec (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
     ctx->limit = G_GUINT64_CONSTANT (1) << 60;
   if (ctx->limit > ctx->n_bytes * 8)
     ctx->limit = ctx->n_bytes * 8;
+  return gst_ctf_plan_run (plan, ctx, error);
+}
+
+gboolean
+gst_ctf_plan_run (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
+    GError ** error)
+{
   if (ctx->values)
-    return exec_range (plan->ops, 0, plan->n_ops, ctx, error);
-  return exec_range (plan->fast_ops, 0, plan->n_fast_ops, ctx, error);
+    return exec_ops (plan->ops, plan->n_ops, ctx, error);
+  return exec_ops (plan->fast_ops, plan->n_fast_ops, ctx, error);
 }

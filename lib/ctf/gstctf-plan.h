@@ -90,17 +90,26 @@ typedef struct {
   GstCtfVariantRange *ranges;   /* variant: sorted by option, then range */
   guint32 n_ranges;
   guint32 *options;             /* variant: op index of each option root */
+  guint32 *option_ends;         /* variant: op index after each option */
 } GstCtfOp;
 
 /* @ops decode everything (recording); @fast_ops are the same walk with
  * every static-size subtree that has no side effect (no value slot,
- * clock, meaning) collapsed into one SKIP op, used when not recording. */
+ * clock, meaning) collapsed into one SKIP op and without structure
+ * begin/end ops (a structure's alignment moves to its first member), used
+ * when not recording. */
 typedef struct {
   GstCtfOp *ops;
   guint n_ops;
   GstCtfOp *fast_ops;
   guint n_fast_ops;
   const GstCtfFieldClass *root;
+  /* When the fast plan is a single SKIP (a scope of static size and no
+   * side effect, like most event payloads): its alignment and size, so
+   * the caller can skip the scope without running the interpreter. */
+  gboolean skip_only;
+  guint32 skip_align;
+  guint64 skip_bits;
 } GstCtfPlan;
 
 /* What a decode needs and produces.  The caller fills the inputs; on
@@ -133,5 +142,28 @@ void gst_ctf_plan_free (GstCtfPlan * plan);
 G_GNUC_INTERNAL
 gboolean gst_ctf_plan_exec (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
     GError ** error);
+/* As gst_ctf_plan_exec() for a context whose limit is already within
+ * n_bytes * 8 and below 2^60 bits. */
+G_GNUC_INTERNAL
+gboolean gst_ctf_plan_run (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
+    GError ** error);
+
+/* Decodes one scope: skip-only plans are skipped inline when not
+ * recording; everything else (and any error) goes to the interpreter. */
+static inline gboolean
+gst_ctf_plan_run_scope (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
+    GError ** error)
+{
+  if (ctx->values == NULL && plan->skip_only) {
+    guint64 pos = (ctx->pos + plan->skip_align - 1) &
+        ~((guint64) plan->skip_align - 1);
+
+    if (G_LIKELY (pos + plan->skip_bits <= ctx->limit)) {
+      ctx->pos = pos + plan->skip_bits;
+      return TRUE;
+    }
+  }
+  return gst_ctf_plan_run (plan, ctx, error);
+}
 
 G_END_DECLS
