@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * ctf-convert: a CTF trace directory or a trace-cmd trace.dat file -> a
+ * CTF 1.8 trace directory, optionally cut to a time window.
+ *
+ *   ctf-convert [--begin T] [--end T] [--overwrite] INPUT OUTPUT-DIR
+ *
+ * The pipeline (docs/user-guide.md):
+ *
+ *   ctfsrc location=INPUT      ! [timefilter start=T end=T !] ctfsink location=OUT
+ *   tracecmdsrc location=INPUT ! [timefilter ...             !] ctfsink location=OUT
+ *
+ * T takes babeltrace2's --begin/--end forms ("HH:MM:SS.NNNNNNNNN",
+ * "YYYY-MM-DD HH:MM:SS", "SEC.NNNNNNNNN" from the clock origin).  A
+ * progress line (packets, bytes, percent of the trace duration) is
+ * refreshed on stderr twice a second while the conversion runs.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <gst/gst.h>
+
+typedef struct {
+  GMainLoop *loop;
+  GstElement *pipeline;
+  guint64 packets;              /* counted in the streaming thread */
+  guint64 bytes;
+  gint exit_code;
+  gboolean progress_shown;
+  gboolean tty;
+  gint64 started;
+} App;
+
+static GstPadProbeReturn
+count_packet (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  App *app = user_data;
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+
+  /* streaming thread; the progress timer reads these approximately */
+  __atomic_add_fetch (&app->packets, 1, __ATOMIC_RELAXED);
+  __atomic_add_fetch (&app->bytes, gst_buffer_get_size (buf),
+      __ATOMIC_RELAXED);
+  return GST_PAD_PROBE_OK;
+}
+
+static void
+print_progress (App * app, gboolean final)
+{
+  gint64 pos = -1, dur = -1;
+  gchar percent[16] = "";
+  gdouble secs = (g_get_monotonic_time () - app->started) / 1e6;
+
+  if (!final && gst_element_query_position (app->pipeline, GST_FORMAT_TIME,
+          &pos) && gst_element_query_duration (app->pipeline,
+          GST_FORMAT_TIME, &dur) && dur > 0 && pos >= 0)
+    g_snprintf (percent, sizeof (percent), "%5.1f %% ",
+        MIN (100.0, 100.0 * pos / dur));
+  else if (final)
+    g_snprintf (percent, sizeof (percent), "100.0 %% ");
+  /* one line rewritten in place on a terminal, one line per update in a
+   * log file */
+  fprintf (stderr, "%s%s%" G_GUINT64_FORMAT " packets, %.1f MiB, %.1f s%s",
+      app->tty ? "\r" : "", percent,
+      __atomic_load_n (&app->packets, __ATOMIC_RELAXED),
+      __atomic_load_n (&app->bytes, __ATOMIC_RELAXED) / 1048576.0, secs,
+      app->tty && !final ? "   " : "\n");
+  fflush (stderr);
+  app->progress_shown = TRUE;
+}
+
+static gboolean
+on_timer (gpointer user_data)
+{
+  print_progress (user_data, FALSE);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_message (GstBus * bus, GstMessage * msg, gpointer user_data)
+{
+  App *app = user_data;
+  GError *err = NULL;
+  gchar *dbg = NULL;
+
+  switch (GST_MESSAGE_TYPE (msg)) {
+    case GST_MESSAGE_EOS:
+      print_progress (app, TRUE);
+      g_main_loop_quit (app->loop);
+      break;
+    case GST_MESSAGE_ERROR:
+      gst_message_parse_error (msg, &err, &dbg);
+      if (app->progress_shown && app->tty)
+        fputc ('\n', stderr);
+      fprintf (stderr, "ctf-convert: error from %s: %s\n",
+          GST_OBJECT_NAME (GST_MESSAGE_SRC (msg)), err->message);
+      if (dbg != NULL)
+        fprintf (stderr, "  (%s)\n", dbg);
+      g_clear_error (&err);
+      g_free (dbg);
+      app->exit_code = 1;
+      g_main_loop_quit (app->loop);
+      break;
+    case GST_MESSAGE_WARNING:
+      gst_message_parse_warning (msg, &err, &dbg);
+      if (app->progress_shown && app->tty)
+        fputc ('\n', stderr);
+      fprintf (stderr, "ctf-convert: warning from %s: %s\n",
+          GST_OBJECT_NAME (GST_MESSAGE_SRC (msg)), err->message);
+      g_clear_error (&err);
+      g_free (dbg);
+      break;
+    default:
+      break;
+  }
+  return TRUE;
+}
+
+static GstElement *
+make (const gchar * factory, const gchar * name)
+{
+  GstElement *e = gst_element_factory_make (factory, name);
+
+  if (e == NULL)
+    fprintf (stderr, "ctf-convert: the `%s` element is not available; "
+        "is GST_PLUGIN_PATH set to the gst-ctf plugin directory?\n",
+        factory);
+  return e;
+}
+
+int
+main (int argc, char **argv)
+{
+  gchar *begin = NULL, *end = NULL;
+  gboolean overwrite = FALSE;
+  GOptionEntry entries[] = {
+    {"begin", 'b', 0, G_OPTION_ARG_STRING, &begin,
+        "Keep events at or after T (babeltrace2 --begin forms)", "T"},
+    {"end", 'e', 0, G_OPTION_ARG_STRING, &end,
+        "Keep events at or before T (babeltrace2 --end forms)", "T"},
+    {"overwrite", 'f', 0, G_OPTION_ARG_NONE, &overwrite,
+        "Replace the files of an existing output directory", NULL},
+    {NULL}
+  };
+  GOptionContext *ctx;
+  GError *error = NULL;
+  App app = { 0 };
+  GstElement *src, *filter = NULL, *sink;
+  GstPad *pad;
+  GstBus *bus;
+  const gchar *input, *output;
+  gboolean is_dir;
+  guint timer;
+
+  ctx = g_option_context_new ("INPUT OUTPUT-DIR - convert a CTF trace "
+      "directory or a trace.dat file to CTF 1.8");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_add_group (ctx, gst_init_get_option_group ());
+  if (!g_option_context_parse (ctx, &argc, &argv, &error)) {
+    fprintf (stderr, "ctf-convert: %s\n", error->message);
+    return 2;
+  }
+  if (argc != 3) {
+    gchar *help = g_option_context_get_help (ctx, TRUE, NULL);
+    fprintf (stderr, "%s", help);
+    g_free (help);
+    return 2;
+  }
+  g_option_context_free (ctx);
+  input = argv[1];
+  output = argv[2];
+
+  if (!g_file_test (input, G_FILE_TEST_EXISTS)) {
+    fprintf (stderr, "ctf-convert: input not found: \"%s\"\n", input);
+    return 1;
+  }
+  is_dir = g_file_test (input, G_FILE_TEST_IS_DIR);
+
+  app.pipeline = gst_pipeline_new ("convert");
+  src = make (is_dir ? "ctfsrc" : "tracecmdsrc", "src");
+  sink = make ("ctfsink", "sink");
+  if (src == NULL || sink == NULL)
+    return 1;
+  if (begin != NULL || end != NULL) {
+    filter = make ("timefilter", "window");
+    if (filter == NULL)
+      return 1;
+    if (begin != NULL)
+      g_object_set (filter, "start", begin, NULL);
+    if (end != NULL)
+      g_object_set (filter, "end", end, NULL);
+  }
+  g_object_set (src, "location", input, NULL);
+  g_object_set (sink, "location", output, NULL);
+  if (overwrite &&
+      g_object_class_find_property (G_OBJECT_GET_CLASS (sink), "overwrite"))
+    g_object_set (sink, "overwrite", TRUE, NULL);
+
+  gst_bin_add_many (GST_BIN (app.pipeline), src, sink, filter, NULL);
+  if (!(filter ? gst_element_link_many (src, filter, sink, NULL) :
+          gst_element_link (src, sink))) {
+    fprintf (stderr, "ctf-convert: cannot link the pipeline\n");
+    return 1;
+  }
+  pad = gst_element_get_static_pad (sink, "sink");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_packet, &app,
+      NULL);
+  gst_object_unref (pad);
+
+  app.loop = g_main_loop_new (NULL, FALSE);
+  app.tty = isatty (STDERR_FILENO);
+  bus = gst_element_get_bus (app.pipeline);
+  gst_bus_add_watch (bus, on_message, &app);
+  gst_object_unref (bus);
+
+  app.started = g_get_monotonic_time ();
+  if (gst_element_set_state (app.pipeline, GST_STATE_PLAYING) ==
+      GST_STATE_CHANGE_FAILURE) {
+    /* the error message on the bus says why */
+    app.exit_code = 1;
+  }
+  timer = g_timeout_add (500, on_timer, &app);
+  g_main_loop_run (app.loop);
+  g_source_remove (timer);
+
+  gst_element_set_state (app.pipeline, GST_STATE_NULL);
+  if (app.exit_code == 0)
+    fprintf (stderr, "ctf-convert: wrote %s\n", output);
+  gst_object_unref (app.pipeline);
+  g_main_loop_unref (app.loop);
+  g_free (begin);
+  g_free (end);
+  return app.exit_code;
+}
