@@ -1,0 +1,135 @@
+#!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# window.sh - what a time window costs with timefilter (issue 3 benchmark).
+#
+# Usage: bench/window.sh [-b BUILD_DIR] [-f FRACTION] [-r RUNS] TRACE_DIR
+#
+# On an LTTng trace (a directory holding `metadata` + `index/*.idx`,
+# e.g. one recorded with ../shared/corpus/record-lttng-ust.sh -k custom-2cpu
+# -n 1500000 -s 1M -c 16, about 1 GB), times with /usr/bin/time -v:
+#
+#   full    gst-launch-1.0 ctfsrc ! ctfsink                      (whole trace)
+#   window  gst-launch-1.0 ctfsrc ! timefilter ! ctfsink         (FRACTION of the
+#           trace's time span in the middle, default 0.01)
+#   bt      babeltrace2 --begin --end -o ctf                     (same window)
+#
+# and prints wall times, peak RSS, window/full and window/bt ratios (issue 3
+# asks window <= 3% of full, <= 1/20 of bt, peak RSS < 64 MB), plus the event
+# counts babeltrace2 prints for both windowed outputs.  Each run is repeated
+# RUNS times (default 3) and the fastest kept; page cache is warm (the
+# script reads the trace once first) and is not dropped.
+set -euo pipefail
+
+BUILD=""
+FRACTION=0.01
+RUNS=3
+while getopts "b:f:r:h" o; do
+  case $o in
+    b) BUILD=$OPTARG ;;
+    f) FRACTION=$OPTARG ;;
+    r) RUNS=$OPTARG ;;
+    *) sed -n '3,20p' "$0"; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 1 ] || { sed -n '3,20p' "$0"; exit 2; }
+TRACE=$(cd "$1" && pwd)
+
+HERE=$(cd "$(dirname "$0")/.." && pwd)
+if [ -z "$BUILD" ]; then
+  for d in "$HERE"/build-timefilter "$HERE"/build; do
+    [ -f "$d/plugins/libgstctf.so" ] && { BUILD=$d; break; }
+  done
+fi
+[ -n "$BUILD" ] && [ -f "$BUILD/plugins/libgstctf.so" ] ||
+  { echo "no build dir with plugins/libgstctf.so (use -b)" >&2; exit 1; }
+export GST_PLUGIN_PATH="$BUILD/plugins"
+export GST_REGISTRY="${TMPDIR:-/tmp}/gst-ctf-bench-registry.bin"
+export TZ=UTC LC_ALL=C
+
+# The trace directory itself (holding metadata), below TRACE.
+META=$(find "$TRACE" -name metadata -type f | head -1)
+[ -n "$META" ] || { echo "no metadata below $TRACE" >&2; exit 1; }
+TDIR=$(dirname "$META")
+
+# Time span from the LTTng index (CTF 1.8 packet begin/end in cycles) and
+# the clock's offset (LTTng clocks are 1 GHz: cycles are ns).
+read -r FIRST LAST < <(python3 - "$TDIR" <<'EOF'
+import os, re, struct, sys
+d = sys.argv[1]
+meta = open(os.path.join(d, "metadata"), "rb").read().decode("latin-1")
+clock = re.search(r"clock\s*\{(.*?)\};", meta, re.S).group(1)
+freq = int(re.search(r"freq\s*=\s*(\d+)", clock).group(1))
+off = re.search(r"\boffset\s*=\s*(-?\d+)", clock)
+off_s = re.search(r"offset_s\s*=\s*(-?\d+)", clock)
+base = (int(off_s.group(1)) if off_s else 0) * 10**9 + \
+    (int(off.group(1)) * 10**9 // freq if off else 0)
+lo, hi = None, None
+idx = os.path.join(d, "index")
+for f in sorted(os.listdir(idx)):
+    b = open(os.path.join(idx, f), "rb").read()
+    magic, major, minor, esize = struct.unpack(">IIII", b[:16])
+    assert magic == 0xC1F1DCC1
+    for o in range(16, len(b) - esize + 1, esize):
+        _, _, _, tb, te = struct.unpack(">QQQQQ", b[o:o + 40])
+        lo = tb if lo is None else min(lo, tb)
+        hi = te if hi is None else max(hi, te)
+conv = lambda c: base + c * 10**9 // freq
+print(conv(lo), conv(hi))
+EOF
+)
+read -r WB WE < <(python3 -c "
+f, l, x = $FIRST, $LAST, $FRACTION
+span = l - f
+mid = f + span // 2
+half = int(span * x / 2)
+fmt = lambda ns: '%d.%09d' % divmod(ns, 10**9)
+print(fmt(mid - half), fmt(mid + half))")
+
+SIZE=$(du -sh "$TDIR" | cut -f1)
+echo "trace     $TDIR ($SIZE)"
+echo "span      $(python3 -c "print('%.3f s' % (($LAST - $FIRST) / 1e9))"), window $FRACTION of it: [$WB, $WE]"
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/gst-ctf-bench-XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+# warm the page cache and the registry
+cat "$TDIR"/channel* > /dev/null
+gst-launch-1.0 -q fakesrc num-buffers=1 ! fakesink > /dev/null 2>&1 || true
+
+# run NAME CMD...: fastest of RUNS; sets T_NAME (s) and RSS_NAME (kB)
+run() {
+  local name=$1; shift
+  local best_t="" best_rss="" i out
+  for i in $(seq "$RUNS"); do
+    rm -rf "$WORK/out-$name"
+    /usr/bin/time -v "$@" > "$WORK/$name.stdout" 2> "$WORK/$name.stderr" || true
+    out=$(cat "$WORK/$name.stderr")
+    local t rss
+    t=$(echo "$out" | sed -n 's/.*Elapsed (wall clock) time.*: //p' | awk -F: '{ if (NF == 3) print $1*3600 + $2*60 + $3; else print $1*60 + $2 }')
+    rss=$(echo "$out" | sed -n 's/.*Maximum resident set size (kbytes): //p')
+    if [ -z "$t" ]; then echo "$name failed:"; tail -5 "$WORK/$name.stderr"; exit 1; fi
+    if [ -z "$best_t" ] || awk "BEGIN { exit !($t < $best_t) }"; then
+      best_t=$t; best_rss=$rss
+    fi
+  done
+  eval "T_$name=$best_t; RSS_$name=$best_rss"
+}
+
+run full gst-launch-1.0 -q ctfsrc location="$TDIR" ! ctfsink location="$WORK/out-full"
+run window gst-launch-1.0 -q ctfsrc location="$TDIR" ! timefilter start="$WB" end="$WE" ! ctfsink location="$WORK/out-window"
+run bt babeltrace2 --begin="$WB" --end="$WE" "$TDIR" -o ctf -w "$WORK/out-bt"
+
+N_WIN=$(babeltrace2 "$WORK/out-window" 2>/dev/null | wc -l)
+N_BT=$(babeltrace2 "$WORK/out-bt" 2>/dev/null | wc -l)
+
+printf '%-8s %10s %12s   %s\n' run "wall (s)" "peak RSS" what
+printf '%-8s %10s %9s MB   %s\n' full "$T_full" "$((RSS_full / 1024))" "ctfsrc ! ctfsink (whole trace)"
+printf '%-8s %10s %9s MB   %s\n' window "$T_window" "$((RSS_window / 1024))" "ctfsrc ! timefilter ! ctfsink"
+printf '%-8s %10s %9s MB   %s\n' bt "$T_bt" "$((RSS_bt / 1024))" "babeltrace2 --begin --end -o ctf"
+python3 -c "
+w, f, b = $T_window, $T_full, $T_bt
+print('window/full = %.2f%% (goal <= 3%%)' % (100 * w / f if f else 0))
+print('window/bt   = 1/%.0f (goal <= 1/20)' % (b / w if w else 0))"
+echo "events in the window: timefilter+ctfsink $N_WIN, babeltrace2 -o ctf $N_BT"
