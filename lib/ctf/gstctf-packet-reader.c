@@ -42,7 +42,7 @@ struct _GstCtfEventIter {
 
   guint64 *slots;
   guint n_slots;
-  GArray *values[GST_CTF_N_SCOPES];
+  GstCtfValueBuf values[GST_CTF_N_SCOPES];
 
   /* current packet */
   const guint8 *data;
@@ -150,8 +150,8 @@ typedef struct {
   GHashTable *plans;
   guint64 *slots;
   guint n_slots;
-  GArray *header_values;
-  GArray *context_values;
+  GstCtfValueBuf *header_values;
+  GstCtfValueBuf *context_values;
   guint64 clock;
 } PacketDecode;
 
@@ -341,7 +341,6 @@ GstCtfEventIter *
 gst_ctf_event_iter_new (GstCtfTraceClass * tc)
 {
   GstCtfEventIter *it;
-  guint i;
 
   g_return_val_if_fail (tc != NULL, NULL);
 
@@ -353,9 +352,6 @@ gst_ctf_event_iter_new (GstCtfTraceClass * tc)
       NULL, (GDestroyNotify) sc_entry_free);
   it->n_slots = tc->n_value_slots;
   it->slots = g_new0 (guint64, MAX (it->n_slots, 1));
-  for (i = 0; i < GST_CTF_N_SCOPES; i++)
-    it->values[i] = g_array_sized_new (FALSE, FALSE,
-        sizeof (GstCtfFieldValue), 64);
   return it;
 }
 
@@ -375,7 +371,7 @@ gst_ctf_event_iter_free (GstCtfEventIter * it)
   g_hash_table_unref (it->sc_entries);
   g_hash_table_unref (it->plans);
   for (i = 0; i < GST_CTF_N_SCOPES; i++)
-    g_array_free (it->values[i], TRUE);
+    g_free (it->values[i].v);
   g_free (it->slots);
   gst_ctf_trace_class_unref (it->tc);
   g_free (it);
@@ -394,7 +390,7 @@ clear_values (GstCtfEventIter * it, GstCtfScope first, GstCtfScope last)
   guint s;
 
   for (s = first; s <= last; s++)
-    g_array_set_size (it->values[s], 0);
+    it->values[s].len = 0;
 }
 
 gboolean
@@ -417,8 +413,8 @@ gst_ctf_event_iter_set_packet (GstCtfEventIter * it, const guint8 * data,
   pd.slots = it->slots;
   pd.n_slots = it->n_slots;
   if (it->recording) {
-    pd.header_values = it->values[GST_CTF_SCOPE_PACKET_HEADER];
-    pd.context_values = it->values[GST_CTF_SCOPE_PACKET_CONTEXT];
+    pd.header_values = &it->values[GST_CTF_SCOPE_PACKET_HEADER];
+    pd.context_values = &it->values[GST_CTF_SCOPE_PACKET_CONTEXT];
   }
   /* The clock starts at 0; `timestamp_begin` (clock-mapped) sets it. */
   pd.clock = 0;
@@ -524,7 +520,7 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
   ctx->has_event_class_id = FALSE;
 
   if (e->event_header) {
-    ctx->values = rec ? it->values[GST_CTF_SCOPE_EVENT_HEADER] : NULL;
+    ctx->values = rec ? &it->values[GST_CTF_SCOPE_EVENT_HEADER] : NULL;
     ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_HEADER];
     if (!gst_ctf_plan_run_scope (e->event_header, ctx, error))
       goto failed;
@@ -565,21 +561,21 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
   }
 
   if (e->common_context) {
-    ctx->values = rec ? it->values[GST_CTF_SCOPE_EVENT_COMMON_CONTEXT] :
+    ctx->values = rec ? &it->values[GST_CTF_SCOPE_EVENT_COMMON_CONTEXT] :
         NULL;
     ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_COMMON_CONTEXT];
     if (!gst_ctf_plan_run_scope (e->common_context, ctx, error))
       goto failed;
   }
   if (ee->context) {
-    ctx->values = rec ? it->values[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT] :
+    ctx->values = rec ? &it->values[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT] :
         NULL;
     ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT];
     if (!gst_ctf_plan_run_scope (ee->context, ctx, error))
       goto failed;
   }
   if (ee->payload) {
-    ctx->values = rec ? it->values[GST_CTF_SCOPE_EVENT_PAYLOAD] : NULL;
+    ctx->values = rec ? &it->values[GST_CTF_SCOPE_EVENT_PAYLOAD] : NULL;
     ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_PAYLOAD];
     if (!gst_ctf_plan_run_scope (ee->payload, ctx, error))
       goto failed;
@@ -631,17 +627,17 @@ const GstCtfFieldValue *
 gst_ctf_event_iter_get_values (GstCtfEventIter * it, GstCtfScope scope,
     guint * n_values)
 {
-  GArray *a;
+  const GstCtfValueBuf *b;
 
   g_return_val_if_fail (it != NULL, NULL);
   if (n_values)
     *n_values = 0;
   if ((guint) scope >= GST_CTF_N_SCOPES || !it->recording)
     return NULL;
-  a = it->values[scope];
-  if (a->len == 0)
+  b = &it->values[scope];
+  if (b->len == 0)
     return NULL;
   if (n_values)
-    *n_values = a->len;
-  return (const GstCtfFieldValue *) a->data;
+    *n_values = b->len;
+  return b->v;
 }

@@ -741,23 +741,38 @@ set_overrun_error (GstCtfDecodeCtx * ctx, guint64 pos, guint64 need,
       pos, op->name ? op->name : "(unnamed)", need, ctx->limit);
 }
 
-static inline GstCtfFieldValue *
-record (GstCtfDecodeCtx * ctx, const GstCtfOp * op, guint * idx,
-    GError ** error)
+static gboolean G_GNUC_NO_INLINE
+grow_values (GstCtfDecodeCtx * ctx, GError ** error)
 {
-  GArray *a = ctx->values;
-  GstCtfFieldValue *fv;
-  guint i = a->len;
+  GstCtfValueBuf *b = ctx->values;
+  guint cap;
 
-  if (G_UNLIKELY (i >= GST_CTF_PLAN_MAX_VALUES)) {
+  if (b->cap >= GST_CTF_PLAN_MAX_VALUES) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
         "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, more than %u "
         "field values", ctx->scope_name ? ctx->scope_name : "field",
         ctx->pos, GST_CTF_PLAN_MAX_VALUES);
-    return NULL;
+    return FALSE;
   }
-  g_array_set_size (a, i + 1);
-  fv = &g_array_index (a, GstCtfFieldValue, i);
+  cap = MAX (64, b->cap * 2);
+  cap = MIN (cap, GST_CTF_PLAN_MAX_VALUES);
+  b->v = g_renew (GstCtfFieldValue, b->v, cap);
+  b->cap = cap;
+  return TRUE;
+}
+
+static inline GstCtfFieldValue *
+record (GstCtfDecodeCtx * ctx, const GstCtfOp * op, guint * idx,
+    GError ** error)
+{
+  GstCtfValueBuf *b = ctx->values;
+  GstCtfFieldValue *fv;
+  guint i = b->len;
+
+  if (G_UNLIKELY (i >= b->cap) && !grow_values (ctx, error))
+    return NULL;
+  b->len = i + 1;
+  fv = &b->v[i];
   fv->fc = op->fc;
   fv->name = op->name;
   fv->end = i + 1;
@@ -910,11 +925,14 @@ exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx,
 {
   const guint8 *data = ctx->data;
   const guint64 limit = ctx->limit;
-  GArray *values = ctx->values;
+  GstCtfValueBuf *values = ctx->values;
   guint64 cur = ctx->pos;
   guint i = 0, end = n_ops;
   Frame stack[GST_CTF_PLAN_MAX_DEPTH + 2];
   guint sp = 0;
+  guint32 open[GST_CTF_PLAN_MAX_DEPTH + 2];     /* recorded structures
+                                                 * not closed yet */
+  guint osp = 0;
 
   for (;;) {
     const GstCtfOp *op;
@@ -932,7 +950,7 @@ exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx,
         continue;
       }
       if (values && f->vidx != G_MAXUINT32)
-        g_array_index (values, GstCtfFieldValue, f->vidx).end = values->len;
+        values->v[f->vidx].end = values->len;
       i = f->ret;
       end = f->outer_end;
       sp--;
@@ -1086,28 +1104,24 @@ exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx,
       case GST_CTF_OP_STRUCT_BEGIN:
         cur = pos;
         if (values) {
-          GstCtfFieldValue *fv = record (ctx, op, NULL, error);
+          guint idx;
+          GstCtfFieldValue *fv = record (ctx, op, &idx, error);
 
           if (fv == NULL)
             return FALSE;
           fv->v.u = op->n_children;
-          /* The matching STRUCT_END closes the subtree: until then the
-           * value is marked open. */
-          fv->end = G_MAXUINT32;
+          /* closed by the matching STRUCT_END (structures nest at most
+           * GST_CTF_PLAN_MAX_DEPTH deep, the plan was checked) */
+          if (G_LIKELY (osp < G_N_ELEMENTS (open)))
+            open[osp++] = idx;
         }
         i++;
         continue;
 
       case GST_CTF_OP_STRUCT_END:
-        if (values) {
-          GstCtfFieldValue *vals = (GstCtfFieldValue *) values->data;
-          guint j = values->len;
-
-          /* the innermost open structure */
-          while (j > 0 && vals[j - 1].end != G_MAXUINT32)
-            j--;
-          if (j > 0)
-            vals[j - 1].end = values->len;
+        if (values && osp > 0) {
+          osp--;
+          values->v[open[osp]].end = values->len;
         }
         i++;
         continue;

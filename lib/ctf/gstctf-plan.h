@@ -112,6 +112,14 @@ typedef struct {
   guint64 skip_bits;
 } GstCtfPlan;
 
+/* Recorded values of one scope: grows, never shrinks, so a warmed-up
+ * iterator records without allocating. */
+typedef struct {
+  GstCtfFieldValue *v;
+  guint len;
+  guint cap;
+} GstCtfValueBuf;
+
 /* What a decode needs and produces.  The caller fills the inputs; on
  * failure @error is set (GST_CTF_ERROR_PACKET unless said otherwise). */
 typedef struct {
@@ -122,7 +130,7 @@ typedef struct {
   guint64 pos;                  /* current bit offset from @data */
   guint64 *slots;               /* value slots, tc->n_value_slots */
   guint n_slots;
-  GArray *values;               /* GstCtfFieldValue, or NULL: no recording */
+  GstCtfValueBuf *values;       /* or NULL: no recording */
   GstCtfPacketInfo *info;       /* packet header/context roles, or NULL */
   const gchar *scope_name;      /* for error messages */
   /* state */
