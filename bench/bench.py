@@ -1,0 +1,573 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""Side-by-side benchmark of gst-ctf pipelines and their peers (issue 7).
+
+Runs our pipelines and the peer tools (babeltrace2, trace-cmd, cp) on the
+same inputs, alternately (one round = every tool of a job once), several
+rounds, and prints medians of wall time and of CPU time (user + sys of the
+process and its children, from wait4), ns/event, MB/s, peak RSS (wait4
+ru_maxrss, largest over the rounds), ratios to each peer, plus the machine
+and its load.
+
+Inputs are recorded once with ../shared/corpus/record-lttng-ust.sh and
+record-tracedat.sh under bench/out/inputs (git-ignored) and reused:
+
+    ust-N/custom-2cpu     LTTng-UST, N ustwork iterations (-s 1M -c 16)
+    kernel-Ds.dat         kernel trace.dat v7 zstd, D seconds of workload
+
+    python3 bench/bench.py                         # all jobs, 5 rounds
+    python3 bench/bench.py -r 3 --jobs ctf2ctf,decode
+    python3 bench/bench.py --ctf /path/to/trace --jobs text
+    python3 bench/bench.py --jobs rss --rss-sizes 100M,2G
+
+Jobs: ctf2ctf, decode, text, window, merge, tracedat, rss.  A job whose
+element is not built is reported as skipped.  `decode` uses
+build/bench/ctf-decode (walk = decode what is needed to step through the
+events; all = every field value recorded, as babeltrace2 does; -j2 = the
+streams decoded on 2 threads).
+"""
+import argparse
+import os
+import platform
+import re
+import shutil
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(HERE)
+SHARED = os.path.join(os.path.dirname(TOP), "shared", "corpus")
+INPUTS = os.path.join(HERE, "out", "inputs")
+# bytes of trace per ustwork iteration of the custom-2cpu kind (measured:
+# 250000 iterations -> 173 MB, 2.96 M events)
+UST_BYTES_PER_ITER = 692
+
+
+# ---------------------------------------------------------------- running
+
+class Result:
+    def __init__(self, wall, cpu, rss_kib, rc):
+        self.wall, self.cpu, self.rss_kib, self.rc = wall, cpu, rss_kib, rc
+
+
+def run_measured(cmd, stdout_path=os.devnull):
+    """Run cmd (an argv list); return a Result.  wait4 gives the rusage of
+    that child alone (with its own waited-for children)."""
+    with open(stdout_path, "wb") as out:
+        t0 = time.monotonic()
+        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE)
+        # drain stderr in case it is large; keep the tail for errors
+        err = p.stderr.read()
+        _, status, ru = os.wait4(p.pid, 0)
+        dt = time.monotonic() - t0
+    rc = os.waitstatus_to_exitcode(status)
+    p.returncode = rc
+    if rc != 0:
+        sys.stderr.write(f"!! {' '.join(cmd)}: exit {rc}\n"
+                         f"{err.decode(errors='replace')[-600:]}\n")
+    return Result(dt, ru.ru_utime + ru.ru_stime, ru.ru_maxrss, rc)
+
+
+def have_element(name):
+    # (not --exists: it also compares the plugin's version with the core's)
+    return subprocess.run(["gst-inspect-1.0", name],
+                          stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode == 0
+
+
+def du_bytes(path):
+    if os.path.isfile(path):
+        return os.path.getsize(path)
+    total = 0
+    for root, _, files in os.walk(path):
+        for f in files:
+            total += os.path.getsize(os.path.join(root, f))
+    return total
+
+
+def stream_bytes(path):
+    """Bytes of CTF data stream files below path (no metadata, no index)."""
+    total = 0
+    for root, _, files in os.walk(path):
+        if os.path.basename(root) == "index":
+            continue
+        for f in files:
+            if f != "metadata":
+                total += os.path.getsize(os.path.join(root, f))
+    return total
+
+
+def machine():
+    cpu = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    mem = ""
+    try:
+        with open("/proc/meminfo") as f:
+            kib = int(f.readline().split()[1])
+            mem = f", {kib / 1024 / 1024:.0f} GiB RAM"
+    except (OSError, ValueError, IndexError):
+        pass
+    return (f"{platform.system()} {platform.release()}, "
+            f"{os.cpu_count()} CPUs ({cpu}){mem}")
+
+
+def tool_versions():
+    out = []
+    for cmd in (["babeltrace2", "--version"], ["trace-cmd", "--version"],
+                ["gst-launch-1.0", "--version"]):
+        try:
+            txt = subprocess.run(cmd, stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT).stdout.decode()
+        except OSError:
+            continue
+        m = re.search(r"version (\d+\.\d+(\.\d+)?)", txt) or \
+            re.search(r"(\d+\.\d+(\.\d+)?)", txt)
+        out.append(f"{cmd[0]} {m.group(1) if m else '?'}")
+    return ", ".join(out)
+
+
+# ---------------------------------------------------------------- inputs
+
+def ensure_sessiond():
+    subprocess.run(["sh", "-c", "lttng list >/dev/null 2>&1 || "
+                    "lttng-sessiond --daemonize"], check=False)
+
+
+def record_ust(iters, tag=""):
+    dest = os.path.join(INPUTS, f"ust-{iters}{tag}")
+    trace = os.path.join(dest, "custom-2cpu")
+    if os.path.isdir(trace):
+        return trace
+    ensure_sessiond()
+    shutil.rmtree(dest, ignore_errors=True)
+    os.makedirs(INPUTS, exist_ok=True)
+    print(f"recording {trace} ...", file=sys.stderr)
+    subprocess.run(["bash", os.path.join(SHARED, "record-lttng-ust.sh"),
+                    "-o", dest, "-k", "custom-2cpu", "-n", str(iters),
+                    "-s", "1M", "-c", "16"], check=True,
+                   stdout=subprocess.DEVNULL)
+    return trace
+
+
+def record_tracedat(seconds):
+    path = os.path.join(INPUTS, f"kernel-{seconds}s.dat")
+    if os.path.isfile(path):
+        return path
+    os.makedirs(INPUTS, exist_ok=True)
+    print(f"recording {path} ...", file=sys.stderr)
+    subprocess.run(["bash", os.path.join(SHARED, "record-tracedat.sh"),
+                    "-o", path, "-d", str(seconds), "-b", "262144",
+                    "-e", "sched irq timer syscalls"], check=True,
+                   stdout=subprocess.DEVNULL)
+    return path
+
+
+def parse_size(s):
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)([KMG]?)B?", s.upper())
+    if not m:
+        raise ValueError(s)
+    return int(float(m.group(1)) * {"": 1, "K": 1e3, "M": 1e6,
+                                    "G": 1e9}[m.group(2)])
+
+
+def ctf_time_span(trace):
+    """(first, last) packet timestamps in ns from the clock origin, from the
+    LTTng index files of the trace directories below trace."""
+    lo = hi = None
+    for root, dirs, files in os.walk(trace):
+        if "metadata" not in files or "index" not in dirs:
+            continue
+        meta = open(os.path.join(root, "metadata"), "rb").read()
+        if meta[:4] in (b"\x57\x1d\xd1\x75", b"\x75\xd1\x1d\x57"):
+            # packetized metadata: take the text of each packet (header
+            # 37 bytes, content_size in bits at byte 28, CTF 1.8 §7.1)
+            txt, o = b"", 0
+            order = "<" if meta[:4] == b"\x57\x1d\xd1\x75" else ">"
+            while o + 37 <= len(meta):
+                content, packet = struct.unpack(order + "II", meta[o + 28:o + 36])
+                txt += meta[o + 37:o + content // 8]
+                o += packet // 8
+            meta = txt
+        meta = meta.decode("latin-1")
+        clock = re.search(r"clock\s*\{(.*?)\};", meta, re.S).group(1)
+        freq = int(re.search(r"freq\s*=\s*(\d+)", clock).group(1))
+        off = re.search(r"\boffset\s*=\s*(-?\d+)", clock)
+        off_s = re.search(r"offset_s\s*=\s*(-?\d+)", clock)
+        base = (int(off_s.group(1)) if off_s else 0) * 10**9 + \
+            (int(off.group(1)) * 10**9 // freq if off else 0)
+        idx = os.path.join(root, "index")
+        for f in sorted(os.listdir(idx)):
+            b = open(os.path.join(idx, f), "rb").read()
+            magic, _, _, esize = struct.unpack(">IIII", b[:16])
+            if magic != 0xC1F1DCC1:
+                continue
+            for o in range(16, len(b) - esize + 1, esize):
+                _, _, _, tb, te = struct.unpack(">QQQQQ", b[o:o + 40])
+                tb = base + tb * 10**9 // freq
+                te = base + te * 10**9 // freq
+                lo = tb if lo is None else min(lo, tb)
+                hi = te if hi is None else max(hi, te)
+    return lo, hi
+
+
+def ns_str(ns):
+    return "%d.%09d" % divmod(ns, 10**9)
+
+
+# ---------------------------------------------------------------- jobs
+
+class Bench:
+    def __init__(self, args):
+        self.args = args
+        self.scratch = tempfile.mkdtemp(prefix="gst-ctf-bench-",
+                                        dir=args.scratch)
+        self.decode = os.path.join(args.build, "bench", "ctf-decode")
+        self.rows = []
+        self.notes = []
+        self.counts = {}
+
+    def out(self, name="out"):
+        return os.path.join(self.scratch, name)
+
+    def clean(self):
+        for f in os.listdir(self.scratch):
+            p = os.path.join(self.scratch, f)
+            if os.path.isdir(p):
+                shutil.rmtree(p, ignore_errors=True)
+            else:
+                os.unlink(p)
+
+    def ctf_events(self, trace):
+        """Event count of a CTF trace (with our decoder; the figure agrees
+        with babeltrace2's line count on the inputs used here)."""
+        if trace not in self.counts:
+            txt = subprocess.run([self.decode, "-q", trace],
+                                 stdout=subprocess.PIPE, check=True).stdout
+            self.counts[trace] = int(re.search(rb"events (\d+)", txt).group(1))
+        return self.counts[trace]
+
+    def tracedat_events(self, path):
+        if path not in self.counts:
+            p = subprocess.Popen(["trace-cmd", "report", "-i", path],
+                                 stdout=subprocess.PIPE,
+                                 stderr=subprocess.DEVNULL)
+            n = 0
+            for line in p.stdout:
+                if re.search(rb"\[\d+\]\s+\d+\.\d+:", line):
+                    n += 1
+            p.wait()
+            self.counts[path] = n
+        return self.counts[path]
+
+    def measure(self, job, tools, n_events, nbytes, reps=None, ref="gst-ctf",
+                peers_of=None):
+        """tools: list of (label, argv or callable -> argv, stdout path).
+        Runs every tool once per round, reps rounds; appends table rows."""
+        reps = reps or self.args.reps
+        res = {t[0]: [] for t in tools}
+        for _ in range(reps):
+            for label, cmd, stdout in tools:
+                self.clean()
+                argv = cmd() if callable(cmd) else cmd
+                res[label].append(run_measured(argv, stdout or os.devnull))
+        med = {}
+        for label, _, _ in tools:
+            ok = [r for r in res[label] if r.rc == 0]
+            if not ok:
+                med[label] = None
+                continue
+            med[label] = (statistics.median(r.wall for r in ok),
+                          statistics.median(r.cpu for r in ok),
+                          max(r.rss_kib for r in ok) / 1024.0,
+                          len(ok), len(res[label]))
+        refs = peers_of or {}
+        for label, _, _ in tools:
+            m = med[label]
+            if m is None:
+                self.rows.append((job, label, "failed", "", "", "", "", "",
+                                  ""))
+                continue
+            wall, cpu, rss, nok, nall = m
+            ratio = ""
+            base = refs.get(label)
+            if base and med.get(base):
+                bw, bc = med[base][0], med[base][1]
+                ratio = f"{wall / bw:.1f}x / {cpu / bc:.1f}x"
+            self.rows.append((job, label, f"{wall:.3f}", f"{cpu:.3f}",
+                              f"{wall * 1e9 / n_events:.0f}" if n_events else "",
+                              f"{nbytes / 1e6 / wall:.0f}" if nbytes else "",
+                              f"{rss:.1f}", ratio,
+                              "" if nok == nall else f"{nall - nok} failed"))
+        return med
+
+    def skip(self, job, why):
+        self.rows.append((job, f"(skipped: {why})", "", "", "", "", "", "",
+                          ""))
+
+
+def gst(*pipeline):
+    return ["gst-launch-1.0", "-q"] + [a for p in pipeline for a in p.split()]
+
+
+def job_ctf2ctf(b, trace):
+    if not have_element("ctfsink"):
+        return b.skip("CTF -> CTF", "ctfsink not built")
+    n, size = b.ctf_events(trace), du_bytes(trace)
+    out = b.out()
+    med = b.measure("CTF -> CTF", [
+        ("gst-ctf ctfsrc ! ctfsink",
+         ["gst-launch-1.0", "-q", "ctfsrc", f"location={trace}", "!",
+          "ctfsink", f"location={out}"], None),
+        ("babeltrace2 -o ctf", ["babeltrace2", trace, "-o", "ctf", "-w", out],
+         None),
+        ("cp -r", ["cp", "-r", trace, out], None),
+    ], n, size, peers_of={"babeltrace2 -o ctf": "gst-ctf ctfsrc ! ctfsink",
+                          "cp -r": "gst-ctf ctfsrc ! ctfsink"})
+    return med
+
+
+def job_decode(b, trace):
+    if not os.path.exists(b.decode):
+        return b.skip("decode only", "bench/ctf-decode not built")
+    n, size = b.ctf_events(trace), stream_bytes(trace)
+    ours = "ctf-decode -a (all fields)"
+    b.measure("decode only", [
+        (ours, [b.decode, "-q", "-a", trace], None),
+        ("ctf-decode (walk)", [b.decode, "-q", trace], None),
+        ("ctf-decode -a -j2", [b.decode, "-q", "-a", "-j2", trace], None),
+        ("babeltrace2 -c sink.utils.dummy",
+         ["babeltrace2", trace, "-c", "sink.utils.dummy"], None),
+    ], n, size, peers_of={"babeltrace2 -c sink.utils.dummy": ours,
+                          "ctf-decode (walk)": ours,
+                          "ctf-decode -a -j2": ours})
+
+
+def job_text(b, trace):
+    if not have_element("ctftextsink"):
+        return b.skip("CTF -> text", "ctftextsink not built")
+    n, size = b.ctf_events(trace), du_bytes(trace)
+    ours = "gst-ctf ctfsrc ! ctftextsink"
+    b.measure("CTF -> text", [
+        (ours, ["gst-launch-1.0", "-q", "ctfsrc", f"location={trace}", "!",
+                "ctftextsink", "location=/dev/null"], None),
+        ("babeltrace2 > /dev/null", ["babeltrace2", trace], None),
+    ], n, size, peers_of={"babeltrace2 > /dev/null": ours})
+
+
+def job_window(b, trace, fraction):
+    if not have_element("timefilter"):
+        return b.skip("1% window", "timefilter not built")
+    lo, hi = ctf_time_span(trace)
+    if lo is None:
+        return b.skip("1% window", "no LTTng index to find the time span")
+    mid, half = lo + (hi - lo) // 2, int((hi - lo) * fraction / 2)
+    wb, we = ns_str(mid - half), ns_str(mid + half)
+    n, size = b.ctf_events(trace), du_bytes(trace)
+    out = b.out()
+    ours = "gst-ctf ctfsrc ! timefilter ! ctfsink"
+    full = "gst-ctf full pass (ctfsrc ! ctfsink)"
+    med = b.measure(f"{fraction:.0%} window", [
+        (ours, ["gst-launch-1.0", "-q", "ctfsrc", f"location={trace}", "!",
+                "timefilter", f"start={wb}", f"end={we}", "!",
+                "ctfsink", f"location={out}"], None),
+        ("babeltrace2 --begin --end -o ctf",
+         ["babeltrace2", f"--begin={wb}", f"--end={we}", trace, "-o", "ctf",
+          "-w", out], None),
+        (full, ["gst-launch-1.0", "-q", "ctfsrc", f"location={trace}", "!",
+                "ctfsink", f"location={out}"], None),
+    ], n, size, peers_of={"babeltrace2 --begin --end -o ctf": ours,
+                          full: ours})
+    if med.get(ours) and med.get(full):
+        b.notes.append(f"window [{wb}, {we}] ({fraction:.0%} of the span): "
+                       f"ours = {100 * med[ours][0] / med[full][0]:.1f}% of "
+                       f"our full pass (wall), "
+                       f"{100 * med[ours][1] / med[full][1]:.1f}% (CPU)")
+    # the two outputs hold the same events
+    subprocess.run(["gst-launch-1.0", "-q", "ctfsrc", f"location={trace}",
+                    "!", "timefilter", f"start={wb}", f"end={we}", "!",
+                    "ctfsink", f"location={out}-a"], check=False)
+    subprocess.run(["babeltrace2", f"--begin={wb}", f"--end={we}", trace,
+                    "-o", "ctf", "-w", f"{out}-b"], check=False,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    na = b.ctf_events(f"{out}-a") if os.path.isdir(f"{out}-a") else "?"
+    nb = b.ctf_events(f"{out}-b") if os.path.isdir(f"{out}-b") else "?"
+    b.notes.append(f"events in the window: timefilter {na}, babeltrace2 {nb}")
+
+
+def job_merge(b, t1, t2):
+    if not have_element("ctfmux"):
+        return b.skip("merge 2 traces", "ctfmux not built")
+    n = b.ctf_events(t1) + b.ctf_events(t2)
+    size = du_bytes(t1) + du_bytes(t2)
+    out = b.out()
+
+    def mux(mode):
+        return ["gst-launch-1.0", "-q", "ctfmux", "name=m", f"mode={mode}",
+                "!", "ctfsink", f"location={out}",
+                "ctfsrc", f"location={t1}", "!", "m.",
+                "ctfsrc", f"location={t2}", "!", "m."]
+    pk, ev = "gst-ctf ctfmux mode=packets", "gst-ctf ctfmux mode=events"
+    bt = "babeltrace2 T1 T2 -o ctf"
+    b.measure("merge 2 traces", [
+        (pk, mux("packets"), None),
+        (ev, mux("events"), None),
+        (bt, ["babeltrace2", t1, t2, "-o", "ctf", "-w", out], None),
+    ], n, size, peers_of={bt: pk, ev: pk})
+    b.notes.append("merge: the ratio on the babeltrace2 row is to "
+                   "mode=packets; babeltrace2 / mode=events = see the wall "
+                   "and CPU columns")
+
+
+def job_tracedat(b, dat):
+    if not have_element("tracecmdsrc"):
+        return b.skip("trace.dat -> CTF", "tracecmdsrc not built")
+    n, size = b.tracedat_events(dat), du_bytes(dat)
+    out = b.out()
+    ours = "gst-ctf tracecmdsrc ! ctfsink"
+    b.measure("trace.dat -> CTF", [
+        (ours, ["gst-launch-1.0", "-q", "tracecmdsrc", f"location={dat}", "!",
+                "ctfsink", f"location={out}"], None),
+        ("trace-cmd report > /dev/null",
+         ["trace-cmd", "report", "-i", dat], None),
+        ("trace-cmd convert --file-version 6",
+         lambda: ["trace-cmd", "convert", "--file-version", "6", "-i", dat,
+                  "-o", out + ".dat"], None),
+    ], n, size, peers_of={"trace-cmd report > /dev/null": ours,
+                          "trace-cmd convert --file-version 6": ours})
+
+
+def job_rss(b, sizes):
+    if not have_element("ctfsink"):
+        return b.skip("peak RSS", "ctfsink not built")
+    for s in sizes:
+        nbytes = parse_size(s)
+        iters = max(1000, nbytes // UST_BYTES_PER_ITER)
+        trace = record_ust(iters)
+        n, size = b.ctf_events(trace), du_bytes(trace)
+        out = b.out()
+        tools = [(f"ctfsrc ! ctfsink ({size / 1e6:.0f} MB)",
+                  ["gst-launch-1.0", "-q", "ctfsrc", f"location={trace}", "!",
+                   "ctfsink", f"location={out}"], None)]
+        if have_element("ctftextsink"):
+            tools.append((f"ctfsrc ! ctftextsink ({size / 1e6:.0f} MB)",
+                          ["gst-launch-1.0", "-q", "ctfsrc",
+                           f"location={trace}", "!", "ctftextsink",
+                           "location=/dev/null"], None))
+        if os.path.exists(b.decode):
+            tools.append((f"ctf-decode -a ({size / 1e6:.0f} MB)",
+                          [b.decode, "-q", "-a", trace], None))
+        b.measure("peak RSS", tools, n, size, reps=1)
+
+
+# ---------------------------------------------------------------- main
+
+def main():
+    ap = argparse.ArgumentParser(
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("-r", "--reps", type=int, default=5,
+                    help="rounds (default 5)")
+    ap.add_argument("--ust-iters", type=int, default=250000,
+                    help="custom-2cpu iterations of the main input "
+                    "(default 250000: 173 MB, 2.96 M events)")
+    ap.add_argument("--ctf", help="main CTF input instead of recording one")
+    ap.add_argument("--ctf2", nargs=2, metavar="T",
+                    help="the two CTF inputs of the merge job (default: two "
+                    "recorded traces of half the main size)")
+    ap.add_argument("--tracedat", help="trace.dat input instead of recording")
+    ap.add_argument("--tracedat-seconds", type=int, default=30,
+                    help="workload seconds of the recorded trace.dat "
+                    "(default 30: about 2.5 M events)")
+    ap.add_argument("--window", type=float, default=0.01,
+                    help="window fraction of the time span (default 0.01)")
+    ap.add_argument("--rss-sizes", default="100M,2G",
+                    help="input sizes of the peak RSS job (default 100M,2G)")
+    ap.add_argument("--jobs", default="ctf2ctf,decode,text,window,merge,"
+                    "tracedat,rss")
+    default_build = os.path.join(TOP, "build-perf")
+    if not os.path.isdir(default_build):
+        default_build = os.path.join(TOP, "build")
+    ap.add_argument("--build", default=default_build,
+                    help="meson build dir (default build-perf, else build)")
+    ap.add_argument("--scratch", default=None,
+                    help="directory for outputs (default $TMPDIR)")
+    args = ap.parse_args()
+    args.build = os.path.abspath(args.build)
+
+    os.environ.update(TZ="UTC", LC_ALL="C",
+                      GST_PLUGIN_PATH=os.path.join(args.build, "plugins"),
+                      GST_REGISTRY=os.path.join(tempfile.gettempdir(),
+                                                "gst-ctf-bench-registry.bin"))
+    os.environ.pop("GST_DEBUG", None)
+    subprocess.run(["gst-inspect-1.0", "ctfsrc"], stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)      # warm the registry
+
+    jobs = args.jobs.split(",")
+    b = Bench(args)
+    trace = args.ctf or record_ust(args.ust_iters)
+    # warm the page cache
+    subprocess.run(["cat"] + [os.path.join(r, f) for r, _, fs in
+                              os.walk(trace) for f in fs],
+                   stdout=subprocess.DEVNULL)
+    load0 = os.getloadavg()
+    t0 = time.time()
+    print(f"# gst-ctf benchmark, "
+          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    print(f"machine: {machine()}")
+    print(f"tools: {tool_versions()}")
+    print(f"build: {args.build}")
+    print(f"main input: {trace} ({du_bytes(trace) / 1e6:.1f} MB, "
+          f"{b.ctf_events(trace)} events); {args.reps} rounds, medians")
+    print(f"load average at start: {load0[0]:.2f}\n", flush=True)
+
+    for j in jobs:
+        if j == "ctf2ctf":
+            job_ctf2ctf(b, trace)
+        elif j == "decode":
+            job_decode(b, trace)
+        elif j == "text":
+            job_text(b, trace)
+        elif j == "window":
+            job_window(b, trace, args.window)
+        elif j == "merge":
+            t1, t2 = args.ctf2 or (record_ust(args.ust_iters // 2, "-a"),
+                                   record_ust(args.ust_iters // 2, "-b"))
+            job_merge(b, t1, t2)
+        elif j == "tracedat":
+            job_tracedat(b, args.tracedat or
+                         record_tracedat(args.tracedat_seconds))
+        elif j == "rss":
+            job_rss(b, args.rss_sizes.split(","))
+        else:
+            sys.exit(f"unknown job {j}")
+        sys.stderr.write(f"[{j} done, {time.time() - t0:.0f} s]\n")
+
+    print("| job | command | wall s | CPU s | ns/event | MB/s | "
+          "peak RSS MiB | vs ours (wall / CPU) | |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in b.rows:
+        print("| " + " | ".join(r) + " |")
+    print()
+    for note in b.notes:
+        print(f"- {note}")
+    load1 = os.getloadavg()
+    print(f"- load average at end: {load1[0]:.2f}; "
+          f"run took {time.time() - t0:.0f} s")
+    print("- 'vs ours' = the tool's time / our time (> 1: ours is faster); "
+          "for cp -r, 1/x is our fraction of its throughput")
+    shutil.rmtree(b.scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
