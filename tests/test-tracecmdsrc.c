@@ -1027,6 +1027,66 @@ START_TEST (test_v6_v7_convert)
 
 END_TEST;
 
+/* The direct encoder and the packet writer path give the same bytes. */
+static void
+check_direct_vs_writer (const gchar * dat)
+{
+  gchar *tmp = g_dir_make_tmp ("tracecmdsrc-XXXXXX", NULL);
+  gchar *oa = g_build_filename (tmp, "direct", NULL);
+  gchar *ob = g_build_filename (tmp, "writer", NULL);
+  gchar *err, *why = NULL;
+
+  g_unsetenv ("GST_CTF_TRACEDAT_NO_DIRECT");
+  err = convert (dat, oa, NULL, NULL);
+  fail_unless (err == NULL, "%s", err);
+  g_setenv ("GST_CTF_TRACEDAT_NO_DIRECT", "1", TRUE);
+  err = convert (dat, ob, NULL, NULL);
+  g_unsetenv ("GST_CTF_TRACEDAT_NO_DIRECT");
+  fail_unless (err == NULL, "%s", err);
+  fail_unless (dirs_equal (oa, ob, &why), "%s: direct vs packet writer: %s",
+      dat, why);
+  g_print ("tracecmdsrc: %s: direct encoding = packet writer output\n", dat);
+  rm_rf (tmp);
+  g_free (tmp);
+  g_free (oa);
+  g_free (ob);
+}
+
+START_TEST (test_direct_vs_writer)
+{
+  const gchar *const data[] = { "i686-v6.dat", "armv7-v6.dat" };
+  const gchar *const dirs[] = { "tracedat", "tracedat/public" };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (data); i++) {
+    gchar *d = data_path (data[i]);
+    check_direct_vs_writer (d);
+    g_free (d);
+  }
+  if (!corpus ()) {
+    g_print ("SKIP %s (corpus part): GST_CTF_CORPUS missing\n", G_STRFUNC);
+    return;
+  }
+  for (i = 0; i < G_N_ELEMENTS (dirs); i++) {
+    gchar *dir = g_build_filename (corpus (), dirs[i], NULL);
+    GDir *gd = g_dir_open (dir, 0, NULL);
+    const gchar *n;
+
+    while (gd && (n = g_dir_read_name (gd))) {
+      if (g_str_has_suffix (n, ".dat")) {
+        gchar *f = g_build_filename (dir, n, NULL);
+        check_direct_vs_writer (f);
+        g_free (f);
+      }
+    }
+    if (gd)
+      g_dir_close (gd);
+    g_free (dir);
+  }
+}
+
+END_TEST;
+
 /* ---- harness ------------------------------------------------------------ */
 
 START_TEST (test_harness_caps_order)
@@ -1214,6 +1274,7 @@ tracecmdsrc_suite (void)
   tcase_add_test (tc, test_lttng_compat);
   tcase_add_test (tc, test_v6_v7_identical);
   tcase_add_test (tc, test_v6_v7_convert);
+  tcase_add_test (tc, test_direct_vs_writer);
   tcase_add_test (tc, test_data_oracle);
   tcase_add_test (tc, test_corpus_oracle);
   return s;

@@ -35,6 +35,15 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#ifdef G_OS_UNIX
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
+/* Uncompressed page data read from the file mapping is given back to the
+ * kernel every this many bytes per stream, so the resident size stays
+ * small however large the file is. */
+#define RELEASE_STEP (4 * 1024 * 1024)
 
 /* Target content size of a side-stream packet, in bytes. */
 #define FILE_PACKET_TARGET (64 * 1024)
@@ -55,6 +64,29 @@ static const gchar *const fev_names[N_FEV] = {
   "tracecmd_header", "tracecmd_option", "tracecmd_event_format",
   "tracecmd_cmdline", "tracecmd_kallsym", "tracecmd_printk"
 };
+
+/* One ftrace field's CTF encoding, as gsttracecmd-ctf.c maps it. */
+typedef enum
+{
+  OP_INT,                       /* 1/2/4/8-byte integer: its bytes */
+  OP_STRING,                    /* char array / __data_loc char[]: to NUL */
+  OP_SEQUENCE,                  /* other dynamic array: u32 count + bytes */
+  OP_ARRAY,                     /* static array: its bytes (0 past the end) */
+} OpKind;
+
+typedef struct
+{
+  OpKind kind;
+  guint esize;
+  const GstCtfTraceDatField *f;
+} Op;
+
+typedef struct _Plan
+{
+  Op *ops;
+  guint n_ops;
+  gsize max_size;               /* bytes of the event but strings/arrays */
+} Plan;
 
 typedef struct
 {
@@ -77,6 +109,9 @@ typedef struct
   guint64 page_index;
   guint64 begin;
 
+  guint64 released;             /* file offset below which the mapping was
+                                 * given back, or G_MAXUINT64 */
+
   gboolean has_prev;
   guint64 prev_end;
   guint64 seq;
@@ -97,6 +132,11 @@ struct _GstCtfTraceDatPacketizer
   const GstCtfEventClass ***ec_tables;
   guint n_ec_tables;
 
+  /* direct encoding (see plan_build()); NULL: through the packet writer */
+  struct _Plan **plans;         /* [65536] by event id */
+  guint8 *out;
+  gsize out_alloc;
+
   GstCtfFieldValue *common;
   guint max_common;
   GstCtfFieldValue *payload;
@@ -116,6 +156,9 @@ struct _GstCtfTraceDatPacketizer
   guint64 fseq;
   gboolean file_done;
 };
+
+static void plan_free (Plan * pl);
+static void plans_setup (GstCtfTraceDatPacketizer * p);
 
 /* ---- model helpers ----------------------------------------------------- */
 
@@ -512,6 +555,7 @@ make_file_stream_class (guint64 id, GstCtfByteOrder bo, const gchar * clock)
         gst_ctf_field_class_append_member (st, "id",
             mk_int (16, FALSE, bo, 10));
         gst_ctf_field_class_append_member (st, "name", mk_string ());
+        gst_ctf_field_class_append_member (st, "text", mk_string ());
         gst_ctf_field_class_append_member (st, "_data_length",
             mk_int (32, FALSE, bo, 10));
         seq = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_SEQUENCE);
@@ -814,6 +858,7 @@ setup_streams (GstCtfTraceDatPacketizer * p, GError ** error)
       s->name = g_intern_string (name);
       g_free (name);
       s->index = p->n_streams;
+      s->released = G_MAXUINT64;
       s->ec_by_id = p->ec_tables[k];
       s->it = gst_ctf_trace_dat_cpu_iter_new (td, b, i, error);
       if (!s->it) {
@@ -871,6 +916,7 @@ gst_ctf_trace_dat_packetizer_new (GstCtfTraceDat * td, guint flags,
     gst_ctf_trace_dat_packetizer_free (p);
     return NULL;
   }
+  plans_setup (p);
   return p;
 }
 
@@ -899,6 +945,12 @@ gst_ctf_trace_dat_packetizer_free (GstCtfTraceDatPacketizer * p)
   g_free (p->ec_tables);
   if (p->fw)
     gst_ctf_packet_writer_free (p->fw);
+  if (p->plans) {
+    for (i = 0; i < 65536; i++)
+      plan_free (p->plans[i]);
+    g_free (p->plans);
+  }
+  g_free (p->out);
   g_free (p->common);
   g_free (p->payload);
   g_free (p->tsdl);
@@ -989,6 +1041,275 @@ stream_load (GstCtfTraceDatPacketizer * p, Stream * s, GError ** error)
   return TRUE;
 }
 
+/* After a page of a file-mapped, uncompressed stream: drop the pages of
+ * the mapping this stream has read (MADV_DONTNEED on a read-only private
+ * file mapping only frees the resident copy; the data stays in the file). */
+static void
+release_mapping (GstCtfTraceDatPacketizer * p, Stream * s)
+{
+#if defined(G_OS_UNIX) && defined(MADV_DONTNEED)
+  GstCtfTraceDat *td = p->td;
+  guint64 off, start, end, ps;
+
+  if (!td->mapped || s->page < td->base
+      || s->page >= td->base + td->file_size)
+    return;
+  off = (guint64) (s->page - td->base) + s->page_len;
+  if (s->released == G_MAXUINT64)
+    s->released = (guint64) (s->page - td->base);
+  if (off - s->released < RELEASE_STEP)
+    return;
+  ps = (guint64) sysconf (_SC_PAGESIZE);
+  start = (s->released + ps - 1) / ps * ps;
+  end = off / ps * ps;
+  if (end > start)
+    madvise ((gpointer) (td->base + start), end - start, MADV_DONTNEED);
+  s->released = off;
+#endif
+}
+
+/* ---- direct encoding ---------------------------------------------------
+ *
+ * The trace class puts every field byte-aligned in the file's byte order,
+ * so an event is the record's bytes rearranged: the header {id, 64-bit
+ * timestamp}, then each field as gsttracecmd-ctf.c maps it (integers
+ * copied, strings cut at their NUL, dynamic arrays as u32 count + bytes).
+ * This writes exactly what the packet writer writes from the values of
+ * gst_ctf_trace_dat_record_get_values() (tests/test-tracecmdsrc.c checks
+ * both give the same bytes), without building values per event.  Formats
+ * with a field the mapping does not cover keep the packet writer path.
+ */
+
+static gboolean
+plan_op (const GstCtfTraceDatField * f, Op * op)
+{
+  guint elem = f->elem_size;
+
+  if (elem != 1 && elem != 2 && elem != 4 && elem != 8)
+    elem = 1;
+  op->f = f;
+  op->esize = elem;
+  if (f->flags & GST_CTF_TRACE_DAT_FIELD_STRING) {
+    op->kind = OP_STRING;
+  } else if (f->flags & GST_CTF_TRACE_DAT_FIELD_DYNAMIC) {
+    if (!(f->flags & GST_CTF_TRACE_DAT_FIELD_ARRAY))
+      return FALSE;
+    op->kind = OP_SEQUENCE;
+  } else if ((f->flags & GST_CTF_TRACE_DAT_FIELD_ARRAY) && f->size == 0) {
+    op->kind = OP_SEQUENCE;
+  } else if (f->flags & GST_CTF_TRACE_DAT_FIELD_ARRAY) {
+    op->kind = OP_ARRAY;
+  } else if (f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8) {
+    op->kind = OP_INT;
+  } else {
+    op->kind = OP_ARRAY;
+    op->esize = 1;
+  }
+  return TRUE;
+}
+
+static Plan *
+plan_build (const GstCtfTraceDatEventFormat * fmt)
+{
+  Plan *pl = g_new0 (Plan, 1);
+  guint i;
+
+  pl->ops = g_new0 (Op, fmt->n_common_fields + fmt->n_fields);
+  pl->max_size = 10;
+  for (i = 0; i < fmt->n_common_fields + fmt->n_fields; i++) {
+    const GstCtfTraceDatField *f = i < fmt->n_common_fields ?
+        &fmt->common_fields[i] : &fmt->fields[i - fmt->n_common_fields];
+    Op *op = &pl->ops[pl->n_ops];
+
+    if (i < fmt->n_common_fields && strcmp (f->name, "common_type") == 0)
+      continue;
+    if (!plan_op (f, op)) {
+      g_free (pl->ops);
+      g_free (pl);
+      return NULL;
+    }
+    pl->max_size += 4 + 1 + (op->kind == OP_ARRAY || op->kind == OP_INT ?
+        f->size : 0);
+    pl->n_ops++;
+  }
+  return pl;
+}
+
+static void
+plan_free (Plan * pl)
+{
+  if (pl) {
+    g_free (pl->ops);
+    g_free (pl);
+  }
+}
+
+/* Plans for every event id, or none when one format cannot be planned
+ * (or GST_CTF_TRACEDAT_NO_DIRECT is set, to compare both paths). */
+static void
+plans_setup (GstCtfTraceDatPacketizer * p)
+{
+  GstCtfTraceDat *td = p->td;
+  guint i;
+
+  if (g_getenv ("GST_CTF_TRACEDAT_NO_DIRECT"))
+    return;
+  p->plans = g_new0 (Plan *, 65536);
+  for (i = 0; i < td->formats->len; i++) {
+    const GstCtfTraceDatEventFormat *f = g_ptr_array_index (td->formats, i);
+
+    if (f->id >= 65536 || td->format_by_id[f->id] != f)
+      continue;
+    p->plans[f->id] = plan_build (f);
+    if (!p->plans[f->id]) {
+      guint j;
+      for (j = 0; j < 65536; j++)
+        plan_free (p->plans[j]);
+      g_clear_pointer (&p->plans, g_free);
+      return;
+    }
+  }
+}
+
+static inline guint8 *
+out_reserve (GstCtfTraceDatPacketizer * p, gsize pos, gsize n)
+{
+  if (pos + n > p->out_alloc) {
+    p->out_alloc = MAX (p->out_alloc * 2, pos + n + 4096);
+    p->out = g_realloc (p->out, p->out_alloc);
+  }
+  return p->out + pos;
+}
+
+static inline void
+put_n (GstCtfByteOrder bo, guint8 * d, guint64 v, guint n)
+{
+  guint i;
+
+  for (i = 0; i < n; i++)
+    d[bo == GST_CTF_BYTE_ORDER_LE ? i : n - 1 - i] = (guint8) (v >> (8 * i));
+}
+
+/* Encodes one record after its event header; returns the new position. */
+static gsize
+direct_event (GstCtfTraceDatPacketizer * p, const Plan * pl,
+    const guint8 * data, guint size, gsize pos)
+{
+  GstCtfTraceDat *td = p->td;
+  guint i;
+
+  for (i = 0; i < pl->n_ops; i++) {
+    const Op *op = &pl->ops[i];
+    const GstCtfTraceDatField *f = op->f;
+    guint off = 0, len = 0, n;
+    guint8 *d;
+
+    switch (op->kind) {
+      case OP_INT:
+        d = out_reserve (p, pos, f->size);
+        if (f->offset <= size && f->size <= size - f->offset)
+          memcpy (d, data + f->offset, f->size);
+        else
+          memset (d, 0, f->size);
+        pos += f->size;
+        break;
+      case OP_STRING:
+        gst_ctf_trace_dat_field_get_dynamic (td, f, data, size, &off, &len);
+        n = (guint) strnlen ((const gchar *) data + off, len);
+        d = out_reserve (p, pos, n + 1);
+        memcpy (d, data + off, n);
+        d[n] = 0;
+        pos += n + 1;
+        break;
+      case OP_SEQUENCE:
+        gst_ctf_trace_dat_field_get_dynamic (td, f, data, size, &off, &len);
+        n = len / op->esize;
+        d = out_reserve (p, pos, 4 + (gsize) n * op->esize);
+        put_n (td->byte_order, d, n, 4);
+        memcpy (d + 4, data + off, (gsize) n * op->esize);
+        pos += 4 + (gsize) n * op->esize;
+        break;
+      case OP_ARRAY:
+        n = (f->size / op->esize) * op->esize;
+        d = out_reserve (p, pos, n);
+        if (gst_ctf_trace_dat_field_get_dynamic (td, f, data, size, &off,
+                &len) && len >= n)
+          memcpy (d, data + off, n);
+        else
+          memset (d, 0, n);
+        pos += n;
+        break;
+    }
+  }
+  return pos;
+}
+
+/* Packet header and context of the trace class (gsttracecmd-ctf.c):
+ * magic, uuid, stream_id, stream_instance_id | timestamp_begin,
+ * timestamp_end, content_size, packet_size, events_discarded, cpu_id. */
+#define DIRECT_HEADER_SIZE (4 + 16 + 4 + 8 + 8 * 5 + 4)
+
+static gboolean
+direct_page (GstCtfTraceDatPacketizer * p, Stream * s,
+    GstCtfTraceDatPage * pg, guint64 * last_out, guint * n_out,
+    guint * skipped_out, gsize * size_out, GError ** error)
+{
+  GstCtfTraceDat *td = p->td;
+  GstCtfByteOrder bo = td->byte_order;
+  GstCtfTraceDatPageRecord pr;
+  guint64 last = s->begin;
+  guint n = 0, skipped = 0;
+  gsize pos = DIRECT_HEADER_SIZE;
+  guint8 *d;
+  gint r;
+
+  while ((r = gst_ctf_trace_dat_page_next (pg, &pr, error)) > 0) {
+    guint id;
+    const Plan *pl;
+    guint64 cv;
+
+    if (td->common_type_offset + td->common_type_size > pr.size) {
+      skipped++;
+      continue;
+    }
+    id = (guint) td_read_n (bo, pr.data + td->common_type_offset,
+        td->common_type_size);
+    pl = id < 65536 && s->ec_by_id[id] ? p->plans[id] : NULL;
+    if (!pl) {
+      skipped++;
+      continue;
+    }
+    cv = gst_ctf_trace_dat_convert_ts (td, pr.timestamp) -
+        (guint64) td->ts_offset;
+    if (cv < last)
+      cv = last;
+    d = out_reserve (p, pos, 10);
+    put_n (bo, d, id, 2);
+    put_n (bo, d + 2, cv, 8);
+    pos = direct_event (p, pl, pr.data, pr.size, pos + 10);
+    last = cv;
+    n++;
+  }
+  if (r < 0)
+    return FALSE;
+  d = out_reserve (p, 0, DIRECT_HEADER_SIZE);
+  put_n (bo, d, 0xc1fc1fc1, 4);
+  memcpy (d + 4, p->tc->uuid, 16);
+  put_n (bo, d + 20, s->sc_id, 4);
+  put_n (bo, d + 24, s->cpu, 8);
+  put_n (bo, d + 32, s->begin, 8);
+  put_n (bo, d + 40, last, 8);
+  put_n (bo, d + 48, (guint64) pos * 8, 8);
+  put_n (bo, d + 56, (guint64) pos * 8, 8);
+  put_n (bo, d + 64, s->discarded, 8);
+  put_n (bo, d + 72, s->cpu, 4);
+  *last_out = last;
+  *n_out = n;
+  *skipped_out = skipped;
+  *size_out = pos;
+  return TRUE;
+}
+
 static gboolean
 encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
     gsize * size, GstCtfTraceDatPacketInfo * info, GError ** error)
@@ -1011,6 +1332,15 @@ encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
         (guint64) pg.missed_events : 1;
     info->discarded_unknown = pg.missed_events < 0;
     s->discarded += info->discarded_delta;
+  }
+  if (p->plans) {
+    if (!direct_page (p, s, &pg, &last, &n, &skipped, size, error)) {
+      g_prefix_error (error, "In file \"%s\", cpu %u, page %"
+          G_GUINT64_FORMAT ": ", td->origin, s->cpu, s->page_index);
+      return FALSE;
+    }
+    *data = p->out;
+    goto done;
   }
   prm.stream_instance_id = s->cpu;
   prm.packet_seq_num = s->seq;
@@ -1070,6 +1400,7 @@ encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
   if (!*data)
     return FALSE;
 
+done:
   info->stream_class_id = s->sc_id;
   info->stream_instance_id = s->cpu;
   info->stream_name = s->name;
@@ -1084,6 +1415,7 @@ encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
   s->prev_end = last;
   s->has_prev = TRUE;
   s->seq++;
+  release_mapping (p, s);
   return TRUE;
 }
 
@@ -1219,26 +1551,40 @@ file_fill (GstCtfTraceDatPacketizer * p, GError ** error)
           p->pos++;
           break;
         }
-        ov = g_new (GstCtfFieldValue, opts[p->pos].size + 8);
-        vs.v = ov;
-        v_root (&vs, ec);
-        v_uint (&vs, ec, opts[p->pos].id);
         {
-          const gchar *nm = option_name (opts[p->pos].id);
-          v_str (&vs, ec, nm, strlen (nm));
-        }
-        v_uint (&vs, ec, opts[p->pos].size);
-        {
-          GstCtfFieldValue *seq = v_add (&vs, ec);
-          const GstCtfFieldClass *elem = seq->fc->element;
+          const GstCtfTraceDatOption *o = &opts[p->pos];
+          const gchar *nm = option_name (o->id);
+          /* text options (UNAME, VERSION, CPUSTAT, ...) as text, the
+           * others as their raw bytes (file byte order) */
+          gboolean is_text = o->size > 0;
+          guint tlen = o->size, nbytes;
+          GstCtfFieldValue *seq;
 
-          seq->v.u = opts[p->pos].size;
-          for (i = 0; i < opts[p->pos].size; i++) {
+          for (i = 0; i < o->size && is_text; i++)
+            if (o->data[i] == '\0')
+              is_text = i == o->size - 1;
+            else if (!g_ascii_isprint (o->data[i])
+                && !g_ascii_isspace (o->data[i]))
+              is_text = FALSE;
+          if (is_text && o->data[o->size - 1] == '\0')
+            tlen--;
+          nbytes = is_text ? 0 : o->size;
+          ov = g_new (GstCtfFieldValue, nbytes + 8);
+          vs.v = ov;
+          v_root (&vs, ec);
+          v_uint (&vs, ec, o->id);
+          v_str (&vs, ec, nm, strlen (nm));
+          v_str (&vs, ec, is_text ? (const gchar *) o->data : "",
+              is_text ? tlen : 0);
+          v_uint (&vs, ec, nbytes);
+          seq = v_add (&vs, ec);
+          seq->v.u = nbytes;
+          for (i = 0; i < nbytes; i++) {
             GstCtfFieldValue *e = &vs.v[vs.n++];
             memset (e, 0, sizeof (*e));
-            e->fc = elem;
+            e->fc = seq->fc->element;
             e->end = vs.n;
-            e->v.u = opts[p->pos].data[i];
+            e->v.u = o->data[i];
           }
           seq->end = vs.n;
         }
