@@ -1359,6 +1359,20 @@ START_TEST (test_synthetic_headers_and_values)
           NULL, 0, v, 5, &err)));        /* too few values */
   ck_assert (g_error_matches (err, GST_CTF_ERROR, GST_CTF_ERROR_PACKET));
   g_clear_error (&err);
+  {
+    /* an event class of another trace class is refused */
+    GstCtfTraceClass *other = synth_trace_class ();
+    const GstCtfEventClass *oec = gst_ctf_stream_class_find_event_class
+        (gst_ctf_trace_class_find_stream_class (other, 0), 1);
+
+    small_values (tc, v, 0, 0, "x", "", 0);
+    ck_assert (!gst_ctf_packet_writer_append_event (w, oec, clocks[5], NULL,
+            0, NULL, 0, v, 7, &err));
+    ck_assert (g_error_matches (err, GST_CTF_ERROR,
+            GST_CTF_ERROR_UNKNOWN_EVENT_CLASS));
+    g_clear_error (&err);
+    gst_ctf_trace_class_unref (other);
+  }
   ck_assert_uint_eq (gst_ctf_packet_writer_get_content_size (w), n);
   ck_assert_uint_eq (gst_ctf_packet_writer_get_event_count (w), 6);
 

@@ -98,6 +98,7 @@ struct _GstCtfPacketWriter {
 
   GstCtfScope scope;            /* scope being written */
   const gchar *event_name;      /* for messages */
+  const GstCtfEventClass *last_ec;      /* last checked event class */
   gboolean dry;                 /* measure only */
 
   GstCtfFieldValue *ph_vals;
@@ -1277,7 +1278,9 @@ gst_ctf_packet_writer_append_event (GstCtfPacketWriter * w,
         ", expected a begun packet", w->sc->id);
     return FALSE;
   }
-  if (G_UNLIKELY (ec->stream_class_id != w->sc->id
+  /* the event class's field classes must be the writer's own: their value
+   * slots index the writer's slots */
+  if (G_UNLIKELY (ec != w->last_ec
           && gst_ctf_stream_class_find_event_class (w->sc, ec->id) != ec)) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_UNKNOWN_EVENT_CLASS,
         "Cannot write event: stream-class-id=%" G_GUINT64_FORMAT
@@ -1286,6 +1289,7 @@ gst_ctf_packet_writer_append_event (GstCtfPacketWriter * w,
         ec->name ? ec->name : "");
     return FALSE;
   }
+  w->last_ec = ec;
   w->event_name = ec->name;
   base = w->clock;
   if (w->n_events == 0 && w->has_tb_field && !w->params.has_timestamp_begin)
