@@ -107,6 +107,7 @@ struct _GstCtfTimeFilter
   GstCtfTimeBound end;
   gboolean resolved;            /* bounds known in ns from origin */
   gboolean reencode_all;        /* tests: no byte copy of kept events */
+  gboolean trust_end;           /* packets' timestamp_end is meaningful */
   gboolean eos;
   gchar *tsdl;
   GstCtfTraceClass *tc;
@@ -490,6 +491,38 @@ writer_free (gpointer p)
   gst_ctf_packet_writer_free (p);
 }
 
+static gint64
+env_int (const GstCtfTraceClass * tc, const gchar * name)
+{
+  const GstCtfEnvEntry *e = gst_ctf_trace_class_find_env (tc, name);
+
+  return e && !e->is_string ? e->integer : -1;
+}
+
+/* babeltrace2's trace quirks: LTTng-UST < 2.11.0, LTTng-modules < 2.9.13
+ * and 2.10.0 to 2.10.9 wrote a `timestamp_end` that can be before the
+ * packet's last event; such packets are judged by their events. */
+static gboolean
+tracer_sets_timestamp_end (const GstCtfTraceClass * tc)
+{
+  const GstCtfEnvEntry *name = gst_ctf_trace_class_find_env (tc,
+      "tracer_name");
+  gint64 major = env_int (tc, "tracer_major");
+  gint64 minor = env_int (tc, "tracer_minor");
+  gint64 patch = env_int (tc, "tracer_patchlevel");
+  gint64 v;
+
+  if (name == NULL || !name->is_string || name->str == NULL || major < 0 ||
+      minor < 0)
+    return TRUE;
+  v = major * 1000000 + minor * 1000 + MAX (patch, 0);
+  if (strcmp (name->str, "lttng-ust") == 0)
+    return v >= 2011000;
+  if (strcmp (name->str, "lttng-modules") == 0)
+    return v >= 2009013 && !(v >= 2010000 && v <= 2010009);
+  return TRUE;
+}
+
 static gboolean
 gst_ctf_time_filter_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     GstCaps * outcaps)
@@ -525,6 +558,7 @@ gst_ctf_time_filter_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   self->tsdl = g_strdup (tsdl);
   self->tc = tc;
   self->it = gst_ctf_event_iter_new (tc);
+  self->trust_end = tracer_sets_timestamp_end (tc);
   self->writers = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
       writer_free);
   return TRUE;
@@ -882,7 +916,8 @@ packet_params (GstCtfTimeFilter * self, const GstCtfClockClass * cc,
       p.timestamp_begin = MAX (info->timestamp_begin, clock_at_begin (cc,
               self->start.ns, info->timestamp_begin));
   }
-  if (info->has_timestamp_end && (!info->has_timestamp_begin ||
+  if (self->trust_end && info->has_timestamp_end &&
+      (!info->has_timestamp_begin ||
           info->timestamp_end >= info->timestamp_begin)) {
     gint64 ns;
 
@@ -975,6 +1010,12 @@ copy_kept (GstCtfTimeFilter * self, GstBuffer * in,
   if (wr == NULL)
     return NULL;
   packet_params (self, cc, info, base, &p);
+  /* The writer only sees the first kept event: give it the end. */
+  if (info->has_timestamp_end) {
+    p.timestamp_end = p.has_timestamp_end ? MAX (p.timestamp_end,
+        w->last_clock) : w->last_clock;
+    p.has_timestamp_end = TRUE;
+  }
 
   gst_ctf_event_iter_set_recording (self->it, TRUE);
   if (!gst_ctf_event_iter_set_packet (self->it, data, size, error))
@@ -1289,7 +1330,7 @@ process (GstCtfTimeFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
    * trusted. */
   if (info.has_timestamp_begin)
     have_b = cycles_to_ns (cc, info.timestamp_begin, &b_ns);
-  if (have_b && info.has_timestamp_end &&
+  if (have_b && self->trust_end && info.has_timestamp_end &&
       info.timestamp_end >= info.timestamp_begin)
     have_e = cycles_to_ns (cc, info.timestamp_end, &e_ns);
 
