@@ -35,14 +35,14 @@ G_BEGIN_DECLS
  *
  * From Python:
  *
- * |[<!-- language="Python" -->
+ * ```
  * sample = appsink.emit("pull-sample")
  * reader = GstCtf.EventReader.new_from_caps(sample.get_caps())
  * reader.set_buffer(sample.get_buffer())
  * while reader.next():
  *     print(reader.get_timestamp_ns(), reader.get_event_name(),
  *           reader.get_field("msg"))
- * ]|
+ * ```
  *
  * Not thread safe: use one reader per thread.
  */
