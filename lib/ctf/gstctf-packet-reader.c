@@ -147,13 +147,29 @@ sc_entry_new (const GstCtfStreamClass * sc)
 /* ------------------------------------------------------------------ */
 
 typedef struct {
-  GHashTable *plans;
+  GHashTable *plans;            /* plan cache, or NULL: compile into tmp */
+  GstCtfPlan *tmp[2];           /* read_info's plans, freed after */
+  guint n_tmp;
   guint64 *slots;
   guint n_slots;
   GstCtfValueBuf *header_values;
   GstCtfValueBuf *context_values;
   guint64 clock;
 } PacketDecode;
+
+static const GstCtfPlan *
+pd_plan (PacketDecode * pd, const GstCtfFieldClass * fc, GError ** error)
+{
+  GstCtfPlan *plan;
+
+  if (pd->plans)
+    return get_plan (pd->plans, fc, error);
+  g_assert (pd->n_tmp < G_N_ELEMENTS (pd->tmp));
+  plan = gst_ctf_plan_compile (fc, error);
+  if (plan)
+    pd->tmp[pd->n_tmp++] = plan;
+  return plan;
+}
 
 static const GstCtfStreamClass *
 choose_stream_class (const GstCtfTraceClass * tc, GstCtfPacketInfo * info,
@@ -207,7 +223,7 @@ decode_packet (const GstCtfTraceClass * tc, PacketDecode * pd,
 
   /* CTF 1.8 §5.1: the trace packet header. */
   if (tc->packet_header) {
-    plan = get_plan (pd->plans, tc->packet_header, error);
+    plan = pd_plan (pd, tc->packet_header, error);
     if (plan == NULL)
       return FALSE;
     ctx.values = pd->header_values;
@@ -238,7 +254,7 @@ decode_packet (const GstCtfTraceClass * tc, PacketDecode * pd,
 
   /* CTF 1.8 §5.2: the stream packet context. */
   if (sc->packet_context) {
-    plan = get_plan (pd->plans, sc->packet_context, error);
+    plan = pd_plan (pd, sc->packet_context, error);
     if (plan == NULL)
       return FALSE;
     ctx.values = pd->context_values;
@@ -307,8 +323,6 @@ gst_ctf_packet_read_info (const GstCtfTraceClass * tc, const guint8 * data,
   g_return_val_if_fail (info != NULL, FALSE);
 
   memset (&pd, 0, sizeof (pd));
-  pd.plans = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
-      (GDestroyNotify) gst_ctf_plan_free);
   pd.n_slots = tc->n_value_slots;
   if (pd.n_slots <= G_N_ELEMENTS (stack_slots)) {
     memset (stack_slots, 0, sizeof (stack_slots));
@@ -319,7 +333,8 @@ gst_ctf_packet_read_info (const GstCtfTraceClass * tc, const guint8 * data,
   ret = decode_packet (tc, &pd, data, size, info, error);
   if (pd.slots != stack_slots)
     g_free (pd.slots);
-  g_hash_table_unref (pd.plans);
+  while (pd.n_tmp > 0)
+    gst_ctf_plan_free (pd.tmp[--pd.n_tmp]);
   return ret;
 }
 

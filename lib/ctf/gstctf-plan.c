@@ -500,8 +500,8 @@ build_fast_ops (GstCtfPlan * plan, GPtrArray * allocs)
   const GstCtfOp *src = plan->ops;
   guint n = plan->n_ops;
   guint *map = g_new (guint, n + 1);
-  GArray *dst = g_array_new (FALSE, FALSE, sizeof (GstCtfOp));
-  GArray *origin = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray *dst = g_array_sized_new (FALSE, FALSE, sizeof (GstCtfOp), n);
+  GArray *origin = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
   guint32 pending = 1;          /* alignment of structures begun, owed to
                                  * the next op emitted */
   guint i = 0, k;
@@ -584,6 +584,34 @@ typedef struct {
   GPtrArray *allocs;
 } PlanPriv;
 
+/* Number of ops a tree compiles to (an upper bound with text arrays),
+ * so the op array is allocated once.  Stops counting past a limit: the
+ * compiler then grows the array as needed. */
+static guint
+count_ops (const GstCtfFieldClass * fc, guint depth)
+{
+  guint n = 1, k;
+
+  if (fc == NULL || depth > GST_CTF_PLAN_MAX_DEPTH)
+    return 1;
+  switch (fc->type) {
+    case GST_CTF_FIELD_CLASS_STRUCT:
+      n++;
+      /* fall through */
+    case GST_CTF_FIELD_CLASS_VARIANT:
+      for (k = 0; k < fc->n_members && n < 4096; k++)
+        n += count_ops (fc->members[k].fc, depth + 1);
+      break;
+    case GST_CTF_FIELD_CLASS_ARRAY:
+    case GST_CTF_FIELD_CLASS_SEQUENCE:
+      n += count_ops (fc->element, depth + 1);
+      break;
+    default:
+      break;
+  }
+  return n;
+}
+
 GstCtfPlan *
 gst_ctf_plan_compile (const GstCtfFieldClass * fc, GError ** error)
 {
@@ -592,7 +620,8 @@ gst_ctf_plan_compile (const GstCtfFieldClass * fc, GError ** error)
   guint32 align;
   guint64 min_bits;
 
-  c.ops = g_array_new (FALSE, FALSE, sizeof (GstCtfOp));
+  c.ops = g_array_sized_new (FALSE, FALSE, sizeof (GstCtfOp),
+      count_ops (fc, 0));
   c.allocs = g_ptr_array_new_with_free_func (g_free);
   c.error = error;
 
