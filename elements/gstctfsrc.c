@@ -935,7 +935,15 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   meta->stream_instance_id =
       (e->flags & GST_CTF_INDEX_ENTRY_HAS_STREAM_INSTANCE_ID) ?
       e->stream_instance_id : G_MAXUINT64;
-  meta->stream_name = p->file->name;
+  if (self->merge) {
+    /* file names of different traces may clash (LTTng's chan_0) */
+    gchar *n = g_strdup_printf ("trace%u_%s", st->trace, p->file->name);
+
+    meta->stream_name = g_intern_string (n);
+    g_free (n);
+  } else {
+    meta->stream_name = p->file->name;
+  }
   meta->stream_index = st->rank;
   meta->offset = (gint64) e->offset;
   meta->stream_id = s->bt_stream_id;

@@ -393,6 +393,40 @@ GstCtfTraceMerge *
 gst_ctf_trace_merge_new (GstCtfTraceClass * const *inputs,
     const gchar * const *names, guint n_inputs, GError ** error)
 {
+  return gst_ctf_trace_merge_new_full (inputs, names, NULL, n_inputs,
+      GST_CTF_TRACE_MERGE_NONE, error);
+}
+
+/* Moves a clock's origin by @ns nanoseconds (CTF 1.8 §8: the time of a
+ * value is offset_s + (offset + value) / freq). */
+static void
+clock_add_offset (GstCtfClockClass * cc, gint64 ns)
+{
+  gint64 s = ns / 1000000000, rem = ns % 1000000000;
+  gint64 cycles;
+
+  if (rem < 0) {
+    rem += 1000000000;
+    s -= 1;
+  }
+  cc->offset_s += s;
+  if (cc->freq == 1000000000)
+    cycles = rem;
+  else
+    cycles = (gint64) (((gdouble) rem * (gdouble) cc->freq) / 1e9 + 0.5);
+  cc->offset += cycles;
+  /* keep offset below one second of cycles */
+  if (cc->freq > 0 && cc->offset >= (gint64) cc->freq) {
+    cc->offset_s += cc->offset / (gint64) cc->freq;
+    cc->offset %= (gint64) cc->freq;
+  }
+}
+
+GstCtfTraceMerge *
+gst_ctf_trace_merge_new_full (GstCtfTraceClass * const *inputs,
+    const gchar * const *names, const gint64 * offsets_ns, guint n_inputs,
+    GstCtfTraceMergeFlags flags, GError ** error)
+{
   GstCtfTraceMerge *m;
   GstCtfTraceClass *model;
   GHashTable *seen_keys;
@@ -460,8 +494,15 @@ gst_ctf_trace_merge_new (GstCtfTraceClass * const *inputs,
         g_free, g_free);
 
     for (j = 0; j < in->clock_classes->len; j++) {
-      const GstCtfClockClass *cc = g_ptr_array_index (in->clock_classes, j);
+      GstCtfClockClass adjusted = *(GstCtfClockClass *)
+          g_ptr_array_index (in->clock_classes, j);
+      const GstCtfClockClass *cc = &adjusted;
       GstCtfClockClass *nc = NULL;
+
+      if (offsets_ns && offsets_ns[i] != 0)
+        clock_add_offset (&adjusted, offsets_ns[i]);
+      if (flags & GST_CTF_TRACE_MERGE_FORCE_UNIX_EPOCH)
+        adjusted.origin_is_unix_epoch = TRUE;
 
       for (k = 0; k < model->clock_classes->len; k++) {
         GstCtfClockClass *mc = g_ptr_array_index (model->clock_classes, k);

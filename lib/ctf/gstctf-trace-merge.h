@@ -80,6 +80,43 @@ GST_CTF_API GstCtfTraceMerge *gst_ctf_trace_merge_new (GstCtfTraceClass *
     const *inputs, const gchar * const *names, guint n_inputs,
     GError ** error);
 
+/**
+ * GstCtfTraceMergeFlags:
+ * @GST_CTF_TRACE_MERGE_NONE: no flag
+ * @GST_CTF_TRACE_MERGE_FORCE_UNIX_EPOCH: every merged clock is declared
+ *   with the Unix epoch as origin (`absolute = true`), as babeltrace2's
+ *   `--clock-force-correlate` (`force-clock-class-origin-unix-epoch`)
+ *   does: clocks that could not be correlated are then taken as such
+ *
+ * Options of gst_ctf_trace_merge_new_full().
+ */
+typedef enum {
+  GST_CTF_TRACE_MERGE_NONE = 0,
+  GST_CTF_TRACE_MERGE_FORCE_UNIX_EPOCH = 1 << 0,
+} GstCtfTraceMergeFlags;
+
+/**
+ * gst_ctf_trace_merge_new_full: (skip)
+ * @inputs: (array length=n_inputs): as gst_ctf_trace_merge_new()
+ * @names: (array length=n_inputs) (nullable): as gst_ctf_trace_merge_new()
+ * @offsets_ns: (array length=n_inputs) (nullable): per input, nanoseconds
+ *   added to every time of the input: its clocks' offsets (CTF 1.8 §8
+ *   `offset_s`, `offset`) are moved by that much in the merged trace
+ *   class, so packets are not touched and a reader sees each time plus
+ *   the offset (exact for clocks whose frequency divides 1 GHz, else
+ *   rounded to the nearest cycle)
+ * @n_inputs: number of inputs
+ * @flags: #GstCtfTraceMergeFlags
+ * @error: as gst_ctf_trace_merge_new()
+ *
+ * gst_ctf_trace_merge_new() with per-input time offsets and options.
+ *
+ * Returns: (transfer full) (nullable): the merge, or %NULL
+ */
+GST_CTF_API GstCtfTraceMerge *gst_ctf_trace_merge_new_full (GstCtfTraceClass *
+    const *inputs, const gchar * const *names, const gint64 * offsets_ns,
+    guint n_inputs, GstCtfTraceMergeFlags flags, GError ** error);
+
 GST_CTF_API void gst_ctf_trace_merge_free (GstCtfTraceMerge * m);
 
 /**

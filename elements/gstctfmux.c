@@ -1,0 +1,1335 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/**
+ * SECTION:element-ctfmux
+ * @title: ctfmux
+ * @short_description: merges CTF packet streams by timestamp into one trace
+ *
+ * Takes the packet streams of several CTF traces (from ctfsrc, tracecmdsrc,
+ * timefilter, ...) on request pads `sink_%u` and outputs one trace.
+ *
+ * With #GstCtfMux:mode `packets` (the default) whole packets go out in
+ * `timestamp_begin` order (buffer PTS plus the pad's #GstCtfMuxPad:offset);
+ * equal times go in pad order, then by stream class id, then by stream
+ * instance id, so a consumer can merge the events with one open packet
+ * per stream.  When all inputs carry the same metadata (or there is one
+ * input) and no offset is set, the buffers pass untouched (the same
+ * buffers).  Otherwise the inputs' trace classes are merged into one
+ * (gst_ctf_trace_merge_new_full(): stream classes renumbered in
+ * babeltrace2's trace order, each input's clocks kept, renamed on a name
+ * clash, env entries that differ kept per input as `traceI_KEY`), the new
+ * caps are sent before the first packet that needs them and each packet
+ * is sent as a copy whose header names its new stream class and the
+ * merged trace's UUID (or re-encoded when the packet headers differ).
+ *
+ * With mode `events` every event is re-encoded with the packet writer into
+ * new packets, in one global timestamp order with babeltrace2's muxer tie
+ * rules (REFERENCE.md §1.3: time, then stream class id (= trace order,
+ * then the trace's stream class id), then stream id): reading the output
+ * packets one after the other gives non-decreasing timestamps across all
+ * the streams.  A new packet starts whenever the next event belongs to
+ * another stream (or to another source packet, or the packet reaches 64
+ * KiB); packet context values and the `events_discarded` counter come
+ * from the source packet, `packet_seq_num` is renumbered per output
+ * stream.
+ *
+ * ## Clocks
+ *
+ * babeltrace2 refuses to merge traces whose clocks cannot be correlated:
+ * the clocks must all have the Unix epoch as origin (LTTng's `monotonic`
+ * counts as such), or else all have the same UUID.  ctfmux refuses the
+ * same inputs with an error naming them, unless #GstCtfMux:force-correlate
+ * is set: every clock is then declared with a Unix epoch origin, like
+ * babeltrace2's `--clock-force-correlate`.
+ *
+ * The per-pad #GstCtfMuxPad:offset (ns) shifts every time of an input: it
+ * moves the input's clock offsets in the merged metadata (the packets are
+ * not touched) and its buffer times.  Recipe to align a trace-cmd
+ * `trace.dat` recorded with the `local` clock with an LTTng trace
+ * (`monotonic` clock, shown since the Unix epoch): `local` and `mono`
+ * both count from boot on most systems, so record both on the same
+ * machine, take the difference between the wall clock and the monotonic
+ * clock at recording time (`date +%s%N` minus the first field of
+ * `/proc/uptime` in ns, or LTTng's clock `offset` from the metadata) and
+ * give it as the trace.dat pad's offset, plus force-correlate when the
+ * trace.dat clock is not declared with a Unix epoch origin.  With
+ * `trace-cmd record -C mono` the LTTng clock offset alone is the offset.
+ *
+ * ## Live inputs
+ *
+ * With live upstreams the aggregator's #GstAggregator:latency plus 10 ms
+ * bounds how long ctfmux waits for a pad that has no data: after
+ * that it outputs what the other pads have, so packets from a pad that
+ * was late can come after later ones of the other pads.
+ *
+ * ## Example launch line
+ * |[
+ * gst-launch-1.0 ctfmux name=m ! ctfsink location=merged \
+ *     ctfsrc location=ust-a ! m.  ctfsrc location=ust-b ! m.
+ * ]| Merges two traces into one.
+ */
+
+/*
+ * Locking order (never take a lock listed earlier while holding a later
+ * one; no lock is held while pushing or calling the library):
+ *   1. GST_OBJECT_LOCK (self): the properties (mode, force-correlate) and
+ *      the list of sink pads (GstElement's).
+ *   2. GST_OBJECT_LOCK (pad): the pad's offset and its metadata (set from
+ *      its CAPS event).
+ * Everything else (the merge, output caps, the events-mode writers) is
+ * touched only by the aggregate / sink event / stop functions, which the
+ * aggregator calls from its source pad task (stop: with the task stopped).
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstctfmux.h"
+
+#include <string.h>
+
+#include "gstctf-caps.h"
+#include "gstctf-packet-meta.h"
+#include "gstctf-metadata.h"
+#include "gstctf-reader.h"
+#include "gstctf-trace-merge.h"
+#include "gstctf-event-merge.h"
+#include "gstctf-packet-writer.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_ctf_mux_debug);
+#define GST_CAT_DEFAULT gst_ctf_mux_debug
+
+/* Largest content of an events-mode output packet, bits. */
+#define EVENTS_PACKET_MAX_BITS (64 * 1024 * 8)
+/* Shortest wait for a live pad without data. */
+#define MIN_LIVE_WAIT (10 * GST_MSECOND)
+
+/* ------------------------------------------------------------------ */
+/* the pad */
+
+enum
+{
+  PROP_PAD_0,
+  PROP_PAD_OFFSET,
+};
+
+struct _GstCtfMuxPad
+{
+  GstAggregatorPad parent;
+
+  /* GST_OBJECT_LOCK (pad) */
+  gint64 offset;
+  gchar *tsdl;                  /* metadata of the current caps */
+  GstCtfTraceClass *tc;         /* parsed @tsdl */
+  guint64 caps_serial;          /* bumped on every new metadata */
+
+  /* aggregate thread only */
+  guint order;                  /* the N of sink_N */
+  gint input;                   /* index in self->inputs, -1 */
+  guint64 input_serial;         /* caps_serial @input was made for */
+  gint64 last_key;              /* key of the last packet taken */
+};
+
+G_DEFINE_TYPE (GstCtfMuxPad, gst_ctf_mux_pad, GST_TYPE_AGGREGATOR_PAD);
+
+static void
+gst_ctf_mux_pad_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCtfMuxPad *pad = GST_CTF_MUX_PAD (object);
+
+  switch (prop_id) {
+    case PROP_PAD_OFFSET:
+      GST_OBJECT_LOCK (pad);
+      pad->offset = g_value_get_int64 (value);
+      pad->caps_serial++;       /* the merged clocks change */
+      GST_OBJECT_UNLOCK (pad);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+static void
+gst_ctf_mux_pad_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstCtfMuxPad *pad = GST_CTF_MUX_PAD (object);
+
+  switch (prop_id) {
+    case PROP_PAD_OFFSET:
+      GST_OBJECT_LOCK (pad);
+      g_value_set_int64 (value, pad->offset);
+      GST_OBJECT_UNLOCK (pad);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+static void
+gst_ctf_mux_pad_finalize (GObject * object)
+{
+  GstCtfMuxPad *pad = GST_CTF_MUX_PAD (object);
+
+  g_free (pad->tsdl);
+  if (pad->tc)
+    gst_ctf_trace_class_unref (pad->tc);
+  G_OBJECT_CLASS (gst_ctf_mux_pad_parent_class)->finalize (object);
+}
+
+static void
+gst_ctf_mux_pad_class_init (GstCtfMuxPadClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+
+  gobject_class->set_property = gst_ctf_mux_pad_set_property;
+  gobject_class->get_property = gst_ctf_mux_pad_get_property;
+  gobject_class->finalize = gst_ctf_mux_pad_finalize;
+
+  /**
+   * GstCtfMuxPad:offset:
+   *
+   * Nanoseconds added to every time of this input (its clocks' offsets
+   * in the merged metadata and its buffer times).  Set it before the
+   * first buffer.
+   */
+  g_object_class_install_property (gobject_class, PROP_PAD_OFFSET,
+      g_param_spec_int64 ("offset", "Offset",
+          "Nanoseconds added to every time of this input (clock offset in "
+          "the merged metadata and buffer times)", G_MININT64 / 2,
+          G_MAXINT64 / 2, 0, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+}
+
+static void
+gst_ctf_mux_pad_init (GstCtfMuxPad * pad)
+{
+  pad->input = -1;
+  pad->last_key = G_MININT64;
+}
+
+/* ------------------------------------------------------------------ */
+/* the element */
+
+enum
+{
+  PROP_0,
+  PROP_MODE,
+  PROP_FORCE_CORRELATE,
+};
+
+/* One distinct input trace (pads with the same metadata and offset share
+ * one). */
+typedef struct
+{
+  gchar *tsdl;
+  GstCtfTraceClass *tc;
+  gint64 offset;
+  guint first_order;
+  gchar *name;
+} Input;
+
+/* Events mode: one output stream. */
+typedef struct
+{
+  guint64 seq;
+  guint64 last_clock;
+  guint rank;
+} OutStream;
+
+struct _GstCtfMux
+{
+  GstAggregator parent;
+
+  /* GST_OBJECT_LOCK (self) */
+  GstCtfMuxMode mode;
+  gboolean force_correlate;
+
+  /* aggregate thread */
+  GstCtfMuxMode cur_mode;
+  GPtrArray *inputs;            /* Input, merge order */
+  gboolean inputs_sorted;       /* first order fixed */
+  GstCtfTraceMerge *merge;      /* NULL: passthrough of inputs[0] */
+  GstCtfTraceClass *out_tc;
+  gchar *out_tsdl;
+  gboolean caps_pending;
+  gboolean segment_sent;
+
+  /* events mode */
+  GstCtfEventMerge *emerge;
+  GHashTable *writers;          /* guint64 sc id -> GstCtfPacketWriter */
+  GHashTable *out_streams;      /* "sc:instance" -> OutStream */
+  GHashTable *stream_ids;       /* "pad:sc:instance" -> id + 1 */
+  GstCtfPacketWriter *open_w;
+  guint64 open_sc;
+  guint64 open_instance;
+  guint64 open_src_seq;
+  guint64 open_src_discarded;
+  gint64 open_first_ns;
+  gint64 open_last_ns;
+  OutStream *open_stream;
+};
+
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
+    GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_CTF_CAPS_MEDIA_TYPE));
+
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink_%u",
+    GST_PAD_SINK, GST_PAD_REQUEST,
+    GST_STATIC_CAPS (GST_CTF_CAPS_MEDIA_TYPE));
+
+GType
+gst_ctf_mux_mode_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CTF_MUX_MODE_PACKETS, "Whole packets in timestamp_begin order",
+        "packets"},
+    {GST_CTF_MUX_MODE_EVENTS, "Events re-encoded in one global time order",
+        "events"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstCtfMuxMode", values);
+
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+#define gst_ctf_mux_parent_class parent_class
+G_DEFINE_TYPE (GstCtfMux, gst_ctf_mux, GST_TYPE_AGGREGATOR);
+GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (ctfmux, "ctfmux", GST_RANK_NONE,
+    GST_TYPE_CTF_MUX, GST_DEBUG_CATEGORY_INIT (gst_ctf_mux_debug, "ctfmux", 0,
+        "CTF trace muxer"));
+
+static void
+input_free (Input * in)
+{
+  g_free (in->tsdl);
+  if (in->tc)
+    gst_ctf_trace_class_unref (in->tc);
+  g_free (in->name);
+  g_free (in);
+}
+
+static void
+gst_ctf_mux_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCtfMux *self = GST_CTF_MUX (object);
+
+  switch (prop_id) {
+    case PROP_MODE:
+      GST_OBJECT_LOCK (self);
+      self->mode = g_value_get_enum (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_FORCE_CORRELATE:
+      GST_OBJECT_LOCK (self);
+      self->force_correlate = g_value_get_boolean (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+static void
+gst_ctf_mux_get_property (GObject * object, guint prop_id, GValue * value,
+    GParamSpec * pspec)
+{
+  GstCtfMux *self = GST_CTF_MUX (object);
+
+  switch (prop_id) {
+    case PROP_MODE:
+      GST_OBJECT_LOCK (self);
+      g_value_set_enum (value, self->mode);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_FORCE_CORRELATE:
+      GST_OBJECT_LOCK (self);
+      g_value_set_boolean (value, self->force_correlate);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+/* Drops the output state (events mode state included). */
+static void
+reset_output (GstCtfMux * self)
+{
+  g_clear_pointer (&self->merge, gst_ctf_trace_merge_free);
+  if (self->out_tc)
+    gst_ctf_trace_class_unref (self->out_tc);
+  self->out_tc = NULL;
+  g_clear_pointer (&self->out_tsdl, g_free);
+  g_clear_pointer (&self->emerge, gst_ctf_event_merge_free);
+  g_hash_table_remove_all (self->writers);
+  self->open_w = NULL;
+  self->open_stream = NULL;
+}
+
+static gboolean
+gst_ctf_mux_start (GstAggregator * agg)
+{
+  GstCtfMux *self = GST_CTF_MUX (agg);
+
+  GST_OBJECT_LOCK (self);
+  self->cur_mode = self->mode;
+  GST_OBJECT_UNLOCK (self);
+  g_ptr_array_set_size (self->inputs, 0);
+  self->inputs_sorted = FALSE;
+  self->caps_pending = FALSE;
+  self->segment_sent = FALSE;
+  reset_output (self);
+  g_hash_table_remove_all (self->out_streams);
+  g_hash_table_remove_all (self->stream_ids);
+  return TRUE;
+}
+
+static gboolean
+gst_ctf_mux_stop (GstAggregator * agg)
+{
+  GstCtfMux *self = GST_CTF_MUX (agg);
+
+  reset_output (self);
+  g_ptr_array_set_size (self->inputs, 0);
+  g_hash_table_remove_all (self->out_streams);
+  g_hash_table_remove_all (self->stream_ids);
+  return TRUE;
+}
+
+static gboolean
+gst_ctf_mux_sink_event (GstAggregator * agg, GstAggregatorPad * apad,
+    GstEvent * event)
+{
+  GstCtfMux *self = GST_CTF_MUX (agg);
+  GstCtfMuxPad *pad = GST_CTF_MUX_PAD (apad);
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_CAPS) {
+    GstCaps *caps;
+    const gchar *tsdl;
+    GstCtfTraceClass *tc;
+    GError *err = NULL;
+
+    gst_event_parse_caps (event, &caps);
+    tsdl = gst_ctf_caps_get_metadata (caps);
+    if (tsdl == NULL) {
+      GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+          ("Caps on pad %s carry no CTF metadata.", GST_PAD_NAME (pad)),
+          ("caps: %" GST_PTR_FORMAT, caps));
+      gst_event_unref (event);
+      return FALSE;
+    }
+    GST_OBJECT_LOCK (pad);
+    if (pad->tsdl && strcmp (pad->tsdl, tsdl) == 0) {
+      GST_OBJECT_UNLOCK (pad);
+      gst_event_unref (event);
+      return TRUE;
+    }
+    GST_OBJECT_UNLOCK (pad);
+    tc = gst_ctf_tsdl_parse (tsdl, GST_PAD_NAME (pad), &err);
+    if (tc == NULL) {
+      GST_ELEMENT_ERROR (self, STREAM, DECODE,
+          ("Cannot parse the CTF metadata of the caps on pad %s.",
+              GST_PAD_NAME (pad)), ("%s", err->message));
+      g_error_free (err);
+      gst_event_unref (event);
+      return FALSE;
+    }
+    GST_OBJECT_LOCK (pad);
+    g_free (pad->tsdl);
+    pad->tsdl = g_strdup (tsdl);
+    if (pad->tc)
+      gst_ctf_trace_class_unref (pad->tc);
+    pad->tc = tc;
+    pad->caps_serial++;
+    GST_OBJECT_UNLOCK (pad);
+    GST_DEBUG_OBJECT (pad, "new metadata (%" G_GSIZE_FORMAT " bytes)",
+        strlen (tsdl));
+    gst_event_unref (event);
+    return TRUE;
+  }
+  return GST_AGGREGATOR_CLASS (parent_class)->sink_event (agg, apad, event);
+}
+
+static gboolean
+gst_ctf_mux_sink_query (GstAggregator * agg, GstAggregatorPad * apad,
+    GstQuery * query)
+{
+  switch (GST_QUERY_TYPE (query)) {
+    case GST_QUERY_CAPS:{
+      GstCaps *filter, *caps = gst_static_pad_template_get_caps
+          (&sink_template);
+
+      gst_query_parse_caps (query, &filter);
+      if (filter) {
+        GstCaps *tmp = gst_caps_intersect_full (filter, caps,
+            GST_CAPS_INTERSECT_FIRST);
+
+        gst_caps_unref (caps);
+        caps = tmp;
+      }
+      gst_query_set_caps_result (query, caps);
+      gst_caps_unref (caps);
+      return TRUE;
+    }
+    case GST_QUERY_ACCEPT_CAPS:{
+      GstCaps *caps;
+      GstStructure *s;
+
+      gst_query_parse_accept_caps (query, &caps);
+      s = gst_caps_get_structure (caps, 0);
+      gst_query_set_accept_caps_result (query,
+          gst_structure_has_name (s, GST_CTF_CAPS_MEDIA_TYPE));
+      return TRUE;
+    }
+    default:
+      return GST_AGGREGATOR_CLASS (parent_class)->sink_query (agg, apad,
+          query);
+  }
+}
+
+/* We set the output caps ourselves (the merged metadata). */
+static gboolean
+gst_ctf_mux_negotiate (GstAggregator * agg)
+{
+  return TRUE;
+}
+
+/* Live: called with the aggregator's source lock held (so no
+ * gst_aggregator_get_latency() here).  The base class waits until this
+ * running time plus the latency, then calls aggregate with timeout. */
+static GstClockTime
+gst_ctf_mux_get_next_time (GstAggregator * agg)
+{
+  GstClock *clock = gst_element_get_clock (GST_ELEMENT (agg));
+  GstClockTime now, base;
+
+  if (clock == NULL)
+    return GST_CLOCK_TIME_NONE;
+  now = gst_clock_get_time (clock);
+  gst_object_unref (clock);
+  base = gst_element_get_base_time (GST_ELEMENT (agg));
+  if (now < base)
+    return GST_CLOCK_TIME_NONE;
+  return now - base + MIN_LIVE_WAIT;
+}
+
+static GstAggregatorPad *
+gst_ctf_mux_create_new_pad (GstAggregator * agg, GstPadTemplate * templ,
+    const gchar * req_name, const GstCaps * caps)
+{
+  GstAggregatorPad *pad = GST_AGGREGATOR_CLASS (parent_class)->create_new_pad
+      (agg, templ, req_name, caps);
+
+  if (pad && GST_IS_CTF_MUX_PAD (pad)) {
+    const gchar *name = GST_PAD_NAME (pad);
+
+    if (g_str_has_prefix (name, "sink_"))
+      GST_CTF_MUX_PAD (pad)->order = (guint) g_ascii_strtoull (name + 5,
+          NULL, 10);
+  }
+  return pad;
+}
+
+/* ------------------------------------------------------------------ */
+/* output trace class */
+
+static gint
+compare_inputs (gconstpointer a, gconstpointer b)
+{
+  const Input *x = *(const Input * const *) a;
+  const Input *y = *(const Input * const *) b;
+
+  /* babeltrace2's trace order (UUID), then pad order */
+  if (x->tc->has_uuid && !y->tc->has_uuid)
+    return -1;
+  if (!x->tc->has_uuid && y->tc->has_uuid)
+    return 1;
+  if (x->tc->has_uuid) {
+    gint r = memcmp (x->tc->uuid, y->tc->uuid, 16);
+
+    if (r != 0)
+      return r;
+  }
+  return x->first_order < y->first_order ? -1 :
+      (x->first_order > y->first_order ? 1 : 0);
+}
+
+/* Events mode: forget what the previous trace class held, after it was
+ * all written.  Declared here, defined with the events code. */
+static GstFlowReturn events_drain (GstCtfMux * self, gboolean finish);
+
+/* Makes sure every pad with metadata has an input and the output trace
+ * class covers them all.  Returns FALSE on error (posted). */
+static gboolean
+ensure_output (GstCtfMux * self, GstFlowReturn * flow)
+{
+  GList *l;
+  gboolean changed = FALSE, force;
+  guint i;
+
+  *flow = GST_FLOW_OK;
+  GST_OBJECT_LOCK (self);
+  force = self->force_correlate;
+  for (l = GST_ELEMENT (self)->sinkpads; l; l = l->next) {
+    GstCtfMuxPad *pad = l->data;
+    gint found = -1;
+
+    GST_OBJECT_LOCK (pad);
+    if (pad->tsdl == NULL || (pad->input >= 0 &&
+            pad->input_serial == pad->caps_serial)) {
+      GST_OBJECT_UNLOCK (pad);
+      continue;
+    }
+    for (i = 0; i < self->inputs->len; i++) {
+      Input *in = g_ptr_array_index (self->inputs, i);
+
+      if (in->offset == pad->offset && strcmp (in->tsdl, pad->tsdl) == 0) {
+        found = i;
+        break;
+      }
+    }
+    if (found < 0) {
+      Input *in = g_new0 (Input, 1);
+
+      in->tsdl = g_strdup (pad->tsdl);
+      in->tc = gst_ctf_trace_class_ref (pad->tc);
+      in->offset = pad->offset;
+      in->first_order = pad->order;
+      in->name = g_strdup (GST_PAD_NAME (pad));
+      g_ptr_array_add (self->inputs, in);
+      found = self->inputs->len - 1;
+      changed = TRUE;
+    }
+    pad->input = found;
+    pad->input_serial = pad->caps_serial;
+    GST_OBJECT_UNLOCK (pad);
+  }
+  GST_OBJECT_UNLOCK (self);
+
+  if (!changed && self->out_tsdl != NULL)
+    return TRUE;
+  if (self->inputs->len == 0)
+    return TRUE;
+
+  /* The first time, order the inputs as babeltrace2 orders traces; later
+   * inputs are appended so that earlier stream class ids stay. */
+  if (!self->inputs_sorted) {
+    GPtrArray *before = g_ptr_array_sized_new (self->inputs->len);
+    gint *map = g_new (gint, self->inputs->len);
+
+    for (i = 0; i < self->inputs->len; i++)
+      g_ptr_array_add (before, g_ptr_array_index (self->inputs, i));
+    g_ptr_array_sort (self->inputs, compare_inputs);
+    for (i = 0; i < before->len; i++) {
+      guint j;
+
+      for (j = 0; j < self->inputs->len; j++)
+        if (g_ptr_array_index (self->inputs, j) ==
+            g_ptr_array_index (before, i))
+          map[i] = j;
+    }
+    GST_OBJECT_LOCK (self);
+    for (l = GST_ELEMENT (self)->sinkpads; l; l = l->next) {
+      GstCtfMuxPad *pad = l->data;
+
+      if (pad->input >= 0)
+        pad->input = map[pad->input];
+    }
+    GST_OBJECT_UNLOCK (self);
+    g_free (map);
+    g_ptr_array_unref (before);
+    self->inputs_sorted = TRUE;
+  }
+
+  /* Events mode: what the old trace class holds goes out first. */
+  if (self->cur_mode == GST_CTF_MUX_MODE_EVENTS && self->emerge) {
+    *flow = events_drain (self, TRUE);
+    if (*flow != GST_FLOW_OK)
+      return FALSE;
+  }
+  reset_output (self);
+
+  if (self->inputs->len == 1 && !force &&
+      ((Input *) g_ptr_array_index (self->inputs, 0))->offset == 0) {
+    Input *in = g_ptr_array_index (self->inputs, 0);
+
+    self->out_tsdl = g_strdup (in->tsdl);
+    self->out_tc = gst_ctf_trace_class_ref (in->tc);
+  } else {
+    GstCtfTraceClass **tcs = g_new0 (GstCtfTraceClass *, self->inputs->len);
+    const gchar **names = g_new0 (const gchar *, self->inputs->len);
+    gint64 *offsets = g_new0 (gint64, self->inputs->len);
+    GError *err = NULL;
+
+    for (i = 0; i < self->inputs->len; i++) {
+      Input *in = g_ptr_array_index (self->inputs, i);
+
+      tcs[i] = in->tc;
+      names[i] = in->name;
+      offsets[i] = in->offset;
+    }
+    if (!force && !gst_ctf_trace_merge_check_clocks (tcs, names,
+            self->inputs->len, &err)) {
+      GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+          ("Cannot merge inputs whose clocks cannot be correlated: %s",
+              err->message), ("%s (%s, code %d)", err->message,
+              g_quark_to_string (err->domain), err->code));
+    } else {
+      self->merge = gst_ctf_trace_merge_new_full (tcs, names, offsets,
+          self->inputs->len, force ? GST_CTF_TRACE_MERGE_FORCE_UNIX_EPOCH :
+          GST_CTF_TRACE_MERGE_NONE, &err);
+      if (self->merge == NULL)
+        GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+            ("Cannot merge the trace classes of the inputs: %s",
+                err->message), ("%s (%s, code %d)", err->message,
+                g_quark_to_string (err->domain), err->code));
+    }
+    g_free (tcs);
+    g_free (names);
+    g_free (offsets);
+    if (self->merge == NULL) {
+      g_clear_error (&err);
+      *flow = GST_FLOW_ERROR;
+      return FALSE;
+    }
+    self->out_tsdl = g_strdup (gst_ctf_trace_merge_get_metadata
+        (self->merge));
+    self->out_tc = gst_ctf_trace_class_ref (gst_ctf_trace_merge_get_trace_class
+        (self->merge));
+    GST_INFO_OBJECT (self, "merged %u inputs (%s)", self->inputs->len,
+        gst_ctf_trace_merge_packets_reencoded (self->merge) ?
+        "packets re-encoded" : "packet headers patched");
+  }
+  self->caps_pending = TRUE;
+  if (self->cur_mode == GST_CTF_MUX_MODE_EVENTS) {
+    self->emerge = gst_ctf_event_merge_new (self->out_tc);
+    /* No whole-trace buffering: events flow as soon as they are due. */
+    gst_ctf_event_merge_set_emulate_recycling (self->emerge, FALSE);
+  }
+  return TRUE;
+}
+
+static void
+send_caps_and_segment (GstCtfMux * self, GstClockTime pts)
+{
+  if (self->caps_pending) {
+    GstCaps *caps = gst_ctf_caps_new (self->out_tsdl,
+        self->out_tc->has_uuid ? self->out_tc->uuid : NULL);
+
+    gst_aggregator_set_src_caps (GST_AGGREGATOR (self), caps);
+    gst_caps_unref (caps);
+    self->caps_pending = FALSE;
+  }
+  if (!self->segment_sent) {
+    GstSegment seg;
+
+    gst_segment_init (&seg, GST_FORMAT_TIME);
+    /* Buffers carry absolute times: start where the trace starts. */
+    if (GST_CLOCK_TIME_IS_VALID (pts)) {
+      seg.start = pts;
+      seg.time = pts;
+      seg.position = pts;
+    }
+    gst_aggregator_update_segment (GST_AGGREGATOR (self), &seg);
+    self->segment_sent = TRUE;
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* choosing the next packet */
+
+static void
+head_ids (GstCtfMuxPad * pad, GstBuffer * buf, guint64 * sc, guint64 * inst)
+{
+  GstCtfPacketMeta *meta = gst_buffer_get_ctf_packet_meta (buf);
+
+  *sc = 0;
+  *inst = G_MAXUINT64;
+  if (meta) {
+    *sc = meta->stream_class_id;
+    *inst = meta->stream_instance_id;
+  } else if (pad->tc) {
+    GstMapInfo map;
+    GstCtfPacketInfo info;
+
+    if (gst_buffer_map (buf, &map, GST_MAP_READ)) {
+      if (gst_ctf_packet_read_info (pad->tc, map.data, map.size, &info,
+              NULL)) {
+        *sc = info.stream_class_id;
+        if (info.has_stream_instance_id)
+          *inst = info.stream_instance_id;
+      }
+      gst_buffer_unmap (buf, &map);
+    }
+  }
+}
+
+static gint64
+buffer_key (GstCtfMuxPad * pad, GstBuffer * buf, gint64 offset)
+{
+  if (GST_BUFFER_PTS_IS_VALID (buf))
+    return (gint64) MIN (GST_BUFFER_PTS (buf), (guint64) G_MAXINT64 / 2) +
+        offset;
+  return pad->last_key;
+}
+
+static gpointer
+ref_pad (gconstpointer pad, gpointer unused)
+{
+  return gst_object_ref ((gpointer) pad);
+}
+
+/* The pad whose head packet goes out next, or NULL.  *waiting: a pad
+ * without data that is not EOS. */
+static GstCtfMuxPad *
+pick_pad (GstCtfMux * self, gboolean * waiting)
+{
+  GList *l, *pads;
+  GstCtfMuxPad *best = NULL;
+  GstBuffer *best_buf = NULL;
+  gint64 best_key = 0;
+
+  *waiting = FALSE;
+  GST_OBJECT_LOCK (self);
+  pads = g_list_copy_deep (GST_ELEMENT (self)->sinkpads, ref_pad, NULL);
+  GST_OBJECT_UNLOCK (self);
+
+  for (l = pads; l; l = l->next) {
+    GstCtfMuxPad *pad = l->data;
+    GstBuffer *buf = gst_aggregator_pad_peek_buffer (GST_AGGREGATOR_PAD (pad));
+    gint64 key, offset;
+    gboolean better;
+
+    if (buf == NULL) {
+      if (!gst_aggregator_pad_is_eos (GST_AGGREGATOR_PAD (pad)))
+        *waiting = TRUE;
+      continue;
+    }
+    GST_OBJECT_LOCK (pad);
+    offset = pad->offset;
+    GST_OBJECT_UNLOCK (pad);
+    key = buffer_key (pad, buf, offset);
+    if (best == NULL || key < best_key) {
+      better = TRUE;
+    } else if (key > best_key) {
+      better = FALSE;
+    } else if (pad->order != best->order) {
+      better = pad->order < best->order;
+    } else {
+      guint64 sa, ia, sb, ib;
+
+      head_ids (pad, buf, &sa, &ia);
+      head_ids (best, best_buf, &sb, &ib);
+      better = sa < sb || (sa == sb && ia < ib);
+    }
+    if (better) {
+      if (best_buf)
+        gst_buffer_unref (best_buf);
+      best = pad;
+      best_buf = buf;
+      best_key = key;
+    } else {
+      gst_buffer_unref (buf);
+    }
+  }
+  if (best_buf)
+    gst_buffer_unref (best_buf);
+  if (best)
+    gst_object_ref (best);
+  g_list_free_full (pads, gst_object_unref);
+  return best;
+}
+
+/* ------------------------------------------------------------------ */
+/* packets mode */
+
+static GstBuffer *
+rewrite_buffer (GstCtfMux * self, GstCtfMuxPad * pad, GstBuffer * buf,
+    gint64 offset, GError ** error)
+{
+  GstCtfPacketMeta *meta = gst_buffer_get_ctf_packet_meta (buf), *nmeta;
+  GstMapInfo map;
+  GBytes *bytes;
+  GstBuffer *out;
+  guint64 new_sc = 0;
+
+  if (!gst_buffer_map (buf, &map, GST_MAP_READ)) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot map packet buffer");
+    return NULL;
+  }
+  bytes = gst_ctf_trace_merge_rewrite_packet (self->merge, pad->input,
+      map.data, map.size, meta && meta->stream_id != G_MAXUINT64 ?
+      meta->stream_id : 0, &new_sc, error);
+  gst_buffer_unmap (buf, &map);
+  if (bytes == NULL)
+    return NULL;
+  out = gst_buffer_new_wrapped_bytes (bytes);
+  g_bytes_unref (bytes);
+  gst_buffer_copy_into (out, buf, GST_BUFFER_COPY_FLAGS |
+      GST_BUFFER_COPY_TIMESTAMPS, 0, -1);
+  if (GST_BUFFER_PTS_IS_VALID (out))
+    GST_BUFFER_PTS (out) += offset;
+  nmeta = gst_buffer_add_ctf_packet_meta (out);
+  if (meta) {
+    nmeta->stream_instance_id = meta->stream_instance_id;
+    /* file names of different inputs may clash (LTTng's channel0_0) */
+    if (meta->stream_name) {
+      gchar *n = g_strdup_printf ("trace%d_%s", pad->input,
+          meta->stream_name);
+
+      nmeta->stream_name = g_intern_string (n);
+      g_free (n);
+    }
+    nmeta->stream_index = meta->stream_index;
+    nmeta->offset = meta->offset;
+    nmeta->events_discarded_delta = meta->events_discarded_delta;
+    nmeta->stream_id = meta->stream_id;
+  }
+  nmeta->stream_class_id = new_sc;
+  return out;
+}
+
+static GstFlowReturn
+push_packet (GstCtfMux * self, GstCtfMuxPad * pad, GstBuffer * buf)
+{
+  GstBuffer *out;
+  gint64 offset;
+
+  GST_OBJECT_LOCK (pad);
+  offset = pad->offset;
+  GST_OBJECT_UNLOCK (pad);
+
+  if (self->merge == NULL) {
+    out = buf;                  /* the same buffer */
+  } else {
+    GError *err = NULL;
+
+    out = rewrite_buffer (self, pad, buf, offset, &err);
+    gst_buffer_unref (buf);
+    if (out == NULL) {
+      GST_ELEMENT_ERROR (self, STREAM, DECODE,
+          ("Cannot rewrite a packet of pad %s for the merged trace: %s",
+              GST_PAD_NAME (pad), err->message), ("%s (%s, code %d)",
+              err->message, g_quark_to_string (err->domain), err->code));
+      g_error_free (err);
+      return GST_FLOW_ERROR;
+    }
+  }
+  send_caps_and_segment (self, GST_BUFFER_PTS (out));
+  return gst_aggregator_finish_buffer (GST_AGGREGATOR (self), out);
+}
+
+/* ------------------------------------------------------------------ */
+/* events mode */
+
+static OutStream *
+get_out_stream (GstCtfMux * self, guint64 sc, guint64 instance)
+{
+  gchar key[64];
+  OutStream *os;
+
+  g_snprintf (key, sizeof (key), "%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT,
+      sc, instance);
+  os = g_hash_table_lookup (self->out_streams, key);
+  if (os == NULL) {
+    os = g_new0 (OutStream, 1);
+    os->rank = g_hash_table_size (self->out_streams);
+    g_hash_table_insert (self->out_streams, g_strdup (key), os);
+  }
+  return os;
+}
+
+static GstFlowReturn
+flush_open_packet (GstCtfMux * self)
+{
+  GError *err = NULL;
+  GBytes *bytes;
+  GstBuffer *out;
+  GstCtfPacketMeta *meta;
+
+  if (self->open_w == NULL)
+    return GST_FLOW_OK;
+  self->open_stream->last_clock =
+      gst_ctf_packet_writer_get_clock_value (self->open_w);
+  bytes = gst_ctf_packet_writer_finish_packet_bytes (self->open_w, &err);
+  self->open_w = NULL;
+  if (bytes == NULL) {
+    GST_ELEMENT_ERROR (self, STREAM, ENCODE,
+        ("Cannot finish an events-mode output packet: %s", err->message),
+        ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
+            err->code));
+    g_error_free (err);
+    return GST_FLOW_ERROR;
+  }
+  out = gst_buffer_new_wrapped_bytes (bytes);
+  g_bytes_unref (bytes);
+  if (self->open_first_ns >= 0) {
+    GST_BUFFER_PTS (out) = self->open_first_ns;
+    if (self->open_last_ns >= self->open_first_ns)
+      GST_BUFFER_DURATION (out) = self->open_last_ns - self->open_first_ns;
+  }
+  meta = gst_buffer_add_ctf_packet_meta (out);
+  meta->stream_class_id = self->open_sc;
+  meta->stream_instance_id = self->open_instance;
+  meta->stream_index = self->open_stream->rank;
+  meta->stream_id = self->open_instance;
+  send_caps_and_segment (self, GST_BUFFER_PTS (out));
+  return gst_aggregator_finish_buffer (GST_AGGREGATOR (self), out);
+}
+
+static GstFlowReturn
+write_event (GstCtfMux * self, const GstCtfMergeItem * item)
+{
+  GstCtfEventIter *it = item->iter;
+  const GstCtfPacketInfo *pi = gst_ctf_event_iter_get_packet_info (it);
+  const GstCtfEventClass *ec = gst_ctf_event_iter_get_event_class (it);
+  guint64 instance = pi->has_stream_instance_id ? pi->stream_instance_id :
+      (guint64) MAX (item->stream_id, 0);
+  guint64 clock = gst_ctf_event_iter_get_clock_value (it);
+  const GstCtfFieldValue *cc, *sc, *pl;
+  guint ncc, nsc, npl;
+  GError *err = NULL;
+  GstFlowReturn ret;
+
+  if (self->open_w != NULL && (self->open_sc != item->stream_class_id ||
+          self->open_instance != instance ||
+          self->open_src_seq != pi->packet_seq_num ||
+          self->open_src_discarded != pi->events_discarded ||
+          gst_ctf_packet_writer_get_content_size (self->open_w) >
+          EVENTS_PACKET_MAX_BITS)) {
+    ret = flush_open_packet (self);
+    if (ret != GST_FLOW_OK)
+      return ret;
+  }
+  if (self->open_w == NULL) {
+    GstCtfPacketWriter *w = g_hash_table_lookup (self->writers,
+        &item->stream_class_id);
+    GstCtfPacketWriterParams p = { 0, };
+    const GstCtfFieldValue *ctx;
+    guint nctx;
+    OutStream *os;
+
+    if (w == NULL) {
+      guint64 *key = g_new (guint64, 1);
+
+      w = gst_ctf_packet_writer_new (self->out_tc, item->stream_class_id,
+          &err);
+      if (w == NULL)
+        goto error;
+      *key = item->stream_class_id;
+      g_hash_table_insert (self->writers, key, w);
+    }
+    os = get_out_stream (self, item->stream_class_id, instance);
+    p.stream_instance_id = instance;
+    p.packet_seq_num = os->seq++;
+    p.events_discarded = pi->events_discarded;
+    p.clock_value = MIN (os->last_clock, clock);
+    ctx = gst_ctf_event_iter_get_values (it, GST_CTF_SCOPE_PACKET_CONTEXT,
+        &nctx);
+    if (!gst_ctf_packet_writer_begin_packet (w, &p, nctx ? ctx : NULL, nctx,
+            &err))
+      goto error;
+    self->open_w = w;
+    self->open_stream = os;
+    self->open_sc = item->stream_class_id;
+    self->open_instance = instance;
+    self->open_src_seq = pi->packet_seq_num;
+    self->open_src_discarded = pi->events_discarded;
+    self->open_first_ns = item->has_ns ? item->ns : -1;
+  }
+  cc = gst_ctf_event_iter_get_values (it, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT,
+      &ncc);
+  sc = gst_ctf_event_iter_get_values (it,
+      GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT, &nsc);
+  pl = gst_ctf_event_iter_get_values (it, GST_CTF_SCOPE_EVENT_PAYLOAD, &npl);
+  if (!gst_ctf_packet_writer_append_event (self->open_w, ec, clock, cc, ncc,
+          sc, nsc, pl, npl, &err))
+    goto error;
+  self->open_last_ns = item->has_ns ? item->ns : -1;
+  return GST_FLOW_OK;
+
+error:
+  GST_ELEMENT_ERROR (self, STREAM, ENCODE,
+      ("Cannot re-encode event \"%s\" (stream class %" G_GUINT64_FORMAT
+          "): %s", ec ? ec->name : "?", item->stream_class_id, err->message),
+      ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
+          err->code));
+  g_error_free (err);
+  return GST_FLOW_ERROR;
+}
+
+static GstFlowReturn
+events_drain (GstCtfMux * self, gboolean finish)
+{
+  GstCtfMergeItem item;
+  GstCtfMergeItemType t;
+  GError *err = NULL;
+  GstFlowReturn ret = GST_FLOW_OK;
+
+  if (self->emerge == NULL)
+    return GST_FLOW_OK;
+  if (finish)
+    gst_ctf_event_merge_finish (self->emerge);
+  while (ret == GST_FLOW_OK &&
+      (t = gst_ctf_event_merge_next (self->emerge, &item, &err)) !=
+      GST_CTF_MERGE_NONE) {
+    switch (t) {
+      case GST_CTF_MERGE_EVENT:
+        ret = write_event (self, &item);
+        break;
+      case GST_CTF_MERGE_ERROR:
+        GST_ELEMENT_ERROR (self, STREAM, DECODE,
+            ("Cannot decode an event of stream class %" G_GUINT64_FORMAT
+                ": %s", item.stream_class_id, err ? err->message : "?"),
+            (NULL));
+        g_clear_error (&err);
+        ret = GST_FLOW_ERROR;
+        break;
+      default:
+        /* discarded items: the events_discarded counters and the
+         * packet sequence carry them */
+        break;
+    }
+  }
+  if (ret == GST_FLOW_OK && finish)
+    ret = flush_open_packet (self);
+  return ret;
+}
+
+static GstFlowReturn
+events_push (GstCtfMux * self, GstCtfMuxPad * pad, GstBuffer * buf)
+{
+  GstCtfPacketMeta *meta = gst_buffer_get_ctf_packet_meta (buf);
+  GstMapInfo map;
+  GBytes *bytes;
+  GError *err = NULL;
+  guint64 sc = 0, inst = G_MAXUINT64;
+  gchar key[96];
+  gpointer id;
+  gint64 stream_id;
+
+  if (!gst_buffer_map (buf, &map, GST_MAP_READ)) {
+    gst_buffer_unref (buf);
+    GST_ELEMENT_ERROR (self, RESOURCE, READ, (NULL), ("Cannot map buffer"));
+    return GST_FLOW_ERROR;
+  }
+  if (self->merge) {
+    bytes = gst_ctf_trace_merge_rewrite_packet (self->merge, pad->input,
+        map.data, map.size, meta && meta->stream_id != G_MAXUINT64 ?
+        meta->stream_id : 0, &sc, &err);
+    gst_buffer_unmap (buf, &map);
+    if (bytes == NULL)
+      goto error;
+  } else {
+    GstCtfPacketInfo info;
+
+    if (!gst_ctf_packet_read_info (self->out_tc, map.data, map.size, &info,
+            &err)) {
+      gst_buffer_unmap (buf, &map);
+      goto error;
+    }
+    sc = info.stream_class_id;
+    bytes = g_bytes_new (map.data, MIN (map.size, info.packet_size / 8));
+    gst_buffer_unmap (buf, &map);
+  }
+  /* Stream id for the tie order: the instance id, else one per stream of
+   * each pad in order of appearance. */
+  {
+    guint64 in_sc;
+
+    head_ids (pad, buf, &in_sc, &inst);
+  }
+  g_snprintf (key, sizeof (key), "%u:%" G_GUINT64_FORMAT ":%"
+      G_GUINT64_FORMAT, pad->order, sc, inst);
+  id = g_hash_table_lookup (self->stream_ids, key);
+  if (id == NULL) {
+    id = GSIZE_TO_POINTER (g_hash_table_size (self->stream_ids) + 1);
+    g_hash_table_insert (self->stream_ids, g_strdup (key), id);
+  }
+  stream_id = inst != G_MAXUINT64 ? (gint64) inst :
+      (gint64) GPOINTER_TO_SIZE (id) - 1;
+  if (!gst_ctf_event_merge_push (self->emerge, bytes, sc, stream_id,
+          meta ? meta->stream_name : NULL, meta ? meta->offset : -1, &err)) {
+    g_bytes_unref (bytes);
+    goto error;
+  }
+  g_bytes_unref (bytes);
+  gst_buffer_unref (buf);
+  return events_drain (self, FALSE);
+
+error:
+  GST_ELEMENT_ERROR (self, STREAM, DECODE,
+      ("Cannot read a packet of pad %s: %s", GST_PAD_NAME (pad),
+          err->message), ("%s (%s, code %d)", err->message,
+          g_quark_to_string (err->domain), err->code));
+  g_error_free (err);
+  gst_buffer_unref (buf);
+  return GST_FLOW_ERROR;
+}
+
+/* ------------------------------------------------------------------ */
+
+static GstFlowReturn
+gst_ctf_mux_aggregate (GstAggregator * agg, gboolean timeout)
+{
+  GstCtfMux *self = GST_CTF_MUX (agg);
+  GstFlowReturn ret = GST_FLOW_OK;
+  guint n = 0;
+
+  /* One packet per call when every pad has data (the base class calls
+   * again); after a live timeout, what the pads with data have. */
+  do {
+    GstCtfMuxPad *pad;
+    GstBuffer *buf;
+    gboolean waiting;
+    gint64 offset;
+
+    if (!ensure_output (self, &ret))
+      return ret == GST_FLOW_OK ? GST_FLOW_ERROR : ret;
+
+    pad = pick_pad (self, &waiting);
+    if (pad == NULL) {
+      if (waiting)
+        return n > 0 ? GST_FLOW_OK : GST_AGGREGATOR_FLOW_NEED_DATA;
+      /* every pad is EOS */
+      if (self->cur_mode == GST_CTF_MUX_MODE_EVENTS) {
+        ret = events_drain (self, TRUE);
+        if (ret != GST_FLOW_OK)
+          return ret;
+      }
+      GST_DEBUG_OBJECT (self, "all inputs done");
+      return GST_FLOW_EOS;
+    }
+    if (waiting && !timeout) {
+      gst_object_unref (pad);
+      return n > 0 ? GST_FLOW_OK : GST_AGGREGATOR_FLOW_NEED_DATA;
+    }
+    buf = gst_aggregator_pad_pop_buffer (GST_AGGREGATOR_PAD (pad));
+    if (buf == NULL) {
+      gst_object_unref (pad);
+      continue;
+    }
+    if (self->out_tc == NULL || pad->input < 0) {
+      /* a buffer before caps */
+      gst_buffer_unref (buf);
+      GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
+          ("Pad %s received a buffer before caps with CTF metadata.",
+              GST_PAD_NAME (pad)));
+      gst_object_unref (pad);
+      return GST_FLOW_NOT_NEGOTIATED;
+    }
+    GST_OBJECT_LOCK (pad);
+    offset = pad->offset;
+    GST_OBJECT_UNLOCK (pad);
+    pad->last_key = buffer_key (pad, buf, offset);
+    if (self->cur_mode == GST_CTF_MUX_MODE_EVENTS)
+      ret = events_push (self, pad, buf);
+    else
+      ret = push_packet (self, pad, buf);
+    gst_object_unref (pad);
+    n++;
+  } while (ret == GST_FLOW_OK && timeout && n < 256);
+  return ret;
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+gst_ctf_mux_finalize (GObject * object)
+{
+  GstCtfMux *self = GST_CTF_MUX (object);
+
+  reset_output (self);
+  g_ptr_array_unref (self->inputs);
+  g_hash_table_unref (self->writers);
+  g_hash_table_unref (self->out_streams);
+  g_hash_table_unref (self->stream_ids);
+  G_OBJECT_CLASS (parent_class)->finalize (object);
+}
+
+static void
+gst_ctf_mux_class_init (GstCtfMuxClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstAggregatorClass *agg_class = GST_AGGREGATOR_CLASS (klass);
+
+  gobject_class->set_property = gst_ctf_mux_set_property;
+  gobject_class->get_property = gst_ctf_mux_get_property;
+  gobject_class->finalize = gst_ctf_mux_finalize;
+
+  /**
+   * GstCtfMux:mode:
+   *
+   * `packets`: whole packets in `timestamp_begin` order; `events`: every
+   * event re-encoded in one global time order.
+   */
+  g_object_class_install_property (gobject_class, PROP_MODE,
+      g_param_spec_enum ("mode", "Mode",
+          "packets: whole packets ordered by timestamp_begin; events: all "
+          "events re-encoded in one global timestamp order",
+          GST_TYPE_CTF_MUX_MODE, GST_CTF_MUX_MODE_PACKETS,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstCtfMux:force-correlate:
+   *
+   * Merge inputs whose clocks cannot be correlated (no Unix epoch origin
+   * and different UUIDs) by declaring every clock with a Unix epoch
+   * origin, like babeltrace2's `--clock-force-correlate`.  Without it
+   * such inputs are refused with an error.
+   */
+  g_object_class_install_property (gobject_class, PROP_FORCE_CORRELATE,
+      g_param_spec_boolean ("force-correlate", "Force correlate",
+          "Merge inputs whose clocks cannot be correlated, taking every "
+          "clock's origin as the Unix epoch (babeltrace2's "
+          "--clock-force-correlate)", FALSE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  gst_element_class_add_static_pad_template_with_gtype (element_class,
+      &src_template, GST_TYPE_AGGREGATOR_PAD);
+  gst_element_class_add_static_pad_template_with_gtype (element_class,
+      &sink_template, GST_TYPE_CTF_MUX_PAD);
+  gst_element_class_set_static_metadata (element_class,
+      "CTF trace muxer", "Muxer",
+      "Merges CTF packet streams into one trace, ordered by timestamp",
+      "gst-ctf");
+
+  agg_class->start = GST_DEBUG_FUNCPTR (gst_ctf_mux_start);
+  agg_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_mux_stop);
+  agg_class->sink_event = GST_DEBUG_FUNCPTR (gst_ctf_mux_sink_event);
+  agg_class->sink_query = GST_DEBUG_FUNCPTR (gst_ctf_mux_sink_query);
+  agg_class->negotiate = GST_DEBUG_FUNCPTR (gst_ctf_mux_negotiate);
+  agg_class->get_next_time = GST_DEBUG_FUNCPTR (gst_ctf_mux_get_next_time);
+  agg_class->create_new_pad = GST_DEBUG_FUNCPTR (gst_ctf_mux_create_new_pad);
+  agg_class->aggregate = GST_DEBUG_FUNCPTR (gst_ctf_mux_aggregate);
+
+  gst_type_mark_as_plugin_api (GST_TYPE_CTF_MUX_PAD, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CTF_MUX_MODE, 0);
+}
+
+static void
+gst_ctf_mux_init (GstCtfMux * self)
+{
+  self->inputs = g_ptr_array_new_with_free_func ((GDestroyNotify) input_free);
+  self->writers = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+      (GDestroyNotify) gst_ctf_packet_writer_free);
+  self->out_streams = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+      g_free);
+  self->stream_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+      NULL);
+}
