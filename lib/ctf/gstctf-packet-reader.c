@@ -454,7 +454,11 @@ gst_ctf_event_iter_set_packet (GstCtfEventIter * it, const guint8 * data,
       return FALSE;
   }
   it->cur_sc = e;
+  /* A clock-mapped `timestamp_begin` already set the clock (CTF 1.8 §8);
+   * an unmapped one (trace without clocks) still gives the base. */
   it->clock = pd.clock;
+  if (it->info.has_timestamp_begin && pd.clock == 0)
+    it->clock = it->info.timestamp_begin;
   memset (&it->ctx, 0, sizeof (it->ctx));
   it->ctx.data = data;
   it->ctx.n_bytes = size;
