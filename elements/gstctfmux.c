@@ -300,8 +300,13 @@ gst_ctf_mux_mode_get_type (void)
   return type;
 }
 
+static void gst_ctf_mux_child_proxy_init (gpointer g_iface,
+    gpointer iface_data);
+
 #define gst_ctf_mux_parent_class parent_class
-G_DEFINE_TYPE (GstCtfMux, gst_ctf_mux, GST_TYPE_AGGREGATOR);
+G_DEFINE_TYPE_WITH_CODE (GstCtfMux, gst_ctf_mux, GST_TYPE_AGGREGATOR,
+    G_IMPLEMENT_INTERFACE (GST_TYPE_CHILD_PROXY,
+        gst_ctf_mux_child_proxy_init));
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (ctfmux, "ctfmux", GST_RANK_NONE,
     GST_TYPE_CTF_MUX, GST_DEBUG_CATEGORY_INIT (gst_ctf_mux_debug, "ctfmux", 0,
         "CTF trace muxer"));
@@ -522,6 +527,65 @@ gst_ctf_mux_get_next_time (GstAggregator * agg)
   if (now < base)
     return GST_CLOCK_TIME_NONE;
   return now - base + MIN_LIVE_WAIT;
+}
+
+/* GstChildProxy over the sink pads, so that `ctfmux sink_1::offset=N`
+ * works in gst-launch-1.0 (set when the pad is requested). */
+static GObject *
+gst_ctf_mux_child_proxy_get_child_by_index (GstChildProxy * proxy,
+    guint index)
+{
+  GstCtfMux *self = GST_CTF_MUX (proxy);
+  GObject *obj = NULL;
+
+  GST_OBJECT_LOCK (self);
+  obj = g_list_nth_data (GST_ELEMENT_CAST (self)->sinkpads, index);
+  if (obj)
+    gst_object_ref (obj);
+  GST_OBJECT_UNLOCK (self);
+  return obj;
+}
+
+static guint
+gst_ctf_mux_child_proxy_get_children_count (GstChildProxy * proxy)
+{
+  GstCtfMux *self = GST_CTF_MUX (proxy);
+  guint count;
+
+  GST_OBJECT_LOCK (self);
+  count = GST_ELEMENT_CAST (self)->numsinkpads;
+  GST_OBJECT_UNLOCK (self);
+  return count;
+}
+
+static void
+gst_ctf_mux_child_proxy_init (gpointer g_iface, gpointer iface_data)
+{
+  GstChildProxyInterface *iface = g_iface;
+
+  iface->get_child_by_index = gst_ctf_mux_child_proxy_get_child_by_index;
+  iface->get_children_count = gst_ctf_mux_child_proxy_get_children_count;
+}
+
+static GstPad *
+gst_ctf_mux_request_new_pad (GstElement * element, GstPadTemplate * templ,
+    const gchar * req_name, const GstCaps * caps)
+{
+  GstPad *pad = GST_ELEMENT_CLASS (parent_class)->request_new_pad (element,
+      templ, req_name, caps);
+
+  if (pad)
+    gst_child_proxy_child_added (GST_CHILD_PROXY (element), G_OBJECT (pad),
+        GST_OBJECT_NAME (pad));
+  return pad;
+}
+
+static void
+gst_ctf_mux_release_pad (GstElement * element, GstPad * pad)
+{
+  gst_child_proxy_child_removed (GST_CHILD_PROXY (element), G_OBJECT (pad),
+      GST_OBJECT_NAME (pad));
+  GST_ELEMENT_CLASS (parent_class)->release_pad (element, pad);
 }
 
 static GstAggregatorPad *
@@ -1308,6 +1372,10 @@ gst_ctf_mux_class_init (GstCtfMuxClass * klass)
       "CTF trace muxer", "Muxer",
       "Merges CTF packet streams into one trace, ordered by timestamp",
       "gst-ctf");
+
+  element_class->request_new_pad =
+      GST_DEBUG_FUNCPTR (gst_ctf_mux_request_new_pad);
+  element_class->release_pad = GST_DEBUG_FUNCPTR (gst_ctf_mux_release_pad);
 
   agg_class->start = GST_DEBUG_FUNCPTR (gst_ctf_mux_start);
   agg_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_mux_stop);
