@@ -84,7 +84,7 @@ typedef struct {
 typedef struct _GstCtfEventMerge GstCtfEventMerge;
 
 /**
- * gst_ctf_event_merge_new:
+ * gst_ctf_event_merge_new: (skip)
  * @tc: the trace class of all the packets (a reference is taken)
  *
  * Returns: (transfer full): a new merger

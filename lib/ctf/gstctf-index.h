@@ -93,7 +93,7 @@ typedef struct {
 } GstCtfIndex;
 
 /**
- * gst_ctf_index_read_idx:
+ * gst_ctf_index_read_idx: (skip)
  * @tc: the trace class
  * @data: (array length=size): the whole stream file
  * @size: stream file size in bytes
@@ -121,7 +121,7 @@ GST_CTF_API GstCtfIndex *gst_ctf_index_read_idx (const GstCtfTraceClass * tc,
     const gchar * origin, GError ** error);
 
 /**
- * gst_ctf_index_scan:
+ * gst_ctf_index_scan: (skip)
  * @tc: the trace class
  * @data: (array length=size): the whole stream file
  * @size: stream file size in bytes
@@ -141,7 +141,7 @@ GST_CTF_API GstCtfIndex *gst_ctf_index_scan (const GstCtfTraceClass * tc,
     const guint8 * data, gsize size, const gchar * origin);
 
 /**
- * gst_ctf_index_build:
+ * gst_ctf_index_build: (skip)
  * @tc: the trace class
  * @data: (array length=size): the whole stream file
  * @size: stream file size in bytes

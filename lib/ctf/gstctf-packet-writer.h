@@ -81,7 +81,7 @@ typedef struct {
 typedef struct _GstCtfPacketWriter GstCtfPacketWriter;
 
 /**
- * gst_ctf_packet_writer_new:
+ * gst_ctf_packet_writer_new: (skip)
  * @tc: the trace class (a reference is kept)
  * @stream_class_id: id of the stream class to write
  * @error: return location for a %GST_CTF_ERROR

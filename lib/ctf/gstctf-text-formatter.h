@@ -75,7 +75,7 @@ GST_CTF_API void gst_ctf_text_options_init (GstCtfTextOptions * opts);
 typedef struct _GstCtfTextFormatter GstCtfTextFormatter;
 
 /**
- * gst_ctf_text_formatter_new:
+ * gst_ctf_text_formatter_new: (skip)
  * @tc: the trace class whose events will be formatted (a reference is
  *   taken)
  * @opts: (nullable): options, %NULL for the defaults

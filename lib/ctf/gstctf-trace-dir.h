@@ -163,7 +163,7 @@ GST_CTF_API GPtrArray *gst_ctf_trace_dir_list_stream_files (const gchar *
     trace_dir, GError ** error);
 
 /**
- * gst_ctf_trace_dir_open:
+ * gst_ctf_trace_dir_open: (skip)
  * @path: (type filename): a trace directory (holding `metadata`)
  * @error: return location for a %GST_CTF_ERROR: from
  *   gst_ctf_metadata_load_file() and gst_ctf_tsdl_parse() (metadata
@@ -180,7 +180,7 @@ GST_CTF_API GstCtfTraceDir *gst_ctf_trace_dir_open (const gchar * path,
     GError ** error);
 
 /**
- * gst_ctf_trace_dir_open_merged:
+ * gst_ctf_trace_dir_open_merged: (skip)
  * @paths: (array length=n_paths) (element-type filename): trace directories
  * @n_paths: number of directories (>= 1)
  * @name: (nullable): the #GstCtfTraceDir.path to give the result (e.g. the

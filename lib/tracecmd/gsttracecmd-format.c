@@ -204,7 +204,7 @@ gst_ctf_trace_dat_event_format_free (GstCtfTraceDatEventFormat * fmt)
 }
 
 /**
- * gst_ctf_trace_dat_event_format_parse:
+ * gst_ctf_trace_dat_event_format_parse: (skip)
  * @text: (array length=len): the format file text (need not be
  *   NUL-terminated)
  * @len: its length in bytes

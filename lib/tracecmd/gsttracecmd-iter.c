@@ -36,7 +36,7 @@ struct _GstCtfTraceDatCpuIter {
 };
 
 /**
- * gst_ctf_trace_dat_cpu_iter_new:
+ * gst_ctf_trace_dat_cpu_iter_new: (skip)
  * @td: a file
  * @buffer: buffer index (see gst_ctf_trace_dat_get_buffer())
  * @cpu_index: index in the buffer's CPU table
@@ -262,7 +262,7 @@ struct _GstCtfTraceDatMergeIter {
 };
 
 /**
- * gst_ctf_trace_dat_merge_iter_new:
+ * gst_ctf_trace_dat_merge_iter_new: (skip)
  * @td: a file
  * @buffer: buffer index
  * @error: return location for a %GST_CTF_ERROR_TRACEDAT error
