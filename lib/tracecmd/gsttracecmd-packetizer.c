@@ -47,6 +47,9 @@
 
 /* Target content size of a side-stream packet, in bytes. */
 #define FILE_PACKET_TARGET (64 * 1024)
+/* Binary options are cut into events of at most this many bytes, so the
+ * values of one event stay small (a BTF_FILE option holds megabytes). */
+#define OPTION_CHUNK 4096
 
 /* Side stream event class ids */
 enum
@@ -153,6 +156,7 @@ struct _GstCtfTraceDatPacketizer
   const GstCtfEventClass *fec[N_FEV];
   guint phase;
   gsize pos;
+  guint opt_off;                /* bytes of the current option written */
   guint64 fseq;
   gboolean file_done;
 };
@@ -556,6 +560,8 @@ make_file_stream_class (guint64 id, GstCtfByteOrder bo, const gchar * clock)
             mk_int (16, FALSE, bo, 10));
         gst_ctf_field_class_append_member (st, "name", mk_string ());
         gst_ctf_field_class_append_member (st, "text", mk_string ());
+        gst_ctf_field_class_append_member (st, "offset",
+            mk_int (32, FALSE, bo, 10));
         gst_ctf_field_class_append_member (st, "_data_length",
             mk_int (32, FALSE, bo, 10));
         seq = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_SEQUENCE);
@@ -1568,7 +1574,9 @@ file_fill (GstCtfTraceDatPacketizer * p, GError ** error)
               is_text = FALSE;
           if (is_text && o->data[o->size - 1] == '\0')
             tlen--;
-          nbytes = is_text ? 0 : o->size;
+          /* a binary option: OPTION_CHUNK bytes per event, `offset`
+           * says where they go */
+          nbytes = is_text ? 0 : MIN (o->size - p->opt_off, OPTION_CHUNK);
           ov = g_new (GstCtfFieldValue, nbytes + 8);
           vs.v = ov;
           v_root (&vs, ec);
@@ -1576,6 +1584,7 @@ file_fill (GstCtfTraceDatPacketizer * p, GError ** error)
           v_str (&vs, ec, nm, strlen (nm));
           v_str (&vs, ec, is_text ? (const gchar *) o->data : "",
               is_text ? tlen : 0);
+          v_uint (&vs, ec, p->opt_off);
           v_uint (&vs, ec, nbytes);
           seq = v_add (&vs, ec);
           seq->v.u = nbytes;
@@ -1584,9 +1593,18 @@ file_fill (GstCtfTraceDatPacketizer * p, GError ** error)
             memset (e, 0, sizeof (*e));
             e->fc = seq->fc->element;
             e->end = vs.n;
-            e->v.u = o->data[i];
+            e->v.u = o->data[p->opt_off + i];
           }
           seq->end = vs.n;
+          p->opt_off += nbytes;
+          if (!is_text && p->opt_off < o->size) {
+            /* more of this option in the next event */
+            ok = file_append (p, FEV_OPTION, &vs, error);
+            g_free (ov);
+            vs.v = buf;
+            break;
+          }
+          p->opt_off = 0;
         }
         ok = file_append (p, FEV_OPTION, &vs, error);
         g_free (ov);
