@@ -22,6 +22,8 @@
  *   event decoded before the window, in the trimmed run), which no packet
  *   of the window can tell; ctftextsink runs with emulate-recycling=false
  *   and such fields are the only difference allowed (counted and printed).
+ * - After tracecmdsrc and after ctfmux (two traces merged): the same
+ *   comparison with babeltrace2 (on tracecmdsrc ! ctfsink's trace).
  * - Zero copy: packets inside the window leave as the same GstBuffer.
  * - Live (non-seekable) upstream: a GstHarness pushing the same packets
  *   gives the same output packets as the seeking pipeline.
@@ -814,6 +816,95 @@ GST_START_TEST (test_windows_other)
 
 GST_END_TEST;
 
+/* `SRC ! timefilter ! ctftextsink` against babeltrace2 --begin/--end on
+ * @bt_args (one or two trace directories). */
+static void
+check_after (const gchar * src_desc, const gchar * bt_a, const gchar * bt_b,
+    const gchar * b, const gchar * e, guint * n_events)
+{
+  gchar *bt_begin = g_strdup_printf ("--begin=%s", b);
+  gchar *bt_end = g_strdup_printf ("--end=%s", e);
+  gchar *tmp = g_dir_make_tmp ("timefilter-XXXXXX", NULL);
+  gchar *txt = g_build_filename (tmp, "out.txt", NULL);
+  gchar *desc, *err, *bt, *ours = NULL, *diff;
+  guint lenient = 0;
+
+  desc = g_strdup_printf ("%s timefilter name=f start=%s end=%s ! "
+      "ctftextsink name=t location=\"%s\"", src_desc, b, e, txt);
+  err = run_pipeline (desc, NULL);
+  fail_unless (err == NULL, "%s: %s", desc, err);
+  bt = babeltrace2 (bt_begin, bt_end, bt_a, bt_b);
+  fail_unless (bt != NULL);
+  fail_unless (g_file_get_contents (txt, &ours, NULL, NULL));
+  diff = compare_text (bt, ours, &lenient);
+  fail_unless (diff == NULL, "%s: %s", desc, diff);
+  *n_events = count_lines (bt);
+  g_print ("  [%s, %s] %u events equal (%u lines differ only by recycled "
+      "empty strings): %s\n", b, e, *n_events, lenient, desc);
+  g_free (desc);
+  g_free (bt);
+  g_free (ours);
+  rm_rf (tmp);
+  g_free (tmp);
+  g_free (txt);
+  g_free (bt_begin);
+  g_free (bt_end);
+}
+
+/* After tracecmdsrc (the oracle reads tracecmdsrc ! ctfsink's whole
+ * trace) and after ctfmux merging two traces. */
+GST_START_TEST (test_after_other_sources)
+{
+  gchar *dat, *tmp, *full, *desc, *err, *t1, *t2;
+  guint n = 0;
+
+  if (corpus () == NULL || !have_babeltrace2 ()) {
+    g_print ("SKIP %s: GST_CTF_CORPUS not set or missing, or no "
+        "babeltrace2\n", G_STRFUNC);
+    return;
+  }
+  dat = g_build_filename (corpus (), "tracedat",
+      "sched-irq-timer-wq.v7-zstd.dat", NULL);
+  tmp = g_dir_make_tmp ("timefilter-XXXXXX", NULL);
+  full = g_build_filename (tmp, "full", NULL);
+  desc = g_strdup_printf ("tracecmdsrc location=\"%s\" ! ctfsink "
+      "location=\"%s\"", dat, full);
+  err = run_pipeline (desc, NULL);
+  g_free (desc);
+  if (err != NULL) {
+    g_print ("SKIP %s: tracecmdsrc: %s\n", G_STRFUNC, err);
+    g_free (err);
+  } else {
+    desc = g_strdup_printf ("tracecmdsrc location=\"%s\" !", dat);
+    check_after (desc, full, NULL, "893.9", "893.95", &n);
+    fail_unless (n > 1000);
+    check_after (desc, full, NULL, "893.7", "893.701", &n);
+    fail_unless (n > 10);
+    check_after (desc, full, NULL, "894.0", "895", &n);
+    fail_unless (n > 1000);
+    g_free (desc);
+  }
+  rm_rf (tmp);
+  g_free (tmp);
+  g_free (full);
+  g_free (dat);
+
+  t1 = g_build_filename (corpus (), "ctf", "lttng-ust", "libc-ls", NULL);
+  t2 = g_build_filename (corpus (), "ctf", "lttng-ust", "dl-statedump",
+      NULL);
+  desc = g_strdup_printf ("ctfsrc location=\"%s\" ! m.  ctfsrc "
+      "location=\"%s\" ! m.  ctfmux name=m !", t1, t2);
+  check_after (desc, t1, t2, "1795305937.2", "1795305937.205", &n);
+  fail_unless (n > 100);
+  check_after (desc, t1, t2, "1795305930", "1795305941.47", &n);
+  fail_unless (n > 3000);
+  g_free (desc);
+  g_free (t1);
+  g_free (t2);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_windows_extra)
 {
   const gchar *list = g_getenv ("GST_CTF_TIMEFILTER_TRACES");
@@ -1045,6 +1136,7 @@ timefilter_suite (void)
   tcase_add_test (tc, test_windows_reencode);
   tcase_add_test (tc, test_windows_corpus);
   tcase_add_test (tc, test_windows_other);
+  tcase_add_test (tc, test_after_other_sources);
   tcase_add_test (tc, test_windows_extra);
   return s;
 }
