@@ -36,6 +36,15 @@ data_path (const gchar * name)
   return g_build_filename (d ? d : "tests/data", "tracecmd", name, NULL);
 }
 
+/* tests/data/tracecmdsrc: this test's own files */
+static gchar *
+own_data_path (const gchar * name)
+{
+  const gchar *d = g_getenv ("GST_CTF_TEST_DATA");
+
+  return g_build_filename (d ? d : "tests/data", "tracecmdsrc", name, NULL);
+}
+
 static gboolean
 have_program (const gchar * name)
 {
@@ -657,6 +666,111 @@ compare_event (GstCtfTraceDat * td, GHashTable * comms, GArray * syms,
   return ok;
 }
 
+/* " [CPU]" of an oracle line */
+static const gchar *
+oracle_cpu_bracket (const gchar * l)
+{
+  const gchar *p, *q;
+
+  for (p = l; (p = strstr (p, " [")) != NULL; p++) {
+    q = p + 2;
+    while (g_ascii_isdigit (*q))
+      q++;
+    if (q > p + 2 && *q == ']')
+      return p;
+  }
+  return NULL;
+}
+
+/* (µs, event name) of an oracle line */
+static void
+oracle_key (const gchar * l, guint64 * us, const gchar ** name, gsize * len)
+{
+  const gchar *p = strchr (oracle_cpu_bracket (l) + 2, ']') + 1;
+  gchar *q;
+  guint64 secs, frac;
+
+  while (*p == ' ')
+    p++;
+  secs = g_ascii_strtoull (p, &q, 10);
+  frac = *q == '.' ? g_ascii_strtoull (q + 1, &q, 10) : 0;
+  *us = secs * 1000000 + frac;
+  p = q + 1;
+  while (*p == ' ')
+    p++;
+  *name = p;
+  q = strchr (p, ':');
+  *len = q ? (gsize) (q - p) : strlen (p);
+}
+
+typedef struct
+{
+  guint64 us;
+  const gchar *name;
+  gsize len;
+  guint idx;
+  gpointer item;
+} SortKey;
+
+static gint
+sort_key_cmp (gconstpointer a, gconstpointer b)
+{
+  const SortKey *x = a, *y = b;
+  gint c;
+
+  if (x->us != y->us)
+    return x->us < y->us ? -1 : 1;
+  c = strncmp (x->name, y->name, MIN (x->len, y->len));
+  if (c == 0 && x->len != y->len)
+    c = x->len < y->len ? -1 : 1;
+  if (c != 0)
+    return c;
+  return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static void
+sort_keys (GPtrArray * a, SortKey * keys)
+{
+  guint i;
+
+  qsort (keys, a->len, sizeof (SortKey), (GCompareFunc) sort_key_cmp);
+  for (i = 0; i < a->len; i++)
+    a->pdata[i] = keys[i].item;
+  g_free (keys);
+}
+
+static void
+sort_oracle (GPtrArray * a)
+{
+  SortKey *keys = g_new0 (SortKey, MAX (a->len, 1));
+  guint i;
+
+  for (i = 0; i < a->len; i++) {
+    oracle_key (g_ptr_array_index (a, i), &keys[i].us, &keys[i].name,
+        &keys[i].len);
+    keys[i].idx = i;
+    keys[i].item = g_ptr_array_index (a, i);
+  }
+  sort_keys (a, keys);
+}
+
+static void
+sort_ours (GPtrArray * a)
+{
+  SortKey *keys = g_new0 (SortKey, MAX (a->len, 1));
+  guint i;
+
+  for (i = 0; i < a->len; i++) {
+    const BtEvent *e = g_ptr_array_index (a, i);
+    keys[i].us = (e->ts_ns + 500) / 1000;
+    keys[i].name = e->name;
+    keys[i].len = strlen (e->name);
+    keys[i].idx = i;
+    keys[i].item = (gpointer) e;
+  }
+  sort_keys (a, keys);
+}
+
 /* Converts @dat, reads it with babeltrace2 and compares it with the raw
  * oracle per CPU.  Returns FALSE (with a printed line) on any mismatch. */
 static gboolean
@@ -724,13 +838,18 @@ check_file (const gchar * dat, const gchar * oracle)
   fail_unless (g_file_get_contents (oracle, &text, NULL, NULL), "%s", oracle);
   lines = g_strsplit (text, "\n", -1);
   {
-    GHashTable *cursor = g_hash_table_new (NULL, NULL);
+    /* oracle event lines per CPU; with several buffers, instance lines
+     * start with "NAME:" */
+    GHashTable *oracle_cpu = g_hash_table_new_full (NULL, NULL, NULL,
+        (GDestroyNotify) g_ptr_array_unref);
+    gboolean multi = gst_ctf_trace_dat_get_n_buffers (td) > 1;
+    GHashTableIter it;
+    gpointer k, v;
 
     for (i = 0; lines[i]; i++) {
       const gchar *l = lines[i], *lb;
       glong cpu;
-      GPtrArray *ours;
-      guint c;
+      GPtrArray *ol;
 
       if (l[0] == '\0' || g_str_has_prefix (l, "cpus="))
         continue;
@@ -745,55 +864,69 @@ check_file (const gchar * dat, const gchar * oracle)
         oracle_dropped += 1;
         continue;
       }
-      st.events++;
-      /* the CPU: the first " [N]" */
-      lb = NULL;
-      {
-        const gchar *p, *q;
-        for (p = l; (p = strstr (p, " [")) != NULL; p++) {
-          q = p + 2;
-          while (g_ascii_isdigit (*q))
-            q++;
-          if (q > p + 2 && *q == ']') {
-            lb = p;
+      if (multi && l[0] != ' ') {
+        guint b;
+        for (b = 1; b < gst_ctf_trace_dat_get_n_buffers (td); b++) {
+          const gchar *bn = gst_ctf_trace_dat_get_buffer (td, b)->name;
+          if (g_str_has_prefix (l, bn) && l[strlen (bn)] == ':') {
+            l += strlen (bn) + 1;
             break;
           }
         }
       }
+      st.events++;
+      lb = oracle_cpu_bracket (l);
       if (!lb) {
         note (&st, "unparsed oracle line %s", l);
         continue;
       }
       cpu = strtol (lb + 2, NULL, 10);
-      ours = g_hash_table_lookup (per_cpu, GINT_TO_POINTER (cpu));
-      c = GPOINTER_TO_UINT (g_hash_table_lookup (cursor,
-              GINT_TO_POINTER (cpu)));
-      if (!ours || c >= ours->len) {
-        st.missing++;
-        note (&st, "no event for oracle line %s", l);
-        continue;
+      ol = g_hash_table_lookup (oracle_cpu, GINT_TO_POINTER (cpu));
+      if (!ol) {
+        ol = g_ptr_array_new ();
+        g_hash_table_insert (oracle_cpu, GINT_TO_POINTER (cpu), ol);
       }
-      g_hash_table_insert (cursor, GINT_TO_POINTER (cpu),
-          GUINT_TO_POINTER (c + 1));
-      if (compare_event (td, comms, syms, l, g_ptr_array_index (ours, c),
-              &st))
-        st.equal++;
+      g_ptr_array_add (ol, (gpointer) l);
     }
-    /* no extra events of ours */
-    {
-      GHashTableIter it;
-      gpointer k, v;
-      g_hash_table_iter_init (&it, per_cpu);
-      while (g_hash_table_iter_next (&it, &k, &v)) {
-        guint c = GPOINTER_TO_UINT (g_hash_table_lookup (cursor, k));
-        if (c != ((GPtrArray *) v)->len) {
-          note (&st, "cpu %d: %u events, oracle %u", GPOINTER_TO_INT (k),
-              ((GPtrArray *) v)->len, c);
+
+    g_hash_table_iter_init (&it, oracle_cpu);
+    while (g_hash_table_iter_next (&it, &k, &v)) {
+      GPtrArray *ol = v;
+      GPtrArray *ours = g_hash_table_lookup (per_cpu, k);
+      guint c, n = ours ? ours->len : 0;
+
+      /* the buffers of one CPU interleave in an order trace-cmd does not
+       * define for equal times: compare both sorted by (µs, name) */
+      if (multi) {
+        sort_oracle (ol);
+        if (ours)
+          sort_ours (ours);
+      }
+      for (c = 0; c < ol->len; c++) {
+        if (c >= n) {
           st.missing++;
+          note (&st, "no event for oracle line %s",
+              (const gchar *) g_ptr_array_index (ol, c));
+          continue;
         }
+        if (compare_event (td, comms, syms, g_ptr_array_index (ol, c),
+                g_ptr_array_index (ours, c), &st))
+          st.equal++;
+      }
+      if (n > ol->len) {
+        note (&st, "cpu %d: %u events, oracle %u", GPOINTER_TO_INT (k), n,
+            ol->len);
+        st.missing++;
       }
     }
-    g_hash_table_unref (cursor);
+    /* CPUs the oracle does not have */
+    g_hash_table_iter_init (&it, per_cpu);
+    while (g_hash_table_iter_next (&it, &k, &v))
+      if (!g_hash_table_contains (oracle_cpu, k)) {
+        note (&st, "cpu %d: events, none in the oracle", GPOINTER_TO_INT (k));
+        st.missing++;
+      }
+    g_hash_table_unref (oracle_cpu);
   }
   g_strfreev (lines);
 
@@ -882,6 +1015,10 @@ START_TEST (test_data_oracle)
     return;
   }
   fail_unless_equals_int (check_dir (dir, &ok), 4);
+  g_free (dir);
+  /* two buffers (top level + instance) */
+  dir = own_data_path (NULL);
+  fail_unless_equals_int (check_dir (dir, &ok), 1);
   fail_unless (ok, "an output differs from its oracle (see above)");
   g_free (dir);
 }
@@ -1010,6 +1147,24 @@ START_TEST (test_v6_v7_convert)
     gchar *argv[] = { (gchar *) "trace-cmd", (gchar *) "convert",
       (gchar *) "-i", src, (gchar *) "-o", out, (gchar *) variants[i][1],
       (gchar *) variants[i][2], NULL
+    };
+    gint status = -1;
+
+    fail_unless (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
+            G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+            NULL, NULL, NULL, &status, NULL));
+    fail_unless_equals_int (status, 0);
+    check_identical (src, out);
+    g_free (out);
+  }
+  g_free (src);
+  /* two buffers: v7 zstd -> v6 */
+  src = own_data_path ("instance.v7-zstd.dat");
+  {
+    gchar *out = g_build_filename (tmp, "instance.v6.dat", NULL);
+    gchar *argv[] = { (gchar *) "trace-cmd", (gchar *) "convert",
+      (gchar *) "-i", src, (gchar *) "-o", out, (gchar *) "--file-version",
+      (gchar *) "6", NULL
     };
     gint status = -1;
 
