@@ -56,6 +56,10 @@
 #include "gstctfsrc.h"
 
 #include <string.h>
+#ifdef G_OS_UNIX
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 #include "gstctf-trace-dir.h"
 #include "gstctf-trace-merge.h"
@@ -809,6 +813,38 @@ report_discarded (GstCtfSrc * self, const GstCtfStream * s, guint idx)
   return ev;
 }
 
+/* What a pushed packet's memory keeps: the file mapping and the packet's
+ * place in it. */
+typedef struct {
+  GMappedFile *mapped;
+  const guint8 *data;
+  gsize size;
+} PacketMapping;
+
+/* When downstream is done with a packet, its whole pages leave our
+ * resident set (MADV_DONTNEED on a read-only private file mapping drops
+ * the page table entries; the data stays in the page cache and a later
+ * read faults it back unchanged).  Without this the resident set grows
+ * with the trace: every page of every stream file stays mapped in. */
+static void
+packet_mapping_free (gpointer data)
+{
+  PacketMapping *pm = data;
+#if defined(G_OS_UNIX) && defined(MADV_DONTNEED)
+  static gsize page_size = 0;
+  guintptr begin, end;
+
+  if (page_size == 0)
+    page_size = (gsize) sysconf (_SC_PAGESIZE);
+  begin = ((guintptr) pm->data + page_size - 1) & ~(guintptr) (page_size - 1);
+  end = ((guintptr) pm->data + pm->size) & ~(guintptr) (page_size - 1);
+  if (end > begin)
+    madvise ((void *) begin, end - begin, MADV_DONTNEED);
+#endif
+  g_mapped_file_unref (pm->mapped);
+  g_slice_free (PacketMapping, pm);
+}
+
 static GstFlowReturn
 gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
     GstBuffer ** out)
@@ -912,10 +948,14 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
     g_bytes_unref (bytes);
   } else {
     /* Zero copy: the memory wraps the file mapping and keeps it alive. */
+    PacketMapping *pm = g_slice_new (PacketMapping);
+
+    pm->mapped = g_mapped_file_ref (p->file->mapped);
+    pm->data = p->file->data + e->offset;
+    pm->size = e->packet_size;
     mem = gst_memory_new_wrapped (GST_MEMORY_FLAG_READONLY,
         (gpointer) p->file->data, p->file->size, e->offset, e->packet_size,
-        g_mapped_file_ref (p->file->mapped),
-        (GDestroyNotify) g_mapped_file_unref);
+        pm, packet_mapping_free);
     buf = gst_buffer_new ();
     gst_buffer_append_memory (buf, mem);
   }
