@@ -40,9 +40,36 @@ typedef enum {
   SCOPE_FILTERED,               /* some nodes below are left out */
 } ScopeState;
 
+/* A print template of a scope whose layout is static (no sequence, no
+ * variant below its root): the literal text between values (braces,
+ * separators, member names) precomputed, and per value a hole; see
+ * tpl_build(). */
+typedef enum {
+  TPL_UDEC,                     /* decimal unsigned integer */
+  TPL_SDEC,                     /* decimal signed integer */
+  TPL_VALUE,                    /* anything else: append_value() */
+} TplKind;
+
+typedef struct {
+  guint32 lit_off;              /* literal text before the value */
+  guint32 lit_len;
+  guint32 idx;                  /* value index */
+  guint32 kind;                 /* TplKind */
+} TplOp;
+
+typedef struct {
+  const GstCtfFieldClass *root;
+  guint n_values;
+  GString *lit;
+  GArray *ops;                  /* TplOp */
+  guint32 tail_off;             /* literal text after the last value */
+  guint32 tail_len;
+} Template;
+
 typedef struct {
   ScopeState packet_context;
   ScopeState common_context;
+  Template *common_tpl;         /* NULL: not built yet */
   /* A merged trace class (gstctf-trace-merge.h): the env of the input
    * trace this stream class comes from (babeltrace2 prints each event
    * with its own trace's hostname, procname, vpid). */
@@ -57,6 +84,8 @@ typedef struct {
 typedef struct {
   ScopeState specific_context;
   ScopeState payload;
+  Template *specific_tpl;
+  Template *payload_tpl;
 } EcInfo;
 
 struct _GstCtfTextFormatter {
@@ -94,6 +123,16 @@ struct _GstCtfTextFormatter {
   struct tm cached_tm;
 
   gboolean negative_warning_done;
+
+  /* The packet context is printed with every event of its packet: its
+   * text is kept and reused while its decoded values stay the same (only
+   * for contexts without strings, whose bytes could change behind an
+   * unchanged pointer). */
+  GPtrArray *templates;         /* Template, owned */
+  GString *pc_text;
+  GArray *pc_vals;              /* GstCtfFieldValue */
+  gboolean pc_names;
+  gboolean pc_valid;
 
   /* babeltrace2 event object emulation: object number -> (text sequence
    * field class -> GString of its last non-empty value). */
@@ -352,6 +391,17 @@ compute_ir (GstCtfTextFormatter * f)
 /* ------------------------------------------------------------------ */
 /* Construction                                                        */
 
+/* A scope without a static layout gets this template: never used. */
+static Template tpl_none;
+
+static void
+tpl_free (Template * t)
+{
+  g_string_free (t->lit, TRUE);
+  g_array_unref (t->ops);
+  g_free (t);
+}
+
 void
 gst_ctf_text_options_init (GstCtfTextOptions * opts)
 {
@@ -392,6 +442,10 @@ gst_ctf_text_formatter_new (GstCtfTraceClass * tc,
     gst_ctf_text_options_init (&f->opts);
 
   f->cur_object = -1;
+  f->templates = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      tpl_free);
+  f->pc_text = g_string_sized_new (256);
+  f->pc_vals = g_array_new (FALSE, FALSE, sizeof (GstCtfFieldValue));
   f->objects = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
       (GDestroyNotify) g_hash_table_unref);
   f->not_in_ir = g_hash_table_new (NULL, NULL);
@@ -416,6 +470,9 @@ gst_ctf_text_formatter_free (GstCtfTextFormatter * f)
   if (f == NULL)
     return;
   g_hash_table_unref (f->objects);
+  g_ptr_array_unref (f->templates);
+  g_string_free (f->pc_text, TRUE);
+  g_array_unref (f->pc_vals);
   g_hash_table_unref (f->not_in_ir);
   g_hash_table_unref (f->sc_info);
   g_hash_table_unref (f->ec_info);
@@ -492,6 +549,45 @@ gst_ctf_text_formatter_reset_delta (GstCtfTextFormatter * f)
 }
 
 /* ------------------------------------------------------------------ */
+/* Appending without a call per piece                                  */
+
+/* g_string_append_len() is a library call that handles overlap and
+ * growth; the output GString is preallocated by the callers (ctftextsink
+ * keeps a large buffer), so appends almost always fit: copy inline then,
+ * fall back to GLib when the string must grow. */
+static inline void
+put (GString * s, const gchar * p, gsize n)
+{
+  if (G_LIKELY (s->len + n < s->allocated_len)) {
+    memcpy (s->str + s->len, p, n);
+    s->len += n;
+    s->str[s->len] = '\0';
+  } else {
+    g_string_append_len (s, p, n);
+  }
+}
+
+/* A string literal: its length is known at compile time. */
+#define put_lit(s, lit) put ((s), "" lit, sizeof (lit) - 1)
+
+static inline void
+put_c (GString * s, gchar c)
+{
+  if (G_LIKELY (s->len + 1 < s->allocated_len)) {
+    s->str[s->len++] = c;
+    s->str[s->len] = '\0';
+  } else {
+    g_string_append_c (s, c);
+  }
+}
+
+static inline void
+put_str (GString * s, const gchar * str)
+{
+  put (s, str, strlen (str));
+}
+
+/* ------------------------------------------------------------------ */
 /* Number formatting without printf                                    */
 
 static inline void
@@ -504,14 +600,14 @@ append_u64 (GString * s, guint64 v)
     buf[--p] = '0' + (gchar) (v % 10);
     v /= 10;
   } while (v != 0);
-  g_string_append_len (s, buf + p, sizeof (buf) - p);
+  put (s, buf + p, sizeof (buf) - p);
 }
 
 static inline void
 append_i64 (GString * s, gint64 v)
 {
   if (v < 0) {
-    g_string_append_c (s, '-');
+    put_c (s, '-');
     append_u64 (s, (guint64) 0 - (guint64) v);
   } else {
     append_u64 (s, (guint64) v);
@@ -531,7 +627,7 @@ append_u64_padded (GString * s, guint64 v, gint width)
   } while (v != 0);
   while ((gint) sizeof (buf) - p < width && p > 0)
     buf[--p] = '0';
-  g_string_append_len (s, buf + p, sizeof (buf) - p);
+  put (s, buf + p, sizeof (buf) - p);
 }
 
 static inline void
@@ -545,7 +641,7 @@ append_hex_upper (GString * s, guint64 v)
     buf[--p] = digits[v & 0xf];
     v >>= 4;
   } while (v != 0);
-  g_string_append_len (s, buf + p, sizeof (buf) - p);
+  put (s, buf + p, sizeof (buf) - p);
 }
 
 static inline void
@@ -558,7 +654,7 @@ append_oct (GString * s, guint64 v)
     buf[--p] = '0' + (gchar) (v & 7);
     v >>= 3;
   } while (v != 0);
-  g_string_append_len (s, buf + p, sizeof (buf) - p);
+  put (s, buf + p, sizeof (buf) - p);
 }
 
 /* ------------------------------------------------------------------ */
@@ -573,7 +669,7 @@ append_escaped (GString * s, const gchar * str, gsize len)
   static const gchar hex[] = "0123456789abcdef";
   gsize i, run = 0;
 
-  g_string_append_c (s, '"');
+  put_c (s, '"');
   for (i = 0; i < len; i++) {
     guchar c = (guchar) str[i];
     const gchar *esc = NULL;
@@ -583,7 +679,7 @@ append_escaped (GString * s, const gchar * str, gsize len)
         c != '?')
       continue;
     if (i > run)
-      g_string_append_len (s, str + run, i - run);
+      put (s, str + run, i - run);
     run = i + 1;
     switch (c) {
       case '\\':
@@ -627,14 +723,14 @@ append_escaped (GString * s, const gchar * str, gsize len)
         xbuf[1] = 'x';
         xbuf[2] = hex[c >> 4];
         xbuf[3] = hex[c & 0xf];
-        g_string_append_len (s, xbuf, 4);
+        put (s, xbuf, 4);
         continue;
     }
-    g_string_append (s, esc);
+    put_str (s, esc);
   }
   if (len > run)
-    g_string_append_len (s, str + run, len - run);
-  g_string_append_c (s, '"');
+    put (s, str + run, len - run);
+  put_c (s, '"');
 }
 
 static void
@@ -648,11 +744,11 @@ append_integer (GString * s, const GstCtfFieldClass * fc,
     case 2:{
       guint bit;
 
-      g_string_append (s, "0b");
+      put_lit (s, "0b");
       if (len == 0 || len > 64)
         len = 64;
       for (bit = len; bit > 0; bit--)
-        g_string_append_c (s, (u >> (bit - 1)) & 1 ? '1' : '0');
+        put_c (s, (u >> (bit - 1)) & 1 ? '1' : '0');
       break;
     }
     case 8:
@@ -662,7 +758,7 @@ append_integer (GString * s, const GstCtfFieldClass * fc,
         if (rounded < 64)
           u &= (G_GUINT64_CONSTANT (1) << rounded) - 1;
       }
-      g_string_append_c (s, '0');
+      put_c (s, '0');
       append_oct (s, u);
       break;
     case 16:
@@ -672,7 +768,7 @@ append_integer (GString * s, const GstCtfFieldClass * fc,
         if (rounded < 64)
           u &= (G_GUINT64_CONSTANT (1) << rounded) - 1;
       }
-      g_string_append (s, "0x");
+      put_lit (s, "0x");
       append_hex_upper (s, u);
       break;
     default:
@@ -703,7 +799,7 @@ append_enum (GString * s, const GstCtfFieldClass * fc,
   const GstCtfEnumMapping *maps = fc->enumeration.mappings;
   guint n = fc->enumeration.n_mappings;
 
-  g_string_append (s, "( ");
+  put_lit (s, "( ");
   for (i = 0; i < n; i++) {
     gboolean first = TRUE, match = FALSE;
 
@@ -722,15 +818,15 @@ append_enum (GString * s, const GstCtfFieldClass * fc,
     if (!match)
       continue;
     if (printed++ > 0)
-      g_string_append (s, ", ");
+      put_lit (s, ", ");
     append_escaped (s, maps[i].label ? maps[i].label : "",
         maps[i].label ? strlen (maps[i].label) : 0);
   }
   if (printed == 0)
-    g_string_append (s, "<unknown>");
-  g_string_append (s, " : container = ");
+    put_lit (s, "<unknown>");
+  put_lit (s, " : container = ");
   append_integer (s, fc, v);
-  g_string_append (s, " )");
+  put_lit (s, " )");
 }
 
 static void
@@ -740,7 +836,7 @@ append_float (GString * s, gdouble d)
   gint n = g_snprintf (buf, sizeof (buf), "%g", d);
 
   if (n > 0)
-    g_string_append_len (s, buf, MIN ((gsize) n, sizeof (buf) - 1));
+    put (s, buf, MIN ((gsize) n, sizeof (buf) - 1));
 }
 
 static inline const gchar *
@@ -765,7 +861,7 @@ append_struct (GstCtfTextFormatter * f, GString * s,
   guint child = idx + 1;
   guint printed = 0;
 
-  g_string_append_c (s, '{');
+  put_c (s, '{');
   while (child < end) {
     const GstCtfFieldValue *c = &vals[child];
     guint next = c->end > child ? c->end : child + 1;
@@ -774,16 +870,19 @@ append_struct (GstCtfTextFormatter * f, GString * s,
       child = next;
       continue;
     }
-    g_string_append (s, printed++ > 0 ? ", " : " ");
+    if (printed++ > 0)
+      put_lit (s, ", ");
+    else
+      put_c (s, ' ');
     if (names) {
-      g_string_append (s, display_name (c->name));
-      g_string_append (s, " = ");
+      put_str (s, display_name (c->name));
+      put_lit (s, " = ");
     }
     child = append_value (f, s, vals, n, child, names, filtered, depth + 1);
     if (child < next)
       child = next;
   }
-  g_string_append (s, " }");
+  put_lit (s, " }");
   return MAX (end, idx + 1);
 }
 
@@ -836,26 +935,29 @@ append_value (GstCtfTextFormatter * f, GString * s,
         guint child = idx + 1;
         guint64 i = 0;
 
-        g_string_append_c (s, '[');
+        put_c (s, '[');
         while (child < end) {
-          g_string_append (s, i > 0 ? ", " : " ");
+          if (i > 0)
+            put_lit (s, ", ");
+          else
+            put_c (s, ' ');
           if (names) {
-            g_string_append_c (s, '[');
+            put_c (s, '[');
             append_u64 (s, i);
-            g_string_append (s, "] = ");
+            put_lit (s, "] = ");
           }
           child = append_value (f, s, vals, n, child, names, filtered,
               depth + 1);
           i++;
         }
-        g_string_append (s, " ]");
+        put_lit (s, " ]");
       }
       break;
     case GST_CTF_FIELD_CLASS_VARIANT:
-      g_string_append (s, "{ ");
+      put_lit (s, "{ ");
       if (idx + 1 < end)
         append_value (f, s, vals, n, idx + 1, names, filtered, depth + 1);
-      g_string_append (s, " }");
+      put_lit (s, " }");
       break;
     default:
       break;
@@ -863,10 +965,201 @@ append_value (GstCtfTextFormatter * f, GString * s,
   return end;
 }
 
+static gboolean
+same_values (const GstCtfFieldValue * a, const GstCtfFieldValue * b, guint n)
+{
+  guint i;
+
+  for (i = 0; i < n; i++) {
+    if (a[i].fc != b[i].fc || a[i].v.u != b[i].v.u || a[i].end != b[i].end ||
+        a[i].name != b[i].name)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+values_cacheable (const GstCtfFieldValue * vals, guint n)
+{
+  guint i;
+
+  for (i = 0; i < n; i++) {
+    const GstCtfFieldClass *fc = vals[i].fc;
+
+    if (fc == NULL || fc->type == GST_CTF_FIELD_CLASS_STRING ||
+        is_text_array (fc))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static void
+append_packet_context (GstCtfTextFormatter * f, GString * s,
+    const GstCtfFieldValue * vals, guint n, gboolean names,
+    gboolean filtered)
+{
+  gsize start;
+
+  if (f->pc_valid && f->pc_names == names && f->pc_vals->len == n &&
+      same_values ((const GstCtfFieldValue *) (gpointer) f->pc_vals->data,
+          vals, n)) {
+    put (s, f->pc_text->str, f->pc_text->len);
+    return;
+  }
+  start = s->len;
+  append_value (f, s, vals, n, 0, names, filtered, 0);
+  f->pc_valid = values_cacheable (vals, n);
+  if (f->pc_valid) {
+    g_array_set_size (f->pc_vals, 0);
+    g_array_append_vals (f->pc_vals, vals, n);
+    g_string_truncate (f->pc_text, 0);
+    g_string_append_len (f->pc_text, s->str + start, s->len - start);
+    f->pc_names = names;
+  }
+}
+
+/* Print templates.  tpl_walk() follows append_value() and append_struct()
+ * exactly, writing the literal text they would print into the template
+ * and a hole for each leaf value; it gives up (G_MAXUINT) on sequences and
+ * variants, whose layout changes from event to event.  Returns the index
+ * after @idx's subtree, as append_value() does. */
+static guint
+tpl_walk (GstCtfTextFormatter * f, Template * t, const GstCtfFieldValue * vals,
+    guint n, guint idx, gboolean names, gboolean filtered, guint depth)
+{
+  const GstCtfFieldValue *v = &vals[idx];
+  const GstCtfFieldClass *fc = v->fc;
+  guint end = MAX (MIN (v->end, n), idx + 1);
+  TplOp op;
+
+  if (fc == NULL || depth > 512)
+    return G_MAXUINT;
+  op.lit_off = t->tail_off;
+  op.lit_len = t->lit->len - t->tail_off;
+  op.idx = idx;
+  op.kind = TPL_VALUE;
+
+  switch (fc->type) {
+    case GST_CTF_FIELD_CLASS_INTEGER:
+      if (fc->integer.base != 2 && fc->integer.base != 8 &&
+          fc->integer.base != 16)
+        op.kind = fc->integer.is_signed ? TPL_SDEC : TPL_UDEC;
+      /* fall through */
+    case GST_CTF_FIELD_CLASS_ENUM:
+    case GST_CTF_FIELD_CLASS_FLOAT:
+    case GST_CTF_FIELD_CLASS_STRING:
+    hole:
+      g_array_append_val (t->ops, op);
+      t->tail_off = t->lit->len;
+      return end;
+    case GST_CTF_FIELD_CLASS_STRUCT:{
+      guint child = idx + 1, printed = 0;
+
+      end = MIN (vals[idx].end, n);
+      g_string_append_c (t->lit, '{');
+      while (child < end) {
+        const GstCtfFieldValue *c = &vals[child];
+        guint next = c->end > child ? c->end : child + 1;
+
+        if (filtered && g_hash_table_contains (f->not_in_ir, c->fc)) {
+          child = next;
+          continue;
+        }
+        g_string_append (t->lit, printed++ > 0 ? ", " : " ");
+        if (names) {
+          g_string_append (t->lit, display_name (c->name));
+          g_string_append (t->lit, " = ");
+        }
+        child = tpl_walk (f, t, vals, n, child, names, filtered, depth + 1);
+        if (child == G_MAXUINT)
+          return G_MAXUINT;
+        if (child < next)
+          child = next;
+      }
+      g_string_append (t->lit, " }");
+      return MAX (end, idx + 1);
+    }
+    case GST_CTF_FIELD_CLASS_ARRAY:
+      if (is_text_array (fc) && end == idx + 1) {
+        goto hole;
+      } else {
+        guint child = idx + 1;
+        guint64 i = 0;
+
+        g_string_append_c (t->lit, '[');
+        while (child < end) {
+          g_string_append (t->lit, i > 0 ? ", " : " ");
+          if (names)
+            g_string_append_printf (t->lit, "[%" G_GUINT64_FORMAT "] = ", i);
+          child = tpl_walk (f, t, vals, n, child, names, filtered,
+              depth + 1);
+          if (child == G_MAXUINT)
+            return G_MAXUINT;
+          i++;
+        }
+        g_string_append (t->lit, " ]");
+      }
+      return end;
+    case GST_CTF_FIELD_CLASS_SEQUENCE:
+    case GST_CTF_FIELD_CLASS_VARIANT:
+      return G_MAXUINT;
+    default:
+      return end;
+  }
+}
+
+static Template *
+tpl_build (GstCtfTextFormatter * f, const GstCtfFieldValue * vals, guint n,
+    gboolean names, gboolean filtered)
+{
+  Template *t = g_new0 (Template, 1);
+
+  t->root = vals[0].fc;
+  t->n_values = n;
+  t->lit = g_string_new (NULL);
+  t->ops = g_array_new (FALSE, FALSE, sizeof (TplOp));
+  if (tpl_walk (f, t, vals, n, 0, names, filtered, 0) == G_MAXUINT ||
+      t->lit->len > G_MAXUINT32) {
+    tpl_free (t);
+    return &tpl_none;
+  }
+  t->tail_len = t->lit->len - t->tail_off;
+  g_ptr_array_add (f->templates, t);
+  return t;
+}
+
+static void
+tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
+    const GstCtfFieldValue * vals, guint n, gboolean names,
+    gboolean filtered)
+{
+  const TplOp *ops = (const TplOp *) (gpointer) t->ops->data;
+  const gchar *lit = t->lit->str;
+  guint i;
+
+  for (i = 0; i < t->ops->len; i++) {
+    const TplOp *op = &ops[i];
+
+    put (s, lit + op->lit_off, op->lit_len);
+    switch (op->kind) {
+      case TPL_UDEC:
+        append_u64 (s, vals[op->idx].v.u);
+        break;
+      case TPL_SDEC:
+        append_i64 (s, vals[op->idx].v.i);
+        break;
+      default:
+        append_value (f, s, vals, n, op->idx, names, filtered, 1);
+        break;
+    }
+  }
+  put (s, lit + t->tail_off, t->tail_len);
+}
+
 static void
 append_scope (GstCtfTextFormatter * f, GString * s, GstCtfEventIter * it,
-    GstCtfScope scope, ScopeState state, const gchar * scope_name,
-    gboolean names, gboolean * start_line)
+    GstCtfScope scope, ScopeState state, Template ** tpl,
+    const gchar * scope_name, gboolean names, gboolean * start_line)
 {
   const GstCtfFieldValue *vals;
   guint n = 0;
@@ -877,11 +1170,24 @@ append_scope (GstCtfTextFormatter * f, GString * s, GstCtfEventIter * it,
   if (vals == NULL || n == 0)
     return;
   if (!*start_line)
-    g_string_append (s, ", ");
+    put_lit (s, ", ");
   *start_line = FALSE;
   if (f->opts.name_scope) {
-    g_string_append (s, scope_name);
-    g_string_append (s, " = ");
+    put_str (s, scope_name);
+    put_lit (s, " = ");
+  }
+  if (scope == GST_CTF_SCOPE_PACKET_CONTEXT) {
+    append_packet_context (f, s, vals, n, names, state == SCOPE_FILTERED);
+    return;
+  }
+  if (tpl != NULL) {
+    if (*tpl == NULL)
+      *tpl = tpl_build (f, vals, n, names, state == SCOPE_FILTERED);
+    if (*tpl != &tpl_none && (*tpl)->n_values == n &&
+        (*tpl)->root == vals[0].fc) {
+      tpl_run (f, *tpl, s, vals, n, names, state == SCOPE_FILTERED);
+      return;
+    }
   }
   append_value (f, s, vals, n, 0, names, state == SCOPE_FILTERED, 0);
 }
@@ -962,23 +1268,23 @@ append_wall (GstCtfTextFormatter * f, GString * s, gint64 ns)
         fputs ("[warning] Unable to print ascii time.\n", stderr);
         goto seconds;
       }
-      g_string_append_len (s, buf, r);
+      put (s, buf, r);
     }
     append_u64_padded (s, (guint64) tm->tm_hour, 2);
-    g_string_append_c (s, ':');
+    put_c (s, ':');
     append_u64_padded (s, (guint64) tm->tm_min, 2);
-    g_string_append_c (s, ':');
+    put_c (s, ':');
     append_u64_padded (s, (guint64) tm->tm_sec, 2);
-    g_string_append_c (s, '.');
+    put_c (s, '.');
     append_u64_padded (s, nsec_abs, 9);
     return;
   }
 
 seconds:
   if (negative)
-    g_string_append_c (s, '-');
+    put_c (s, '-');
   append_u64 (s, sec_abs);
-  g_string_append_c (s, '.');
+  put_c (s, '.');
   append_u64_padded (s, nsec_abs, 9);
 }
 
@@ -989,9 +1295,9 @@ append_event_timestamp (GstCtfTextFormatter * f, GString * s,
   gboolean names = f->opts.name_header;
 
   if (names)
-    g_string_append (s, "timestamp = ");
+    put_lit (s, "timestamp = ");
   else
-    g_string_append_c (s, '[');
+    put_c (s, '[');
 
   if (f->opts.clock_cycles) {
     append_u64_padded (s, cycles, 20);
@@ -999,25 +1305,25 @@ append_event_timestamp (GstCtfTextFormatter * f, GString * s,
     gint64 ns;
 
     if (!gst_ctf_clock_class_cycles_to_ns_from_origin (cc, cycles, &ns)) {
-      g_string_append (s, "Error");
+      put_lit (s, "Error");
     } else {
       append_wall (f, s, ns);
     }
   }
 
   if (!names)
-    g_string_append (s, "] ");
+    put_lit (s, "] ");
 
   if (!f->opts.no_delta) {
     if (names)
-      g_string_append (s, ", delta = ");
+      put_lit (s, ", delta = ");
     else
-      g_string_append_c (s, '(');
+      put_c (s, '(');
     if (f->opts.clock_cycles) {
       if (!f->have_last_cycles) {
-        g_string_append (s, "+????????????");
+        put_lit (s, "+????????????");
       } else {
-        g_string_append_c (s, '+');
+        put_c (s, '+');
         append_u64_padded (s, cycles - f->last_cycles, 12);
       }
     } else {
@@ -1027,16 +1333,16 @@ append_event_timestamp (GstCtfTextFormatter * f, GString * s,
           gst_ctf_clock_class_cycles_to_ns_from_origin (cc, cycles, &ns)) {
         guint64 delta = (guint64) (ns - f->last_ns);
 
-        g_string_append_c (s, '+');
+        put_c (s, '+');
         append_u64 (s, delta / NS_PER_S);
-        g_string_append_c (s, '.');
+        put_c (s, '.');
         append_u64_padded (s, delta % NS_PER_S, 9);
       } else {
-        g_string_append (s, "+?.?????????");
+        put_lit (s, "+?.?????????");
       }
     }
     if (!names)
-      g_string_append (s, ") ");
+      put_lit (s, ") ");
   }
   *start_line = !names;
 }
@@ -1071,12 +1377,12 @@ sep_field (GString * s, gboolean start_line, gboolean names,
     const gchar * name, gboolean dom_print)
 {
   if (!start_line)
-    g_string_append (s, ", ");
+    put_lit (s, ", ");
   if (names) {
-    g_string_append (s, name);
-    g_string_append (s, " = ");
+    put_str (s, name);
+    put_lit (s, " = ");
   } else if (dom_print) {
-    g_string_append_c (s, ':');
+    put_c (s, ':');
   }
 }
 
@@ -1124,74 +1430,80 @@ gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
 
   if (f->opts.field_trace && f->trace_name) {
     if (!start_line)
-      g_string_append (out, ", ");
+      put_lit (out, ", ");
     if (names)
-      g_string_append (out, "trace = ");
-    g_string_append (out, f->trace_name);
+      put_lit (out, "trace = ");
+    put_str (out, f->trace_name);
     if (names)
-      g_string_append (out, ", ");
+      put_lit (out, ", ");
   }
   if (f->opts.field_trace_hostname && (si->merged ? si->env_hostname :
           f->env_hostname)) {
     sep_field (out, start_line, names, "trace:hostname", FALSE);
-    g_string_append (out, si->merged ? si->env_hostname : f->env_hostname);
+    put_str (out, si->merged ? si->env_hostname : f->env_hostname);
     dom_print = TRUE;
   }
   if (f->opts.field_trace_domain && (si->merged ? si->env_domain :
           f->env_domain)) {
     sep_field (out, start_line, names, "trace:domain", dom_print);
-    g_string_append (out, si->merged ? si->env_domain : f->env_domain);
+    put_str (out, si->merged ? si->env_domain : f->env_domain);
     dom_print = TRUE;
   }
   if (f->opts.field_trace_procname && (si->merged ? si->env_procname :
           f->env_procname)) {
     sep_field (out, start_line, names, "trace:procname", dom_print);
-    g_string_append (out, si->merged ? si->env_procname : f->env_procname);
+    put_str (out, si->merged ? si->env_procname : f->env_procname);
     dom_print = TRUE;
   }
   if (f->opts.field_trace_vpid && (si->merged ? si->has_env_vpid :
           f->has_env_vpid)) {
     sep_field (out, start_line, names, "trace:vpid", dom_print);
-    g_string_append_c (out, '(');
+    put_c (out, '(');
     append_i64 (out, si->merged ? si->env_vpid : f->env_vpid);
-    g_string_append_c (out, ')');
+    put_c (out, ')');
     dom_print = TRUE;
   }
   if (f->opts.field_loglevel && ec != NULL && ec->loglevel >= 0 &&
       ec->loglevel < (gint64) G_N_ELEMENTS (log_level_names)) {
     sep_field (out, start_line, names, "loglevel", dom_print);
-    g_string_append (out, log_level_names[ec->loglevel]);
-    g_string_append (out, " (");
+    put_str (out, log_level_names[ec->loglevel]);
+    put_lit (out, " (");
     append_i64 (out, ec->loglevel);
-    g_string_append_c (out, ')');
+    put_c (out, ')');
     dom_print = TRUE;
   }
   if (f->opts.field_emf && ec != NULL && ec->model_emf_uri) {
     sep_field (out, start_line, names, "model.emf.uri", dom_print);
-    g_string_append (out, ec->model_emf_uri);
+    put_str (out, ec->model_emf_uri);
     dom_print = TRUE;
   }
   if (dom_print && !names)
-    g_string_append_c (out, ' ');
+    put_c (out, ' ');
   if (!start_line)
-    g_string_append (out, ", ");
+    put_lit (out, ", ");
   start_line = TRUE;
   if (names)
-    g_string_append (out, "name = ");
-  g_string_append (out, ec && ec->name ? ec->name : "<unknown>");
-  g_string_append (out, names ? ", " : ": ");
+    put_lit (out, "name = ");
+  put_str (out, ec && ec->name ? ec->name : "<unknown>");
+  if (names)
+    put_lit (out, ", ");
+  else
+    put_lit (out, ": ");
 
+  /* (the static no_sc / no_ec have absent scopes: their template slots
+   * are never written) */
   append_scope (f, out, it, GST_CTF_SCOPE_PACKET_CONTEXT, si->packet_context,
-      "stream.packet.context", f->opts.name_context, &start_line);
+      NULL, "stream.packet.context", f->opts.name_context, &start_line);
   append_scope (f, out, it, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT,
-      si->common_context, "stream.event.context", f->opts.name_context,
-      &start_line);
+      si->common_context, &((ScInfo *) si)->common_tpl,
+      "stream.event.context", f->opts.name_context, &start_line);
   append_scope (f, out, it, GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT,
-      ei->specific_context, "event.context", f->opts.name_context,
-      &start_line);
+      ei->specific_context, &((EcInfo *) ei)->specific_tpl,
+      "event.context", f->opts.name_context, &start_line);
   append_scope (f, out, it, GST_CTF_SCOPE_EVENT_PAYLOAD, ei->payload,
+      &((EcInfo *) ei)->payload_tpl,
       "event.fields", f->opts.name_payload, &start_line);
-  g_string_append_c (out, '\n');
+  put_c (out, '\n');
 }
 
 /* ------------------------------------------------------------------ */
@@ -1207,42 +1519,42 @@ gst_ctf_text_formatter_format_discarded (GstCtfTextFormatter * f,
 
   g_return_if_fail (f != NULL && out != NULL);
 
-  g_string_append (out, "WARNING: ");
+  put_lit (out, "WARNING: ");
   if (count == G_MAXUINT64) {
-    g_string_append (out, "Tracer may have discarded ");
-    g_string_append (out, elem);
-    g_string_append_c (out, 's');
+    put_lit (out, "Tracer may have discarded ");
+    put_str (out, elem);
+    put_c (out, 's');
   } else {
-    g_string_append (out, "Tracer discarded ");
+    put_lit (out, "Tracer discarded ");
     append_u64 (out, count);
-    g_string_append_c (out, ' ');
-    g_string_append (out, elem);
+    put_c (out, ' ');
+    put_str (out, elem);
     if (count != 1)
-      g_string_append_c (out, 's');
+      put_c (out, 's');
   }
-  g_string_append_c (out, ' ');
+  put_c (out, ' ');
 
   if (cc != NULL) {
     gint64 ns;
 
-    g_string_append (out, "between [");
+    put_lit (out, "between [");
     if (gst_ctf_clock_class_cycles_to_ns_from_origin (cc, begin, &ns))
       append_wall (f, out, ns);
     else
-      g_string_append (out, "Error");
-    g_string_append (out, "] and [");
+      put_lit (out, "Error");
+    put_lit (out, "] and [");
     if (gst_ctf_clock_class_cycles_to_ns_from_origin (cc, end, &ns))
       append_wall (f, out, ns);
     else
-      g_string_append (out, "Error");
-    g_string_append_c (out, ']');
+      put_lit (out, "Error");
+    put_c (out, ']');
   } else {
-    g_string_append (out, "(unknown time range)");
+    put_lit (out, "(unknown time range)");
   }
 
-  g_string_append (out, " in trace \"");
-  g_string_append (out, f->trace_name ? f->trace_name : "(unknown)");
-  g_string_append (out, "\" ");
+  put_lit (out, " in trace \"");
+  put_str (out, f->trace_name ? f->trace_name : "(unknown)");
+  put_lit (out, "\" ");
   if (f->tc->has_uuid) {
     const guint8 *u = f->tc->uuid;
 
@@ -1251,18 +1563,18 @@ gst_ctf_text_formatter_format_discarded (GstCtfTextFormatter * f,
         u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14],
         u[15]);
   } else {
-    g_string_append (out, "(no UUID) ");
+    put_lit (out, "(no UUID) ");
   }
-  g_string_append (out, "within stream \"");
-  g_string_append (out, stream_name ? stream_name : "(unknown)");
-  g_string_append (out, "\" (stream class ID: ");
+  put_lit (out, "within stream \"");
+  put_str (out, stream_name ? stream_name : "(unknown)");
+  put_lit (out, "\" (stream class ID: ");
   append_u64 (out, stream_class_id);
-  g_string_append (out, ", ");
+  put_lit (out, ", ");
   if (stream_id >= 0) {
-    g_string_append (out, "stream ID: ");
+    put_lit (out, "stream ID: ");
     append_u64 (out, (guint64) stream_id);
   } else {
-    g_string_append (out, "no stream ID");
+    put_lit (out, "no stream ID");
   }
-  g_string_append (out, ").\n");
+  put_lit (out, ").\n");
 }
