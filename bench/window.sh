@@ -3,7 +3,7 @@
 #
 # window.sh - what a time window costs with timefilter (issue 3 benchmark).
 #
-# Usage: bench/window.sh [-b BUILD_DIR] [-f FRACTION] [-r RUNS] TRACE_DIR
+# Usage: bench/window.sh [-b BUILD_DIR] [-f FRACTION] [-r RUNS] [-c] TRACE_DIR
 #
 # On an LTTng trace (a directory holding `metadata` + `index/*.idx`,
 # e.g. one recorded with ../shared/corpus/record-lttng-ust.sh -k custom-2cpu
@@ -17,15 +17,19 @@
 # and prints wall times, peak RSS, window/full and window/bt ratios (issue 3
 # asks window <= 3% of full, <= 1/20 of bt, peak RSS < 64 MB), plus the event
 # counts babeltrace2 prints for both windowed outputs.  Each run is repeated
-# RUNS times (default 3) and the fastest kept; page cache is warm (the
-# script reads the trace once first) and is not dropped.
+# RUNS times (default 3) and the fastest kept.  By default the page cache
+# is warm (the script reads the trace once first); with -c the trace's own
+# files are evicted from the page cache (posix_fadvise DONTNEED, nothing
+# else is touched) before every run, to see the cost at disk speed.
 set -euo pipefail
 
 BUILD=""
 FRACTION=0.01
 RUNS=3
-while getopts "b:f:r:h" o; do
+COLD=0
+while getopts "b:f:r:ch" o; do
   case $o in
+    c) COLD=1 ;;
     b) BUILD=$OPTARG ;;
     f) FRACTION=$OPTARG ;;
     r) RUNS=$OPTARG ;;
@@ -88,7 +92,7 @@ fmt = lambda ns: '%d.%09d' % divmod(ns, 10**9)
 print(fmt(mid - half), fmt(mid + half))")
 
 SIZE=$(du -sh "$TDIR" | cut -f1)
-echo "trace     $TDIR ($SIZE)"
+echo "trace     $TDIR ($SIZE), page cache $([ "$COLD" = 1 ] && echo "evicted before each run" || echo warm), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "span      $(python3 -c "print('%.3f s' % (($LAST - $FIRST) / 1e9))"), window $FRACTION of it: [$WB, $WE]"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/gst-ctf-bench-XXXXXX")
@@ -98,12 +102,26 @@ trap 'rm -rf "$WORK"' EXIT
 cat "$TDIR"/channel* > /dev/null
 gst-launch-1.0 -q fakesrc num-buffers=1 ! fakesink > /dev/null 2>&1 || true
 
+# Evicts the trace's files from the page cache (-c).
+evict() {
+  [ "$COLD" = 1 ] || return 0
+  python3 - "$TDIR" <<'EOF'
+import os, sys
+for root, _, files in os.walk(sys.argv[1]):
+    for f in files:
+        fd = os.open(os.path.join(root, f), os.O_RDONLY)
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+        os.close(fd)
+EOF
+}
+
 # run NAME CMD...: fastest of RUNS; sets T_NAME (s) and RSS_NAME (kB)
 run() {
   local name=$1; shift
   local best_t="" best_rss="" i out
   for i in $(seq "$RUNS"); do
     rm -rf "$WORK/out-$name"
+    evict
     /usr/bin/time -v "$@" > "$WORK/$name.stdout" 2> "$WORK/$name.stderr" || true
     out=$(cat "$WORK/$name.stderr")
     local t rss
