@@ -305,8 +305,12 @@ GST_START_TEST (test_mux_ties_pad_order)
 
   h = gst_harness_new_with_padnames ("ctfmux", NULL, "src");
   h1 = gst_harness_new_with_element (h->element, "sink_1", NULL);
-  gst_harness_add_element_sink_pad (h, gst_element_request_pad_simple
-      (h->element, "sink_0"));
+  {
+    GstPad *p0 = gst_element_request_pad_simple (h->element, "sink_0");
+
+    gst_harness_add_element_sink_pad (h, p0);
+    gst_object_unref (p0);
+  }
   caps = gst_ctf_caps_new (td->metadata, td->trace_class->uuid);
   gst_harness_set_src_caps (h1, gst_caps_ref (caps));
   gst_harness_set_src_caps (h, caps);
