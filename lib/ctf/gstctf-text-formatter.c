@@ -590,16 +590,43 @@ put_str (GString * s, const gchar * str)
 /* ------------------------------------------------------------------ */
 /* Number formatting without printf                                    */
 
+/* Two digits per division: half the multiply-shift sequences of a digit
+ * loop (a timestamp line holds some 30 digits). */
+static const gchar digit_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
+
+/* Writes @v in decimal ending at @buf[@size]; returns the first index. */
+static inline gint
+format_u64 (gchar * buf, gint size, guint64 v)
+{
+  gint p = size;
+
+  while (v >= 100) {
+    guint r = (guint) (v % 100);
+
+    v /= 100;
+    p -= 2;
+    buf[p] = digit_pairs[2 * r];
+    buf[p + 1] = digit_pairs[2 * r + 1];
+  }
+  if (v >= 10) {
+    p -= 2;
+    buf[p] = digit_pairs[2 * v];
+    buf[p + 1] = digit_pairs[2 * v + 1];
+  } else {
+    buf[--p] = '0' + (gchar) v;
+  }
+  return p;
+}
+
 static inline void
 append_u64 (GString * s, guint64 v)
 {
   gchar buf[24];
-  gint p = sizeof (buf);
+  gint p = format_u64 (buf, sizeof (buf), v);
 
-  do {
-    buf[--p] = '0' + (gchar) (v % 10);
-    v /= 10;
-  } while (v != 0);
   put (s, buf + p, sizeof (buf) - p);
 }
 
@@ -619,12 +646,8 @@ static inline void
 append_u64_padded (GString * s, guint64 v, gint width)
 {
   gchar buf[24];
-  gint p = sizeof (buf);
+  gint p = format_u64 (buf, sizeof (buf), v);
 
-  do {
-    buf[--p] = '0' + (gchar) (v % 10);
-    v /= 10;
-  } while (v != 0);
   while ((gint) sizeof (buf) - p < width && p > 0)
     buf[--p] = '0';
   put (s, buf + p, sizeof (buf) - p);
