@@ -1117,6 +1117,72 @@ GST_START_TEST (test_live_upstream)
 
 GST_END_TEST;
 
+/* Truncated or garbled packets give an element error, never a crash. */
+GST_START_TEST (test_corrupt_input)
+{
+  gchar *t = sample_trace ();
+  gchar *desc;
+  GPtrArray *all;
+  GstCaps *caps = NULL;
+  guint i, cut, n_error = 0;
+
+  if (t == NULL) {
+    g_print ("SKIP %s: no sample trace\n", G_STRFUNC);
+    return;
+  }
+  desc = g_strdup_printf ("ctfsrc location=\"%s\" ! appsink name=s "
+      "sync=false", t);
+  all = collect (desc, &caps);
+  g_free (desc);
+  fail_unless (all->len > 3);
+
+  for (i = 0; i < 64; i++) {
+    /* channel0_0@8192: begins at .383010573, across the window start */
+    GstBuffer *orig = g_ptr_array_index (all, 3);
+    GstElement *f = gst_element_factory_make ("timefilter", NULL);
+    GstHarness *h;
+    GstBuffer *bad;
+    GstMapInfo m;
+    GstFlowReturn ret;
+
+    /* a window across the packet, so that its events are decoded */
+    g_object_set (f, "start", "1795307694.383020000", "end",
+        "1795307694.383100000", NULL);
+    h = gst_harness_new_with_element (f, "sink", "src");
+    gst_object_unref (f);
+    gst_harness_set_src_caps (h, gst_caps_ref (caps));
+    bad = gst_buffer_copy_deep (orig);
+    gst_buffer_map (bad, &m, GST_MAP_WRITE);
+    if (i < 16) {
+      /* truncated */
+      cut = (guint) (m.size * i / 16);
+      gst_buffer_unmap (bad, &m);
+      gst_buffer_resize (bad, 0, cut);
+    } else {
+      /* garbled bytes after the packet context */
+      guint j;
+
+      for (j = 0; j < 8; j++)
+        m.data[(100 + (i * 131 + j * 977)) % m.size] ^= 0xA5 + i;
+      gst_buffer_unmap (bad, &m);
+    }
+    ret = gst_harness_push (h, bad);
+    fail_unless (ret == GST_FLOW_OK || ret == GST_FLOW_ERROR ||
+        ret == GST_FLOW_EOS, "flow %s", gst_flow_get_name (ret));
+    if (ret == GST_FLOW_ERROR)
+      n_error++;
+    gst_harness_teardown (h);
+  }
+  /* every truncation is caught (the untruncated-size case aside) */
+  fail_unless (n_error >= 15, "%u errors", n_error);
+  g_print ("  %u of 64 damaged packets refused with an error\n", n_error);
+  gst_caps_unref (caps);
+  g_ptr_array_unref (all);
+  g_free (t);
+}
+
+GST_END_TEST;
+
 static Suite *
 timefilter_suite (void)
 {
@@ -1132,6 +1198,7 @@ timefilter_suite (void)
   tcase_add_test (tc, test_errors_at_state_change);
   tcase_add_test (tc, test_zero_copy);
   tcase_add_test (tc, test_live_upstream);
+  tcase_add_test (tc, test_corrupt_input);
   tcase_add_test (tc, test_windows_sample);
   tcase_add_test (tc, test_windows_reencode);
   tcase_add_test (tc, test_windows_corpus);
