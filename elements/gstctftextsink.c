@@ -276,7 +276,7 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
   MappedBuffer *mb;
   GBytes *bytes;
   guint64 sc_id;
-  gint64 stream_id;
+  gint64 rank, stream_id;
   const gchar *name = NULL;
   gint64 offset = -1;
   GError *err = NULL;
@@ -301,8 +301,20 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
 
   meta = gst_buffer_get_ctf_packet_meta (buffer);
   if (meta != NULL) {
+    /* stream_index is the stream's rank in babeltrace2's tie order (which
+     * also sorts the traces of a merged trace class, whose stream ids can
+     * repeat): it orders equal timestamps.  stream_id is what babeltrace2
+     * prints; a producer that does not know it leaves G_MAXUINT64, then
+     * the header's instance id (babeltrace2's id when present) or, last,
+     * the rank stands for it. */
     sc_id = meta->stream_class_id;
-    stream_id = meta->stream_index;
+    rank = meta->stream_index;
+    if (meta->stream_id != G_MAXUINT64)
+      stream_id = (gint64) meta->stream_id;
+    else if (meta->stream_instance_id != G_MAXUINT64)
+      stream_id = (gint64) meta->stream_instance_id;
+    else
+      stream_id = rank;
     name = meta->stream_name;
     offset = meta->offset;
   } else {
@@ -332,10 +344,11 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
     }
     stream_id = info.has_stream_instance_id ?
         (gint64) info.stream_instance_id : (gint64) GPOINTER_TO_SIZE (id) - 1;
+    rank = stream_id;
   }
 
-  ok = gst_ctf_event_merge_push (self->merge, bytes, sc_id, stream_id, name,
-      offset, &err);
+  ok = gst_ctf_event_merge_push_full (self->merge, bytes, sc_id, rank,
+      stream_id, name, offset, &err);
   g_bytes_unref (bytes);
   if (!ok) {
     write_text (self);

@@ -29,7 +29,20 @@ typedef struct {
   gsize size;
   guint64 begin;
   guint file_index;
+  guint rank;
 } Pkt;
+
+/* One stream file of the trace, with the ids ctfsrc gives its stream
+ * (lib/ctf/gstctf-trace-dir.c): babeltrace2's stream id (the instance id,
+ * else 0, 1, ... over the files without one in path order) and its rank in
+ * babeltrace2's tie order (stream class id, stream id, name). */
+typedef struct {
+  gchar *name;
+  guint64 sc_id;
+  guint64 instance_id;          /* G_MAXUINT64: none */
+  guint64 bt_stream_id;
+  guint rank;
+} StreamFile;
 
 static gint
 pkt_cmp (gconstpointer a, gconstpointer b)
@@ -38,42 +51,84 @@ pkt_cmp (gconstpointer a, gconstpointer b)
 
   if (x->begin != y->begin)
     return x->begin < y->begin ? -1 : 1;
-  if (x->file_index != y->file_index)
-    return x->file_index < y->file_index ? -1 : 1;
+  if (x->rank != y->rank)
+    return x->rank < y->rank ? -1 : 1;
   return x->offset < y->offset ? -1 : (x->offset > y->offset);
 }
 
+/* g_ptr_array_sort() passes pointers to the elements. */
+static gint
+name_cmp (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const gchar * const *) a, *(const gchar * const *) b);
+}
+
+static gint
+tie_cmp (gconstpointer a, gconstpointer b)
+{
+  const StreamFile *x = *(StreamFile * const *) a;
+  const StreamFile *y = *(StreamFile * const *) b;
+
+  if (x->sc_id != y->sc_id)
+    return x->sc_id < y->sc_id ? -1 : 1;
+  if (x->bt_stream_id != y->bt_stream_id)
+    return x->bt_stream_id < y->bt_stream_id ? -1 : 1;
+  return strcmp (x->name, y->name);
+}
+
+static void
+stream_files_free (StreamFile * sf, guint n)
+{
+  guint i;
+
+  for (i = 0; i < n; i++)
+    g_free (sf[i].name);
+  g_free (sf);
+}
+
 /* Splits the stream files of @dir into packets, sorted by
- * timestamp_begin (what ctfsrc does). */
+ * timestamp_begin then stream rank (what ctfsrc does); @files gets the
+ * n_files stream files, indexed by Pkt.file_index. */
 static GArray *
-read_packets (GstCtfTraceClass * tc, const gchar * dir, gchar *** names)
+read_packets (GstCtfTraceClass * tc, const gchar * dir, StreamFile ** files,
+    guint * n_files)
 {
   GArray *pkts = g_array_new (FALSE, TRUE, sizeof (Pkt));
   GDir *d = g_dir_open (dir, 0, NULL);
   const gchar *name;
-  GPtrArray *files = g_ptr_array_new ();
-  guint fi;
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *by_tie = g_ptr_array_new ();
+  StreamFile *sf;
+  guint fi, n = 0;
+  guint64 next_auto_id = 0;
 
   fail_unless (d != NULL);
-  while ((name = g_dir_read_name (d)))
-    if (strcmp (name, "metadata") != 0 && name[0] != '.')
-      g_ptr_array_add (files, g_strdup (name));
-  g_dir_close (d);
-  g_ptr_array_sort (files, (GCompareFunc) g_strcmp0);
-  g_ptr_array_add (files, NULL);
+  while ((name = g_dir_read_name (d))) {
+    gchar *path = g_build_filename (dir, name, NULL);
 
-  for (fi = 0; g_ptr_array_index (files, fi) != NULL; fi++) {
-    gchar *path = g_build_filename (dir, g_ptr_array_index (files, fi), NULL);
+    if (strcmp (name, "metadata") != 0 && name[0] != '.' &&
+        g_file_test (path, G_FILE_TEST_IS_REGULAR))
+      g_ptr_array_add (names, g_strdup (name));
+    g_free (path);
+  }
+  g_dir_close (d);
+  g_ptr_array_sort (names, name_cmp);
+  sf = g_new0 (StreamFile, names->len);
+
+  for (fi = 0; fi < names->len; fi++) {
+    gchar *path = g_build_filename (dir, g_ptr_array_index (names, fi), NULL);
     gchar *contents;
     gsize len, off = 0;
     GBytes *bytes;
+    StreamFile *f = &sf[n];
 
-    if (!g_file_test (path, G_FILE_TEST_IS_REGULAR) ||
-        !g_file_get_contents (path, &contents, &len, NULL)) {
+    if (!g_file_get_contents (path, &contents, &len, NULL)) {
       g_free (path);
       continue;
     }
     g_free (path);
+    f->name = g_strdup (g_ptr_array_index (names, fi));
+    f->instance_id = G_MAXUINT64;
     bytes = g_bytes_new_take (contents, len);
     while (off < len) {
       GstCtfPacketInfo info;
@@ -82,21 +137,46 @@ read_packets (GstCtfTraceClass * tc, const gchar * dir, gchar *** names)
 
       fail_unless (gst_ctf_packet_read_info (tc, (const guint8 *) contents +
               off, len - off, &info, &err), "%s", err ? err->message : "");
+      if (off == 0) {
+        f->sc_id = info.stream_class_id;
+        if (info.has_stream_instance_id)
+          f->instance_id = info.stream_instance_id;
+      }
       p.file = g_bytes_ref (bytes);
       p.offset = off;
       p.size = info.packet_size / 8;
       p.begin = info.has_timestamp_begin ? info.timestamp_begin : 0;
-      p.file_index = fi;
+      p.file_index = n;
       fail_unless (p.size > 0);
       g_array_append_val (pkts, p);
       off += p.size;
     }
     g_bytes_unref (bytes);
+    f->bt_stream_id = f->instance_id != G_MAXUINT64 ? f->instance_id :
+        next_auto_id++;
+    g_ptr_array_add (by_tie, f);
+    n++;
+  }
+  g_ptr_array_sort (by_tie, tie_cmp);
+  for (fi = 0; fi < by_tie->len; fi++)
+    ((StreamFile *) g_ptr_array_index (by_tie, fi))->rank = fi;
+  for (fi = 0; fi < pkts->len; fi++) {
+    Pkt *p = &g_array_index (pkts, Pkt, fi);
+
+    p->rank = sf[p->file_index].rank;
   }
   g_array_sort (pkts, pkt_cmp);
-  *names = (gchar **) g_ptr_array_free (files, FALSE);
+  g_ptr_array_unref (by_tie);
+  g_ptr_array_unref (names);
+  *files = sf;
+  *n_files = n;
   return pkts;
 }
+
+/* For one test: added to the GstCtfPacketMeta stream_id (not to
+ * stream_index), and a bus given to the sink. */
+static guint64 meta_stream_id_add;
+static GstBus *sink_bus;
 
 /* Pushes the trace in @dir through a ctftextsink with @props set, returns
  * the text written and the last flow return. */
@@ -110,8 +190,8 @@ run_sink (const gchar * dir, const gchar * metadata_dir, gboolean with_meta,
   GstCtfTraceClass *tc;
   GError *err = NULL;
   GArray *pkts;
-  gchar **names;
-  guint i;
+  StreamFile *files;
+  guint n_files, i;
   gint fd;
   va_list args;
 
@@ -124,7 +204,7 @@ run_sink (const gchar * dir, const gchar * metadata_dir, gboolean with_meta,
   fail_unless (tsdl != NULL, "%s", err ? err->message : "");
   tc = gst_ctf_tsdl_parse (tsdl, metadata_dir, &err);
   fail_unless (tc != NULL, "%s", err ? err->message : "");
-  pkts = read_packets (tc, dir, &names);
+  pkts = read_packets (tc, dir, &files, &n_files);
 
   fd = g_file_open_tmp ("textsink-XXXXXX.txt", &out_path, NULL);
   fail_unless (fd >= 0);
@@ -141,6 +221,8 @@ run_sink (const gchar * dir, const gchar * metadata_dir, gboolean with_meta,
   }
   h = gst_harness_new_with_element (sink, "sink", NULL);
   gst_object_unref (sink);
+  if (sink_bus)
+    gst_element_set_bus (h->element, sink_bus);
   gst_harness_set_src_caps (h, gst_ctf_caps_new (tsdl, tc->has_uuid ?
           tc->uuid : NULL));
 
@@ -152,16 +234,15 @@ run_sink (const gchar * dir, const gchar * metadata_dir, gboolean with_meta,
     GstBuffer *buf = gst_buffer_new_memdup (fdata + p->offset, p->size);
 
     if (with_meta) {
+      /* Filled as ctfsrc does. */
       GstCtfPacketMeta *m = gst_buffer_add_ctf_packet_meta (buf);
-      GstCtfPacketInfo info;
+      const StreamFile *f = &files[p->file_index];
 
-      fail_unless (gst_ctf_packet_read_info (tc, fdata + p->offset, p->size,
-              &info, NULL));
-      m->stream_class_id = info.stream_class_id;
-      m->stream_instance_id = info.has_stream_instance_id ?
-          info.stream_instance_id : G_MAXUINT64;
-      m->stream_name = g_intern_string (names[p->file_index]);
-      m->stream_index = p->file_index;
+      m->stream_class_id = f->sc_id;
+      m->stream_instance_id = f->instance_id;
+      m->stream_name = g_intern_string (f->name);
+      m->stream_index = f->rank;
+      m->stream_id = f->bt_stream_id + meta_stream_id_add;
       m->offset = p->offset;
     }
     *last_ret = gst_harness_push (h, buf);
@@ -179,7 +260,7 @@ run_sink (const gchar * dir, const gchar * metadata_dir, gboolean with_meta,
   for (i = 0; i < pkts->len; i++)
     g_bytes_unref (g_array_index (pkts, Pkt, i).file);
   g_array_unref (pkts);
-  g_strfreev (names);
+  stream_files_free (files, n_files);
   gst_ctf_trace_class_unref (tc);
   g_free (tsdl);
   return text;
@@ -346,6 +427,50 @@ GST_START_TEST (test_valid_then_invalid)
 
 GST_END_TEST;
 
+/* The discarded-events warning names the stream by babeltrace2's stream
+ * id (GstCtfPacketMeta.stream_id); stream_index only orders streams. */
+GST_START_TEST (test_warning_stream_id)
+{
+  gchar *dir = data_path ("text/formats");
+  gchar *exp = data_path ("text/formats.txt");
+  GstFlowReturn ret;
+  GstMessage *msg;
+  gchar *text;
+  guint n_warnings = 0;
+
+  sink_bus = gst_bus_new ();
+  meta_stream_id_add = 100;
+  text = run_sink (dir, dir, TRUE, &ret, NULL);
+  meta_stream_id_add = 0;
+  fail_unless_equals_int (ret, GST_FLOW_OK);
+  assert_same_text (text, exp);
+  g_free (text);
+
+  while ((msg = gst_bus_pop_filtered (sink_bus, GST_MESSAGE_WARNING))) {
+    GError *err = NULL;
+    gchar *debug = NULL;
+
+    gst_message_parse_warning (msg, &err, &debug);
+    fail_unless (debug != NULL);
+    fail_unless (g_str_has_suffix (debug,
+            "(stream class ID: 0, stream ID: 100)."), "%s", debug);
+    /* (after GStreamer's "file(line): function (): element:" line) */
+    fail_unless (strstr (debug, "\nWARNING: Tracer discarded 4 events "
+            "between [07:06:43.000001007] and [07:06:44.000001015]") != NULL,
+        "%s", debug);
+    n_warnings++;
+    g_error_free (err);
+    g_free (debug);
+    gst_message_unref (msg);
+  }
+  fail_unless_equals_int (n_warnings, 1);
+  gst_clear_object (&sink_bus);
+  g_free (exp);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_properties)
 {
   GstElement *e = gst_element_factory_make ("ctftextsink", NULL);
@@ -380,6 +505,7 @@ textsink_suite (void)
   tcase_add_test (tc, test_lttng_ust_two_streams);
   tcase_add_test (tc, test_recycled_event_objects);
   tcase_add_test (tc, test_valid_then_invalid);
+  tcase_add_test (tc, test_warning_stream_id);
   return s;
 }
 

@@ -41,7 +41,8 @@ typedef struct {
 
 typedef struct {
   guint64 sc_id;
-  gint64 id;
+  gint64 id;                    /* rank: identity and tie order */
+  gint64 bt_id;                 /* babeltrace2's stream id, reported */
   guint serial;                 /* creation order, last tie breaker */
   gchar *name;
 
@@ -223,7 +224,7 @@ add_notice (GstCtfEventMerge * m, Stream * s, GstCtfMergeItemType type,
 
   n->type = type;
   n->stream_class_id = s->sc_id;
-  n->stream_id = s->id;
+  n->stream_id = s->bt_id;
   n->stream_name = s->name;
   n->count = count;
   n->clock = cc;
@@ -685,6 +686,15 @@ gst_ctf_event_merge_push (GstCtfEventMerge * m, GBytes * packet,
     guint64 stream_class_id, gint64 stream_id, const gchar * stream_name,
     gint64 offset, GError ** error)
 {
+  return gst_ctf_event_merge_push_full (m, packet, stream_class_id,
+      stream_id, stream_id, stream_name, offset, error);
+}
+
+gboolean
+gst_ctf_event_merge_push_full (GstCtfEventMerge * m, GBytes * packet,
+    guint64 stream_class_id, gint64 rank, gint64 stream_id,
+    const gchar * stream_name, gint64 offset, GError ** error)
+{
   gchar key[48];
   Stream *s;
   QueuedPacket *q;
@@ -699,12 +709,13 @@ gst_ctf_event_merge_push (GstCtfEventMerge * m, GBytes * packet,
     return FALSE;
 
   g_snprintf (key, sizeof (key), "%" G_GUINT64_FORMAT ":%" G_GINT64_FORMAT,
-      stream_class_id, stream_id);
+      stream_class_id, rank);
   s = g_hash_table_lookup (m->streams, key);
   if (s == NULL) {
     s = g_new0 (Stream, 1);
     s->sc_id = stream_class_id;
-    s->id = stream_id;
+    s->id = rank;
+    s->bt_id = stream_id;
     s->serial = m->n_streams++;
     s->name = g_strdup (stream_name);
     s->heap_index = -1;
@@ -819,7 +830,7 @@ gst_ctf_event_merge_next (GstCtfEventMerge * m, GstCtfMergeItem * item,
   }
 
   item->stream_class_id = s->sc_id;
-  item->stream_id = s->id;
+  item->stream_id = s->bt_id;
   item->stream_name = s->name;
   item->offset = s->cur_offset;
 

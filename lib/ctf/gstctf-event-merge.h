@@ -117,6 +117,36 @@ GST_CTF_API gboolean gst_ctf_event_merge_push (GstCtfEventMerge * m,
     const gchar * stream_name, gint64 offset, GError ** error);
 
 /**
+ * gst_ctf_event_merge_push_full:
+ * @m: the merger
+ * @packet: (transfer none): the bytes of one packet (a reference is kept
+ *   until all its events were given back)
+ * @stream_class_id: stream class id of the packet
+ * @rank: identifies the stream among those of @stream_class_id and orders
+ *   streams with equal timestamps (lower first), e.g.
+ *   #GstCtfPacketMeta.stream_index, the stream's rank in babeltrace2's tie
+ *   order (which also sorts traces merged into one trace class, where
+ *   babeltrace2 stream ids can repeat)
+ * @stream_id: babeltrace2's stream ID, only reported
+ *   (#GstCtfMergeItem.stream_id, printed in discarded-items warnings); -1
+ *   when the stream has none
+ * @stream_name: (nullable): stream name for warnings (copied)
+ * @offset: byte offset of the packet in its stream file, -1 if unknown
+ * @error: return location for a %GST_CTF_ERROR (%GST_CTF_ERROR_PACKET or
+ *   %GST_CTF_ERROR_UNKNOWN_STREAM_CLASS when the header or context cannot
+ *   be read)
+ *
+ * gst_ctf_event_merge_push() with the tie order given apart from the
+ * reported stream id.  The stream id of the first packet of a stream is
+ * the one reported for all of them.
+ *
+ * Returns: %TRUE when the packet was queued
+ */
+GST_CTF_API gboolean gst_ctf_event_merge_push_full (GstCtfEventMerge * m,
+    GBytes * packet, guint64 stream_class_id, gint64 rank, gint64 stream_id,
+    const gchar * stream_name, gint64 offset, GError ** error);
+
+/**
  * gst_ctf_event_merge_set_emulate_recycling:
  * @m: the merger, before the first packet
  * @emulate: whether to simulate babeltrace2's event object recycling
