@@ -504,12 +504,36 @@ build_fast_ops (GstCtfPlan * plan, GPtrArray * allocs)
   GArray *origin = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
   guint32 pending = 1;          /* alignment of structures begun, owed to
                                  * the next op emitted */
+  guint *jump_to = g_new (guint, n + 1);
   guint i = 0, k;
+
+  /* In fast plans a variant runs its selected option in line: every
+   * option but the last ends with a JUMP to the op after the variant. */
+  for (i = 0; i <= n; i++)
+    jump_to[i] = G_MAXUINT;
+  for (i = 0; i < n; i++) {
+    if (src[i].kind == GST_CTF_OP_VARIANT) {
+      for (k = 0; k + 1 < src[i].n_children; k++)
+        jump_to[src[i].option_ends[k]] = src[i].next;
+    }
+  }
+  i = 0;
 
   while (i < n) {
     const GstCtfOp *op = &src[i];
     GstCtfOp copy = *op;
 
+    if (jump_to[i] != G_MAXUINT) {
+      GstCtfOp j;
+
+      memset (&j, 0, sizeof (j));
+      j.kind = GST_CTF_OP_JUMP;
+      j.align = 1;
+      j.slot = j.ref_slot = -1;
+      j.static_bits = G_MAXUINT64;
+      g_array_append_val (dst, j);
+      g_array_append_val (origin, i);   /* fixed below from jump_to */
+    }
     map[i] = dst->len;
     if (op->kind == GST_CTF_OP_STRUCT_END) {
       i++;
@@ -551,6 +575,10 @@ build_fast_ops (GstCtfPlan * plan, GPtrArray * allocs)
     GstCtfOp *op = &g_array_index (dst, GstCtfOp, k);
     const GstCtfOp *so = &src[g_array_index (origin, guint, k)];
 
+    if (op->kind == GST_CTF_OP_JUMP) {
+      op->next = map[jump_to[g_array_index (origin, guint, k)]];
+      continue;
+    }
     op->next = map[so->next];
     if (op->kind == GST_CTF_OP_VARIANT) {
       guint32 *opts = g_new0 (guint32, 2 * MAX (op->n_children, 1));
@@ -566,6 +594,7 @@ build_fast_ops (GstCtfPlan * plan, GPtrArray * allocs)
     }
   }
   g_array_free (origin, TRUE);
+  g_free (jump_to);
   g_free (map);
   plan->n_fast_ops = dst->len;
   plan->fast_ops = (GstCtfOp *) g_array_free (dst, FALSE);
@@ -1061,6 +1090,10 @@ exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx,
           v = sign_extend (v, op->size);
         goto int_done;
 
+      case GST_CTF_OP_JUMP:
+        i = op->next;
+        continue;
+
       case GST_CTF_OP_SKIP:
         if (G_UNLIKELY (pos + op->static_bits > limit)) {
           ctx->pos = cur;
@@ -1280,7 +1313,12 @@ exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx,
           return FALSE;
         }
         cur = pos;
-        if (values) {
+        if (!values) {
+          /* fast plan: the option's ops end with a JUMP past the
+           * variant */
+          i = op->options[opt];
+          continue;
+        } else {
           guint idx;
           GstCtfFieldValue *fv = record (ctx, op, &idx, error);
 

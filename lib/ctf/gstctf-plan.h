@@ -47,6 +47,8 @@ typedef enum {
   GST_CTF_OP_TEXT_ARRAY,        /* bytes, no element ops */
   GST_CTF_OP_TEXT_SEQUENCE,
   GST_CTF_OP_VARIANT,           /* option ops follow, one subtree each */
+  GST_CTF_OP_JUMP,              /* fast plans: end of a variant option,
+                                 * continue at @next */
   GST_CTF_OP_SKIP,              /* fast plans: a static, effect-free
                                  * subtree: align, then skip static_bits */
 } GstCtfOpKind;
