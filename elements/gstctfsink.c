@@ -59,6 +59,7 @@ typedef struct
   gchar *part_path;             /* full path of the temporary file */
   gchar *final_path;
   FILE *fp;
+  gchar *fp_buf;                /* stdio buffer of fp, or NULL */
   guint64 bytes;
   guint64 packets;
 } OutFile;
@@ -170,11 +171,18 @@ gst_ctf_sink_class_init (GstCtfSinkClass * klass)
   basesink_class->render = GST_DEBUG_FUNCPTR (gst_ctf_sink_render);
 }
 
+/* stdio buffer of each stream file: packets of a few KiB (tracecmdsrc
+ * pages, small LTTng sub-buffers) are gathered into large sequential
+ * writes instead of one write(2) per 4 KiB (the default st_blksize
+ * buffer).  One per open stream file, so it stays moderate. */
+#define WRITE_BUFFER_SIZE (256 * 1024)
+
 static void
 out_file_free (OutFile * f)
 {
   if (f->fp)
     fclose (f->fp);
+  g_free (f->fp_buf);
   g_free (f->name);
   g_free (f->part_path);
   g_free (f->final_path);
@@ -528,6 +536,8 @@ gst_ctf_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
       gst_buffer_unmap (buffer, &map);
       return GST_FLOW_ERROR;
     }
+    f->fp_buf = g_malloc (WRITE_BUFFER_SIZE);
+    setvbuf (f->fp, f->fp_buf, _IOFBF, WRITE_BUFFER_SIZE);
     g_hash_table_insert (self->files, f->name, f);
     g_ptr_array_add (self->order, f);
     GST_OBJECT_LOCK (self);
