@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 
 typedef struct {
   GstCtfTraceDir *td;
@@ -46,6 +47,23 @@ typedef struct {
   guint64 bytes;
   guint errors;
 } Shared;
+
+/* As ctfsrc does once a packet is consumed: its whole pages leave the
+ * resident set (they stay in the page cache), so that peak RSS does not
+ * grow with the trace. */
+static void
+drop_pages (const guint8 * data, gsize size)
+{
+  static gsize page = 0;
+  guintptr b, e;
+
+  if (page == 0)
+    page = (gsize) sysconf (_SC_PAGESIZE);
+  b = ((guintptr) data + page - 1) & ~(guintptr) (page - 1);
+  e = ((guintptr) data + size) & ~(guintptr) (page - 1);
+  if (e > b)
+    madvise ((void *) b, e - b, MADV_DONTNEED);
+}
 
 /* Decodes the packets of one stream with the iterator of the thread. */
 static void
@@ -86,6 +104,7 @@ decode_stream (Shared * sh, GstCtfEventIter * it, const Job * job,
       return;
     }
     clock = gst_ctf_event_iter_get_clock_value (it);
+    drop_pages (p->file->data + e->offset, size);
     (*n_packets)++;
     *n_bytes += size;
   }
