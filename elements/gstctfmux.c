@@ -663,6 +663,29 @@ ensure_output (GstCtfMux * self, GstFlowReturn * flow)
         break;
       }
     }
+    if (found < 0 && pad->input >= 0) {
+      /* New metadata for a pad (a growing trace): its input is updated
+       * in place when no other pad shares it, so that the other inputs
+       * keep their place in the merge. */
+      GList *o;
+      gboolean shared = FALSE;
+
+      for (o = GST_ELEMENT (self)->sinkpads; o; o = o->next)
+        if (o->data != (gpointer) pad &&
+            GST_CTF_MUX_PAD (o->data)->input == pad->input)
+          shared = TRUE;
+      if (!shared) {
+        Input *in = g_ptr_array_index (self->inputs, pad->input);
+
+        g_free (in->tsdl);
+        in->tsdl = g_strdup (pad->tsdl);
+        gst_ctf_trace_class_unref (in->tc);
+        in->tc = gst_ctf_trace_class_ref (pad->tc);
+        in->offset = pad->offset;
+        found = pad->input;
+        changed = TRUE;
+      }
+    }
     if (found < 0) {
       Input *in = g_new0 (Input, 1);
 

@@ -937,7 +937,13 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
     GBytes *bytes = gst_ctf_trace_merge_rewrite_packet (self->merge,
         st->trace, p->file->data + e->offset, e->packet_size,
         s->bt_stream_id, NULL, &err);
+    PacketMapping *pm = g_slice_new (PacketMapping);
 
+    /* the source pages are done with: out of the resident set */
+    pm->mapped = g_mapped_file_ref (p->file->mapped);
+    pm->data = p->file->data + e->offset;
+    pm->size = e->packet_size;
+    packet_mapping_free (pm);
     if (bytes == NULL) {
       st->error_done = TRUE;
       post_gerror (self, err, FALSE);

@@ -284,6 +284,86 @@ GST_START_TEST (test_mux_single_input_same_buffers)
 
 GST_END_TEST;
 
+/* ---- new metadata on a pad (a growing trace): still passthrough ---- */
+
+static GPtrArray *
+first_packets (GstCtfTraceDir * td, guint n)
+{
+  GPtrArray *a = g_ptr_array_new ();
+  GstCtfStream *s = g_ptr_array_index (td->streams, 0);
+  guint j;
+
+  for (j = 0; j < s->packets->len && j < n; j++) {
+    GstCtfStreamPacket *p = &g_array_index (s->packets, GstCtfStreamPacket,
+        j);
+    GstBuffer *b = gst_buffer_new_memdup (p->file->data + p->entry->offset,
+        p->entry->packet_size);
+
+    GST_BUFFER_PTS (b) = p->entry->timestamp_begin_ns;
+    g_ptr_array_add (a, b);
+  }
+  return a;
+}
+
+GST_START_TEST (test_mux_caps_change_single_pad)
+{
+  gchar *da, *db;
+  GstCtfTraceDir *ta, *tb;
+  GPtrArray *pa, *pb;
+  GstHarness *h;
+  GstCaps *caps;
+  guint i;
+
+  NEED_CORPUS ();
+  da = cpath ("ctf/lttng-ust/libc-ls/ust/uid/0/64-bit");
+  db = cpath ("ctf/lttng-ust/dl-statedump/ust/uid/0/64-bit");
+  ta = gst_ctf_trace_dir_open (da, NULL);
+  tb = gst_ctf_trace_dir_open (db, NULL);
+  fail_unless (ta != NULL && tb != NULL);
+  pa = first_packets (ta, 2);
+  pb = first_packets (tb, 2);
+
+  h = gst_harness_new_with_padnames ("ctfmux", "sink_0", "src");
+  gst_harness_set_src_caps (h, gst_ctf_caps_new (ta->metadata,
+          ta->trace_class->uuid));
+  for (i = 0; i < pa->len; i++)
+    fail_unless_equals_int (gst_harness_push (h,
+            gst_buffer_ref (g_ptr_array_index (pa, i))), GST_FLOW_OK);
+  for (i = 0; i < pa->len; i++) {
+    GstBuffer *o = gst_harness_pull (h);
+
+    fail_unless (o == g_ptr_array_index (pa, i));
+    gst_buffer_unref (o);
+  }
+  gst_harness_set_src_caps (h, gst_ctf_caps_new (tb->metadata,
+          tb->trace_class->uuid));
+  for (i = 0; i < pb->len; i++)
+    fail_unless_equals_int (gst_harness_push (h,
+            gst_buffer_ref (g_ptr_array_index (pb, i))), GST_FLOW_OK);
+  gst_harness_push_event (h, gst_event_new_eos ());
+  for (i = 0; i < pb->len; i++) {
+    GstBuffer *o = gst_harness_pull (h);
+
+    fail_unless (o == g_ptr_array_index (pb, i), "packet %u after the "
+        "caps change is not the input buffer", i);
+    gst_buffer_unref (o);
+  }
+  caps = gst_pad_get_current_caps (h->sinkpad);
+  fail_unless_equals_string (gst_ctf_caps_get_metadata (caps), tb->metadata);
+  gst_caps_unref (caps);
+  gst_harness_teardown (h);
+  g_ptr_array_set_free_func (pa, (GDestroyNotify) gst_buffer_unref);
+  g_ptr_array_set_free_func (pb, (GDestroyNotify) gst_buffer_unref);
+  g_ptr_array_unref (pa);
+  g_ptr_array_unref (pb);
+  gst_ctf_trace_dir_free (ta);
+  gst_ctf_trace_dir_free (tb);
+  g_free (da);
+  g_free (db);
+}
+
+GST_END_TEST;
+
 /* ---- equal timestamps: pad order ----------------------------------- */
 
 GST_START_TEST (test_mux_ties_pad_order)
@@ -902,6 +982,7 @@ ctfmux_suite (void)
   tcase_add_test (tc, test_merge_env_and_clocks);
   tcase_add_test (tc, test_mux_single_input_same_buffers);
   tcase_add_test (tc, test_mux_ties_pad_order);
+  tcase_add_test (tc, test_mux_caps_change_single_pad);
   tcase_add_test (tc, test_mux_two_ust_babeltrace2);
   tcase_add_test (tc, test_mux_events_order_and_multiset);
   tcase_add_test (tc, test_mux_tracedat_clocks_offset);
