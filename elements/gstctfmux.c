@@ -1321,6 +1321,8 @@ gst_ctf_mux_aggregate (GstAggregator * agg, gboolean timeout)
     offset = pad->offset;
     GST_OBJECT_UNLOCK (pad);
     pad->last_key = buffer_key (pad, buf, offset);
+    gst_aggregator_selected_samples (agg, GST_BUFFER_PTS (buf),
+        GST_BUFFER_DTS (buf), GST_BUFFER_DURATION (buf), NULL);
     if (self->cur_mode == GST_CTF_MUX_MODE_EVENTS)
       ret = events_push (self, pad, buf);
     else
