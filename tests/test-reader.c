@@ -831,6 +831,89 @@ START_TEST (test_variant_sequence_text)
 }
 END_TEST;
 
+/* A sequence of structures holding a variant: the fast (non-recording)
+ * walk runs options in line and must end where the recording walk does. */
+START_TEST (test_array_of_variants)
+{
+  GstCtfStreamClass *sc;
+  GstCtfTraceClass *tc = mk_trace (&sc, NULL);
+  GstCtfFieldClass *payload = mk_struct (), *len, *seq, *elem, *t, *var;
+  GstCtfEventIter *it;
+  Writer w;
+  guint64 sizes_at, b1, e1, b2, e2;
+  gsize size;
+  GError *err = NULL;
+  const GstCtfFieldValue *v;
+  guint n, k;
+  const guint tags[] = { 0, 1, 2, 0, 2 };
+
+  tc->n_value_slots = 2;
+  len = add (payload, "len", mk_uint (8, 8));
+  len->value_slot = 0;
+  elem = mk_struct ();
+  t = add (elem, "t", mk_enum (3, 1, FALSE));
+  enum_map (t, "a", 0, 0);
+  enum_map (t, "b", 1, 1);
+  enum_map (t, "c", 2, 2);
+  t->value_slot = 1;
+  var = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_VARIANT);
+  var->ref_target = t;
+  gst_ctf_field_class_append_member (var, "a", mk_uint (5, 1));
+  gst_ctf_field_class_append_member (var, "b", mk_uint (16, 8));
+  gst_ctf_field_class_append_member (var, "c",
+      gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRING));
+  add (elem, "v", var);
+  seq = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_SEQUENCE);
+  seq->ref_target = len;
+  seq->element = elem;
+  add (payload, "seq", seq);
+  add (payload, "after", mk_uint (8, 8));
+  add_event_class (sc, 0, "ev", payload);
+
+  w_packet_start (&w, 0, 0, &sizes_at);
+  w_int (&w, G_N_ELEMENTS (tags), 8, 8);
+  for (k = 0; k < G_N_ELEMENTS (tags); k++) {
+    w_bits (&w, tags[k], 3, GST_CTF_BYTE_ORDER_LE);
+    if (tags[k] == 0)
+      w_bits (&w, 17 + k, 5, GST_CTF_BYTE_ORDER_LE);
+    else if (tags[k] == 1)
+      w_int (&w, 1000 + k, 16, 8);
+    else
+      w_string (&w, "zz");
+  }
+  w_int (&w, 0x5A, 8, 8);
+  size = w_finish (&w, sizes_at, 8);
+
+  it = gst_ctf_event_iter_new (tc);
+  gst_ctf_event_iter_set_recording (it, TRUE);
+  fail_unless (gst_ctf_event_iter_set_packet (it, w.buf, size, &err));
+  ck_assert_msg (gst_ctf_event_iter_next (it, &err), "%s",
+      err ? err->message : "");
+  b1 = gst_ctf_event_iter_get_event_offset (it, &e1);
+  v = gst_ctf_event_iter_get_values (it, GST_CTF_SCOPE_EVENT_PAYLOAD, &n);
+  /* root, len, seq, 5 x (struct, t, v, option), after */
+  fail_unless_equals_int (n, 4 + 5 * 4);
+  fail_unless_equals_uint64 (v[3 + 0 * 4 + 3].v.u, 17);
+  fail_unless_equals_uint64 (v[3 + 1 * 4 + 3].v.u, 1001);
+  fail_unless_equals_int (v[3 + 2 * 4 + 3].v.s.len, 2);
+  fail_unless_equals_uint64 (v[3 + 3 * 4 + 3].v.u, 20);
+  fail_unless_equals_uint64 (v[n - 1].v.u, 0x5A);
+  fail_if (gst_ctf_event_iter_next (it, &err));
+  fail_unless (err == NULL);
+
+  gst_ctf_event_iter_set_recording (it, FALSE);
+  fail_unless (gst_ctf_event_iter_set_packet (it, w.buf, size, &err));
+  fail_unless (gst_ctf_event_iter_next (it, &err));
+  b2 = gst_ctf_event_iter_get_event_offset (it, &e2);
+  fail_unless_equals_uint64 (b1, b2);
+  fail_unless_equals_uint64 (e1, e2);
+  fail_if (gst_ctf_event_iter_next (it, &err));
+  fail_unless (err == NULL);
+  gst_ctf_event_iter_free (it);
+  gst_ctf_trace_class_unref (tc);
+}
+END_TEST;
+
 /* A huge sequence length must fail cleanly, not allocate or loop. */
 START_TEST (test_sequence_bounds)
 {
@@ -1424,6 +1507,7 @@ reader_suite (void)
   tcase_add_test (tc, test_timestamp_wrap_27);
   tcase_add_test (tc, test_unknown_event_class);
   tcase_add_test (tc, test_variant_sequence_text);
+  tcase_add_test (tc, test_array_of_variants);
   tcase_add_test (tc, test_sequence_bounds);
   tcase_add_test (tc, test_packet_info_errors);
   tcase_add_test (tc, test_no_packet_size);
