@@ -609,10 +609,11 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
 
   g_object_class_install_property (gobject_class, PROP_EMULATE_RECYCLING,
       g_param_spec_boolean ("emulate-recycling", "Emulate recycling",
-          "Print empty strings and empty text sequences the way babeltrace2 "
-          "2.0 does (the value its recycled event object last held). Needs "
-          "the whole trace (up to 64 MiB) before the first line; disable "
-          "for live output", TRUE,
+          "Reproduce a babeltrace2 2.0 bug for byte-for-byte comparisons: "
+          "print an empty string or empty text sequence as the value "
+          "babeltrace2's recycled event object last held instead of \"\". "
+          "Needs the whole trace (up to 64 MiB) before the first line. "
+          "Default false: true values, streamed", FALSE,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
@@ -633,7 +634,7 @@ static void
 gst_ctf_text_sink_init (GstCtfTextSink * self)
 {
   gst_ctf_text_options_init (&self->opts);
-  self->emulate_recycling = TRUE;
+  self->emulate_recycling = FALSE;
   self->text = g_string_sized_new (FLUSH_THRESHOLD + 4096);
   self->warn = g_string_sized_new (512);
   self->stream_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,

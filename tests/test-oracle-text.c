@@ -78,7 +78,7 @@ count_metadata_files (const gchar * dir, guint depth)
  * *errmsg) or timeout. */
 static gboolean
 run_pipeline (const gchar * unit_path, const gchar * out_path,
-    gchar ** errmsg)
+    const gchar * sink_props, gchar ** errmsg)
 {
   gchar *desc, *q_unit, *q_out;
   GstElement *pipeline;
@@ -90,7 +90,7 @@ run_pipeline (const gchar * unit_path, const gchar * out_path,
   q_unit = g_strescape (unit_path, NULL);
   q_out = g_strescape (out_path, NULL);
   desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctftextsink "
-      "location=\"%s\"", q_unit, q_out);
+      "location=\"%s\" %s", q_unit, q_out, sink_props);
   g_free (q_unit);
   g_free (q_out);
   pipeline = gst_parse_launch (desc, &err);
@@ -125,6 +125,66 @@ run_pipeline (const gchar * unit_path, const gchar * out_path,
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (bus);
   gst_object_unref (pipeline);
+  return ok;
+}
+
+/* Units where babeltrace2 2.0.4 prints, for an empty string or empty text
+ * sequence, the value its recycled event object last held (a bug of 2.0:
+ * `_seqtext_length = 0, seqtext = "w0-"`).  ctftextsink prints the true
+ * value by default and reproduces babeltrace2 with emulate-recycling=true. */
+static const gchar *stale_string_units[] = {
+  "custom-2cpu", "pthread-multichan",
+};
+
+static gboolean
+is_stale_string_unit (const gchar * unit)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (stale_string_units); i++)
+    if (strcmp (unit, stale_string_units[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* TRUE when @got and @expected have the same lines except lines where
+ * @got holds an empty string that @expected does not. */
+static gboolean
+stale_string_lines_only (const gchar * got, const gchar * expected,
+    guint * n_diff)
+{
+  gchar **a = g_strsplit (got, "\n", -1), **b = g_strsplit (expected, "\n",
+      -1);
+  gboolean ok = g_strv_length (a) == g_strv_length (b);
+  guint i;
+
+  *n_diff = 0;
+  for (i = 0; ok && a[i]; i++) {
+    if (strcmp (a[i], b[i]) == 0)
+      continue;
+    (*n_diff)++;
+    if (strstr (a[i], " = \"\"") == NULL)
+      ok = FALSE;
+  }
+  g_strfreev (a);
+  g_strfreev (b);
+  return ok && *n_diff > 0;
+}
+
+static gboolean
+emulated_output_equals (const gchar * unit_path, const gchar * out_path,
+    const gchar * expected, gsize elen)
+{
+  gchar *errmsg = NULL, *got = NULL;
+  gsize glen = 0;
+  gboolean ok;
+
+  g_unlink (out_path);
+  ok = run_pipeline (unit_path, out_path, "emulate-recycling=true", &errmsg)
+      && g_file_get_contents (out_path, &got, &glen, NULL)
+      && glen == elen && memcmp (got, expected, elen) == 0;
+  g_free (errmsg);
+  g_free (got);
   return ok;
 }
 
@@ -363,7 +423,7 @@ GST_START_TEST (test_oracle_text)
 
       out_path = g_build_filename (tmpdir, "out.txt", NULL);
       g_unlink (out_path);
-      eos = run_pipeline (unit_path, out_path, &errmsg);
+      eos = run_pipeline (unit_path, out_path, "", &errmsg);
       g_file_get_contents (out_path, &got, &glen, NULL);
       if (got == NULL)
         got = g_strdup ("");
@@ -410,13 +470,21 @@ GST_START_TEST (test_oracle_text)
         g_free (oracle_path);
       } else {
         gchar *la = NULL, *lb = NULL;
-        guint line;
+        guint line, n_stale = 0;
 
         n_checked++;
         oracle_path = g_strdup_printf ("%s/oracle/%s.txt", base, unit);
         if (!g_file_get_contents (oracle_path, &expected, &elen, NULL)) {
           g_string_append_printf (failures, "  FAIL %s/%s: no oracle %s\n",
               corpus_dirs[d], unit, oracle_path);
+        } else if (eos && is_stale_string_unit (unit) &&
+            stale_string_lines_only (got, expected, &n_stale) &&
+            emulated_output_equals (unit_path, out_path, expected, elen)) {
+          g_string_append_printf (report, "  %s/%s: identical with "
+              "emulate-recycling=true; by default %u lines show the true "
+              "empty string where babeltrace2 2.0.4 prints its recycled "
+              "event object's stale one\n", corpus_dirs[d], unit, n_stale);
+          n_ok++;
         } else if ((line = first_diff_line (got, glen, expected, elen, &la,
                     &lb)) != 0 || !eos) {
           if (line != 0)

@@ -52,6 +52,13 @@ sample_trace_dir (void)
   return d;
 }
 
+/* GPtrArray sort functions get pointers to the elements. */
+static gint
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const gchar * const *) a, *(const gchar * const *) b);
+}
+
 /* Directories holding a `metadata` file under @root (sorted). */
 static void
 find_trace_dirs (const gchar * root, GPtrArray * out, guint depth)
@@ -82,7 +89,7 @@ find_trace_dirs (const gchar * root, GPtrArray * out, guint depth)
       g_free (p);
   }
   g_dir_close (dir);
-  g_ptr_array_sort (subs, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (subs, compare_names);
   for (i = 0; i < subs->len; i++) {
     const gchar *s = g_ptr_array_index (subs, i);
 
@@ -111,7 +118,7 @@ stream_files (const gchar * dir)
     g_free (p);
   }
   g_dir_close (d);
-  g_ptr_array_sort (out, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (out, compare_names);
   return out;
 }
 
