@@ -235,17 +235,9 @@ decode_packet (const GstCtfTraceClass * tc, PacketDecode * pd,
   has_sc_id = (ctx.seen_meanings &
       (1u << GST_CTF_MEANING_STREAM_CLASS_ID)) != 0;
 
-  if (info->has_uuid && tc->has_uuid &&
-      memcmp (info->uuid, tc->uuid, 16) != 0) {
-    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
-        "Cannot read packet header: offset=0 bits, the packet's UUID is not "
-        "the trace's: expected-uuid=%02x%02x%02x%02x-%02x%02x-%02x%02x-"
-        "%02x%02x-%02x%02x%02x%02x%02x%02x", tc->uuid[0], tc->uuid[1],
-        tc->uuid[2], tc->uuid[3], tc->uuid[4], tc->uuid[5], tc->uuid[6],
-        tc->uuid[7], tc->uuid[8], tc->uuid[9], tc->uuid[10], tc->uuid[11],
-        tc->uuid[12], tc->uuid[13], tc->uuid[14], tc->uuid[15]);
-    return FALSE;
-  }
+  /* A packet UUID that differs from the trace's is not an error:
+   * babeltrace2 2.0 reads such packets (corpus intersection/onestream,
+   * 3eventsintersectreverse); info->uuid keeps it for whoever cares. */
 
   sc = choose_stream_class (tc, info, has_sc_id, error);
   if (sc == NULL)
