@@ -129,6 +129,13 @@ struct _GstCtfTextFormatter {
    * for contexts without strings, whose bytes could change behind an
    * unchanged pointer). */
   GPtrArray *templates;         /* Template, owned */
+
+  /* The last clock conversion: an event's time is printed, used for the
+   * delta and kept for the next delta. */
+  const GstCtfClockClass *memo_cc;
+  guint64 memo_cycles;
+  gint64 memo_ns;
+  gboolean memo_ok;
   GString *pc_text;
   GArray *pc_vals;              /* GstCtfFieldValue */
   gboolean pc_names;
@@ -1311,6 +1318,20 @@ seconds:
   append_u64_padded (s, nsec_abs, 9);
 }
 
+static inline gboolean
+event_ns (GstCtfTextFormatter * f, const GstCtfClockClass * cc,
+    guint64 cycles, gint64 * ns)
+{
+  if (f->memo_cc != cc || f->memo_cycles != cycles) {
+    f->memo_ok = gst_ctf_clock_class_cycles_to_ns_from_origin (cc, cycles,
+        &f->memo_ns);
+    f->memo_cc = cc;
+    f->memo_cycles = cycles;
+  }
+  *ns = f->memo_ns;
+  return f->memo_ok;
+}
+
 static void
 append_event_timestamp (GstCtfTextFormatter * f, GString * s,
     const GstCtfClockClass * cc, guint64 cycles, gboolean * start_line)
@@ -1327,7 +1348,7 @@ append_event_timestamp (GstCtfTextFormatter * f, GString * s,
   } else {
     gint64 ns;
 
-    if (!gst_ctf_clock_class_cycles_to_ns_from_origin (cc, cycles, &ns)) {
+    if (!event_ns (f, cc, cycles, &ns)) {
       put_lit (s, "Error");
     } else {
       append_wall (f, s, ns);
@@ -1352,8 +1373,7 @@ append_event_timestamp (GstCtfTextFormatter * f, GString * s,
     } else {
       gint64 ns;
 
-      if (f->have_last_ns &&
-          gst_ctf_clock_class_cycles_to_ns_from_origin (cc, cycles, &ns)) {
+      if (f->have_last_ns && event_ns (f, cc, cycles, &ns)) {
         guint64 delta = (guint64) (ns - f->last_ns);
 
         put_c (s, '+');
@@ -1379,7 +1399,7 @@ update_last (GstCtfTextFormatter * f, const GstCtfClockClass * cc,
   if (f->opts.clock_cycles) {
     f->have_last_cycles = TRUE;
     f->last_cycles = cycles;
-  } else if (gst_ctf_clock_class_cycles_to_ns_from_origin (cc, cycles, &ns)) {
+  } else if (event_ns (f, cc, cycles, &ns)) {
     f->have_last_ns = TRUE;
     f->last_ns = ns;
   }
