@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 sh scripts/install-deps.sh
 [ -d build ] || meson setup build >/dev/null
 ninja -C build >/dev/null
-TRACE=examples/traces/ust-sample
+TRACE=examples/traces/ust-libc
 OUT=${OUT:-/tmp/gst-ctf-demo}
 rm -rf "$OUT" && mkdir -p "$OUT"
 export GST_PLUGIN_PATH="$PWD/build/plugins"
@@ -14,8 +14,8 @@ gst-launch-1.0 -q ctfsrc location=$TRACE ! ctftextsink location="$OUT/trace.txt"
 gst-launch-1.0 -q ctfsrc location=$TRACE ! ctfsink location="$OUT/ctf"
 echo "== first events of $TRACE, as text ($(wc -l < "$OUT/trace.txt") events):"
 head -n 5 "$OUT/trace.txt"
-if cmp -s "$OUT/trace.txt" examples/traces/ust-sample.babeltrace2.txt; then
-  echo "== identical to babeltrace2's output (examples/traces/ust-sample.babeltrace2.txt)"
+if cmp -s "$OUT/trace.txt" examples/traces/ust-libc.babeltrace2.txt; then
+  echo "== identical to babeltrace2's output (examples/traces/ust-libc.babeltrace2.txt)"
 else
   echo "== DIFFERS from babeltrace2's output" >&2; exit 1
 fi

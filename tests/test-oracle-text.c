@@ -530,6 +530,52 @@ GST_START_TEST (test_oracle_text)
 
 GST_END_TEST;
 
+/* The traces bundled in examples/traces (no corpus needed): ust-libc is
+ * byte-identical to babeltrace2 by default; ust-sample (custom-2cpu kind,
+ * with empty strings) with emulate-recycling=true. */
+GST_START_TEST (test_bundled_samples)
+{
+  static const struct {
+    const gchar *name, *props;
+  } samples[] = {
+    {"ust-libc", ""},
+    {"ust-sample", "emulate-recycling=true"},
+  };
+  const gchar *dir = g_getenv ("GST_CTF_EXAMPLES");
+  guint i;
+
+  fail_unless (dir != NULL, "GST_CTF_EXAMPLES is not set");
+  for (i = 0; i < G_N_ELEMENTS (samples); i++) {
+    gchar *trace = g_build_filename (dir, samples[i].name, NULL);
+    gchar *oracle_name = g_strdup_printf ("%s.babeltrace2.txt",
+        samples[i].name);
+    gchar *oracle = g_build_filename (dir, oracle_name, NULL);
+    gchar *out = g_build_filename (g_get_tmp_dir (), "gst-ctf-sample.txt",
+        NULL);
+    gchar *errmsg = NULL, *got = NULL, *expected = NULL;
+    gchar *la = NULL, *lb = NULL;
+    gsize glen = 0, elen = 0;
+    guint line;
+
+    fail_unless (run_pipeline (trace, out, samples[i].props, &errmsg),
+        "%s: %s", samples[i].name, errmsg);
+    fail_unless (g_file_get_contents (out, &got, &glen, NULL));
+    fail_unless (g_file_get_contents (oracle, &expected, &elen, NULL));
+    line = first_diff_line (got, glen, expected, elen, &la, &lb);
+    fail_unless (line == 0, "%s differs at line %u:\n  ours:   %s\n"
+        "  oracle: %s", samples[i].name, line, la, lb);
+    g_unlink (out);
+    g_free (got);
+    g_free (expected);
+    g_free (out);
+    g_free (oracle);
+    g_free (oracle_name);
+    g_free (trace);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 oracle_text_suite (void)
 {
@@ -538,6 +584,7 @@ oracle_text_suite (void)
 
   tcase_set_timeout (tc, 0);
   suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_bundled_samples);
   tcase_add_test (tc, test_oracle_text);
   return s;
 }
