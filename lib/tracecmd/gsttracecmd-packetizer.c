@@ -114,6 +114,12 @@ typedef struct
 
   guint64 released;             /* file offset below which the mapping was
                                  * given back, or G_MAXUINT64 */
+  /* compressed data: chunk headers walked so far (see zchunk_start()) */
+  guint64 z_off;
+  guint64 z_cur;
+  guint64 z_pages_end;
+  guint32 z_left;
+  guint z_page_size;
 
   gboolean has_prev;
   guint64 prev_end;
@@ -865,6 +871,15 @@ setup_streams (GstCtfTraceDatPacketizer * p, GError ** error)
       g_free (name);
       s->index = p->n_streams;
       s->released = G_MAXUINT64;
+      if (buf->compressed && buf->cpus[i].size >= 4
+          && buf->cpus[i].offset <= td->file_size - 4) {
+        s->z_left = td_read32 (td->byte_order,
+            td->base + buf->cpus[i].offset);
+        s->z_off = buf->cpus[i].offset + 4;
+        s->z_cur = s->z_off;
+        s->z_page_size = buf->page_size;
+        s->released = buf->cpus[i].offset;
+      }
       s->ec_by_id = p->ec_tables[k];
       s->it = gst_ctf_trace_dat_cpu_iter_new (td, b, i, error);
       if (!s->it) {
@@ -1047,9 +1062,34 @@ stream_load (GstCtfTraceDatPacketizer * p, Stream * s, GError ** error)
   return TRUE;
 }
 
-/* After a page of a file-mapped, uncompressed stream: drop the pages of
- * the mapping this stream has read (MADV_DONTNEED on a read-only private
- * file mapping only frees the resident copy; the data stays in the file). */
+/* Compressed CPU data (trace-cmd.dat.v7(5)): u32 chunk count, then per
+ * chunk {u32 compressed size, u32 inflated size, data}.  Walks the chunk
+ * headers alongside the iterator to know where the chunk holding page
+ * @page starts in the file: everything before it has been inflated. */
+static guint64
+zchunk_start (GstCtfTraceDatPacketizer * p, Stream * s, guint64 page)
+{
+  GstCtfTraceDat *td = p->td;
+  guint ps = s->z_page_size ? s->z_page_size : 4096;
+
+  while (s->z_left > 0 && s->z_pages_end <= page) {
+    guint32 csize, usize;
+
+    if (s->z_off > td->file_size || td->file_size - s->z_off < 8)
+      break;
+    csize = td_read32 (td->byte_order, td->base + s->z_off);
+    usize = td_read32 (td->byte_order, td->base + s->z_off + 4);
+    s->z_cur = s->z_off;
+    s->z_pages_end += (usize + ps - 1) / ps;
+    s->z_off += 8 + (guint64) csize;
+    s->z_left--;
+  }
+  return s->z_cur;
+}
+
+/* After a page: give back the part of the file mapping this stream has
+ * read (MADV_DONTNEED on a read-only private file mapping only frees the
+ * resident copy; the data stays in the file), every RELEASE_STEP bytes. */
 static void
 release_mapping (GstCtfTraceDatPacketizer * p, Stream * s)
 {
@@ -1057,17 +1097,24 @@ release_mapping (GstCtfTraceDatPacketizer * p, Stream * s)
   GstCtfTraceDat *td = p->td;
   guint64 off, start, end, ps;
 
-  if (!td->mapped || s->page < td->base
-      || s->page >= td->base + td->file_size)
+  if (!td->mapped)
     return;
-  off = (guint64) (s->page - td->base) + s->page_len;
-  if (s->released == G_MAXUINT64)
-    s->released = (guint64) (s->page - td->base);
-  if (off - s->released < RELEASE_STEP)
+  if (s->z_left > 0 || s->z_cur > 0) {
+    /* compressed: up to the chunk of the next page */
+    off = zchunk_start (p, s, s->seq);
+  } else {
+    if (s->page < td->base || s->page >= td->base + td->file_size)
+      return;
+    off = (guint64) (s->page - td->base) + s->page_len;
+    if (s->released == G_MAXUINT64)
+      s->released = (guint64) (s->page - td->base);
+  }
+  if (s->released == G_MAXUINT64 || off <= s->released
+      || off - s->released < RELEASE_STEP)
     return;
   ps = (guint64) sysconf (_SC_PAGESIZE);
   start = (s->released + ps - 1) / ps * ps;
-  end = off / ps * ps;
+  end = MIN (off, (guint64) td->file_size) / ps * ps;
   if (end > start)
     madvise ((gpointer) (td->base + start), end - start, MADV_DONTNEED);
   s->released = off;
