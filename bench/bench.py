@@ -531,6 +531,10 @@ def main():
           f"{b.ctf_events(trace)} events); {args.reps} rounds, medians")
     print(f"load average at start: {load0[0]:.2f}\n", flush=True)
 
+    print("| job | command | wall s | CPU s | ns/event | MB/s | "
+          "peak RSS MiB | vs ours (wall / CPU) | |")
+    print("|---|---|---|---|---|---|---|---|---|", flush=True)
+    printed = 0
     for j in jobs:
         if j == "ctf2ctf":
             job_ctf2ctf(b, trace)
@@ -552,12 +556,11 @@ def main():
         else:
             sys.exit(f"unknown job {j}")
         sys.stderr.write(f"[{j} done, {time.time() - t0:.0f} s]\n")
-
-    print("| job | command | wall s | CPU s | ns/event | MB/s | "
-          "peak RSS MiB | vs ours (wall / CPU) | |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for r in b.rows:
-        print("| " + " | ".join(r) + " |")
+        # rows as each job ends, so that an interrupted run still shows them
+        for r in b.rows[printed:]:
+            print("| " + " | ".join(r) + " |")
+        printed = len(b.rows)
+        sys.stdout.flush()
     print()
     for note in b.notes:
         print(f"- {note}")
