@@ -766,8 +766,9 @@ ensure_output (GstCtfMux * self, GstFlowReturn * flow)
       names[i] = in->name;
       offsets[i] = in->offset;
     }
-    if (!force && !gst_ctf_trace_merge_check_clocks (tcs, names,
-            self->inputs->len, &err)) {
+    if (!gst_ctf_trace_merge_check_clocks_full (tcs, names,
+            self->inputs->len, force ? GST_CTF_TRACE_MERGE_FORCE_UNIX_EPOCH :
+            GST_CTF_TRACE_MERGE_NONE, &err)) {
       GST_ELEMENT_ERROR (self, STREAM, FORMAT,
           ("Cannot merge inputs whose clocks cannot be correlated: %s",
               err->message), ("%s (%s, code %d)", err->message,

@@ -903,6 +903,27 @@ GST_START_TEST (test_merge_env_and_clocks)
   fail_if (gst_ctf_trace_merge_check_clocks (tcs, names, 2, &err));
   fail_unless (g_error_matches (err, GST_CTF_ERROR, GST_CTF_ERROR_CLOCK));
   g_clear_error (&err);
+  /* forced: fine */
+  fail_unless (gst_ctf_trace_merge_check_clocks_full (tcs, names, 2,
+          GST_CTF_TRACE_MERGE_FORCE_UNIX_EPOCH, &err));
+  /* a trace without clock next to one with a clock: refused even forced */
+  {
+    const gchar *noclock = "/* CTF 1.8 */\n"
+        "trace { major = 1; minor = 8; byte_order = le; };\n"
+        "stream { id = 0; };\n"
+        "event { name = \"e\"; id = 0; fields := struct { "
+        "integer { size = 8; align = 8; } x; }; };\n";
+    GstCtfTraceClass *mix[2];
+
+    mix[0] = tcs[0];
+    mix[1] = gst_ctf_tsdl_parse (noclock, "noclock", &err);
+    fail_unless (mix[1] != NULL, "%s", err ? err->message : "");
+    fail_if (gst_ctf_trace_merge_check_clocks_full (mix, NULL, 2,
+            GST_CTF_TRACE_MERGE_FORCE_UNIX_EPOCH, &err));
+    fail_unless (g_error_matches (err, GST_CTF_ERROR, GST_CTF_ERROR_CLOCK));
+    g_clear_error (&err);
+    gst_ctf_trace_class_unref (mix[1]);
+  }
 
   m = gst_ctf_trace_merge_new_full (tcs, names, offsets, 2,
       GST_CTF_TRACE_MERGE_NONE, &err);

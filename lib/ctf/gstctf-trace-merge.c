@@ -921,6 +921,16 @@ gboolean
 gst_ctf_trace_merge_check_clocks (GstCtfTraceClass * const *inputs,
     const gchar * const *names, guint n_inputs, GError ** error)
 {
+  return gst_ctf_trace_merge_check_clocks_full (inputs, names, n_inputs,
+      GST_CTF_TRACE_MERGE_NONE, error);
+}
+
+gboolean
+gst_ctf_trace_merge_check_clocks_full (GstCtfTraceClass * const *inputs,
+    const gchar * const *names, guint n_inputs, GstCtfTraceMergeFlags flags,
+    GError ** error)
+{
+  gboolean forced = (flags & GST_CTF_TRACE_MERGE_FORCE_UNIX_EPOCH) != 0;
   const GstCtfClockClass *ref = NULL;
   guint ref_input = 0, i, j;
   gboolean any_without = FALSE;
@@ -948,7 +958,9 @@ gst_ctf_trace_merge_check_clocks (GstCtfTraceClass * const *inputs,
         ref_input = i;
         continue;
       }
-      if (ref->origin_is_unix_epoch) {
+      if (forced) {
+        /* every clock gets a Unix epoch origin */
+      } else if (ref->origin_is_unix_epoch) {
         if (!cc->origin_is_unix_epoch)
           why = "expecting a clock whose origin is the Unix epoch";
       } else if (ref->has_uuid) {
@@ -978,8 +990,9 @@ gst_ctf_trace_merge_check_clocks (GstCtfTraceClass * const *inputs,
   if (any_without && ref != NULL) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_CLOCK,
         "Cannot correlate clocks: input=%u (%s) has a stream class without "
-        "a clock, input=%u (%s) has clock \"%s\"; set force-correlate to "
-        "merge anyway", without_input, names && names[without_input] ?
+        "a clock, input=%u (%s) has clock \"%s\": babeltrace2 cannot order "
+        "events without a time among timed ones, even when forced",
+        without_input, names && names[without_input] ?
         names[without_input] : "?", ref_input, names && names[ref_input] ?
         names[ref_input] : "?", ref->name);
     return FALSE;

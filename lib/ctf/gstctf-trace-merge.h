@@ -233,6 +233,25 @@ GST_CTF_API gboolean gst_ctf_trace_merge_check_clocks (GstCtfTraceClass *
     GError ** error);
 
 /**
+ * gst_ctf_trace_merge_check_clocks_full:
+ * @inputs: (array length=n_inputs): trace classes to be merged
+ * @names: (array length=n_inputs) (nullable): their names, for messages
+ * @n_inputs: number of inputs
+ * @flags: with %GST_CTF_TRACE_MERGE_FORCE_UNIX_EPOCH only what forcing
+ *   cannot fix is checked: stream classes without a clock next to ones
+ *   with a clock (babeltrace2 refuses those even with
+ *   `--clock-force-correlate`)
+ * @error: return location for a %GST_CTF_ERROR_CLOCK
+ *
+ * gst_ctf_trace_merge_check_clocks() with options.
+ *
+ * Returns: %TRUE when the clocks can be correlated
+ */
+GST_CTF_API gboolean gst_ctf_trace_merge_check_clocks_full (GstCtfTraceClass *
+    const *inputs, const gchar * const *names, guint n_inputs,
+    GstCtfTraceMergeFlags flags, GError ** error);
+
+/**
  * gst_ctf_trace_merge_get_input_of_stream_class:
  * @tc: a trace class (made by a merge or not)
  * @stream_class_id: a stream class id
