@@ -222,6 +222,86 @@ GST_START_TEST (test_mux_two_ust_babeltrace2)
 
 GST_END_TEST;
 
+/* ---- packet headers that differ: re-encoded packets ----------------- */
+
+/* @text without the ") HOST " hostname field of each line. */
+static gchar *
+strip_host (const gchar * text, const gchar * host)
+{
+  gchar *pat = g_strdup_printf (") %s ", host);
+  gchar **lines = g_strsplit (text, "\n", -1);
+  GString *out = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; lines[i]; i++) {
+    gchar *at = strstr (lines[i], pat);
+
+    if (at) {
+      g_string_append_len (out, lines[i], at - lines[i] + 2);
+      g_string_append (out, at + strlen (pat));
+    } else {
+      g_string_append (out, lines[i]);
+    }
+    if (lines[i + 1])
+      g_string_append_c (out, '\n');
+  }
+  g_strfreev (lines);
+  g_free (pat);
+  return g_string_free (out, FALSE);
+}
+
+GST_START_TEST (test_mux_reencoded_headers)
+{
+  gchar *ta, *tb, *tmp, *out, *desc, *got, *expected, *e1, *e2;
+  gchar *argv[] = { (gchar *) "babeltrace2",
+    (gchar *) "--clock-force-correlate", NULL, NULL, NULL
+  };
+  gint status = -1;
+  Run r;
+
+  NEED_CORPUS ();
+  if (!have_program ("babeltrace2")) {
+    g_print ("SKIP %s: babeltrace2 not installed\n", G_STRFUNC);
+    return;
+  }
+  /* LTTng-UST 2.13 + 2.x from Trace Compass: different packet headers,
+   * different hostnames (kept per input) */
+  ta = cpath ("ctf/lttng-ust/dl-statedump");
+  tb = cpath ("ctf/other/tracecompass/ctf-sequence-empty");
+  tmp = g_dir_make_tmp ("ctfmux-XXXXXX", NULL);
+  out = g_build_filename (tmp, "merged", NULL);
+  desc = g_strdup_printf ("ctfmux name=m force-correlate=true ! ctfsink "
+      "location=\"%s\"  ctfsrc location=\"%s\" ! m.  ctfsrc location=\"%s\" "
+      "! m.", out, ta, tb);
+  run_pipeline (desc, &r);
+  fail_unless (r.error == NULL, "%s", r.error);
+  got = babeltrace2 (out, NULL);
+  fail_unless (got != NULL, "babeltrace2 cannot read the merged trace");
+  argv[2] = ta;
+  argv[3] = tb;
+  fail_unless (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
+          G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &expected, NULL, &status,
+          NULL));
+  e1 = strip_host (expected, "vm");
+  e2 = strip_host (e1, "ade");
+  g_print ("ctfmux re-encoded packets: babeltrace2 OUT %u lines, T1 T2 %u\n",
+      count_lines (got), count_lines (e2));
+  fail_unless_equals_string (got, e2);
+  g_free (e1);
+  g_free (e2);
+  g_free (expected);
+  g_free (got);
+  run_clear (&r);
+  rm_rf (tmp);
+  g_free (desc);
+  g_free (out);
+  g_free (tmp);
+  g_free (ta);
+  g_free (tb);
+}
+
+GST_END_TEST;
+
 /* ---- one input: the same buffers ----------------------------------- */
 
 GST_START_TEST (test_mux_single_input_same_buffers)
@@ -1005,6 +1085,7 @@ ctfmux_suite (void)
   tcase_add_test (tc, test_mux_ties_pad_order);
   tcase_add_test (tc, test_mux_caps_change_single_pad);
   tcase_add_test (tc, test_mux_two_ust_babeltrace2);
+  tcase_add_test (tc, test_mux_reencoded_headers);
   tcase_add_test (tc, test_mux_events_order_and_multiset);
   tcase_add_test (tc, test_mux_tracedat_clocks_offset);
   tcase_add_test (tc, test_mux_live_timeout);
