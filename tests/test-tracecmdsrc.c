@@ -78,13 +78,29 @@ convert (const gchar * dat, const gchar * out, const gchar * extra,
   GstBus *bus;
   GstMessage *m;
   gchar *ret = NULL;
+  guint64 warned = 0;
 
   fail_unless (pipeline != NULL, "%s", err ? err->message : "");
   bus = gst_element_get_bus (pipeline);
   gst_element_set_state (pipeline, GST_STATE_PLAYING);
-  m = gst_bus_timed_pop_filtered (bus, 300 * GST_SECOND,
-      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  fail_unless (m != NULL, "timeout: %s", desc);
+  /* to EOS or error; totals the lost-event warnings on the way (a filtered
+   * pop drops the messages it does not ask for) */
+  for (;;) {
+    m = gst_bus_timed_pop_filtered (bus, 300 * GST_SECOND,
+        GST_MESSAGE_EOS | GST_MESSAGE_ERROR | GST_MESSAGE_WARNING);
+    fail_unless (m != NULL, "timeout: %s", desc);
+    if (GST_MESSAGE_TYPE (m) == GST_MESSAGE_WARNING) {
+      const GstStructure *d = NULL;
+      guint64 n;
+
+      gst_message_parse_warning_details (m, &d);
+      if (d && gst_structure_get_uint64 (d, "discarded-events", &n))
+        warned += n;
+      gst_message_unref (m);
+      continue;
+    }
+    break;
+  }
   if (GST_MESSAGE_TYPE (m) == GST_MESSAGE_ERROR) {
     gchar *dbg = NULL;
 
@@ -95,8 +111,11 @@ convert (const gchar * dat, const gchar * out, const gchar * extra,
   }
   gst_message_unref (m);
   src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
-  if (stats)
+  if (stats) {
     g_object_get (src, "stats", stats, NULL);
+    gst_structure_set (*stats, "warned-discarded", G_TYPE_UINT64, warned,
+        NULL);
+  }
   gst_object_unref (src);
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (bus);
@@ -945,6 +964,13 @@ check_file (const gchar * dat, const gchar * oracle)
   expected_drops = st.drops;
   fail_unless (gst_structure_get_uint64 (stats, "discarded-events",
           &discarded));
+  {
+    guint64 warned = 0;
+    fail_unless (gst_structure_get_uint64 (stats, "warned-discarded",
+            &warned));
+    fail_unless (warned == discarded, "%s: warnings say %" G_GUINT64_FORMAT
+        " lost events, stats %" G_GUINT64_FORMAT, name, warned, discarded);
+  }
 
   ok = st.equal == st.events && st.missing == 0 && bad_stderr == 0
       && warn_lines == expected_drops && discarded == oracle_dropped
