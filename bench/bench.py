@@ -5,8 +5,8 @@
 Runs our pipelines and the peer tools (babeltrace2, trace-cmd, cp) on the
 same inputs, alternately (one round = every tool of a job once), several
 rounds, and prints medians of wall time and of CPU time (user + sys of the
-process and its children, from wait4), ns/event, MB/s, peak RSS (wait4
-ru_maxrss, largest over the rounds), ratios to each peer, plus the machine
+process and its children, from wait4), ns/event, MB/s, peak RSS (/usr/bin/time
+%M, largest over the rounds), ratios to each peer, plus the machine
 and its load.
 
 Inputs are recorded once with ../shared/corpus/record-lttng-ust.sh and
@@ -54,22 +54,41 @@ class Result:
         self.wall, self.cpu, self.rss_kib, self.rc = wall, cpu, rss_kib, rc
 
 
+TIME = "/usr/bin/time"
+
+
 def run_measured(cmd, stdout_path=os.devnull):
-    """Run cmd (an argv list); return a Result.  wait4 gives the rusage of
-    that child alone (with its own waited-for children)."""
+    """Run cmd (an argv list); return a Result.  Wall time and CPU time
+    (user + sys, from wait4: that child and its waited-for children).
+    Peak RSS comes from /usr/bin/time -f %M: a child forked from this
+    Python process would report Python's own resident set (the fork's
+    high-water mark before exec) as a floor of some 16 MiB."""
+    rss_file = os.path.join(tempfile.gettempdir(),
+                            f"gst-ctf-bench-rss-{os.getpid()}")
+    argv = ([TIME, "-f", "%M", "-o", rss_file] + cmd
+            if os.path.exists(TIME) else cmd)
     with open(stdout_path, "wb") as out:
         t0 = time.monotonic()
-        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE)
+        p = subprocess.Popen(argv, stdout=out, stderr=subprocess.PIPE)
         # drain stderr in case it is large; keep the tail for errors
         err = p.stderr.read()
         _, status, ru = os.wait4(p.pid, 0)
         dt = time.monotonic() - t0
     rc = os.waitstatus_to_exitcode(status)
     p.returncode = rc
+    rss = ru.ru_maxrss
+    if argv is not cmd:
+        try:
+            with open(rss_file) as f:
+                # the last word (time prints "Command exited with
+                # non-zero status" before it on failure)
+                rss = int(f.read().split()[-1])
+        except (OSError, ValueError, IndexError):
+            pass
     if rc != 0:
         sys.stderr.write(f"!! {' '.join(cmd)}: exit {rc}\n"
                          f"{err.decode(errors='replace')[-600:]}\n")
-    return Result(dt, ru.ru_utime + ru.ru_stime, ru.ru_maxrss, rc)
+    return Result(dt, ru.ru_utime + ru.ru_stime, rss, rc)
 
 
 def have_element(name):
