@@ -978,6 +978,50 @@ START_TEST (test_sequence_bounds)
 }
 END_TEST;
 
+/* Nested sequences of empty structures: each level may repeat 2^16
+ * times, together they must not make the decode loop for long. */
+START_TEST (test_nested_empty_sequences)
+{
+  GstCtfStreamClass *sc;
+  GstCtfTraceClass *tc = mk_trace (&sc, NULL);
+  GstCtfFieldClass *payload = mk_struct (), *len, *outer, *inner, *elem;
+  GstCtfEventIter *it;
+  Writer w;
+  guint64 sizes_at;
+  gsize size;
+  GError *err = NULL;
+  gboolean rec;
+
+  tc->n_value_slots = 1;
+  len = add (payload, "len", mk_uint (32, 8));
+  len->value_slot = 0;
+  inner = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_SEQUENCE);
+  inner->ref_target = len;
+  inner->element = mk_struct ();
+  elem = mk_struct ();
+  add (elem, "inner", inner);
+  outer = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_SEQUENCE);
+  outer->ref_target = len;
+  outer->element = elem;
+  add (payload, "outer", outer);
+  add_event_class (sc, 0, "ev", payload);
+
+  w_packet_start (&w, 0, 0, &sizes_at);
+  w_int (&w, 60000, 32, 8);
+  size = w_finish (&w, sizes_at, 8);
+  for (rec = 0; rec <= 1; rec++) {
+    it = gst_ctf_event_iter_new (tc);
+    gst_ctf_event_iter_set_recording (it, rec);
+    fail_unless (gst_ctf_event_iter_set_packet (it, w.buf, size, &err));
+    fail_if (gst_ctf_event_iter_next (it, &err));
+    fail_unless (g_error_matches (err, GST_CTF_ERROR, GST_CTF_ERROR_PACKET));
+    g_clear_error (&err);
+    gst_ctf_event_iter_free (it);
+  }
+  gst_ctf_trace_class_unref (tc);
+}
+END_TEST;
+
 /* ------------------------------------------------------------------ */
 /* Packet header and context checks                                    */
 /* ------------------------------------------------------------------ */
@@ -1510,6 +1554,7 @@ reader_suite (void)
   tcase_add_test (tc, test_variant_sequence_text);
   tcase_add_test (tc, test_array_of_variants);
   tcase_add_test (tc, test_sequence_bounds);
+  tcase_add_test (tc, test_nested_empty_sequences);
   tcase_add_test (tc, test_packet_info_errors);
   tcase_add_test (tc, test_no_packet_size);
   tcase_add_test (tc, test_clock_conversion);

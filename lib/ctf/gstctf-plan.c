@@ -991,6 +991,10 @@ exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx,
   guint32 open[GST_CTF_PLAN_MAX_DEPTH + 2];     /* recorded structures
                                                  * not closed yet */
   guint osp = 0;
+  /* every element iteration consumes a bit, except zero-size ones: all
+   * iterations together are bounded by the bits left plus this many */
+  guint64 iter_budget = (limit - MIN (cur, limit)) +
+      GST_CTF_PLAN_MAX_EMPTY_ITERATIONS;
 
   for (;;) {
     const GstCtfOp *op;
@@ -1003,6 +1007,16 @@ exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx,
         break;
       f = &stack[sp - 1];
       if (f->remaining > 0) {
+        if (G_UNLIKELY (iter_budget == 0)) {
+          ctx->pos = cur;
+          g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+              "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, arrays "
+              "of empty elements repeat more than %u times",
+              ctx->scope_name ? ctx->scope_name : "field", cur,
+              GST_CTF_PLAN_MAX_EMPTY_ITERATIONS);
+          return FALSE;
+        }
+        iter_budget--;
         f->remaining--;
         i = f->body;
         continue;

@@ -26,8 +26,13 @@ G_BEGIN_DECLS
  * many elements. */
 #define GST_CTF_PLAN_MAX_ZERO_SIZE_ELEMS (1u << 16)
 
+/* Element iterations of zero-size elements allowed in one scope decode
+ * (elements of at least one bit are bounded by the bits left): nested
+ * sequences of empty structures cannot make a decode loop for long. */
+#define GST_CTF_PLAN_MAX_EMPTY_ITERATIONS (1u << 20)
+
 /* Recording limit: values of one scope of one event. */
-#define GST_CTF_PLAN_MAX_VALUES (1u << 24)
+#define GST_CTF_PLAN_MAX_VALUES (1u << 22)
 
 typedef enum {
   GST_CTF_OP_INT = 0,           /* any integer/enum: bit-level read */
