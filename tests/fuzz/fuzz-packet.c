@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * libFuzzer target: the packet reader over an untrusted stream file.
- * The input's first byte picks one of two fixed trace classes (an
- * LTTng-like one, and a big-endian one without packet sizes that uses
- * bit fields, variants and nested sequences); the rest is read as the
- * stream file: packet info, then every event with recording on, packet
- * after packet, as ctfsrc and ctftextsink do.
+ * The input's first byte picks the trace class: 0 and 1 (low bit) one of
+ * two fixed ones (an LTTng-like one, and a big-endian one without packet
+ * sizes that uses bit fields, variants and nested sequences); 2 (first
+ * byte & 3 == 2) a TSDL text carried by the input itself (16-bit little
+ * endian length, then the text), so layouts the fixed ones lack get
+ * exercised too.  The rest is read as the stream file: packet info, then
+ * every event with recording on and off, packet after packet, as ctfsrc
+ * and ctftextsink do.
  *
  *   meson setup build-fuzz -Dfuzzing=true (CC=clang)
  *   build-fuzz/tests/fuzz/fuzz-packet CORPUS_DIR -max_len=65536
@@ -138,14 +141,40 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   gsize off = 0;
   guint packets = 0;
 
+  GstCtfTraceClass *own = NULL;
+  GstCtfEventIter *fast;
+
   if (size < 1)
     return 0;
-  tc = get_trace_class (data[0] & 1);
-  data++;
-  size--;
+  if ((data[0] & 3) == 2) {
+    gsize tlen;
+    gchar *text;
+
+    if (size < 3)
+      return 0;
+    tlen = data[1] | (data[2] << 8);
+    if (tlen > size - 3)
+      return 0;
+    text = g_strndup ((const gchar *) data + 3, tlen);
+    own = gst_ctf_tsdl_parse (text, "fuzz", &err);
+    g_free (text);
+    if (own == NULL) {
+      g_clear_error (&err);
+      return 0;
+    }
+    tc = own;
+    data += 3 + tlen;
+    size -= 3 + tlen;
+  } else {
+    tc = get_trace_class (data[0] & 1);
+    data++;
+    size--;
+  }
 
   it = gst_ctf_event_iter_new (tc);
   gst_ctf_event_iter_set_recording (it, TRUE);
+  /* the same walk without recording (skipping plans) must agree */
+  fast = gst_ctf_event_iter_new (tc);
   while (off < size && packets < 64) {
     GstCtfPacketInfo info;
     const GstCtfPacketInfo *pi;
@@ -164,13 +193,22 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
       g_error ("read_info succeeded but set_packet failed: %s", err->message);
     pi = gst_ctf_event_iter_get_packet_info (it);
     g_assert (pi->packet_size == info.packet_size);
+    if (!gst_ctf_event_iter_set_packet (fast, data + off, size - off, NULL))
+      g_error ("set_packet differs with recording off");
 
     while (gst_ctf_event_iter_next (it, &err)) {
       guint s;
-      guint64 b, e;
+      guint64 b, e, fb, fe;
 
       b = gst_ctf_event_iter_get_event_offset (it, &e);
       g_assert (b < e && e <= pi->content_size);
+      if (!gst_ctf_event_iter_next (fast, NULL))
+        g_error ("event at %" G_GUINT64_FORMAT " bits fails without "
+            "recording", b);
+      fb = gst_ctf_event_iter_get_event_offset (fast, &fe);
+      g_assert (fb == b && fe == e);
+      g_assert (gst_ctf_event_iter_get_clock_value (fast) ==
+          gst_ctf_event_iter_get_clock_value (it));
       for (s = 0; s < GST_CTF_N_SCOPES; s++) {
         guint n, i;
         const GstCtfFieldValue *v = gst_ctf_event_iter_get_values (it, s, &n);
@@ -204,6 +242,9 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
     off += info.packet_size / 8;
     packets++;
   }
+  gst_ctf_event_iter_free (fast);
   gst_ctf_event_iter_free (it);
+  if (own)
+    gst_ctf_trace_class_unref (own);
   return 0;
 }
