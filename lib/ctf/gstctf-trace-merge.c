@@ -234,6 +234,18 @@ find_header_slot (const GstCtfFieldClass * ph, GstCtfFieldMeaning meaning,
   return TRUE;
 }
 
+static gboolean
+find_member_with_meaning (const GstCtfFieldClass * st,
+    GstCtfFieldMeaning meaning)
+{
+  guint i;
+
+  for (i = 0; i < st->n_members; i++)
+    if (st->members[i].fc->meaning == meaning)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 write_uint (guint8 * p, guint64 v, guint bits, GstCtfByteOrder bo)
 {
@@ -325,21 +337,33 @@ make_int (guint size, GstCtfByteOrder bo, guint base)
   return fc;
 }
 
+/* The packet header of a merge whose inputs' headers differ (CTF 1.8
+ * §5.1): magic, the trace UUID when there is one, a stream_id as narrow
+ * as the new ids allow and a stream_instance_id when an input has one
+ * (small packets of tracers with narrow packet_size fields must still
+ * fit). */
 static GstCtfFieldClass *
-canonical_header (GstCtfByteOrder bo)
+canonical_header (GstCtfByteOrder bo, gboolean with_uuid, guint64 max_id,
+    gboolean with_instance)
 {
   GstCtfFieldClass *ph = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRUCT);
-  GstCtfFieldClass *uuid = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_ARRAY);
 
   ph->alignment = 8;
   gst_ctf_field_class_append_member (ph, "magic", make_int (32, bo, 16));
-  uuid->alignment = 8;
-  uuid->length = 16;
-  uuid->element = make_int (8, bo, 16);
-  gst_ctf_field_class_append_member (ph, "uuid", uuid);
-  gst_ctf_field_class_append_member (ph, "stream_id", make_int (32, bo, 10));
-  gst_ctf_field_class_append_member (ph, "stream_instance_id",
-      make_int (64, bo, 10));
+  if (with_uuid) {
+    GstCtfFieldClass *uuid =
+        gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_ARRAY);
+
+    uuid->alignment = 8;
+    uuid->length = 16;
+    uuid->element = make_int (8, bo, 16);
+    gst_ctf_field_class_append_member (ph, "uuid", uuid);
+  }
+  gst_ctf_field_class_append_member (ph, "stream_id", make_int (max_id < 256 ?
+          8 : (max_id < 65536 ? 16 : 32), bo, 10));
+  if (with_instance)
+    gst_ctf_field_class_append_member (ph, "stream_instance_id",
+        make_int (64, bo, 10));
   return ph;
 }
 
@@ -587,7 +611,15 @@ gst_ctf_trace_merge_new_full (GstCtfTraceClass * const *inputs,
       && !model->has_uuid) {
     m->reencode = FALSE;
   } else {
-    model->packet_header = canonical_header (model->byte_order);
+    gboolean with_instance = FALSE;
+
+    for (i = 0; i < n_inputs; i++)
+      if (inputs[i]->packet_header &&
+          find_member_with_meaning (inputs[i]->packet_header,
+              GST_CTF_MEANING_STREAM_INSTANCE_ID))
+        with_instance = TRUE;
+    model->packet_header = canonical_header (model->byte_order,
+        model->has_uuid, max_id, with_instance);
     m->reencode = TRUE;
   }
 
