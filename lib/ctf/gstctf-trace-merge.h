@@ -41,7 +41,9 @@
  *   fixed byte-aligned offset and a `stream_id` wide enough for the new
  *   ids, the merged trace keeps it and a packet is rewritten by copying
  *   it and patching those fields.  Otherwise the merged header is
- *   `{ u32 magic; u8 uuid[16]; u32 stream_id; u64 stream_instance_id; }`
+ *   `{ u32 magic; u8 uuid[16]; uN stream_id; u64 stream_instance_id; }`
+ *   (uuid only when the merged trace has one, N = 8, 16 or 32 by the
+ *   largest id, stream_instance_id only when an input header has one)
  *   and each packet is re-encoded event by event with the packet writer
  *   (same events, values and times; the event headers are chosen anew).
  */
