@@ -1458,6 +1458,10 @@ tracecmdsrc_suite (void)
   tcase_add_test (tc, test_v6_v7_convert);
   tcase_add_test (tc, test_direct_vs_writer);
   tcase_add_test (tc, test_data_oracle);
+  /* its own case: the longest (CK_RUN_CASE=corpus runs it alone) */
+  tc = tcase_create ("corpus");
+  tcase_set_timeout (tc, 600);
+  suite_add_tcase (s, tc);
   tcase_add_test (tc, test_corpus_oracle);
   return s;
 }
