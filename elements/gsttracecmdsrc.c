@@ -106,6 +106,7 @@ struct _GstTraceCmdSrc
   guint64 events;
   guint64 discarded_events;
   guint64 skipped_records;
+  guint64 clamped_timestamps;
 };
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
@@ -199,8 +200,10 @@ gst_trace_cmd_src_class_init (GstTraceCmdSrcClass * klass)
    * GstTraceCmdSrc:stats:
    *
    * `application/x-tracecmd-src-stats` with `packets`, `bytes`, `events`
-   * (pushed), `discarded-events` (lost by the kernel) and
-   * `skipped-records` (records of unknown event ids), all guint64.
+   * (pushed), `discarded-events` (lost by the kernel),
+   * `skipped-records` (records of unknown event ids) and
+   * `clamped-timestamps` (events whose time went back on their CPU, given
+   * the previous time), all guint64.
    */
   g_object_class_install_property (gobject_class, PROP_STATS,
       g_param_spec_boxed ("stats", "Statistics",
@@ -296,6 +299,7 @@ gst_trace_cmd_src_get_property (GObject * object, guint prop_id,
               "events", G_TYPE_UINT64, self->events,
               "discarded-events", G_TYPE_UINT64, self->discarded_events,
               "skipped-records", G_TYPE_UINT64, self->skipped_records,
+              "clamped-timestamps", G_TYPE_UINT64, self->clamped_timestamps,
               NULL));
       break;
     default:
@@ -341,6 +345,7 @@ gst_trace_cmd_src_start (GstBaseSrc * bsrc)
     flags |= GST_CTF_TRACE_DAT_PACKETIZER_NO_FILE_STREAM;
   self->packets = self->bytes = self->events = 0;
   self->discarded_events = self->skipped_records = 0;
+  self->clamped_timestamps = 0;
   GST_OBJECT_UNLOCK (self);
   self->warned_skipped = FALSE;
 
@@ -491,7 +496,12 @@ gst_trace_cmd_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   self->events += info.n_events;
   self->discarded_events += info.discarded_delta;
   self->skipped_records += info.skipped;
+  self->clamped_timestamps += info.clamped;
   GST_OBJECT_UNLOCK (self);
+  if (info.clamped > 0)
+    GST_DEBUG_OBJECT (self, "%u events of CPU %u page %" G_GUINT64_FORMAT
+        " went back in time: given the previous time", info.clamped,
+        info.cpu, info.page_index);
 
   GST_LOG_OBJECT (self, "packet %s #%" G_GUINT64_FORMAT ": %u events, %"
       G_GSIZE_FORMAT " bytes, pts %" GST_TIME_FORMAT, info.stream_name,

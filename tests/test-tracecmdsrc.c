@@ -971,6 +971,14 @@ check_file (const gchar * dat, const gchar * oracle)
     fail_unless (warned == discarded, "%s: warnings say %" G_GUINT64_FORMAT
         " lost events, stats %" G_GUINT64_FORMAT, name, warned, discarded);
   }
+  {
+    /* every event keeps its exact time (none went back on its CPU) */
+    guint64 clamped = G_MAXUINT64;
+    fail_unless (gst_structure_get_uint64 (stats, "clamped-timestamps",
+            &clamped));
+    fail_unless (clamped == 0, "%s: %" G_GUINT64_FORMAT " clamped", name,
+        clamped);
+  }
 
   ok = st.equal == st.events && st.missing == 0 && bad_stderr == 0
       && warn_lines == expected_drops && discarded == oracle_dropped

@@ -1305,7 +1305,8 @@ direct_event (GstCtfTraceDatPacketizer * p, const Plan * pl,
 static gboolean
 direct_page (GstCtfTraceDatPacketizer * p, Stream * s,
     GstCtfTraceDatPage * pg, guint64 * last_out, guint * n_out,
-    guint * skipped_out, gsize * size_out, GError ** error)
+    guint * skipped_out, guint * clamped_out, gsize * size_out,
+    GError ** error)
 {
   GstCtfTraceDat *td = p->td;
   GstCtfByteOrder bo = td->byte_order;
@@ -1334,8 +1335,10 @@ direct_page (GstCtfTraceDatPacketizer * p, Stream * s,
     }
     cv = gst_ctf_trace_dat_convert_ts (td, pr.timestamp) -
         (guint64) td->ts_offset;
-    if (cv < last)
+    if (cv < last) {
       cv = last;
+      (*clamped_out)++;
+    }
     d = out_reserve (p, pos, 10);
     put_n (bo, d, id, 2);
     put_n (bo, d + 2, cv, 8);
@@ -1373,7 +1376,7 @@ encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
   GstCtfTraceDatRecord rec;
   GstCtfPacketWriterParams prm = { 0, };
   guint64 last = s->begin;
-  guint n = 0, skipped = 0;
+  guint n = 0, skipped = 0, clamped = 0;
   gint r;
 
   if (!gst_ctf_trace_dat_page_init (&pg, s->page, s->page_len,
@@ -1387,7 +1390,8 @@ encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
     s->discarded += info->discarded_delta;
   }
   if (p->plans) {
-    if (!direct_page (p, s, &pg, &last, &n, &skipped, size, error)) {
+    if (!direct_page (p, s, &pg, &last, &n, &skipped, &clamped, size,
+            error)) {
       g_prefix_error (error, "In file \"%s\", cpu %u, page %"
           G_GUINT64_FORMAT ": ", td->origin, s->cpu, s->page_index);
       return FALSE;
@@ -1433,8 +1437,10 @@ encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
       return FALSE;
     cv = rec.ts - (guint64) td->ts_offset;
     /* a packet begins at or before its first event */
-    if (cv < last)
+    if (cv < last) {
       cv = last;
+      clamped++;
+    }
     if (!gst_ctf_packet_writer_append_event (s->w, ec, cv, p->common, nc,
             NULL, 0, p->payload, np, error)) {
       g_prefix_error (error, "In file \"%s\", cpu %u, page %" G_GUINT64_FORMAT
@@ -1465,6 +1471,7 @@ done:
   info->n_events = n;
   info->events_discarded = s->discarded;
   info->skipped = skipped;
+  info->clamped = clamped;
   s->prev_end = last;
   s->has_prev = TRUE;
   s->seq++;

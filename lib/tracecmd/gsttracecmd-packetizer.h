@@ -62,6 +62,9 @@ typedef enum {
  *   storing their number
  * @skipped: records of this page that were left out because their event
  *   id has no event format
+ * @clamped: events of this page whose time was before the previous event
+ *   of their CPU, given that previous time (CTF time does not go back
+ *   within a stream)
  *
  * What a packet returned by gst_ctf_trace_dat_packetizer_next() holds.
  */
@@ -82,6 +85,7 @@ typedef struct {
   guint64 discarded_delta;
   gboolean discarded_unknown;
   guint skipped;
+  guint clamped;
 } GstCtfTraceDatPacketInfo;
 
 /**
