@@ -30,7 +30,7 @@
  * another stream (or to another source packet, or the packet reaches 64
  * KiB); packet context values and the `events_discarded` counter come
  * from the source packet, `packet_seq_num` is renumbered per output
- * stream.
+ * stream (keeping the source's gaps: lost packets stay visible).
  *
  * ## Clocks
  *
@@ -234,9 +234,11 @@ typedef struct
 /* Events mode: one output stream. */
 typedef struct
 {
-  guint64 seq;
+  guint64 seq;                  /* next packet_seq_num */
   guint64 last_clock;
   guint rank;
+  gboolean has_src_seq;
+  guint64 src_seq;              /* packet_seq_num of the last source packet */
 } OutStream;
 
 struct _GstCtfMux
@@ -1073,6 +1075,15 @@ flush_open_packet (GstCtfMux * self)
   meta->stream_instance_id = self->open_instance;
   meta->stream_index = self->open_stream->rank;
   meta->stream_id = self->open_instance;
+  /* one file per output stream for ctfsink, also when the header has no
+   * stream_instance_id to tell them apart */
+  {
+    gchar name[64];
+
+    g_snprintf (name, sizeof (name), "stream_%" G_GUINT64_FORMAT "_%"
+        G_GUINT64_FORMAT, self->open_sc, self->open_instance);
+    meta->stream_name = g_intern_string (name);
+  }
   send_caps_and_segment (self, GST_BUFFER_PTS (out));
   return gst_aggregator_finish_buffer (GST_AGGREGATOR (self), out);
 }
@@ -1120,6 +1131,14 @@ write_event (GstCtfMux * self, const GstCtfMergeItem * item)
       g_hash_table_insert (self->writers, key, w);
     }
     os = get_out_stream (self, item->stream_class_id, instance);
+    /* A gap in the source's packet_seq_num (packets the tracer lost) is
+     * kept as a gap in ours: discarded packets are never hidden. */
+    if (pi->has_packet_seq_num) {
+      if (os->has_src_seq && pi->packet_seq_num > os->src_seq + 1)
+        os->seq += pi->packet_seq_num - os->src_seq - 1;
+      os->has_src_seq = TRUE;
+      os->src_seq = MAX (os->src_seq, pi->packet_seq_num);
+    }
     p.stream_instance_id = instance;
     p.packet_seq_num = os->seq++;
     p.events_discarded = pi->events_discarded;
@@ -1239,15 +1258,21 @@ events_push (GstCtfMux * self, GstCtfMuxPad * pad, GstBuffer * buf)
 
     head_ids (pad, buf, &in_sc, &inst);
   }
-  g_snprintf (key, sizeof (key), "%u:%" G_GUINT64_FORMAT ":%"
-      G_GUINT64_FORMAT, pad->order, sc, inst);
-  id = g_hash_table_lookup (self->stream_ids, key);
-  if (id == NULL) {
-    id = GSIZE_TO_POINTER (g_hash_table_size (self->stream_ids) + 1);
-    g_hash_table_insert (self->stream_ids, g_strdup (key), id);
+  /* Streams without instance id are told apart by the stream id the
+   * source gives (ctfsrc: babeltrace2's 0, 1, 2, ... by file path). */
+  if (inst != G_MAXUINT64) {
+    stream_id = (gint64) inst;
+  } else if (meta && meta->stream_id != G_MAXUINT64) {
+    stream_id = (gint64) meta->stream_id;
+  } else {
+    g_snprintf (key, sizeof (key), "%u:%" G_GUINT64_FORMAT, pad->order, sc);
+    id = g_hash_table_lookup (self->stream_ids, key);
+    if (id == NULL) {
+      id = GSIZE_TO_POINTER (g_hash_table_size (self->stream_ids) + 1);
+      g_hash_table_insert (self->stream_ids, g_strdup (key), id);
+    }
+    stream_id = (gint64) GPOINTER_TO_SIZE (id) - 1;
   }
-  stream_id = inst != G_MAXUINT64 ? (gint64) inst :
-      (gint64) GPOINTER_TO_SIZE (id) - 1;
   if (!gst_ctf_event_merge_push (self->emerge, bytes, sc, stream_id,
           meta ? meta->stream_name : NULL, meta ? meta->offset : -1, &err)) {
     g_bytes_unref (bytes);

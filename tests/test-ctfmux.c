@@ -637,6 +637,52 @@ GST_START_TEST (test_mux_events_order_and_multiset)
 
 GST_END_TEST;
 
+/* ---- mode=events keeps what the tracer lost visible ---------------- */
+
+GST_START_TEST (test_mux_events_keeps_lost_packets)
+{
+  gchar *unit, *tmp, *out, *desc, *err_out = NULL, *txt = NULL, *exp;
+  gchar *argv[] = { (gchar *) "babeltrace2", NULL, NULL };
+  gint status;
+  Run r;
+
+  NEED_CORPUS ();
+  if (!have_program ("babeltrace2")) {
+    g_print ("SKIP %s: babeltrace2 not installed\n", G_STRFUNC);
+    return;
+  }
+  /* two streams of one class without stream_instance_id, packets lost in
+   * both (packet_seq_num gaps of 2 and 3) */
+  unit = cpath ("ctf/babeltrace/packet-seq-num/2-streams-lost-in-2");
+  tmp = g_dir_make_tmp ("ctfmux-XXXXXX", NULL);
+  out = g_build_filename (tmp, "merged", NULL);
+  desc = g_strdup_printf ("ctfmux name=m mode=events ! ctfsink "
+      "location=\"%s\"  ctfsrc location=\"%s\" ! m.", out, unit);
+  run_pipeline (desc, &r);
+  fail_unless (r.error == NULL, "%s", r.error);
+  argv[1] = out;
+  fail_unless (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL,
+          NULL, &txt, &err_out, &status, NULL));
+  fail_unless (strstr (err_out, "discarded 2 packets") != NULL, "%s",
+      err_out);
+  fail_unless (strstr (err_out, "discarded 3 packets") != NULL, "%s",
+      err_out);
+  exp = babeltrace2 (unit, NULL);
+  fail_unless (exp != NULL);
+  fail_unless_equals_string (txt, exp);
+  g_free (exp);
+  g_free (txt);
+  g_free (err_out);
+  run_clear (&r);
+  rm_rf (tmp);
+  g_free (desc);
+  g_free (out);
+  g_free (tmp);
+  g_free (unit);
+}
+
+GST_END_TEST;
+
 /* ---- clocks: refused, forced, offset ------------------------------- */
 
 static gboolean
@@ -1087,6 +1133,7 @@ ctfmux_suite (void)
   tcase_add_test (tc, test_mux_two_ust_babeltrace2);
   tcase_add_test (tc, test_mux_reencoded_headers);
   tcase_add_test (tc, test_mux_events_order_and_multiset);
+  tcase_add_test (tc, test_mux_events_keeps_lost_packets);
   tcase_add_test (tc, test_mux_tracedat_clocks_offset);
   tcase_add_test (tc, test_mux_live_timeout);
   tcase_add_test (tc, test_ctfsrc_multi_trace_units);
