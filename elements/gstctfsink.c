@@ -34,6 +34,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <glib/gstdio.h>
+#ifdef G_OS_UNIX
+#include <unistd.h>
+#endif
 
 #include "gstctf-caps.h"
 #include "gstctf-packet-meta.h"
@@ -176,6 +179,36 @@ gst_ctf_sink_class_init (GstCtfSinkClass * klass)
  * writes instead of one write(2) per 4 KiB (the default st_blksize
  * buffer).  One per open stream file, so it stays moderate. */
 #define WRITE_BUFFER_SIZE (256 * 1024)
+
+/* Small packets go through the stdio buffer; a packet at least as large
+ * as the buffer is written straight from its memory (for ctfsrc, the
+ * mapped input file) after what is buffered: stdio would first copy the
+ * head of it into the buffer. */
+static gboolean
+write_packet (OutFile * f, const guint8 * data, gsize size)
+{
+#ifdef G_OS_UNIX
+  if (size >= WRITE_BUFFER_SIZE) {
+    int fd = fileno (f->fp);
+
+    if (fflush (f->fp) != 0)
+      return FALSE;
+    while (size > 0) {
+      gssize w = write (fd, data, MIN (size, (gsize) G_MAXSSIZE));
+
+      if (w < 0) {
+        if (errno == EINTR)
+          continue;
+        return FALSE;
+      }
+      data += w;
+      size -= w;
+    }
+    return TRUE;
+  }
+#endif
+  return fwrite (data, 1, size, f->fp) == size;
+}
 
 static void
 out_file_free (OutFile * f)
@@ -546,7 +579,7 @@ gst_ctf_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
   }
   g_free (name);
 
-  if (map.size > 0 && fwrite (map.data, 1, map.size, f->fp) != map.size) {
+  if (map.size > 0 && !write_packet (f, map.data, map.size)) {
     GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
         ("Cannot write %" G_GSIZE_FORMAT " bytes to \"%s\": %s", map.size,
             f->part_path, g_strerror (errno)), (NULL));
