@@ -13,7 +13,9 @@
 /* ------------------------------------------------------------------ */
 
 typedef struct {
-  GArray *ops;                  /* GstCtfOp */
+  GstCtfOp *ops;                /* sized up front by count_ops() */
+  guint n_ops;
+  guint cap;
   GPtrArray *allocs;            /* ranges/options arrays owned by the plan */
   GError **error;
 } Compiler;
@@ -53,7 +55,7 @@ fc_align (const GstCtfFieldClass * fc)
 static GstCtfOp *
 op_at (Compiler * c, guint idx)
 {
-  return &g_array_index (c->ops, GstCtfOp, idx);
+  return &c->ops[idx];
 }
 
 static guint
@@ -70,8 +72,12 @@ op_append (Compiler * c, const GstCtfFieldClass * fc, const gchar * name,
   op.ref_slot = -1;
   op.align = 1;
   op.static_bits = G_MAXUINT64;
-  g_array_append_val (c->ops, op);
-  return c->ops->len - 1;
+  if (c->n_ops == c->cap) {
+    c->cap = MAX (16, c->cap * 2);
+    c->ops = g_renew (GstCtfOp, c->ops, c->cap);
+  }
+  c->ops[c->n_ops] = op;
+  return c->n_ops++;
 }
 
 /* Does @label select option @name?  babeltrace2 matches the option's
@@ -212,7 +218,7 @@ compile_array (Compiler * c, guint idx, const GstCtfFieldClass * fc,
   op = op_at (c, idx);
   op->align = MAX (align, elem_align);
   op->min_elem_bits = elem_min;
-  op->next = c->ops->len;
+  op->next = c->n_ops;
   *align_out = op->align;
   *min_bits_out = is_seq ? 0 : sat_mul (fc->length, elem_min);
   return TRUE;
@@ -259,10 +265,11 @@ compile_variant (Compiler * c, guint idx, const GstCtfFieldClass * fc,
     }
   }
 
-  options = g_new0 (guint32, MAX (fc->n_members, 1));
+  if (c->allocs == NULL)
+    c->allocs = g_ptr_array_new_with_free_func (g_free);
+  options = g_new0 (guint32, 2 * MAX (fc->n_members, 1));
   g_ptr_array_add (c->allocs, options);
-  op_at (c, idx)->option_ends = g_new0 (guint32, MAX (fc->n_members, 1));
-  g_ptr_array_add (c->allocs, op_at (c, idx)->option_ends);
+  op_at (c, idx)->option_ends = options + MAX (fc->n_members, 1);
   op = op_at (c, idx);
   op->kind = GST_CTF_OP_VARIANT;
   op->align = fc_align (fc);
@@ -278,15 +285,15 @@ compile_variant (Compiler * c, guint idx, const GstCtfFieldClass * fc,
     guint32 a;
     guint64 mb;
 
-    options[k] = c->ops->len;
+    options[k] = c->n_ops;
     if (!compile_node (c, fc->members[k].fc, fc->members[k].name, depth + 1,
             &a, &mb))
       return FALSE;
-    op_at (c, idx)->option_ends[k] = c->ops->len;
+    op_at (c, idx)->option_ends[k] = c->n_ops;
     min_bits = MIN (min_bits, mb);
   }
   op = op_at (c, idx);
-  op->next = c->ops->len;
+  op->next = c->n_ops;
   *align_out = op->align;
   *min_bits_out = fc->n_members ? min_bits : 0;
   return TRUE;
@@ -310,7 +317,7 @@ compile_node (Compiler * c, const GstCtfFieldClass * fc, const gchar * name,
         GST_CTF_PLAN_MAX_DEPTH);
     return FALSE;
   }
-  if (c->ops->len >= G_MAXINT32) {
+  if (c->n_ops >= G_MAXINT32) {
     g_set_error (c->error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
         "Field class tree too large");
     return FALSE;
@@ -495,16 +502,20 @@ collapsible (const GstCtfOp * op)
 }
 
 static void
-build_fast_ops (GstCtfPlan * plan, GPtrArray * allocs)
+build_fast_ops (GstCtfPlan * plan, GPtrArray ** allocs)
 {
   const GstCtfOp *src = plan->ops;
   guint n = plan->n_ops;
-  guint *map = g_new (guint, n + 1);
-  GArray *dst = g_array_sized_new (FALSE, FALSE, sizeof (GstCtfOp), n);
-  GArray *origin = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
+  guint small[3 * 65];
+  guint *map = (n < 64) ? small : g_new (guint, 3 * (n + 1));
+  guint *jump_to = map + (n + 1);
+  guint *origin = jump_to + (n + 1);
+  guint n_origin = 0;
+  /* every source op gives at most one op, plus the jumps */
+  GstCtfOp *dst = g_new (GstCtfOp, 2 * n + 1);
+  guint n_dst = 0;
   guint32 pending = 1;          /* alignment of structures begun, owed to
                                  * the next op emitted */
-  guint *jump_to = g_new (guint, n + 1);
   guint i = 0, k;
 
   /* In fast plans a variant runs its selected option in line: every
@@ -531,10 +542,10 @@ build_fast_ops (GstCtfPlan * plan, GPtrArray * allocs)
       j.align = 1;
       j.slot = j.ref_slot = -1;
       j.static_bits = G_MAXUINT64;
-      g_array_append_val (dst, j);
-      g_array_append_val (origin, i);   /* fixed below from jump_to */
+      dst[n_dst++] = j;
+      origin[n_origin++] = i;   /* fixed below from jump_to */
     }
-    map[i] = dst->len;
+    map[i] = n_dst;
     if (op->kind == GST_CTF_OP_STRUCT_END) {
       i++;
       continue;
@@ -554,29 +565,29 @@ build_fast_ops (GstCtfPlan * plan, GPtrArray * allocs)
         copy.static_bits = 0;   /* empty structure: alignment only */
       copy.align = MAX (copy.align, pending);
       pending = 1;
-      g_array_append_val (dst, copy);
-      g_array_append_val (origin, i);
+      dst[n_dst++] = copy;
+      origin[n_origin++] = i;
       /* a collapsed subtree's inner ops are never referenced from
        * outside it, except its end */
       for (k = i + 1; k < op->next; k++)
-        map[k] = dst->len;
+        map[k] = n_dst;
       i = op->next;
       continue;
     }
     copy.align = MAX (copy.align, pending);
     pending = 1;
-    g_array_append_val (dst, copy);
-    g_array_append_val (origin, i);
+    dst[n_dst++] = copy;
+    origin[n_origin++] = i;
     i++;
   }
-  map[n] = dst->len;
+  map[n] = n_dst;
 
-  for (k = 0; k < dst->len; k++) {
-    GstCtfOp *op = &g_array_index (dst, GstCtfOp, k);
-    const GstCtfOp *so = &src[g_array_index (origin, guint, k)];
+  for (k = 0; k < n_dst; k++) {
+    GstCtfOp *op = &dst[k];
+    const GstCtfOp *so = &src[origin[k]];
 
     if (op->kind == GST_CTF_OP_JUMP) {
-      op->next = map[jump_to[g_array_index (origin, guint, k)]];
+      op->next = map[jump_to[origin[k]]];
       continue;
     }
     op->next = map[so->next];
@@ -584,26 +595,28 @@ build_fast_ops (GstCtfPlan * plan, GPtrArray * allocs)
       guint32 *opts = g_new0 (guint32, 2 * MAX (op->n_children, 1));
       guint j;
 
+      if (*allocs == NULL)
+        *allocs = g_ptr_array_new_with_free_func (g_free);
       for (j = 0; j < op->n_children; j++) {
         opts[j] = map[so->options[j]];
         opts[op->n_children + j] = map[so->option_ends[j]];
       }
       op->options = opts;
       op->option_ends = opts + op->n_children;
-      g_ptr_array_add (allocs, opts);
+      g_ptr_array_add (*allocs, opts);
     }
   }
-  g_array_free (origin, TRUE);
-  g_free (jump_to);
-  g_free (map);
-  plan->n_fast_ops = dst->len;
-  plan->fast_ops = (GstCtfOp *) g_array_free (dst, FALSE);
+  if (map != small)
+    g_free (map);
+  plan->n_fast_ops = n_dst;
+  plan->fast_ops = dst;
 }
 
 static void
 free_allocs (GPtrArray * allocs)
 {
-  g_ptr_array_free (allocs, TRUE);
+  if (allocs)
+    g_ptr_array_free (allocs, TRUE);
 }
 
 /* The plan and what its ops point to live in one allocation list; the
@@ -649,24 +662,25 @@ gst_ctf_plan_compile (const GstCtfFieldClass * fc, GError ** error)
   guint32 align;
   guint64 min_bits;
 
-  c.ops = g_array_sized_new (FALSE, FALSE, sizeof (GstCtfOp),
-      count_ops (fc, 0));
-  c.allocs = g_ptr_array_new_with_free_func (g_free);
+  c.cap = count_ops (fc, 0);
+  c.ops = g_new (GstCtfOp, c.cap);
+  c.n_ops = 0;
+  c.allocs = NULL;              /* made when a variant needs it */
   c.error = error;
 
   if (!compile_node (&c, fc, NULL, 0, &align, &min_bits)) {
-    g_array_free (c.ops, TRUE);
+    g_free (c.ops);
     free_allocs (c.allocs);
     return NULL;
   }
 
   p = g_new0 (PlanPriv, 1);
-  p->plan.n_ops = c.ops->len;
-  p->plan.ops = (GstCtfOp *) g_array_free (c.ops, FALSE);
+  p->plan.n_ops = c.n_ops;
+  p->plan.ops = c.ops;
   p->plan.root = fc;
   p->allocs = c.allocs;
   compute_static (p->plan.ops, 0);
-  build_fast_ops (&p->plan, p->allocs);
+  build_fast_ops (&p->plan, &p->allocs);
   if (p->plan.n_fast_ops == 1 && p->plan.fast_ops[0].kind == GST_CTF_OP_SKIP) {
     p->plan.skip_only = TRUE;
     p->plan.skip_align = p->plan.fast_ops[0].align;
