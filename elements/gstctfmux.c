@@ -269,6 +269,7 @@ struct _GstCtfMux
   guint64 open_instance;
   guint64 open_src_seq;
   guint64 open_src_discarded;
+  guint64 open_src_begin;
   gint64 open_first_ns;
   gint64 open_last_ns;
   OutStream *open_stream;
@@ -1106,6 +1107,7 @@ write_event (GstCtfMux * self, const GstCtfMergeItem * item)
           self->open_instance != instance ||
           self->open_src_seq != pi->packet_seq_num ||
           self->open_src_discarded != pi->events_discarded ||
+          self->open_src_begin != pi->timestamp_begin ||
           gst_ctf_packet_writer_get_content_size (self->open_w) >
           EVENTS_PACKET_MAX_BITS)) {
     ret = flush_open_packet (self);
@@ -1142,7 +1144,16 @@ write_event (GstCtfMux * self, const GstCtfMergeItem * item)
     p.stream_instance_id = instance;
     p.packet_seq_num = os->seq++;
     p.events_discarded = pi->events_discarded;
-    p.clock_value = MIN (os->last_clock, clock);
+    if (pi->has_timestamp_begin) {
+      /* the packet starts at its first event (an event header without
+       * timestamp takes the packet's time, CTF 1.8 §8) */
+      p.has_timestamp_begin = TRUE;
+      p.timestamp_begin = clock;
+      p.clock_value = clock;
+    } else {
+      /* no timestamp_begin: the base is the stream's last clock value */
+      p.clock_value = MIN (os->last_clock, clock);
+    }
     ctx = gst_ctf_event_iter_get_values (it, GST_CTF_SCOPE_PACKET_CONTEXT,
         &nctx);
     if (!gst_ctf_packet_writer_begin_packet (w, &p, nctx ? ctx : NULL, nctx,
@@ -1154,6 +1165,7 @@ write_event (GstCtfMux * self, const GstCtfMergeItem * item)
     self->open_instance = instance;
     self->open_src_seq = pi->packet_seq_num;
     self->open_src_discarded = pi->events_discarded;
+    self->open_src_begin = pi->timestamp_begin;
     self->open_first_ns = item->has_ns ? item->ns : -1;
   }
   cc = gst_ctf_event_iter_get_values (it, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT,
