@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Oracle test for ctftextsink: for every single-trace CTF unit of the
- * corpus that babeltrace2 2.0.4 reads (oracle/STATUS.tsv, exit 0), runs
+ * Oracle test for ctftextsink: for every CTF unit of the corpus that
+ * babeltrace2 2.0.4 reads (oracle/STATUS.tsv, exit 0; units holding
+ * several traces are read merged, as babeltrace2 does), runs
  *
  *   ctfsrc location=UNIT ! ctftextsink location=TMP
  *
@@ -18,61 +19,9 @@
 #include <string.h>
 #include <stdlib.h>
 
-typedef struct {
-  const gchar *unit;            /* relative to the folder holding oracle/ */
-  const gchar *reason;
-} KnownSkip;
-
-/* Units that hold several traces: babeltrace2 muxes them into one output;
- * ctfsrc reads one trace.  A later issue. */
-static const KnownSkip known_skips[] = {
-  {"succeed/multi-domains", "multi-trace unit (kernel + ust traces)"},
-  {"succeed/session-rotation", "multi-trace unit (LTTng session rotation "
-        "chunks, 2 processes)"},
-  {"tracecompass/cyg-profile", "multi-trace unit (2 traces)"},
-};
-
 static const gchar *corpus_dirs[] = {
   "ctf/babeltrace", "ctf/lttng-ust", "ctf/other",
 };
-
-static const gchar *
-known_skip_reason (const gchar * unit)
-{
-  guint i;
-
-  for (i = 0; i < G_N_ELEMENTS (known_skips); i++)
-    if (strcmp (unit, known_skips[i].unit) == 0)
-      return known_skips[i].reason;
-  return NULL;
-}
-
-static guint
-count_metadata_files (const gchar * dir, guint depth)
-{
-  GDir *d;
-  const gchar *name;
-  guint n = 0;
-
-  if (depth > 8)
-    return 0;
-  d = g_dir_open (dir, 0, NULL);
-  if (d == NULL)
-    return 0;
-  while ((name = g_dir_read_name (d))) {
-    gchar *p = g_build_filename (dir, name, NULL);
-
-    if (strcmp (name, "metadata") == 0 &&
-        g_file_test (p, G_FILE_TEST_IS_REGULAR))
-      n++;
-    else if (g_file_test (p, G_FILE_TEST_IS_DIR) &&
-        !g_file_test (p, G_FILE_TEST_IS_SYMLINK))
-      n += count_metadata_files (p, depth + 1);
-    g_free (p);
-  }
-  g_dir_close (d);
-  return n;
-}
 
 /* Runs the pipeline; returns TRUE on EOS, FALSE on ERROR (message in
  * *errmsg) or timeout. */
@@ -388,7 +337,7 @@ GST_START_TEST (test_oracle_text)
     lines = g_strsplit (status, "\n", -1);
     for (i = 1; lines[i] != NULL; i++) {
       gchar **cols = g_strsplit (lines[i], "\t", -1);
-      const gchar *unit, *reason;
+      const gchar *unit;
       gint bt_exit;
       gchar *unit_path, *oracle_path, *out_path, *errmsg = NULL;
       gchar *expected = NULL, *got = NULL;
@@ -409,17 +358,10 @@ GST_START_TEST (test_oracle_text)
       is_pre5 = g_str_has_suffix (unit, "lttng-modules-2.0-pre5");
       is_meta_ctx_seq = strcmp (unit, "succeed/meta-ctx-sequence") == 0;
 
-      reason = known_skip_reason (unit);
-      if (reason == NULL && count_metadata_files (unit_path, 0) > 1)
-        reason = "multi-trace unit";
-      if (reason != NULL) {
-        g_string_append_printf (report, "  known-skip %s/%s: %s\n",
-            corpus_dirs[d], unit, reason);
-        n_skipped++;
-        g_free (unit_path);
-        g_strfreev (cols);
-        continue;
-      }
+      /* Units holding several traces (succeed/multi-domains,
+       * succeed/session-rotation, tracecompass/cyg-profile) are read
+       * merged by ctfsrc (gstctf-trace-merge.h), as babeltrace2 muxes
+       * them: no skip. */
 
       out_path = g_build_filename (tmpdir, "out.txt", NULL);
       g_unlink (out_path);
