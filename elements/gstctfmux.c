@@ -389,9 +389,17 @@ static gboolean
 gst_ctf_mux_start (GstAggregator * agg)
 {
   GstCtfMux *self = GST_CTF_MUX (agg);
+  GList *l;
 
   GST_OBJECT_LOCK (self);
   self->cur_mode = self->mode;
+  /* inputs are made anew (a restart after stop) */
+  for (l = GST_ELEMENT (self)->sinkpads; l; l = l->next) {
+    GstCtfMuxPad *pad = l->data;
+
+    pad->input = -1;
+    pad->last_key = G_MININT64;
+  }
   GST_OBJECT_UNLOCK (self);
   g_ptr_array_set_size (self->inputs, 0);
   self->inputs_sorted = FALSE;

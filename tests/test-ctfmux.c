@@ -683,6 +683,64 @@ GST_START_TEST (test_mux_events_keeps_lost_packets)
 
 GST_END_TEST;
 
+/* ---- restart: READY and PLAYING again gives the same output --------- */
+
+static guint
+play_to_eos (GstElement * p)
+{
+  GstBus *bus = gst_element_get_bus (p);
+  GstMessage *msg;
+  guint ok;
+
+  gst_element_set_state (p, GST_STATE_PLAYING);
+  msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  ok = msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS;
+  if (msg)
+    gst_message_unref (msg);
+  gst_object_unref (bus);
+  return ok;
+}
+
+GST_START_TEST (test_mux_restart)
+{
+  gchar *a, *b, *desc;
+  GstElement *p, *out;
+  Run r;
+  guint n_first;
+
+  NEED_CORPUS ();
+  a = cpath ("ctf/lttng-ust/libc-ls");
+  b = cpath ("ctf/lttng-ust/dl-statedump");
+  desc = g_strdup_printf ("ctfmux name=m ! fakesink name=out "
+      "signal-handoffs=true  ctfsrc location=\"%s\" ! m.  ctfsrc "
+      "location=\"%s\" ! m.", a, b);
+  memset (&r, 0, sizeof (r));
+  r.buffers = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_buffer_unref);
+  p = gst_parse_launch (desc, NULL);
+  fail_unless (p != NULL);
+  out = gst_bin_get_by_name (GST_BIN (p), "out");
+  g_signal_connect (out, "handoff", G_CALLBACK (on_handoff), &r);
+  gst_object_unref (out);
+  fail_unless (play_to_eos (p));
+  n_first = r.buffers->len;
+  fail_unless (n_first > 0);
+  gst_element_set_state (p, GST_STATE_READY);
+  fail_unless (play_to_eos (p));
+  g_print ("ctfmux restart: %u packets, then %u\n", n_first,
+      r.buffers->len - n_first);
+  fail_unless_equals_int (r.buffers->len, 2 * n_first);
+  gst_element_set_state (p, GST_STATE_NULL);
+  gst_object_unref (p);
+  run_clear (&r);
+  g_free (desc);
+  g_free (a);
+  g_free (b);
+}
+
+GST_END_TEST;
+
 /* ---- clocks: refused, forced, offset ------------------------------- */
 
 static gboolean
@@ -1130,6 +1188,7 @@ ctfmux_suite (void)
   tcase_add_test (tc, test_mux_single_input_same_buffers);
   tcase_add_test (tc, test_mux_ties_pad_order);
   tcase_add_test (tc, test_mux_caps_change_single_pad);
+  tcase_add_test (tc, test_mux_restart);
   tcase_add_test (tc, test_mux_two_ust_babeltrace2);
   tcase_add_test (tc, test_mux_reencoded_headers);
   tcase_add_test (tc, test_mux_events_order_and_multiset);
