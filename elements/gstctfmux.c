@@ -411,6 +411,27 @@ gst_ctf_mux_start (GstAggregator * agg)
   return TRUE;
 }
 
+/* A flushing seek: what was queued for the old position goes. */
+static GstFlowReturn
+gst_ctf_mux_flush (GstAggregator * agg)
+{
+  GstCtfMux *self = GST_CTF_MUX (agg);
+  GList *l;
+
+  if (self->emerge) {
+    gst_ctf_event_merge_free (self->emerge);
+    self->emerge = gst_ctf_event_merge_new (self->out_tc);
+    gst_ctf_event_merge_set_emulate_recycling (self->emerge, FALSE);
+  }
+  self->open_w = NULL;
+  self->open_stream = NULL;
+  GST_OBJECT_LOCK (self);
+  for (l = GST_ELEMENT (self)->sinkpads; l; l = l->next)
+    GST_CTF_MUX_PAD (l->data)->last_key = G_MININT64;
+  GST_OBJECT_UNLOCK (self);
+  return GST_FLOW_OK;
+}
+
 static gboolean
 gst_ctf_mux_stop (GstAggregator * agg)
 {
@@ -1450,6 +1471,7 @@ gst_ctf_mux_class_init (GstCtfMuxClass * klass)
 
   agg_class->start = GST_DEBUG_FUNCPTR (gst_ctf_mux_start);
   agg_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_mux_stop);
+  agg_class->flush = GST_DEBUG_FUNCPTR (gst_ctf_mux_flush);
   agg_class->sink_event = GST_DEBUG_FUNCPTR (gst_ctf_mux_sink_event);
   agg_class->sink_query = GST_DEBUG_FUNCPTR (gst_ctf_mux_sink_query);
   agg_class->negotiate = GST_DEBUG_FUNCPTR (gst_ctf_mux_negotiate);

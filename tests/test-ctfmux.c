@@ -741,6 +741,89 @@ GST_START_TEST (test_mux_restart)
 
 GST_END_TEST;
 
+/* ---- a flushing seek through ctfmux --------------------------------- */
+
+static void
+seek_and_run (const gchar * mode, guint * n_all, guint * n_after,
+    GstClockTime * target, gboolean * ok_after)
+{
+  gchar *a = cpath ("ctf/lttng-ust/custom-2cpu");
+  gchar *b = cpath ("ctf/lttng-ust/pthread-multichan");
+  gchar *desc = g_strdup_printf ("ctfmux name=m mode=%s ! fakesink "
+      "name=out signal-handoffs=true sync=false  ctfsrc location=\"%s\" ! "
+      "m.  ctfsrc location=\"%s\" ! m.", mode, a, b);
+  GstElement *p, *out;
+  GstBus *bus;
+  GstMessage *msg;
+  Run r;
+  guint i;
+
+  /* whole run first */
+  run_pipeline (desc, &r);
+  fail_unless (r.error == NULL, "%s", r.error);
+  *n_all = r.buffers->len;
+  fail_unless (*n_all > 10);
+  *target = GST_BUFFER_PTS (g_ptr_array_index (r.buffers, *n_all / 2));
+  run_clear (&r);
+
+  memset (&r, 0, sizeof (r));
+  r.buffers = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_buffer_unref);
+  p = gst_parse_launch (desc, NULL);
+  out = gst_bin_get_by_name (GST_BIN (p), "out");
+  g_signal_connect (out, "handoff", G_CALLBACK (on_handoff), &r);
+  gst_object_unref (out);
+  bus = gst_element_get_bus (p);
+  gst_element_set_state (p, GST_STATE_PAUSED);
+  fail_unless (gst_element_get_state (p, NULL, NULL, 30 * GST_SECOND) ==
+      GST_STATE_CHANGE_SUCCESS);
+  g_ptr_array_set_size (r.buffers, 0);
+  fail_unless (gst_element_seek_simple (p, GST_FORMAT_TIME,
+          GST_SEEK_FLAG_FLUSH, *target));
+  gst_element_set_state (p, GST_STATE_PLAYING);
+  msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+  *n_after = r.buffers->len;
+  *ok_after = TRUE;
+  for (i = 0; i < r.buffers->len; i++) {
+    GstBuffer *buf = g_ptr_array_index (r.buffers, i);
+
+    /* every packet still ends at or after the target */
+    if (GST_BUFFER_PTS (buf) + GST_BUFFER_DURATION (buf) < *target)
+      *ok_after = FALSE;
+  }
+  gst_element_set_state (p, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (p);
+  run_clear (&r);
+  g_free (desc);
+  g_free (a);
+  g_free (b);
+}
+
+GST_START_TEST (test_mux_flushing_seek)
+{
+  const gchar *modes[] = { "packets", "events" };
+  guint m;
+
+  NEED_CORPUS ();
+  for (m = 0; m < G_N_ELEMENTS (modes); m++) {
+    guint n_all, n_after;
+    GstClockTime target;
+    gboolean ok;
+
+    seek_and_run (modes[m], &n_all, &n_after, &target, &ok);
+    g_print ("ctfmux %s seek to the middle: %u of %u packets\n", modes[m],
+        n_after, n_all);
+    fail_unless (n_after > 0 && n_after < n_all, "%u of %u", n_after, n_all);
+    fail_unless (ok, "a packet ends before the seek target");
+  }
+}
+
+GST_END_TEST;
+
 /* ---- clocks: refused, forced, offset ------------------------------- */
 
 static gboolean
@@ -1189,6 +1272,7 @@ ctfmux_suite (void)
   tcase_add_test (tc, test_mux_ties_pad_order);
   tcase_add_test (tc, test_mux_caps_change_single_pad);
   tcase_add_test (tc, test_mux_restart);
+  tcase_add_test (tc, test_mux_flushing_seek);
   tcase_add_test (tc, test_mux_two_ust_babeltrace2);
   tcase_add_test (tc, test_mux_reencoded_headers);
   tcase_add_test (tc, test_mux_events_order_and_multiset);
