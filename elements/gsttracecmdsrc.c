@@ -47,7 +47,8 @@
  * `prev_tid`, `tid`, env `tracer_name = "lttng-modules"`, `domain =
  * "kernel"`), so Trace Compass opens the output as an LTTng kernel trace.
  *
- * Latency-mode files (text only, no pages) are refused with an error.
+ * Latency-mode files (text only, no pages) are refused with an error; a
+ * latency buffer beside flyrecord ones is left out with a warning.
  *
  * ## Example launch lines
  * |[
@@ -369,6 +370,17 @@ gst_trace_cmd_src_start (GstBaseSrc * bsrc)
     g_free (location);
     g_clear_pointer (&self->td, gst_ctf_trace_dat_unref);
     return FALSE;
+  }
+  {
+    guint b;
+
+    for (b = 0; b < gst_ctf_trace_dat_get_n_buffers (self->td); b++)
+      if (gst_ctf_trace_dat_get_buffer (self->td, b)->latency)
+        GST_ELEMENT_WARNING (self, STREAM, NOT_IMPLEMENTED,
+            ("Latency (text) buffer \"%s\" of %s left out: only flyrecord "
+                "buffers are converted",
+                gst_ctf_trace_dat_get_buffer (self->td, b)->name, location),
+            (NULL));
   }
   tc = gst_ctf_trace_dat_packetizer_get_trace_class (self->pk);
   self->caps = gst_ctf_caps_new (gst_ctf_trace_dat_packetizer_get_metadata
