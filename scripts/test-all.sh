@@ -31,7 +31,7 @@ CC=clang meson setup build-fuzz -Dfuzzing=true -Dtests=disabled \
   -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
 ninja -C build-fuzz
 for f in build-fuzz/tests/fuzz/fuzz-*; do
-  [ -x "$f" ] || continue
+  [ -f "$f" ] && [ -x "$f" ] || continue
   name=$(basename "$f")
   mkdir -p "build-fuzz/corpus-$name"
   seeds="tests/fuzz/seeds/${name#fuzz-}"
