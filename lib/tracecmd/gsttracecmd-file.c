@@ -216,7 +216,8 @@ load_section (GstCtfTraceDat * td, guint64 offset, gint expect_id,
     if (!cursor_u32 (td, &cc, &csize, "compressed size", error)
         || !cursor_u32 (td, &cc, &usize, "inflated size", error))
       return FALSE;
-    if (csize > cc.size - cc.pos || usize > TD_MAX_SECTION_SIZE) {
+    if (csize > cc.size - cc.pos || usize > TD_MAX_SECTION_SIZE
+        || !TD_INFLATE_PLAUSIBLE (csize, usize)) {
       g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT,
           "Bad compressed section sizes: file=\"%s\", offset=%"
           G_GUINT64_FORMAT ", compressed-size=%u, available=%" G_GSIZE_FORMAT

@@ -116,7 +116,8 @@ load_chunk (GstCtfTraceDatCpuIter * it, GError ** error)
     }
     csize = td_read32 (td->byte_order, td->base + it->off);
     usize = td_read32 (td->byte_order, td->base + it->off + 4);
-    if (csize > it->end - it->off - 8 || usize > TD_MAX_CHUNK_SIZE) {
+    if (csize > it->end - it->off - 8 || usize > TD_MAX_CHUNK_SIZE
+        || !TD_INFLATE_PLAUSIBLE (csize, usize)) {
       g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT,
           "Bad chunk sizes: file=\"%s\", offset=%" G_GUINT64_FORMAT
           ", cpu=%u, chunk=%u, compressed-size=%u, available=%"

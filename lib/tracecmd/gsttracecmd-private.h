@@ -12,6 +12,13 @@ G_BEGIN_DECLS
 /* Limits on what a file may make us allocate. */
 #define TD_MAX_SECTION_SIZE   (512u * 1024 * 1024)  /* inflated section */
 #define TD_MAX_CHUNK_SIZE     (64u * 1024 * 1024)   /* inflated data chunk */
+/* An inflated size claimed by a compressed block must be plausible for its
+ * compressed size before we allocate it: real sections and chunks (text,
+ * ring-buffer pages) compress far less than 1:1024, zlib cannot exceed
+ * about 1:1032, so a larger claim is corruption, not data. */
+#define TD_MAX_INFLATE_RATIO  1024u
+#define TD_INFLATE_PLAUSIBLE(csize, usize) \
+  ((guint64) (usize) <= (guint64) (csize) * TD_MAX_INFLATE_RATIO + 4096)
 #define TD_MAX_PAGE_SIZE      (16u * 1024 * 1024)
 #define TD_MAX_CPUS           4096
 #define TD_MAX_EVENTS         65536
