@@ -38,6 +38,7 @@ for f in build-fuzz/tests/fuzz/fuzz-*; do
   [ -d "$seeds" ] || seeds=
   echo "-- $name"
   if ! "$f" -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=512 -timeout=10 \
+      -artifact_prefix=build-fuzz/ \
       "build-fuzz/corpus-$name" $seeds > "build-fuzz/$name.log" 2>&1; then
     tail -n 60 "build-fuzz/$name.log"
     echo "$name found a crash, a leak of time or memory: see above" >&2
