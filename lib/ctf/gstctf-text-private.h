@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * gst-ctf: what the text formatter (gstctf-text-formatter.c) and its value
+ * printing (gstctf-text-values.c) share: the formatter state and the
+ * inline append and number-formatting helpers.  Private to the library.
+ */
+#ifndef __GST_CTF_TEXT_PRIVATE_H__
+#define __GST_CTF_TEXT_PRIVATE_H__
+
+#include <string.h>
+#include <time.h>
+#include <inttypes.h>
+
+#include "gstctf-text-formatter.h"
+#include "gstctf-trace-merge.h"
+
+#define NS_PER_S G_GINT64_CONSTANT (1000000000)
+
+typedef enum {
+  SCOPE_ABSENT = 0,             /* no field class, or nothing in IR */
+  SCOPE_PLAIN,                  /* everything below is printed */
+  SCOPE_FILTERED,               /* some nodes below are left out */
+} ScopeState;
+
+/* A print template of a scope whose layout is static (no sequence, no
+ * variant below its root): the literal text between values (braces,
+ * separators, member names) precomputed, and per value a hole; see
+ * tpl_build(). */
+typedef enum {
+  TPL_UDEC,                     /* decimal unsigned integer */
+  TPL_SDEC,                     /* decimal signed integer */
+  TPL_VALUE,                    /* anything else: _gst_ctf_text_append_value() */
+} TplKind;
+
+typedef struct {
+  guint32 lit_off;              /* literal text before the value */
+  guint32 lit_len;
+  guint32 idx;                  /* value index */
+  guint32 kind;                 /* TplKind */
+} TplOp;
+
+typedef struct {
+  const GstCtfFieldClass *root;
+  guint n_values;
+  GString *lit;
+  GArray *ops;                  /* TplOp */
+  guint32 tail_off;             /* literal text after the last value */
+  guint32 tail_len;
+} Template;
+
+typedef struct {
+  ScopeState packet_context;
+  ScopeState common_context;
+  Template *common_tpl;         /* NULL: not built yet */
+  /* A merged trace class (gstctf-trace-merge.h): the env of the input
+   * trace this stream class comes from (babeltrace2 prints each event
+   * with its own trace's hostname, procname, vpid). */
+  gboolean merged;
+  const gchar *env_hostname;
+  const gchar *env_domain;
+  const gchar *env_procname;
+  gboolean has_env_vpid;
+  gint64 env_vpid;
+} ScInfo;
+
+typedef struct {
+  ScopeState specific_context;
+  ScopeState payload;
+  Template *specific_tpl;
+  Template *payload_tpl;
+} EcInfo;
+
+struct _GstCtfTextFormatter {
+  GstCtfTraceClass *tc;
+  GstCtfTextOptions opts;
+  gchar *trace_name;
+
+  /* Field classes that babeltrace2 keeps out of its trace IR. */
+  GHashTable *not_in_ir;
+  /* GstCtfStreamClass* -> ScInfo*, GstCtfEventClass* -> EcInfo* */
+  GHashTable *sc_info;
+  GHashTable *ec_info;
+  const GstCtfEventClass *last_ec;
+  const EcInfo *last_ec_info;
+  const GstCtfStreamClass *last_sc;
+  const ScInfo *last_sc_info;
+
+  /* Environment, looked up once. */
+  const gchar *env_hostname;
+  const gchar *env_domain;
+  const gchar *env_procname;
+  gboolean has_env_vpid;
+  gint64 env_vpid;
+
+  /* Delta state, as babeltrace2: -1 = none yet. */
+  gboolean have_last_ns;
+  gint64 last_ns;
+  gboolean have_last_cycles;
+  guint64 last_cycles;
+
+  /* localtime_r() cache: the broken-down time of cached_sec. */
+  gboolean have_cached_tm;
+  gboolean cached_gmt;
+  time_t cached_sec;
+  struct tm cached_tm;
+
+  gboolean negative_warning_done;
+
+  /* The packet context is printed with every event of its packet: its
+   * text is kept and reused while its decoded values stay the same (only
+   * for contexts without strings, whose bytes could change behind an
+   * unchanged pointer). */
+  GPtrArray *templates;         /* Template, owned */
+
+  /* The last clock conversion: an event's time is printed, used for the
+   * delta and kept for the next delta. */
+  const GstCtfClockClass *memo_cc;
+  guint64 memo_cycles;
+  gint64 memo_ns;
+  gboolean memo_ok;
+  GString *pc_text;
+  GArray *pc_vals;              /* GstCtfFieldValue */
+  gboolean pc_names;
+  gboolean pc_valid;
+
+  /* babeltrace2 event object emulation: object number -> (text sequence
+   * field class -> GString of its last non-empty value). */
+  gint64 cur_object;
+  GHashTable *objects;
+};
+
+G_BEGIN_DECLS
+
+/* Arrays and sequences of 8-bit, 8-bit-aligned integers with an encoding
+ * are text for babeltrace2 (CTF 1.8 §4.2.3, §4.2.4). */
+static inline gboolean
+is_text_array (const GstCtfFieldClass * fc)
+{
+  const GstCtfFieldClass *el;
+
+  if (fc->type != GST_CTF_FIELD_CLASS_ARRAY &&
+      fc->type != GST_CTF_FIELD_CLASS_SEQUENCE)
+    return FALSE;
+  el = fc->element;
+  if (el == NULL)
+    return FALSE;
+  if (el->type != GST_CTF_FIELD_CLASS_INTEGER &&
+      el->type != GST_CTF_FIELD_CLASS_ENUM)
+    return FALSE;
+  return el->alignment == 8 && el->integer.size == 8 &&
+      el->integer.encoding != GST_CTF_ENCODING_NONE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Appending without a call per piece                                  */
+
+/* g_string_append_len() is a library call that handles overlap and
+ * growth; the output GString is preallocated by the callers (ctftextsink
+ * keeps a large buffer), so appends almost always fit: copy inline then,
+ * fall back to GLib when the string must grow. */
+static inline void
+put (GString * s, const gchar * p, gsize n)
+{
+  if (G_LIKELY (s->len + n < s->allocated_len)) {
+    memcpy (s->str + s->len, p, n);
+    s->len += n;
+    s->str[s->len] = '\0';
+  } else {
+    g_string_append_len (s, p, n);
+  }
+}
+
+/* A string literal: its length is known at compile time. */
+#define put_lit(s, lit) put ((s), "" lit, sizeof (lit) - 1)
+
+static inline void
+put_c (GString * s, gchar c)
+{
+  if (G_LIKELY (s->len + 1 < s->allocated_len)) {
+    s->str[s->len++] = c;
+    s->str[s->len] = '\0';
+  } else {
+    g_string_append_c (s, c);
+  }
+}
+
+static inline void
+put_str (GString * s, const gchar * str)
+{
+  put (s, str, strlen (str));
+}
+
+/* ------------------------------------------------------------------ */
+/* Number formatting without printf                                    */
+
+/* Two digits per division: half the multiply-shift sequences of a digit
+ * loop (a timestamp line holds some 30 digits). */
+static const gchar digit_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
+
+/* Writes @v in decimal ending at @buf[@size]; returns the first index. */
+static inline gint
+format_u64 (gchar * buf, gint size, guint64 v)
+{
+  gint p = size;
+
+  while (v >= 100) {
+    guint r = (guint) (v % 100);
+
+    v /= 100;
+    p -= 2;
+    buf[p] = digit_pairs[2 * r];
+    buf[p + 1] = digit_pairs[2 * r + 1];
+  }
+  if (v >= 10) {
+    p -= 2;
+    buf[p] = digit_pairs[2 * v];
+    buf[p + 1] = digit_pairs[2 * v + 1];
+  } else {
+    buf[--p] = '0' + (gchar) v;
+  }
+  return p;
+}
+
+static inline void
+append_u64 (GString * s, guint64 v)
+{
+  gchar buf[24];
+  gint p = format_u64 (buf, sizeof (buf), v);
+
+  put (s, buf + p, sizeof (buf) - p);
+}
+
+static inline void
+append_i64 (GString * s, gint64 v)
+{
+  if (v < 0) {
+    put_c (s, '-');
+    append_u64 (s, (guint64) 0 - (guint64) v);
+  } else {
+    append_u64 (s, (guint64) v);
+  }
+}
+
+/* Zero-padded to @width digits (more when needed). */
+static inline void
+append_u64_padded (GString * s, guint64 v, gint width)
+{
+  gchar buf[24];
+  gint p = format_u64 (buf, sizeof (buf), v);
+
+  while ((gint) sizeof (buf) - p < width && p > 0)
+    buf[--p] = '0';
+  put (s, buf + p, sizeof (buf) - p);
+}
+
+static inline void
+append_hex_upper (GString * s, guint64 v)
+{
+  static const gchar digits[] = "0123456789ABCDEF";
+  gchar buf[20];
+  gint p = sizeof (buf);
+
+  do {
+    buf[--p] = digits[v & 0xf];
+    v >>= 4;
+  } while (v != 0);
+  put (s, buf + p, sizeof (buf) - p);
+}
+
+static inline void
+append_oct (GString * s, guint64 v)
+{
+  gchar buf[24];
+  gint p = sizeof (buf);
+
+  do {
+    buf[--p] = '0' + (gchar) (v & 7);
+    v >>= 3;
+  } while (v != 0);
+  put (s, buf + p, sizeof (buf) - p);
+}
+
+static inline const gchar *
+display_name (const gchar * name)
+{
+  if (name == NULL)
+    return "";
+  /* CTF 1.8 §4.2.2: a leading underscore escapes the name. */
+  return name[0] == '_' ? name + 1 : name;
+}
+
+/* gstctf-text-values.c */
+/* Appends the value at @idx and its subtree; returns the index after the
+ * subtree. */
+guint _gst_ctf_text_append_value (GstCtfTextFormatter * f, GString * s,
+    const GstCtfFieldValue * vals, guint n, guint idx, gboolean names,
+    gboolean filtered, guint depth);
+
+G_END_DECLS
+
+#endif /* __GST_CTF_TEXT_PRIVATE_H__ */
