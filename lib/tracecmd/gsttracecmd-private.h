@@ -6,6 +6,8 @@
 
 #include "gsttracecmd.h"
 #include "gstctf-error.h"
+#include "gsttracecmd-packetizer.h"
+#include "gstctf-packet-writer.h"
 
 G_BEGIN_DECLS
 
@@ -127,5 +129,131 @@ G_GNUC_INTERNAL gboolean td_decompress (GstCtfTraceDatCompression c,
 /* gsttracecmd-format.c */
 G_GNUC_INTERNAL gboolean td_parse_header_page (const gchar * text, gsize len,
     guint * commit_size, guint * data_offset);
+
+/* ---- packetizer internals (gsttracecmd-packetizer.c and
+ * gsttracecmd-trace-class.c) ---------------------------------------------- */
+
+/* Side stream event class ids */
+/* Side stream event class ids */
+enum
+{
+  FEV_HEADER = 0,
+  FEV_OPTION,
+  FEV_EVENT_FORMAT,
+  FEV_CMDLINE,
+  FEV_KALLSYM,
+  FEV_PRINTK,
+  N_FEV
+};
+
+
+/* One ftrace field's CTF encoding, as gsttracecmd-ctf.c maps it. */
+typedef enum
+{
+  OP_INT,                       /* 1/2/4/8-byte integer: its bytes */
+  OP_STRING,                    /* char array / __data_loc char[]: to NUL */
+  OP_SEQUENCE,                  /* other dynamic array: u32 count + bytes */
+  OP_ARRAY,                     /* static array: its bytes (0 past the end) */
+} OpKind;
+
+typedef struct
+{
+  OpKind kind;
+  guint esize;
+  const GstCtfTraceDatField *f;
+} Op;
+
+typedef struct _Plan
+{
+  Op *ops;
+  guint n_ops;
+  gsize max_size;               /* bytes of the event but strings/arrays */
+} Plan;
+
+typedef struct
+{
+  guint64 sc_id;
+  guint buffer;
+  guint cpu_index;
+  guint cpu;
+  const gchar *name;
+  guint index;
+  GstCtfTraceDatCpuIter *it;
+  GstCtfPacketWriter *w;
+  const GstCtfEventClass **ec_by_id;    /* (transfer none), per stream class */
+  guint n_ec_by_id;
+
+  /* look-ahead: the next page */
+  gboolean have_page;
+  gboolean done;
+  const guint8 *page;
+  gsize page_len;
+  guint64 page_index;
+  guint64 begin;
+
+  guint64 released;             /* file offset below which the mapping was
+                                 * given back, or G_MAXUINT64 */
+  /* compressed data: chunk headers walked so far (see zchunk_start()) */
+  guint64 z_off;
+  guint64 z_cur;
+  guint64 z_pages_end;
+  guint32 z_left;
+  guint z_page_size;
+
+  gboolean has_prev;
+  guint64 prev_end;
+  guint64 seq;
+  guint64 discarded;
+} Stream;
+
+struct _GstCtfTraceDatPacketizer
+{
+  GstCtfTraceDat *td;
+  guint flags;
+  GstCtfTraceClass *build_tc;   /* buffer 0's model: values come from it */
+  GPtrArray *keep;              /* other builder trace classes */
+  GstCtfTraceClass *tc;         /* parsed back from @tsdl */
+  gchar *tsdl;
+
+  Stream *streams;
+  guint n_streams;
+  const GstCtfEventClass ***ec_tables;
+  guint n_ec_tables;
+
+  /* direct encoding (see plan_build()); NULL: through the packet writer */
+  struct _Plan **plans;         /* [65536] by event id */
+  guint8 *out;
+  gsize out_alloc;
+
+  GstCtfFieldValue *common;
+  guint max_common;
+  GstCtfFieldValue *payload;
+  guint max_payload;
+
+  gboolean started;
+  guint64 t0;
+
+  /* side stream */
+  gboolean file_stream;
+  guint64 file_sc_id;
+  guint file_index;
+  GstCtfPacketWriter *fw;
+  const GstCtfEventClass *fec[N_FEV];
+  guint phase;
+  gsize pos;
+  guint opt_off;                /* bytes of the current option written */
+  guint64 fseq;
+  gboolean file_done;
+};
+
+/* gsttracecmd-trace-class.c */
+G_GNUC_INTERNAL gboolean _gst_ctf_trace_dat_option_is_container (guint id);
+G_GNUC_INTERNAL const gchar *_gst_ctf_trace_dat_option_name (guint id);
+G_GNUC_INTERNAL gboolean
+_gst_ctf_trace_dat_packetizer_build (GstCtfTraceDatPacketizer * p,
+    gint64 clock_offset_ns, GError ** error);
+G_GNUC_INTERNAL gboolean
+_gst_ctf_trace_dat_packetizer_setup_streams (GstCtfTraceDatPacketizer * p,
+    GError ** error);
 
 G_END_DECLS
