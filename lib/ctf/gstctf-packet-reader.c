@@ -59,6 +59,7 @@ struct _GstCtfEventIter {
   /* current event */
   const GstCtfEventClass *cur_ec;
   guint64 ev_begin;
+  guint64 ev_header_end;        /* bits: where the event header ends */
   guint64 ev_end;
 };
 
@@ -459,7 +460,7 @@ gst_ctf_event_iter_set_packet (GstCtfEventIter * it, const guint8 * data,
   it->ctx.slots = it->slots;
   it->ctx.n_slots = it->n_slots;
   it->pos = it->info.events_offset;
-  it->ev_begin = it->ev_end = it->pos;
+  it->ev_begin = it->ev_header_end = it->ev_end = it->pos;
   it->in_packet = TRUE;
   return TRUE;
 }
@@ -536,6 +537,9 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
     if (!gst_ctf_plan_run_scope (e->event_header, ctx, error))
       goto failed;
   }
+  /* Before any alignment padding of the next scope: a scope's plan
+   * aligns at its start, not at its end. */
+  it->ev_header_end = ctx->pos;
 
   /* The event class id is the last decoded id-meaning integer (LTTng's
    * `v.extended.id` overrides the enum `id`); without one, the stream
@@ -632,6 +636,27 @@ gst_ctf_event_iter_get_event_offset (GstCtfEventIter * it, guint64 * end)
   if (end)
     *end = it->ev_end;
   return it->ev_begin;
+}
+
+/**
+ * gst_ctf_event_iter_get_header_end:
+ * @it: the iterator, after gst_ctf_event_iter_next() returned %TRUE
+ *
+ * Where the current event's header (CTF 1.8 §6.1, the stream class's
+ * `event.header`) ends: one past its last bit, before any alignment
+ * padding of the scope that follows (the stream event context, or the
+ * next scope present).  Equal to the event's offset when the stream
+ * class has no event header.  The bits from there to the event's end
+ * (gst_ctf_event_iter_get_event_offset()) are the event's body, which can
+ * be copied as bytes to a place with the same alignment.
+ *
+ * Returns: a bit offset from the packet's first byte
+ */
+guint64
+gst_ctf_event_iter_get_header_end (GstCtfEventIter * it)
+{
+  g_return_val_if_fail (it != NULL, 0);
+  return it->ev_header_end;
 }
 
 const GstCtfFieldValue *

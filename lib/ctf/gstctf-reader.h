@@ -202,6 +202,9 @@ GST_CTF_API guint64 gst_ctf_event_iter_get_clock_value (GstCtfEventIter * it);
 GST_CTF_API guint64 gst_ctf_event_iter_get_event_offset (GstCtfEventIter *
     it, guint64 * end);
 
+GST_CTF_API guint64 gst_ctf_event_iter_get_header_end (GstCtfEventIter *
+    it);
+
 /**
  * gst_ctf_event_iter_get_values:
  * @it: a recording iterator
