@@ -1,0 +1,732 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * gst-ctf: the interpreter that runs compiled decode plans
+ * (gstctf-plan.c) over packet bytes (CTF 1.8 §4, §4.1.5 bit order, §7.3
+ * dynamic lengths and tags, §8 clock updates).
+ */
+#include "gstctf-plan.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Interpretation                                                      */
+/* ------------------------------------------------------------------ */
+
+static inline guint64
+align_up (guint64 pos, guint32 align)
+{
+  return (pos + align - 1) & ~((guint64) align - 1);
+}
+
+static inline guint64
+load_le64 (const guint8 * p)
+{
+  guint64 v;
+
+  memcpy (&v, p, 8);
+  return GUINT64_FROM_LE (v);
+}
+
+static inline guint64
+load_be64 (const guint8 * p)
+{
+  guint64 v;
+
+  memcpy (&v, p, 8);
+  return GUINT64_FROM_BE (v);
+}
+
+/* CTF 1.8 §4.1.5: in little-endian fields the first bit is the least
+ * significant bit of the first byte and bits fill each byte upward; the
+ * value's low-order bits come first.  @n in 1..64; the caller checked
+ * that pos + n <= n_bytes * 8. */
+static guint64
+read_bits_le (const guint8 * d, guint64 n_bytes, guint64 pos, guint n)
+{
+  guint64 byte = pos >> 3;
+  guint sh = pos & 7;
+  guint64 v;
+
+  if (byte + 8 <= n_bytes) {
+    v = load_le64 (d + byte) >> sh;
+    if (sh + n > 64)
+      v |= (guint64) d[byte + 8] << (64 - sh);
+  } else {
+    guint got = 0;
+
+    v = 0;
+    while (got < n) {
+      guint b = pos & 7;
+      guint take = MIN (8 - b, n - got);
+      guint64 chunk = (d[pos >> 3] >> b) & ((1u << take) - 1);
+
+      v |= chunk << got;
+      got += take;
+      pos += take;
+    }
+  }
+  return n == 64 ? v : (v & ((G_GUINT64_CONSTANT (1) << n) - 1));
+}
+
+/* CTF 1.8 §4.1.5: in big-endian fields the first bit is the most
+ * significant bit of the first byte; the value's high-order bits come
+ * first. */
+static guint64
+read_bits_be (const guint8 * d, guint64 n_bytes, guint64 pos, guint n)
+{
+  guint64 byte = pos >> 3;
+  guint sh = pos & 7;
+  guint64 v;
+
+  if (byte + 8 <= n_bytes) {
+    v = load_be64 (d + byte) << sh;
+    if (sh + n > 64)
+      v |= (guint64) (d[byte + 8] >> (8 - sh));
+    return n == 64 ? v : v >> (64 - n);
+  } else {
+    guint got = 0;
+
+    v = 0;
+    while (got < n) {
+      guint b = pos & 7;
+      guint take = MIN (8 - b, n - got);
+      guint64 chunk = (d[pos >> 3] >> (8 - b - take)) & ((1u << take) - 1);
+
+      v = (take == 64 ? 0 : v << take) | chunk;
+      got += take;
+      pos += take;
+    }
+    return v;
+  }
+}
+
+static inline guint64
+sign_extend (guint64 v, guint n)
+{
+  if (n >= 64)
+    return v;
+  return (guint64) (((gint64) (v << (64 - n))) >> (64 - n));
+}
+
+static void
+set_overrun_error (GstCtfDecodeCtx * ctx, guint64 pos, guint64 need,
+    const GstCtfOp * op, GError ** error)
+{
+  g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+      "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, field `%s` "
+      "needs %" G_GUINT64_FORMAT " bits but the content ends at %"
+      G_GUINT64_FORMAT " bits", ctx->scope_name ? ctx->scope_name : "field",
+      pos, op->name ? op->name : "(unnamed)", need, ctx->limit);
+}
+
+static gboolean G_GNUC_NO_INLINE
+grow_values (GstCtfDecodeCtx * ctx, GError ** error)
+{
+  GstCtfValueBuf *b = ctx->values;
+  guint cap;
+
+  if (b->cap >= GST_CTF_PLAN_MAX_VALUES) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, more than %u "
+        "field values", ctx->scope_name ? ctx->scope_name : "field",
+        ctx->pos, GST_CTF_PLAN_MAX_VALUES);
+    return FALSE;
+  }
+  cap = MAX (64, b->cap * 2);
+  cap = MIN (cap, GST_CTF_PLAN_MAX_VALUES);
+  b->v = g_renew (GstCtfFieldValue, b->v, cap);
+  b->cap = cap;
+  return TRUE;
+}
+
+static inline GstCtfFieldValue *
+record (GstCtfDecodeCtx * ctx, const GstCtfOp * op, guint * idx,
+    GError ** error)
+{
+  GstCtfValueBuf *b = ctx->values;
+  GstCtfFieldValue *fv;
+  guint i = b->len;
+
+  if (G_UNLIKELY (i >= b->cap) && !grow_values (ctx, error))
+    return NULL;
+  b->len = i + 1;
+  fv = &b->v[i];
+  fv->fc = op->fc;
+  fv->name = op->name;
+  fv->end = i + 1;
+  fv->v.u = 0;
+  if (idx)
+    *idx = i;
+  return fv;
+}
+
+/* CTF 1.8 §8 (babeltrace2 msg-iter update_default_clock()): an N-bit
+ * value replaces the low N bits of the current clock value; when it is
+ * smaller than those low bits the clock wrapped, once. */
+static inline void
+update_clock (GstCtfDecodeCtx * ctx, guint64 v, guint n)
+{
+  guint64 mask;
+
+  if (n >= 64) {
+    ctx->clock = v;
+    return;
+  }
+  mask = (G_GUINT64_CONSTANT (1) << n) - 1;
+  if (v < (ctx->clock & mask))
+    ctx->clock += mask + 1;
+  ctx->clock = (ctx->clock & ~mask) | v;
+}
+
+static gboolean
+int_effects (GstCtfDecodeCtx * ctx, const GstCtfOp * op, guint64 v,
+    guint64 field_pos, GError ** error)
+{
+  if (op->flags & GST_CTF_OP_F_CLOCK)
+    update_clock (ctx, v, op->size);
+  if ((op->flags & GST_CTF_OP_F_SLOT) && (guint) op->slot < ctx->n_slots)
+    ctx->slots[op->slot] = v;
+  if (op->flags & GST_CTF_OP_F_MEANING) {
+    GstCtfPacketInfo *info = ctx->info;
+
+    ctx->seen_meanings |= 1u << (op->meaning & 31);
+    switch (op->meaning) {
+      case GST_CTF_MEANING_EVENT_CLASS_ID:
+        ctx->event_class_id = v;
+        ctx->has_event_class_id = TRUE;
+        break;
+      case GST_CTF_MEANING_MAGIC:
+        ctx->has_magic = TRUE;
+        ctx->magic = (guint32) v;
+        if (v != 0xC1FC1FC1u) {
+          g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+              "Cannot read packet header: offset=%" G_GUINT64_FORMAT
+              " bits, magic=0x%" G_GINT64_MODIFIER "x, "
+              "expected-magic=0xc1fc1fc1", field_pos, v);
+          return FALSE;
+        }
+        break;
+      case GST_CTF_MEANING_STREAM_CLASS_ID:
+        if (info)
+          info->stream_class_id = v;
+        break;
+      case GST_CTF_MEANING_STREAM_INSTANCE_ID:
+        if (info) {
+          info->stream_instance_id = v;
+          info->has_stream_instance_id = TRUE;
+        }
+        break;
+      case GST_CTF_MEANING_TIMESTAMP_BEGIN:
+        if (info) {
+          info->timestamp_begin = v;
+          info->has_timestamp_begin = TRUE;
+        }
+        break;
+      case GST_CTF_MEANING_TIMESTAMP_END:
+        if (info) {
+          info->timestamp_end = v;
+          info->has_timestamp_end = TRUE;
+        }
+        break;
+      case GST_CTF_MEANING_EVENTS_DISCARDED:
+        if (info) {
+          info->events_discarded = v;
+          info->has_events_discarded = TRUE;
+        }
+        break;
+      case GST_CTF_MEANING_PACKET_SEQ_NUM:
+        if (info) {
+          info->packet_seq_num = v;
+          info->has_packet_seq_num = TRUE;
+        }
+        break;
+      case GST_CTF_MEANING_PACKET_SIZE:
+        if (info) {
+          info->packet_size = v;
+          info->has_packet_size = TRUE;
+        }
+        break;
+      case GST_CTF_MEANING_CONTENT_SIZE:
+        if (info) {
+          info->content_size = v;
+          info->has_content_size = TRUE;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return TRUE;
+}
+
+/* Number of elements of an array or sequence, checked against the bits
+ * left: N elements of at least B bits each cannot exceed them, so a
+ * corrupt length fails here instead of looping or allocating. */
+static gboolean
+check_count (GstCtfDecodeCtx * ctx, const GstCtfOp * op, guint64 pos,
+    guint64 n, GError ** error)
+{
+  guint64 rem = ctx->limit - pos;
+
+  if (op->min_elem_bits > 0) {
+    if (n <= rem / op->min_elem_bits)
+      return TRUE;
+  } else if (n <= GST_CTF_PLAN_MAX_ZERO_SIZE_ELEMS) {
+    return TRUE;
+  }
+  g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+      "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, %s `%s` has %"
+      G_GUINT64_FORMAT " elements of at least %" G_GUINT64_FORMAT
+      " bits but only %" G_GUINT64_FORMAT " bits remain",
+      ctx->scope_name ? ctx->scope_name : "field", pos,
+      (op->kind == GST_CTF_OP_SEQUENCE || op->kind == GST_CTF_OP_TEXT_SEQUENCE)
+      ? "sequence" : "array", op->name ? op->name : "(unnamed)", n,
+      op->min_elem_bits, rem);
+  return FALSE;
+}
+
+/* A pending array/sequence element range or selected variant option:
+ * the interpreter walks op ranges with this explicit stack instead of
+ * recursing (no call per element or option). */
+typedef struct {
+  guint64 remaining;            /* elements left after the current one */
+  guint32 body;                 /* first op of the element range */
+  guint32 end;                  /* end of the range being run */
+  guint32 ret;                  /* op to continue at when done */
+  guint32 outer_end;            /* end of the enclosing range */
+  guint32 vidx;                 /* recorded value to close, or G_MAXUINT32 */
+} Frame;
+
+static gboolean
+exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx,
+    GError ** error)
+{
+  const guint8 *data = ctx->data;
+  const guint64 limit = ctx->limit;
+  GstCtfValueBuf *values = ctx->values;
+  guint64 cur = ctx->pos;
+  guint i = 0, end = n_ops;
+  Frame stack[GST_CTF_PLAN_MAX_DEPTH + 2];
+  guint sp = 0;
+  guint32 open[GST_CTF_PLAN_MAX_DEPTH + 2];     /* recorded structures
+                                                 * not closed yet */
+  guint osp = 0;
+  /* every element iteration consumes a bit, except zero-size ones: all
+   * iterations together are bounded by the bits left plus this many */
+  guint64 iter_budget = (limit - MIN (cur, limit)) +
+      GST_CTF_PLAN_MAX_EMPTY_ITERATIONS;
+
+  for (;;) {
+    const GstCtfOp *op;
+    guint64 pos, v;
+
+    if (G_UNLIKELY (i >= end)) {
+      Frame *f;
+
+      if (sp == 0)
+        break;
+      f = &stack[sp - 1];
+      if (f->remaining > 0) {
+        if (G_UNLIKELY (iter_budget == 0)) {
+          ctx->pos = cur;
+          g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+              "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, arrays "
+              "of empty elements repeat more than %u times",
+              ctx->scope_name ? ctx->scope_name : "field", cur,
+              GST_CTF_PLAN_MAX_EMPTY_ITERATIONS);
+          return FALSE;
+        }
+        iter_budget--;
+        f->remaining--;
+        i = f->body;
+        continue;
+      }
+      if (values && f->vidx != G_MAXUINT32)
+        values->v[f->vidx].end = values->len;
+      i = f->ret;
+      end = f->outer_end;
+      sp--;
+      continue;
+    }
+
+    op = &ops[i];
+    pos = align_up (cur, op->align);
+
+    switch (op->kind) {
+      case GST_CTF_OP_INT8:
+        if (G_UNLIKELY (pos + 8 > limit))
+          goto overrun;
+        v = data[pos >> 3];
+        if (op->flags & GST_CTF_OP_F_SIGNED)
+          v = (guint64) (gint64) (gint8) v;
+        goto int_done;
+      case GST_CTF_OP_INT16:{
+        guint16 t;
+
+        if (G_UNLIKELY (pos + 16 > limit))
+          goto overrun;
+        memcpy (&t, data + (pos >> 3), 2);
+        v = (op->flags & GST_CTF_OP_F_SIGNED) ?
+            (guint64) (gint64) (gint16) t : t;
+        goto int_done;
+      }
+      case GST_CTF_OP_INT32:{
+        guint32 t;
+
+        if (G_UNLIKELY (pos + 32 > limit))
+          goto overrun;
+        memcpy (&t, data + (pos >> 3), 4);
+        v = (op->flags & GST_CTF_OP_F_SIGNED) ?
+            (guint64) (gint64) (gint32) t : t;
+        goto int_done;
+      }
+      case GST_CTF_OP_INT64:
+        if (G_UNLIKELY (pos + 64 > limit))
+          goto overrun;
+        memcpy (&v, data + (pos >> 3), 8);
+        goto int_done;
+      case GST_CTF_OP_INT16_SWAP:{
+        guint16 t;
+
+        if (G_UNLIKELY (pos + 16 > limit))
+          goto overrun;
+        memcpy (&t, data + (pos >> 3), 2);
+        t = GUINT16_SWAP_LE_BE (t);
+        v = (op->flags & GST_CTF_OP_F_SIGNED) ?
+            (guint64) (gint64) (gint16) t : t;
+        goto int_done;
+      }
+      case GST_CTF_OP_INT32_SWAP:{
+        guint32 t;
+
+        if (G_UNLIKELY (pos + 32 > limit))
+          goto overrun;
+        memcpy (&t, data + (pos >> 3), 4);
+        t = GUINT32_SWAP_LE_BE (t);
+        v = (op->flags & GST_CTF_OP_F_SIGNED) ?
+            (guint64) (gint64) (gint32) t : t;
+        goto int_done;
+      }
+      case GST_CTF_OP_INT64_SWAP:
+        if (G_UNLIKELY (pos + 64 > limit))
+          goto overrun;
+        memcpy (&v, data + (pos >> 3), 8);
+        v = GUINT64_SWAP_LE_BE (v);
+        goto int_done;
+      case GST_CTF_OP_INT:
+        if (G_UNLIKELY (pos + op->size > limit))
+          goto overrun;
+        if (op->byte_order == GST_CTF_BYTE_ORDER_LE)
+          v = read_bits_le (data, ctx->n_bytes, pos, op->size);
+        else
+          v = read_bits_be (data, ctx->n_bytes, pos, op->size);
+        if (op->flags & GST_CTF_OP_F_SIGNED)
+          v = sign_extend (v, op->size);
+        goto int_done;
+
+      case GST_CTF_OP_JUMP:
+        i = op->next;
+        continue;
+
+      case GST_CTF_OP_SKIP:
+        if (G_UNLIKELY (pos + op->static_bits > limit)) {
+          ctx->pos = cur;
+          set_overrun_error (ctx, pos, op->static_bits, op, error);
+          return FALSE;
+        }
+        cur = pos + op->static_bits;
+        i++;
+        continue;
+
+      case GST_CTF_OP_FLOAT:{
+        if (G_UNLIKELY (pos + op->size > limit))
+          goto overrun;
+        if (op->byte_order == GST_CTF_BYTE_ORDER_LE)
+          v = read_bits_le (data, ctx->n_bytes, pos, op->size);
+        else
+          v = read_bits_be (data, ctx->n_bytes, pos, op->size);
+        cur = pos + op->size;
+        if (values) {
+          GstCtfFieldValue *fv = record (ctx, op, NULL, error);
+
+          if (fv == NULL)
+            return FALSE;
+          if (op->size == 32) {
+            guint32 b = (guint32) v;
+            gfloat f;
+
+            memcpy (&f, &b, 4);
+            fv->v.d = f;
+          } else {
+            memcpy (&fv->v.d, &v, 8);
+          }
+        }
+        i++;
+        continue;
+      }
+
+      case GST_CTF_OP_STRING:{
+        const guint8 *s, *nul;
+        guint64 max;
+
+        /* CTF 1.8 §4.2.5: NUL-terminated, within the content. */
+        if (G_UNLIKELY (pos >= limit || (pos & 7) != 0))
+          goto overrun;
+        s = data + (pos >> 3);
+        max = (limit - pos) >> 3;
+        nul = memchr (s, 0, max);
+        if (G_UNLIKELY (nul == NULL)) {
+          g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+              "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, string "
+              "`%s` has no NUL terminator before the content ends at %"
+              G_GUINT64_FORMAT " bits",
+              ctx->scope_name ? ctx->scope_name : "field", pos,
+              op->name ? op->name : "(unnamed)", limit);
+          return FALSE;
+        }
+        cur = pos + (guint64) (nul - s + 1) * 8;
+        if (values) {
+          GstCtfFieldValue *fv = record (ctx, op, NULL, error);
+
+          if (fv == NULL)
+            return FALSE;
+          fv->v.s.ptr = (const gchar *) s;
+          fv->v.s.len = (guint32) MIN ((guint64) (nul - s), G_MAXUINT32);
+        }
+        i++;
+        continue;
+      }
+
+      case GST_CTF_OP_STRUCT_BEGIN:
+        cur = pos;
+        if (values) {
+          guint idx;
+          GstCtfFieldValue *fv = record (ctx, op, &idx, error);
+
+          if (fv == NULL)
+            return FALSE;
+          fv->v.u = op->n_children;
+          /* closed by the matching STRUCT_END (structures nest at most
+           * GST_CTF_PLAN_MAX_DEPTH deep, the plan was checked) */
+          if (G_LIKELY (osp < G_N_ELEMENTS (open)))
+            open[osp++] = idx;
+        }
+        i++;
+        continue;
+
+      case GST_CTF_OP_STRUCT_END:
+        if (values && osp > 0) {
+          osp--;
+          values->v[open[osp]].end = values->len;
+        }
+        i++;
+        continue;
+
+      case GST_CTF_OP_TEXT_ARRAY:
+      case GST_CTF_OP_TEXT_SEQUENCE:{
+        guint64 n;
+
+        if (op->kind == GST_CTF_OP_TEXT_ARRAY) {
+          n = op->length;
+        } else {
+          if (G_UNLIKELY ((guint) op->ref_slot >= ctx->n_slots))
+            goto bad_slot;
+          n = ctx->slots[op->ref_slot];
+        }
+        if (G_UNLIKELY (pos > limit))
+          goto overrun;
+        if (G_UNLIKELY (!check_count (ctx, op, pos, n, error)))
+          return FALSE;
+        if (values) {
+          GstCtfFieldValue *fv = record (ctx, op, NULL, error);
+
+          if (fv == NULL)
+            return FALSE;
+          if (G_UNLIKELY (n > G_MAXUINT32)) {
+            g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+                "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, text "
+                "array of %" G_GUINT64_FORMAT " bytes is too long",
+                ctx->scope_name ? ctx->scope_name : "field", pos, n);
+            return FALSE;
+          }
+          fv->v.s.ptr = (const gchar *) data + (pos >> 3);
+          fv->v.s.len = (guint32) n;
+        }
+        cur = pos + n * 8;
+        i++;
+        continue;
+      }
+
+      case GST_CTF_OP_ARRAY:
+      case GST_CTF_OP_SEQUENCE:{
+        guint64 n;
+        guint32 vidx = G_MAXUINT32;
+
+        if (op->kind == GST_CTF_OP_ARRAY) {
+          n = op->length;
+        } else {
+          if (G_UNLIKELY ((guint) op->ref_slot >= ctx->n_slots))
+            goto bad_slot;
+          n = ctx->slots[op->ref_slot];
+        }
+        if (G_UNLIKELY (pos > limit))
+          goto overrun;
+        if (G_UNLIKELY (!check_count (ctx, op, pos, n, error)))
+          return FALSE;
+        cur = pos;
+        if (G_UNLIKELY (op->meaning == GST_CTF_MEANING_UUID) && ctx->info &&
+            n == 16 && (pos & 7) == 0 && op->stride == 8) {
+          memcpy (ctx->info->uuid, data + (pos >> 3), 16);
+          ctx->info->has_uuid = TRUE;
+        }
+        if (values) {
+          guint idx;
+          GstCtfFieldValue *fv = record (ctx, op, &idx, error);
+
+          if (fv == NULL)
+            return FALSE;
+          fv->v.u = n;
+          vidx = idx;
+        } else if (op->stride) {
+          /* Static, effect-free elements: skip them all (the count was
+           * checked against the bits left; the end is checked here). */
+          if (n > 0) {
+            guint64 end_pos = pos + (n - 1) * op->stride +
+                ops[i + 1].static_bits;
+
+            if (G_UNLIKELY (end_pos > limit)) {
+              ctx->pos = cur;
+              set_overrun_error (ctx, pos, end_pos - pos, op, error);
+              return FALSE;
+            }
+            cur = end_pos;
+          }
+          i = op->next;
+          continue;
+        }
+        if (n == 0) {
+          i = op->next;
+          continue;
+        }
+        stack[sp].remaining = n - 1;
+        stack[sp].body = i + 1;
+        stack[sp].end = op->next;
+        stack[sp].ret = op->next;
+        stack[sp].outer_end = end;
+        stack[sp].vidx = vidx;
+        sp++;
+        end = op->next;
+        i = i + 1;
+        continue;
+      }
+
+      case GST_CTF_OP_VARIANT:{
+        guint64 tag;
+        guint32 r, opt = G_MAXUINT32;
+        guint32 vidx = G_MAXUINT32;
+
+        if (G_UNLIKELY ((guint) op->ref_slot >= ctx->n_slots))
+          goto bad_slot;
+        tag = ctx->slots[op->ref_slot];
+        for (r = 0; r < op->n_ranges; r++) {
+          const GstCtfVariantRange *vr = &op->ranges[r];
+
+          if (op->tag_signed ? ((gint64) tag >= (gint64) vr->lower &&
+                  (gint64) tag <= (gint64) vr->upper)
+              : (tag >= vr->lower && tag <= vr->upper)) {
+            opt = vr->option;
+            break;
+          }
+        }
+        if (G_UNLIKELY (opt == G_MAXUINT32)) {
+          g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+              "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, variant "
+              "`%s` has no option for tag value %" G_GINT64_FORMAT,
+              ctx->scope_name ? ctx->scope_name : "field", pos,
+              op->name ? op->name : "(unnamed)", (gint64) tag);
+          return FALSE;
+        }
+        cur = pos;
+        if (!values) {
+          /* fast plan: the option's ops end with a JUMP past the
+           * variant */
+          i = op->options[opt];
+          continue;
+        } else {
+          guint idx;
+          GstCtfFieldValue *fv = record (ctx, op, &idx, error);
+
+          if (fv == NULL)
+            return FALSE;
+          fv->v.u = opt;
+          vidx = idx;
+        }
+        stack[sp].remaining = 0;
+        stack[sp].body = op->options[opt];
+        stack[sp].end = op->option_ends[opt];
+        stack[sp].ret = op->next;
+        stack[sp].outer_end = end;
+        stack[sp].vidx = vidx;
+        sp++;
+        end = op->option_ends[opt];
+        i = op->options[opt];
+        continue;
+      }
+
+      default:
+        g_assert_not_reached ();
+    }
+
+  int_done:
+    cur = pos + op->size;
+    if (G_UNLIKELY (op->flags & GST_CTF_OP_F_EFFECTS)) {
+      if (!int_effects (ctx, op, v, pos, error))
+        return FALSE;
+    }
+    if (values) {
+      GstCtfFieldValue *fv = record (ctx, op, NULL, error);
+
+      if (fv == NULL)
+        return FALSE;
+      fv->v.u = v;
+    }
+    i++;
+    continue;
+
+  overrun:
+    ctx->pos = cur;
+    set_overrun_error (ctx, pos, op->kind == GST_CTF_OP_STRING ? 8 :
+        op->size ? op->size : 1, op, error);
+    return FALSE;
+
+  bad_slot:
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
+        "Cannot decode %s: value slot %d of `%s` is out of range",
+        ctx->scope_name ? ctx->scope_name : "field", op->ref_slot,
+        op->name ? op->name : "(unnamed)");
+    return FALSE;
+  }
+  ctx->pos = cur;
+  return TRUE;
+}
+
+gboolean
+gst_ctf_plan_exec (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
+    GError ** error)
+{
+  /* Keep every bit offset far from overflow: limit < 2^60 bits. */
+  if (ctx->limit > (G_GUINT64_CONSTANT (1) << 60))
+    ctx->limit = G_GUINT64_CONSTANT (1) << 60;
+  if (ctx->limit > ctx->n_bytes * 8)
+    ctx->limit = ctx->n_bytes * 8;
+  return gst_ctf_plan_run (plan, ctx, error);
+}
+
+gboolean
+gst_ctf_plan_run (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
+    GError ** error)
+{
+  if (ctx->values)
+    return exec_ops (plan->ops, plan->n_ops, ctx, error);
+  return exec_ops (plan->fast_ops, plan->n_fast_ops, ctx, error);
+}
