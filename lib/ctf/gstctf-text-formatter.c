@@ -459,6 +459,8 @@ tpl_walk (GstCtfTextFormatter * f, Template * t, const GstCtfFieldValue * vals,
     case GST_CTF_FIELD_CLASS_ENUM:
     case GST_CTF_FIELD_CLASS_FLOAT:
     case GST_CTF_FIELD_CLASS_STRING:
+      if (fc->type == GST_CTF_FIELD_CLASS_STRING)
+        op.kind = TPL_STR;
     hole:
       g_array_append_val (t->ops, op);
       t->tail_off = t->lit->len;
@@ -559,6 +561,15 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
       case TPL_SDEC:
         append_i64 (s, vals[op->idx].v.i);
         break;
+      case TPL_STR:
+        if (f->cur_object < 0) {
+          const GstCtfFieldValue *v = &vals[op->idx];
+
+          _gst_ctf_text_append_escaped (s, v->v.s.ptr, v->v.s.ptr ?
+              strnlen (v->v.s.ptr, v->v.s.len) : 0);
+          break;
+        }
+        /* fall through */
       default:
         _gst_ctf_text_append_value (f, s, vals, n, op->idx, names, filtered, 1);
         break;
@@ -652,42 +663,65 @@ append_wall (GstCtfTextFormatter * f, GString * s, gint64 ns)
       goto seconds;
     }
 
-    if (f->have_cached_tm && f->cached_sec == t &&
-        f->cached_gmt == f->opts.clock_gmt) {
-      tm = &f->cached_tm;
-    } else {
-      if (f->opts.clock_gmt)
-        tm = gmtime_r (&t, &f->cached_tm);
-      else
-        tm = localtime_r (&t, &f->cached_tm);
-      if (tm == NULL) {
-        f->have_cached_tm = FALSE;
-        fputs (f->opts.clock_gmt ? "[warning] Unable to get gmtime.\n" :
-            "[warning] Unable to get localtime.\n", stderr);
-        goto seconds;
-      }
-      f->have_cached_tm = TRUE;
-      f->cached_sec = t;
-      f->cached_gmt = f->opts.clock_gmt;
+    if (G_LIKELY (f->have_cached_tm && f->cached_sec == t &&
+            f->cached_gmt == f->opts.clock_gmt &&
+            f->cached_date == f->opts.clock_date)) {
+      put (s, f->cached_text, f->cached_text_len);
+      append_9digits (s, (guint32) nsec_abs);
+      return;
+    }
+    if (f->opts.clock_gmt)
+      tm = gmtime_r (&t, &f->cached_tm);
+    else
+      tm = localtime_r (&t, &f->cached_tm);
+    f->have_cached_tm = FALSE;
+    if (tm == NULL) {
+      fputs (f->opts.clock_gmt ? "[warning] Unable to get gmtime.\n" :
+          "[warning] Unable to get localtime.\n", stderr);
+      goto seconds;
     }
 
-    if (f->opts.clock_date) {
-      gchar buf[32];
-      gsize r = strftime (buf, sizeof (buf), "%Y-%m-%d ", tm);
+    {
+      GString text = { f->cached_text, 0, sizeof (f->cached_text) };
 
-      if (r == 0) {
-        fputs ("[warning] Unable to print ascii time.\n", stderr);
-        goto seconds;
+      if (f->opts.clock_date) {
+        gchar buf[32];
+        gsize r = strftime (buf, sizeof (buf), "%Y-%m-%d ", tm);
+
+        /* (the date of a far year does not fit the cache: no cache) */
+        if (r == 0 || r > 24) {
+          if (r == 0)
+            fputs ("[warning] Unable to print ascii time.\n", stderr);
+          else {
+            put (s, buf, r);
+            append_u64_padded (s, (guint64) tm->tm_hour, 2);
+            put_c (s, ':');
+            append_u64_padded (s, (guint64) tm->tm_min, 2);
+            put_c (s, ':');
+            append_u64_padded (s, (guint64) tm->tm_sec, 2);
+            put_c (s, '.');
+            append_9digits (s, (guint32) nsec_abs);
+            return;
+          }
+          goto seconds;
+        }
+        put (&text, buf, r);
       }
-      put (s, buf, r);
+      append_u64_padded (&text, (guint64) tm->tm_hour, 2);
+      put_c (&text, ':');
+      append_u64_padded (&text, (guint64) tm->tm_min, 2);
+      put_c (&text, ':');
+      append_u64_padded (&text, (guint64) tm->tm_sec, 2);
+      put_c (&text, '.');
+      g_assert (text.str == f->cached_text);
+      f->cached_text_len = text.len;
     }
-    append_u64_padded (s, (guint64) tm->tm_hour, 2);
-    put_c (s, ':');
-    append_u64_padded (s, (guint64) tm->tm_min, 2);
-    put_c (s, ':');
-    append_u64_padded (s, (guint64) tm->tm_sec, 2);
-    put_c (s, '.');
-    append_u64_padded (s, nsec_abs, 9);
+    f->have_cached_tm = TRUE;
+    f->cached_sec = t;
+    f->cached_gmt = f->opts.clock_gmt;
+    f->cached_date = f->opts.clock_date;
+    put (s, f->cached_text, f->cached_text_len);
+    append_9digits (s, (guint32) nsec_abs);
     return;
   }
 
@@ -760,7 +794,7 @@ append_event_timestamp (GstCtfTextFormatter * f, GString * s,
         put_c (s, '+');
         append_u64 (s, delta / NS_PER_S);
         put_c (s, '.');
-        append_u64_padded (s, delta % NS_PER_S, 9);
+        append_9digits (s, (guint32) (delta % NS_PER_S));
       } else {
         put_lit (s, "+?.?????????");
       }
@@ -838,9 +872,21 @@ gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
   }
   si = f->last_sc_info;
   if (ec != f->last_ec || f->last_ec_info == NULL) {
-    ei = ec ? g_hash_table_lookup (f->ec_info, ec) : NULL;
+    guint slot = (guint) (((guintptr) ec >> 4) & 63);
+
+    if (ec != NULL && f->ec_cache_key[slot] == ec) {
+      ei = f->ec_cache_val[slot];
+    } else {
+      ei = ec ? g_hash_table_lookup (f->ec_info, ec) : NULL;
+      if (ei == NULL)
+        ei = &no_ec;
+      else {
+        f->ec_cache_key[slot] = ec;
+        f->ec_cache_val[slot] = ei;
+      }
+    }
     f->last_ec = ec;
-    f->last_ec_info = ei ? ei : &no_ec;
+    f->last_ec_info = ei;
   }
   ei = f->last_ec_info;
 

@@ -29,6 +29,7 @@ typedef enum {
 typedef enum {
   TPL_UDEC,                     /* decimal unsigned integer */
   TPL_SDEC,                     /* decimal signed integer */
+  TPL_STR,                      /* string: escaped inline unless recycling */
   TPL_VALUE,                    /* anything else: _gst_ctf_text_append_value() */
 } TplKind;
 
@@ -98,11 +99,22 @@ struct _GstCtfTextFormatter {
   gboolean have_last_cycles;
   guint64 last_cycles;
 
-  /* localtime_r() cache: the broken-down time of cached_sec. */
+  /* localtime_r() cache: the broken-down time of cached_sec, and its
+   * text ("[YYYY-MM-DD ]HH:MM:SS."), printed with every event of that
+   * second. */
   gboolean have_cached_tm;
   gboolean cached_gmt;
+  gboolean cached_date;
   time_t cached_sec;
   struct tm cached_tm;
+  gchar cached_text[40];
+  gsize cached_text_len;
+
+  /* Direct-mapped caches of the sc_info / ec_info lookups: events of
+   * different classes interleave, a hash lookup per event showed in the
+   * profile. */
+  const GstCtfEventClass *ec_cache_key[64];
+  const EcInfo *ec_cache_val[64];
 
   gboolean negative_warning_done;
 
@@ -233,6 +245,34 @@ append_u64 (GString * s, guint64 v)
   put (s, buf + p, sizeof (buf) - p);
 }
 
+/* Exactly 9 digits, zero-padded (@v < 10^9): the nanoseconds of every
+ * timestamp and delta. */
+static inline void
+append_9digits (GString * s, guint32 v)
+{
+  gchar buf[9];
+  guint r;
+
+  r = v % 100;
+  v /= 100;
+  buf[7] = digit_pairs[2 * r];
+  buf[8] = digit_pairs[2 * r + 1];
+  r = v % 100;
+  v /= 100;
+  buf[5] = digit_pairs[2 * r];
+  buf[6] = digit_pairs[2 * r + 1];
+  r = v % 100;
+  v /= 100;
+  buf[3] = digit_pairs[2 * r];
+  buf[4] = digit_pairs[2 * r + 1];
+  r = v % 100;
+  v /= 100;
+  buf[1] = digit_pairs[2 * r];
+  buf[2] = digit_pairs[2 * r + 1];
+  buf[0] = '0' + (gchar) (v % 10);
+  put (s, buf, 9);
+}
+
 static inline void
 append_i64 (GString * s, gint64 v)
 {
@@ -293,6 +333,10 @@ display_name (const gchar * name)
 }
 
 /* gstctf-text-values.c */
+/* Appends @len bytes of @str quoted and escaped as babeltrace2 does. */
+void _gst_ctf_text_append_escaped (GString * s, const gchar * str,
+    gsize len);
+
 /* Appends the value at @idx and its subtree; returns the index after the
  * subtree. */
 guint _gst_ctf_text_append_value (GstCtfTextFormatter * f, GString * s,

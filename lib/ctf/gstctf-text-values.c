@@ -9,6 +9,9 @@
 #include "config.h"
 #endif
 
+#include <math.h>
+#include <stdio.h>
+
 #include "gstctf-text-private.h"
 
 static void
@@ -59,9 +62,52 @@ object_text (GstCtfTextFormatter * f, const GstCtfFieldClass * fc,
 
 /* The babeltrace2 pretty sink's string escaping: \\ \' \" \? and the C
  * escapes for control characters, \xNN for the others; bytes >= 0x80
- * are copied (iscntrl() in the C locale). */
-static void
-append_escaped (GString * s, const gchar * str, gsize len)
+ * are copied (iscntrl() in the C locale).  escape_class[c]: 0 = copy,
+ * 1 = one-letter escape (escape_letter[c]), 2 = \xNN. */
+static const guint8 escape_class[256] = {
+  2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 2, 2,
+  2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2,
+  0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2,
+};
+
+static gchar
+escape_letter (guchar c)
+{
+  switch (c) {
+    case '\\':
+      return '\\';
+    case '\'':
+      return '\'';
+    case '"':
+      return '"';
+    case '?':
+      return '?';
+    case '\a':
+      return 'a';
+    case '\b':
+      return 'b';
+    case 0x1b:
+      return 'e';
+    case '\f':
+      return 'f';
+    case '\n':
+      return 'n';
+    case '\r':
+      return 'r';
+    case '\t':
+      return 't';
+    default:
+      return 'v';
+  }
+}
+
+void
+_gst_ctf_text_append_escaped (GString * s, const gchar * str, gsize len)
 {
   static const gchar hex[] = "0123456789abcdef";
   gsize i, run = 0;
@@ -69,66 +115,30 @@ append_escaped (GString * s, const gchar * str, gsize len)
   put_c (s, '"');
   for (i = 0; i < len; i++) {
     guchar c = (guchar) str[i];
-    const gchar *esc = NULL;
-    gchar xbuf[4];
+    gchar buf[4];
 
-    if (c >= 0x20 && c != 0x7f && c != '\\' && c != '\'' && c != '"' &&
-        c != '?')
+    if (G_LIKELY (escape_class[c] == 0))
       continue;
     if (i > run)
       put (s, str + run, i - run);
     run = i + 1;
-    switch (c) {
-      case '\\':
-        esc = "\\\\";
-        break;
-      case '\'':
-        esc = "\\'";
-        break;
-      case '"':
-        esc = "\\\"";
-        break;
-      case '?':
-        esc = "\\?";
-        break;
-      case '\a':
-        esc = "\\a";
-        break;
-      case '\b':
-        esc = "\\b";
-        break;
-      case 0x1b:
-        esc = "\\e";
-        break;
-      case '\f':
-        esc = "\\f";
-        break;
-      case '\n':
-        esc = "\\n";
-        break;
-      case '\r':
-        esc = "\\r";
-        break;
-      case '\t':
-        esc = "\\t";
-        break;
-      case '\v':
-        esc = "\\v";
-        break;
-      default:
-        xbuf[0] = '\\';
-        xbuf[1] = 'x';
-        xbuf[2] = hex[c >> 4];
-        xbuf[3] = hex[c & 0xf];
-        put (s, xbuf, 4);
-        continue;
+    buf[0] = '\\';
+    if (escape_class[c] == 1) {
+      buf[1] = escape_letter (c);
+      put (s, buf, 2);
+    } else {
+      buf[1] = 'x';
+      buf[2] = hex[c >> 4];
+      buf[3] = hex[c & 0xf];
+      put (s, buf, 4);
     }
-    put_str (s, esc);
   }
   if (len > run)
     put (s, str + run, len - run);
   put_c (s, '"');
 }
+
+#define append_escaped _gst_ctf_text_append_escaped
 
 static void
 append_integer (GString * s, const GstCtfFieldClass * fc,
@@ -226,11 +236,60 @@ append_enum (GString * s, const GstCtfFieldClass * fc,
   put_lit (s, " )");
 }
 
+/* printf's "%g" (precision 6), what babeltrace2 prints floats with.  Fast
+ * path: a value that is the nearest double to a decimal m / 10^k with
+ * m < 10^6 and k <= 4 (at most 6 significant digits, magnitude in
+ * [1e-4, 1e6)) prints as that decimal in fixed notation without trailing
+ * zeros: its distance to the decimal (half an ulp) is far below the
+ * rounding boundary of the 6th significant digit.  Anything else goes to
+ * snprintf(). */
 static void
 append_float (GString * s, gdouble d)
 {
+  static const gdouble p10[] = { 1, 10, 100, 1000, 10000 };
   gchar buf[G_ASCII_DTOSTR_BUF_SIZE];
-  gint n = g_snprintf (buf, sizeof (buf), "%g", d);
+  gdouble a = d < 0 ? -d : d;
+  gint n;
+
+  if (d == 0) {
+    if (signbit (d))
+      put_lit (s, "-0");
+    else
+      put_c (s, '0');
+    return;
+  }
+  if (a >= 1e-4 && a < 1e6) {
+    guint k;
+
+    for (k = 0; k < G_N_ELEMENTS (p10); k++) {
+      gdouble x = a * p10[k];
+
+      if (x < 1e6 && x == (gdouble) (guint64) x && x / p10[k] == a) {
+        guint64 m = (guint64) x;
+        guint64 ip = m / (guint64) p10[k];
+        guint64 fp = m % (guint64) p10[k];
+
+        if (d < 0)
+          put_c (s, '-');
+        append_u64 (s, ip);
+        if (k > 0 && fp != 0) {
+          gchar frac[4];
+          guint j, len = k;
+
+          for (j = k; j > 0; j--) {
+            frac[j - 1] = '0' + (gchar) (fp % 10);
+            fp /= 10;
+          }
+          while (len > 0 && frac[len - 1] == '0')
+            len--;
+          put_c (s, '.');
+          put (s, frac, len);
+        }
+        return;
+      }
+    }
+  }
+  n = snprintf (buf, sizeof (buf), "%g", d);
 
   if (n > 0)
     put (s, buf, MIN ((gsize) n, sizeof (buf) - 1));
