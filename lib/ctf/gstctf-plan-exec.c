@@ -285,6 +285,196 @@ check_count (GstCtfDecodeCtx * ctx, const GstCtfOp * op, guint64 pos,
   return FALSE;
 }
 
+/* Room for @n more values without an error (the caller falls back to
+ * field-by-field decoding, which reports the limit). */
+static gboolean G_GNUC_NO_INLINE
+reserve_values (GstCtfValueBuf * b, guint n)
+{
+  guint cap = b->cap;
+
+  if (n > GST_CTF_PLAN_MAX_VALUES - b->len)
+    return FALSE;
+  while (cap - b->len < n)
+    cap = MAX (64, cap * 2);
+  cap = MIN (cap, GST_CTF_PLAN_MAX_VALUES);
+  b->v = g_renew (GstCtfFieldValue, b->v, cap);
+  b->cap = cap;
+  return TRUE;
+}
+
+/* Reads a run item or scalar element of kind @kind at @p into @fv's
+ * value, the same value as the integer and float ops give.  Returns the
+ * integer value (for value slots). */
+static inline G_GNUC_UNUSED guint64 load_item (guint kind,
+    const guint8 * p, guint64 value, GstCtfFieldValue * fv)
+    __attribute__((always_inline));
+
+static inline guint64
+load_item (guint kind, const guint8 * p, guint64 value,
+    GstCtfFieldValue * fv)
+{
+  guint64 v;
+
+  switch (kind) {
+    case GST_CTF_RUN_U8:
+      v = p[0];
+      break;
+    case GST_CTF_RUN_S8:
+      v = (guint64) (gint64) (gint8) p[0];
+      break;
+    case GST_CTF_RUN_U16:{
+      guint16 t;
+
+      memcpy (&t, p, 2);
+      v = t;
+      break;
+    }
+    case GST_CTF_RUN_S16:{
+      gint16 t;
+
+      memcpy (&t, p, 2);
+      v = (guint64) (gint64) t;
+      break;
+    }
+    case GST_CTF_RUN_U32:{
+      guint32 t;
+
+      memcpy (&t, p, 4);
+      v = t;
+      break;
+    }
+    case GST_CTF_RUN_S32:{
+      gint32 t;
+
+      memcpy (&t, p, 4);
+      v = (guint64) (gint64) t;
+      break;
+    }
+    case GST_CTF_RUN_U64:
+      memcpy (&v, p, 8);
+      break;
+    case GST_CTF_RUN_U16_SWAP:{
+      guint16 t;
+
+      memcpy (&t, p, 2);
+      v = GUINT16_SWAP_LE_BE (t);
+      break;
+    }
+    case GST_CTF_RUN_S16_SWAP:{
+      guint16 t;
+
+      memcpy (&t, p, 2);
+      v = (guint64) (gint64) (gint16) GUINT16_SWAP_LE_BE (t);
+      break;
+    }
+    case GST_CTF_RUN_U32_SWAP:{
+      guint32 t;
+
+      memcpy (&t, p, 4);
+      v = GUINT32_SWAP_LE_BE (t);
+      break;
+    }
+    case GST_CTF_RUN_S32_SWAP:{
+      guint32 t;
+
+      memcpy (&t, p, 4);
+      v = (guint64) (gint64) (gint32) GUINT32_SWAP_LE_BE (t);
+      break;
+    }
+    case GST_CTF_RUN_U64_SWAP:
+      memcpy (&v, p, 8);
+      v = GUINT64_SWAP_LE_BE (v);
+      break;
+    case GST_CTF_RUN_F32:
+    case GST_CTF_RUN_F32_SWAP:{
+      guint32 b;
+      gfloat f;
+
+      memcpy (&b, p, 4);
+      if (kind == GST_CTF_RUN_F32_SWAP)
+        b = GUINT32_SWAP_LE_BE (b);
+      memcpy (&f, &b, 4);
+      fv->v.d = f;
+      return 0;
+    }
+    case GST_CTF_RUN_F64:
+    case GST_CTF_RUN_F64_SWAP:
+      memcpy (&v, p, 8);
+      if (kind == GST_CTF_RUN_F64_SWAP)
+        v = GUINT64_SWAP_LE_BE (v);
+      memcpy (&fv->v.d, &v, 8);
+      return 0;
+    case GST_CTF_RUN_TEXT:
+      fv->v.s.ptr = (const gchar *) p;
+      fv->v.s.len = (guint32) value;
+      return 0;
+    default:                   /* GST_CTF_RUN_CONST */
+      v = value;
+      break;
+  }
+  fv->v.u = v;
+  return v;
+}
+
+/* Bytes a scalar element kind takes. */
+static inline guint
+elem_bytes (guint kind)
+{
+  static const guint8 sizes[] = {
+    [GST_CTF_RUN_U8] = 1,[GST_CTF_RUN_S8] = 1,
+    [GST_CTF_RUN_U16] = 2,[GST_CTF_RUN_S16] = 2,
+    [GST_CTF_RUN_U32] = 4,[GST_CTF_RUN_S32] = 4,[GST_CTF_RUN_U64] = 8,
+    [GST_CTF_RUN_U16_SWAP] = 2,[GST_CTF_RUN_S16_SWAP] = 2,
+    [GST_CTF_RUN_U32_SWAP] = 4,[GST_CTF_RUN_S32_SWAP] = 4,
+    [GST_CTF_RUN_U64_SWAP] = 8,
+    [GST_CTF_RUN_F32] = 4,[GST_CTF_RUN_F64] = 8,
+    [GST_CTF_RUN_F32_SWAP] = 4,[GST_CTF_RUN_F64_SWAP] = 8,
+  };
+
+  return kind < G_N_ELEMENTS (sizes) ? sizes[kind] : 0;
+}
+
+static gboolean int_effects (GstCtfDecodeCtx * ctx, const GstCtfOp * op,
+    guint64 v, guint64 field_pos, GError ** error);
+
+/* Decodes run @run at bit @pos (aligned for it) and sets ctx->pos to its
+ * end.  Returns 1 when done, 0 when it does not fit (nothing done: the
+ * caller decodes field by field), -1 on error (a side effect failed). */
+static inline gint
+run_exec (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
+    GError ** error)
+{
+  GstCtfValueBuf *values = ctx->values;
+  const GstCtfRunItem *it = run->items, *it_end = it + run->n_items;
+  const guint8 *base;
+  GstCtfFieldValue *fv;
+  guint idx0, k;
+
+  if (G_UNLIKELY (pos + run->bits > ctx->limit || values == NULL ||
+          (values->cap - values->len < run->n_items &&
+              !reserve_values (values, run->n_items))))
+    return 0;
+  base = ctx->data + (pos >> 3);
+  idx0 = values->len;
+  fv = values->v + idx0;
+  for (; it < it_end; it++, fv++) {
+    fv->fc = it->fc;
+    fv->name = it->name;
+    fv->end = idx0 + it->end_off;
+    load_item (it->kind, base + it->byte_off, it->value, fv);
+  }
+  values->len = idx0 + run->n_items;
+  ctx->pos = pos + run->bits;
+  for (k = 0; k < run->n_effects; k++) {
+    const GstCtfRunEffect *fx = &run->effects[k];
+
+    if (!int_effects (ctx, &fx->op, values->v[idx0 + fx->item].v.u,
+            pos + fx->bit_off, error))
+      return -1;
+  }
+  return 1;
+}
+
 /* A pending array/sequence element range or selected variant option:
  * the interpreter walks op ranges with this explicit stack instead of
  * recursing (no call per element or option). */
@@ -352,7 +542,24 @@ exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx,
     op = &ops[i];
     pos = align_up (cur, op->align);
 
+  dispatch:
     switch (op->kind) {
+      case GST_CTF_OP_RUN:{
+        gint r;
+
+        ctx->pos = cur;
+        r = run_exec (op->run, ctx, pos, error);
+        if (G_UNLIKELY (r <= 0)) {
+          if (r < 0)
+            return FALSE;
+          /* field by field, with the errors of that path */
+          op = &op->run->orig;
+          goto dispatch;
+        }
+        cur = ctx->pos;
+        i = op->next;
+        continue;
+      }
       case GST_CTF_OP_INT8:
         if (G_UNLIKELY (pos + 8 > limit))
           goto overrun;
@@ -579,6 +786,33 @@ exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx,
           memcpy (ctx->info->uuid, data + (pos >> 3), 16);
           ctx->info->has_uuid = TRUE;
         }
+        if (values && op->elem_kind != GST_CTF_RUN_NONE && n < G_MAXUINT32
+            && (values->cap - values->len > n ||
+                reserve_values (values, (guint) n + 1))) {
+          /* packed scalars: check_count() bounded n * size by the bits
+           * left, and the array is aligned for its elements */
+          const GstCtfOp *el = &ops[i + 1];
+          const guint8 *p = data + (pos >> 3);
+          guint eb = elem_bytes (op->elem_kind);
+          guint idx0 = values->len, k;
+          GstCtfFieldValue *fv = values->v + idx0;
+
+          fv->fc = op->fc;
+          fv->name = op->name;
+          fv->end = idx0 + 1 + (guint) n;
+          fv->v.u = n;
+          fv++;
+          for (k = 0; k < n; k++, fv++, p += eb) {
+            fv->fc = el->fc;
+            fv->name = el->name;
+            fv->end = idx0 + 2 + k;
+            load_item (op->elem_kind, p, 0, fv);
+          }
+          values->len = idx0 + 1 + (guint) n;
+          cur = pos + n * eb * 8;
+          i = op->next;
+          continue;
+        }
         if (values) {
           guint idx;
           GstCtfFieldValue *fv = record (ctx, op, &idx, error);
@@ -726,7 +960,18 @@ gboolean
 gst_ctf_plan_run (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
     GError ** error)
 {
-  if (ctx->values)
+  if (ctx->values) {
+    /* a scope of static layout: no interpreter */
+    if (plan->whole_run) {
+      guint64 start = ctx->pos;
+      gint r = run_exec (plan->whole_run, ctx,
+          align_up (ctx->pos, plan->ops[0].align), error);
+
+      if (r != 0)
+        return r > 0;
+      ctx->pos = start;
+    }
     return exec_ops (plan->ops, plan->n_ops, ctx, error);
+  }
   return exec_ops (plan->fast_ops, plan->n_fast_ops, ctx, error);
 }

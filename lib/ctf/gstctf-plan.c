@@ -612,6 +612,234 @@ build_fast_ops (GstCtfPlan * plan, GPtrArray ** allocs)
   plan->fast_ops = dst;
 }
 
+/* Runs (recording plans).  Limits keep byte offsets and value counts of
+ * a run small. */
+#define RUN_MAX_ITEMS 1024
+#define RUN_MAX_BITS (G_GUINT64_CONSTANT (1) << 31)
+
+/* The GstCtfRunKind reading integer or float op @op, or NONE. */
+static guint8
+run_kind (const GstCtfOp * op)
+{
+  gboolean s = (op->flags & GST_CTF_OP_F_SIGNED) != 0;
+  gboolean native = (op->byte_order == GST_CTF_BYTE_ORDER_LE) ==
+      (G_BYTE_ORDER == G_LITTLE_ENDIAN);
+
+  switch (op->kind) {
+    case GST_CTF_OP_INT8:
+      return s ? GST_CTF_RUN_S8 : GST_CTF_RUN_U8;
+    case GST_CTF_OP_INT16:
+      return s ? GST_CTF_RUN_S16 : GST_CTF_RUN_U16;
+    case GST_CTF_OP_INT32:
+      return s ? GST_CTF_RUN_S32 : GST_CTF_RUN_U32;
+    case GST_CTF_OP_INT64:
+      return GST_CTF_RUN_U64;
+    case GST_CTF_OP_INT16_SWAP:
+      return s ? GST_CTF_RUN_S16_SWAP : GST_CTF_RUN_U16_SWAP;
+    case GST_CTF_OP_INT32_SWAP:
+      return s ? GST_CTF_RUN_S32_SWAP : GST_CTF_RUN_U32_SWAP;
+    case GST_CTF_OP_INT64_SWAP:
+      return GST_CTF_RUN_U64_SWAP;
+    case GST_CTF_OP_FLOAT:
+      if (op->align % 8 != 0)
+        return GST_CTF_RUN_NONE;
+      if (op->size == 32)
+        return native ? GST_CTF_RUN_F32 : GST_CTF_RUN_F32_SWAP;
+      return native ? GST_CTF_RUN_F64 : GST_CTF_RUN_F64_SWAP;
+    default:
+      return GST_CTF_RUN_NONE;
+  }
+}
+
+/* Appends the values of the subtree at @j to @items (and its integers
+ * with side effects to @effects), laid out from bit offset *@off of a run
+ * whose start is aligned to @a0 (so an offset is fixed only for fields
+ * aligned to at most @a0).  FALSE when the subtree cannot be part of a
+ * run; @items and @effects may then hold a partial subtree. */
+static gboolean
+run_add (const GstCtfOp * ops, guint j, guint32 a0, guint64 * off,
+    GArray * items, GArray * effects)
+{
+  const GstCtfOp *op = &ops[j];
+  GstCtfRunItem it;
+  guint start = items->len;
+  guint64 e, k;
+
+  if (op->align < 8 || op->align > a0 || items->len >= RUN_MAX_ITEMS)
+    return FALSE;
+  *off = align_up_static (*off, op->align);
+  if (*off >= RUN_MAX_BITS)
+    return FALSE;
+  memset (&it, 0, sizeof (it));
+  it.fc = op->fc;
+  it.name = op->name;
+  it.byte_off = (guint32) (*off / 8);
+  it.end_off = start + 1;
+
+  switch (op->kind) {
+    case GST_CTF_OP_INT8:
+    case GST_CTF_OP_INT16:
+    case GST_CTF_OP_INT32:
+    case GST_CTF_OP_INT64:
+    case GST_CTF_OP_INT16_SWAP:
+    case GST_CTF_OP_INT32_SWAP:
+    case GST_CTF_OP_INT64_SWAP:
+    case GST_CTF_OP_FLOAT:
+      it.kind = run_kind (op);
+      if (it.kind == GST_CTF_RUN_NONE)
+        return FALSE;
+      if (op->flags & GST_CTF_OP_F_EFFECTS) {
+        GstCtfRunEffect fx;
+
+        memset (&fx, 0, sizeof (fx));
+        fx.item = start;
+        fx.bit_off = (guint32) * off;
+        fx.op = *op;
+        g_array_append_val (effects, fx);
+      }
+      *off += op->size;
+      break;
+    case GST_CTF_OP_TEXT_ARRAY:
+      if (op->meaning != GST_CTF_MEANING_NONE || op->length > (1u << 24))
+        return FALSE;
+      it.kind = GST_CTF_RUN_TEXT;
+      it.value = op->length;
+      *off += op->length * 8;
+      break;
+    case GST_CTF_OP_STRUCT_BEGIN:
+      it.kind = GST_CTF_RUN_CONST;
+      it.value = op->n_children;
+      g_array_append_val (items, it);
+      /* members until the STRUCT_END, the last op of the subtree */
+      for (k = j + 1; k < op->next - 1; k = ops[k].next) {
+        if (!run_add (ops, k, a0, off, items, effects))
+          return FALSE;
+      }
+      g_array_index (items, GstCtfRunItem, start).end_off = items->len;
+      return *off < RUN_MAX_BITS;
+    case GST_CTF_OP_ARRAY:
+      if (op->meaning != GST_CTF_MEANING_NONE || op->length > RUN_MAX_ITEMS)
+        return FALSE;
+      it.kind = GST_CTF_RUN_CONST;
+      it.value = op->length;
+      g_array_append_val (items, it);
+      for (e = 0; e < op->length; e++) {
+        if (!run_add (ops, j + 1, a0, off, items, effects))
+          return FALSE;
+      }
+      g_array_index (items, GstCtfRunItem, start).end_off = items->len;
+      return *off < RUN_MAX_BITS;
+    default:
+      return FALSE;
+  }
+  g_array_append_val (items, it);
+  return *off < RUN_MAX_BITS;
+}
+
+static void make_runs (GstCtfPlan * plan, guint b, guint e,
+    GPtrArray ** allocs, guint depth);
+
+/* Runs inside the subtree at @j, which is not part of a run itself. */
+static void
+make_runs_below (GstCtfPlan * plan, guint j, GPtrArray ** allocs,
+    guint depth)
+{
+  GstCtfOp *op = &plan->ops[j];
+  guint k;
+
+  switch (op->kind) {
+    case GST_CTF_OP_STRUCT_BEGIN:
+      make_runs (plan, j + 1, op->next - 1, allocs, depth + 1);
+      break;
+    case GST_CTF_OP_ARRAY:
+    case GST_CTF_OP_SEQUENCE:{
+      const GstCtfOp *el = &plan->ops[j + 1];
+
+      /* one scalar per element, packed: read in a loop */
+      if (el->next == j + 2 && el->align >= 8 && el->align <= el->size &&
+          (el->flags & GST_CTF_OP_F_EFFECTS) == 0 &&
+          op->stride == el->size && op->meaning == GST_CTF_MEANING_NONE)
+        op->elem_kind = run_kind (el);
+      make_runs (plan, j + 1, op->next, allocs, depth + 1);
+      break;
+    }
+    case GST_CTF_OP_VARIANT:
+      for (k = 0; k < op->n_children; k++)
+        make_runs (plan, op->options[k], op->option_ends[k], allocs,
+            depth + 1);
+      break;
+    default:
+      break;
+  }
+}
+
+/* Replaces the first op of every longest sequence of siblings in
+ * [@b, @e) that can form a run (at least two values, or a whole scope)
+ * by a RUN op whose @next is the end of the sequence. */
+static void
+make_runs (GstCtfPlan * plan, guint b, guint e, GPtrArray ** allocs,
+    guint depth)
+{
+  GstCtfOp *ops = plan->ops;
+  GArray *items, *effects;
+  guint j = b;
+
+  if (depth > GST_CTF_PLAN_MAX_DEPTH + 1)
+    return;
+  items = g_array_new (FALSE, FALSE, sizeof (GstCtfRunItem));
+  effects = g_array_new (FALSE, FALSE, sizeof (GstCtfRunEffect));
+  while (j < e) {
+    guint32 a0 = ops[j].align;
+    guint64 off = 0;
+    guint k = j;
+
+    g_array_set_size (items, 0);
+    g_array_set_size (effects, 0);
+    while (k < e) {
+      guint before = items->len, fx_before = effects->len;
+      guint64 off_before = off;
+
+      if (!run_add (ops, k, a0, &off, items, effects)) {
+        g_array_set_size (items, before);
+        g_array_set_size (effects, fx_before);
+        off = off_before;
+        break;
+      }
+      k = ops[k].next;
+    }
+    if (items->len >= 2 || (items->len == 1 && j == 0 &&
+            k == plan->n_ops)) {
+      GstCtfRun *run = g_malloc (sizeof (GstCtfRun) +
+          items->len * sizeof (GstCtfRunItem));
+
+      run->orig = ops[j];
+      run->bits = off;
+      run->n_items = items->len;
+      run->n_effects = effects->len;
+      memcpy (run->items, items->data, items->len * sizeof (GstCtfRunItem));
+      if (*allocs == NULL)
+        *allocs = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_add (*allocs, run);
+      run->effects = NULL;
+      if (effects->len > 0) {
+        run->effects = g_malloc (effects->len * sizeof (GstCtfRunEffect));
+        memcpy (run->effects, effects->data,
+            effects->len * sizeof (GstCtfRunEffect));
+        g_ptr_array_add (*allocs, run->effects);
+      }
+      ops[j].kind = GST_CTF_OP_RUN;
+      ops[j].next = k;
+      ops[j].run = run;
+      j = k;
+      continue;
+    }
+    make_runs_below (plan, j, allocs, depth);
+    j = ops[j].next;
+  }
+  g_array_free (items, TRUE);
+  g_array_free (effects, TRUE);
+}
+
 static void
 free_allocs (GPtrArray * allocs)
 {
@@ -681,6 +909,11 @@ gst_ctf_plan_compile (const GstCtfFieldClass * fc, GError ** error)
   p->allocs = c.allocs;
   compute_static (p->plan.ops, 0);
   build_fast_ops (&p->plan, &p->allocs);
+  /* after the fast plan, which is built from the ops without runs */
+  make_runs (&p->plan, 0, p->plan.n_ops, &p->allocs, 0);
+  if (p->plan.ops[0].kind == GST_CTF_OP_RUN &&
+      p->plan.ops[0].next == p->plan.n_ops)
+    p->plan.whole_run = p->plan.ops[0].run;
   if (p->plan.n_fast_ops == 1 && p->plan.fast_ops[0].kind == GST_CTF_OP_SKIP) {
     p->plan.skip_only = TRUE;
     p->plan.skip_align = p->plan.fast_ops[0].align;

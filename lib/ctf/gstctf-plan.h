@@ -56,7 +56,34 @@ typedef enum {
                                  * continue at @next */
   GST_CTF_OP_SKIP,              /* fast plans: a static, effect-free
                                  * subtree: align, then skip static_bits */
+  GST_CTF_OP_RUN,               /* recording plans: consecutive siblings
+                                 * of static layout, see GstCtfRun */
 } GstCtfOpKind;
+
+/* How a run item (or a scalar array element) is read: byte-aligned, at a
+ * fixed byte offset.  0 is "none" (GstCtfOp.elem_kind). */
+typedef enum {
+  GST_CTF_RUN_NONE = 0,
+  GST_CTF_RUN_U8,
+  GST_CTF_RUN_S8,
+  GST_CTF_RUN_U16,
+  GST_CTF_RUN_S16,
+  GST_CTF_RUN_U32,
+  GST_CTF_RUN_S32,
+  GST_CTF_RUN_U64,
+  GST_CTF_RUN_U16_SWAP,
+  GST_CTF_RUN_S16_SWAP,
+  GST_CTF_RUN_U32_SWAP,
+  GST_CTF_RUN_S32_SWAP,
+  GST_CTF_RUN_U64_SWAP,         /* last integer kind */
+  GST_CTF_RUN_F32,
+  GST_CTF_RUN_F64,
+  GST_CTF_RUN_F32_SWAP,
+  GST_CTF_RUN_F64_SWAP,
+  GST_CTF_RUN_TEXT,             /* text array of @value bytes */
+  GST_CTF_RUN_CONST,            /* structure or static array: @value is
+                                 * its child count, its children follow */
+} GstCtfRunKind;
 
 /* Side effects of an integer op, tested with one branch on the fast
  * path. */
@@ -73,6 +100,8 @@ typedef struct {
   guint32 option;
 } GstCtfVariantRange;
 
+struct _GstCtfRun;
+
 typedef struct {
   guint8 kind;                  /* GstCtfOpKind */
   guint8 flags;                 /* GST_CTF_OP_F_* */
@@ -80,7 +109,10 @@ typedef struct {
   guint8 byte_order;            /* GstCtfByteOrder */
   guint8 meaning;               /* GstCtfFieldMeaning */
   guint8 tag_signed;            /* variant: compare ranges as signed */
-  guint16 pad_;
+  guint8 elem_kind;             /* recording arrays/sequences whose element
+                                 * is one effect-free byte-aligned scalar
+                                 * (stride == size): its GstCtfRunKind */
+  guint8 pad_;
   guint32 align;                /* bits, power of two */
   guint32 next;                 /* index of the op after this subtree */
   gint32 slot;                  /* value slot written, or -1 */
@@ -98,7 +130,43 @@ typedef struct {
   guint32 n_ranges;
   guint32 *options;             /* variant: op index of each option root */
   guint32 *option_ends;         /* variant: op index after each option */
+  const struct _GstCtfRun *run; /* GST_CTF_OP_RUN */
 } GstCtfOp;
+
+/* One recorded value of a run. */
+typedef struct {
+  const GstCtfFieldClass *fc;
+  const gchar *name;
+  guint64 value;                /* CONST: child count; TEXT: bytes */
+  guint32 byte_off;             /* from the run's first byte */
+  guint32 end_off;              /* GstCtfFieldValue.end minus the index
+                                 * of the run's first value */
+  guint8 kind;                  /* GstCtfRunKind */
+} GstCtfRunItem;
+
+/* An integer of a run with a side effect (value slot, clock, meaning),
+ * applied once the run's values are read, in field order. */
+typedef struct {
+  guint32 item;                 /* its GstCtfRunItem */
+  guint32 bit_off;              /* from the run's start, for messages */
+  GstCtfOp op;                  /* copy of its op */
+} GstCtfRunEffect;
+
+/* A run: siblings (structure members, an array element, a variant
+ * option, a scope root) whose layout is fixed relative to the run's
+ * first field: every field byte-aligned, none more aligned than the
+ * first, no string, sequence or variant.  It is decoded with one bounds
+ * check and no per-field dispatch on ops; when the check fails the
+ * original first op (@orig) runs instead, so that errors are those of
+ * field-by-field decoding. */
+typedef struct _GstCtfRun {
+  GstCtfOp orig;
+  guint64 bits;                 /* from the aligned start to the end */
+  guint32 n_items;
+  guint32 n_effects;
+  GstCtfRunEffect *effects;
+  GstCtfRunItem items[];
+} GstCtfRun;
 
 /* @ops decode everything (recording); @fast_ops are the same walk with
  * every static-size subtree that has no side effect (no value slot,
@@ -117,6 +185,9 @@ typedef struct {
   gboolean skip_only;
   guint32 skip_align;
   guint64 skip_bits;
+  /* When the recording plan is a single RUN (a scope of static layout,
+   * like most event payloads and contexts): that run. */
+  const GstCtfRun *whole_run;
 } GstCtfPlan;
 
 /* Recorded values of one scope: grows, never shrinks, so a warmed-up
