@@ -218,6 +218,7 @@ enum
   PROP_0,
   PROP_MODE,
   PROP_FORCE_CORRELATE,
+  PROP_COPY_BODIES,
 };
 
 /* One distinct input trace (pads with the same metadata and offset share
@@ -234,11 +235,15 @@ typedef struct
 /* Events mode: one output stream. */
 typedef struct
 {
+  guint64 sc;                   /* stream class id: key with @instance */
+  guint64 instance;
   guint64 seq;                  /* next packet_seq_num */
   guint64 last_clock;
   guint rank;
   gboolean has_src_seq;
   guint64 src_seq;              /* packet_seq_num of the last source packet */
+  const gchar *name;            /* interned "stream_SC_INSTANCE" */
+  GstCtfPacketWriter *w;        /* the stream class's writer */
 } OutStream;
 
 struct _GstCtfMux
@@ -248,6 +253,7 @@ struct _GstCtfMux
   /* GST_OBJECT_LOCK (self) */
   GstCtfMuxMode mode;
   gboolean force_correlate;
+  gboolean copy_bodies;
 
   /* aggregate thread */
   GstCtfMuxMode cur_mode;
@@ -262,7 +268,9 @@ struct _GstCtfMux
   /* events mode */
   GstCtfEventMerge *emerge;
   GHashTable *writers;          /* guint64 sc id -> GstCtfPacketWriter */
-  GHashTable *out_streams;      /* "sc:instance" -> OutStream */
+  GHashTable *out_streams;      /* OutStream (key: sc, instance) */
+  gboolean cur_copy_bodies;
+  GstBufferList *pending;       /* output packets not pushed yet */
   GHashTable *stream_ids;       /* "pad:sc:instance" -> id + 1 */
   GstCtfPacketWriter *open_w;
   guint64 open_sc;
@@ -341,6 +349,11 @@ gst_ctf_mux_set_property (GObject * object, guint prop_id,
       self->force_correlate = g_value_get_boolean (value);
       GST_OBJECT_UNLOCK (self);
       break;
+    case PROP_COPY_BODIES:
+      GST_OBJECT_LOCK (self);
+      self->copy_bodies = g_value_get_boolean (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -364,10 +377,21 @@ gst_ctf_mux_get_property (GObject * object, guint prop_id, GValue * value,
       g_value_set_boolean (value, self->force_correlate);
       GST_OBJECT_UNLOCK (self);
       break;
+    case PROP_COPY_BODIES:
+      GST_OBJECT_LOCK (self);
+      g_value_set_boolean (value, self->copy_bodies);
+      GST_OBJECT_UNLOCK (self);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
+}
+
+static void
+out_stream_forget_writer (gpointer key, gpointer value, gpointer data)
+{
+  ((OutStream *) key)->w = NULL;
 }
 
 /* Drops the output state (events mode state included). */
@@ -381,6 +405,9 @@ reset_output (GstCtfMux * self)
   g_clear_pointer (&self->out_tsdl, g_free);
   g_clear_pointer (&self->emerge, gst_ctf_event_merge_free);
   g_hash_table_remove_all (self->writers);
+  g_clear_pointer (&self->pending, gst_buffer_list_unref);
+  /* the streams stay (their packet_seq_num goes on), not their writers */
+  g_hash_table_foreach (self->out_streams, out_stream_forget_writer, NULL);
   self->open_w = NULL;
   self->open_stream = NULL;
 }
@@ -393,6 +420,7 @@ gst_ctf_mux_start (GstAggregator * agg)
 
   GST_OBJECT_LOCK (self);
   self->cur_mode = self->mode;
+  self->cur_copy_bodies = self->copy_bodies;
   /* inputs are made anew (a restart after stop) */
   for (l = GST_ELEMENT (self)->sinkpads; l; l = l->next) {
     GstCtfMuxPad *pad = l->data;
@@ -422,7 +450,9 @@ gst_ctf_mux_flush (GstAggregator * agg)
     gst_ctf_event_merge_free (self->emerge);
     self->emerge = gst_ctf_event_merge_new (self->out_tc);
     gst_ctf_event_merge_set_emulate_recycling (self->emerge, FALSE);
+    gst_ctf_event_merge_set_recording (self->emerge, !self->cur_copy_bodies);
   }
+  g_clear_pointer (&self->pending, gst_buffer_list_unref);
   self->open_w = NULL;
   self->open_stream = NULL;
   GST_OBJECT_LOCK (self);
@@ -836,6 +866,8 @@ ensure_output (GstCtfMux * self, GstFlowReturn * flow)
     self->emerge = gst_ctf_event_merge_new (self->out_tc);
     /* No whole-trace buffering: events flow as soon as they are due. */
     gst_ctf_event_merge_set_emulate_recycling (self->emerge, FALSE);
+    /* Copied bodies need no values: the events are only walked. */
+    gst_ctf_event_merge_set_recording (self->emerge, !self->cur_copy_bodies);
   }
   return TRUE;
 }
@@ -1054,38 +1086,82 @@ push_packet (GstCtfMux * self, GstCtfMuxPad * pad, GstBuffer * buf)
 /* ------------------------------------------------------------------ */
 /* events mode */
 
+static guint
+out_stream_hash (gconstpointer p)
+{
+  const OutStream *os = p;
+
+  return (guint) (os->sc * 0x9E3779B1u) ^ (guint) os->instance ^
+      (guint) (os->instance >> 32);
+}
+
+static gboolean
+out_stream_equal (gconstpointer a, gconstpointer b)
+{
+  const OutStream *x = a, *y = b;
+
+  return x->sc == y->sc && x->instance == y->instance;
+}
+
 static OutStream *
 get_out_stream (GstCtfMux * self, guint64 sc, guint64 instance)
 {
-  gchar key[64];
-  OutStream *os;
+  OutStream key = { 0, }, *os;
 
-  g_snprintf (key, sizeof (key), "%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT,
-      sc, instance);
-  os = g_hash_table_lookup (self->out_streams, key);
+  key.sc = sc;
+  key.instance = instance;
+  os = g_hash_table_lookup (self->out_streams, &key);
   if (os == NULL) {
+    gchar name[64];
+
     os = g_new0 (OutStream, 1);
+    os->sc = sc;
+    os->instance = instance;
     os->rank = g_hash_table_size (self->out_streams);
-    g_hash_table_insert (self->out_streams, g_strdup (key), os);
+    /* one file per output stream for ctfsink, also when the header has
+     * no stream_instance_id to tell them apart */
+    g_snprintf (name, sizeof (name), "stream_%" G_GUINT64_FORMAT "_%"
+        G_GUINT64_FORMAT, sc, instance);
+    os->name = g_intern_string (name);
+    g_hash_table_add (self->out_streams, os);
   }
   return os;
+}
+
+/* Output packets go out in one buffer list per drain: one push instead of
+ * one per packet (events mode makes many small packets when streams
+ * interleave). */
+static GstFlowReturn
+push_pending (GstCtfMux * self)
+{
+  GstBufferList *list = self->pending;
+
+  self->pending = NULL;
+  if (list == NULL)
+    return GST_FLOW_OK;
+  if (gst_buffer_list_length (list) == 0) {
+    gst_buffer_list_unref (list);
+    return GST_FLOW_OK;
+  }
+  return gst_aggregator_finish_buffer_list (GST_AGGREGATOR (self), list);
 }
 
 static GstFlowReturn
 flush_open_packet (GstCtfMux * self)
 {
   GError *err = NULL;
-  GBytes *bytes;
+  const guint8 *data;
+  gsize size;
   GstBuffer *out;
   GstCtfPacketMeta *meta;
+  OutStream *os = self->open_stream;
 
   if (self->open_w == NULL)
     return GST_FLOW_OK;
-  self->open_stream->last_clock =
-      gst_ctf_packet_writer_get_clock_value (self->open_w);
-  bytes = gst_ctf_packet_writer_finish_packet_bytes (self->open_w, &err);
+  os->last_clock = gst_ctf_packet_writer_get_clock_value (self->open_w);
+  data = gst_ctf_packet_writer_finish_packet (self->open_w, &size, &err);
   self->open_w = NULL;
-  if (bytes == NULL) {
+  if (data == NULL) {
     GST_ELEMENT_ERROR (self, STREAM, ENCODE,
         ("Cannot finish an events-mode output packet: %s", err->message),
         ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
@@ -1093,29 +1169,93 @@ flush_open_packet (GstCtfMux * self)
     g_error_free (err);
     return GST_FLOW_ERROR;
   }
-  out = gst_buffer_new_wrapped_bytes (bytes);
-  g_bytes_unref (bytes);
+  out = gst_buffer_new_memdup (data, size);
   if (self->open_first_ns >= 0) {
     GST_BUFFER_PTS (out) = self->open_first_ns;
     if (self->open_last_ns >= self->open_first_ns)
       GST_BUFFER_DURATION (out) = self->open_last_ns - self->open_first_ns;
   }
   meta = gst_buffer_add_ctf_packet_meta (out);
-  meta->stream_class_id = self->open_sc;
-  meta->stream_instance_id = self->open_instance;
-  meta->stream_index = self->open_stream->rank;
-  meta->stream_id = self->open_instance;
-  /* one file per output stream for ctfsink, also when the header has no
-   * stream_instance_id to tell them apart */
-  {
-    gchar name[64];
-
-    g_snprintf (name, sizeof (name), "stream_%" G_GUINT64_FORMAT "_%"
-        G_GUINT64_FORMAT, self->open_sc, self->open_instance);
-    meta->stream_name = g_intern_string (name);
+  meta->stream_class_id = os->sc;
+  meta->stream_instance_id = os->instance;
+  meta->stream_index = os->rank;
+  meta->stream_id = os->instance;
+  meta->stream_name = os->name;
+  if (self->pending == NULL) {
+    send_caps_and_segment (self, GST_BUFFER_PTS (out));
+    self->pending = gst_buffer_list_new_sized (64);
   }
-  send_caps_and_segment (self, GST_BUFFER_PTS (out));
-  return gst_aggregator_finish_buffer (GST_AGGREGATOR (self), out);
+  gst_buffer_list_add (self->pending, out);
+  return GST_FLOW_OK;
+}
+
+/* Starts an output packet for @item's stream. */
+static gboolean
+begin_out_packet (GstCtfMux * self, const GstCtfMergeItem * item,
+    const GstCtfPacketInfo * pi, guint64 instance, guint64 clock,
+    GError ** err)
+{
+  GstCtfPacketWriter *w;
+  GstCtfPacketWriterParams p = { 0, };
+  const GstCtfFieldValue *ctx;
+  guint nctx;
+  OutStream *os;
+
+  os = get_out_stream (self, item->stream_class_id, instance);
+  w = os->w;
+  if (w == NULL) {
+    w = g_hash_table_lookup (self->writers, &item->stream_class_id);
+    if (w == NULL) {
+      guint64 *key = g_new (guint64, 1);
+
+      w = gst_ctf_packet_writer_new (self->out_tc, item->stream_class_id,
+          err);
+      if (w == NULL) {
+        g_free (key);
+        return FALSE;
+      }
+      *key = item->stream_class_id;
+      g_hash_table_insert (self->writers, key, w);
+    }
+    os->w = w;
+  }
+  /* A gap in the source's packet_seq_num (packets the tracer lost) is
+   * kept as a gap in ours: discarded packets are never hidden. */
+  if (pi->has_packet_seq_num) {
+    if (os->has_src_seq && pi->packet_seq_num > os->src_seq + 1)
+      os->seq += pi->packet_seq_num - os->src_seq - 1;
+    os->has_src_seq = TRUE;
+    os->src_seq = MAX (os->src_seq, pi->packet_seq_num);
+  }
+  p.stream_instance_id = instance;
+  p.packet_seq_num = os->seq++;
+  p.events_discarded = pi->events_discarded;
+  if (pi->has_timestamp_begin) {
+    /* the packet starts at its first event (an event header without
+     * timestamp takes the packet's time, CTF 1.8 §8) */
+    p.has_timestamp_begin = TRUE;
+    p.timestamp_begin = clock;
+    p.clock_value = clock;
+  } else {
+    /* no timestamp_begin: the base is the stream's last clock value */
+    p.clock_value = MIN (os->last_clock, clock);
+  }
+  ctx = gst_ctf_event_merge_get_values (self->emerge,
+      GST_CTF_SCOPE_PACKET_CONTEXT, &nctx, err);
+  if (ctx == NULL && err && *err)
+    return FALSE;
+  if (!gst_ctf_packet_writer_begin_packet (w, &p, nctx ? ctx : NULL, nctx,
+          err))
+    return FALSE;
+  self->open_w = w;
+  self->open_stream = os;
+  self->open_sc = item->stream_class_id;
+  self->open_instance = instance;
+  self->open_src_seq = pi->packet_seq_num;
+  self->open_src_discarded = pi->events_discarded;
+  self->open_src_begin = pi->timestamp_begin;
+  self->open_first_ns = item->has_ns ? item->ns : -1;
+  return TRUE;
 }
 
 static GstFlowReturn
@@ -1131,6 +1271,7 @@ write_event (GstCtfMux * self, const GstCtfMergeItem * item)
   guint ncc, nsc, npl;
   GError *err = NULL;
   GstFlowReturn ret;
+  gboolean copied = FALSE;
 
   if (self->open_w != NULL && (self->open_sc != item->stream_class_id ||
           self->open_instance != instance ||
@@ -1143,68 +1284,37 @@ write_event (GstCtfMux * self, const GstCtfMergeItem * item)
     if (ret != GST_FLOW_OK)
       return ret;
   }
-  if (self->open_w == NULL) {
-    GstCtfPacketWriter *w = g_hash_table_lookup (self->writers,
-        &item->stream_class_id);
-    GstCtfPacketWriterParams p = { 0, };
-    const GstCtfFieldValue *ctx;
-    guint nctx;
-    OutStream *os;
-
-    if (w == NULL) {
-      guint64 *key = g_new (guint64, 1);
-
-      w = gst_ctf_packet_writer_new (self->out_tc, item->stream_class_id,
-          &err);
-      if (w == NULL)
-        goto error;
-      *key = item->stream_class_id;
-      g_hash_table_insert (self->writers, key, w);
-    }
-    os = get_out_stream (self, item->stream_class_id, instance);
-    /* A gap in the source's packet_seq_num (packets the tracer lost) is
-     * kept as a gap in ours: discarded packets are never hidden. */
-    if (pi->has_packet_seq_num) {
-      if (os->has_src_seq && pi->packet_seq_num > os->src_seq + 1)
-        os->seq += pi->packet_seq_num - os->src_seq - 1;
-      os->has_src_seq = TRUE;
-      os->src_seq = MAX (os->src_seq, pi->packet_seq_num);
-    }
-    p.stream_instance_id = instance;
-    p.packet_seq_num = os->seq++;
-    p.events_discarded = pi->events_discarded;
-    if (pi->has_timestamp_begin) {
-      /* the packet starts at its first event (an event header without
-       * timestamp takes the packet's time, CTF 1.8 §8) */
-      p.has_timestamp_begin = TRUE;
-      p.timestamp_begin = clock;
-      p.clock_value = clock;
-    } else {
-      /* no timestamp_begin: the base is the stream's last clock value */
-      p.clock_value = MIN (os->last_clock, clock);
-    }
-    ctx = gst_ctf_event_iter_get_values (it, GST_CTF_SCOPE_PACKET_CONTEXT,
-        &nctx);
-    if (!gst_ctf_packet_writer_begin_packet (w, &p, nctx ? ctx : NULL, nctx,
-            &err))
-      goto error;
-    self->open_w = w;
-    self->open_stream = os;
-    self->open_sc = item->stream_class_id;
-    self->open_instance = instance;
-    self->open_src_seq = pi->packet_seq_num;
-    self->open_src_discarded = pi->events_discarded;
-    self->open_src_begin = pi->timestamp_begin;
-    self->open_first_ns = item->has_ns ? item->ns : -1;
-  }
-  cc = gst_ctf_event_iter_get_values (it, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT,
-      &ncc);
-  sc = gst_ctf_event_iter_get_values (it,
-      GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT, &nsc);
-  pl = gst_ctf_event_iter_get_values (it, GST_CTF_SCOPE_EVENT_PAYLOAD, &npl);
-  if (!gst_ctf_packet_writer_append_event (self->open_w, ec, clock, cc, ncc,
-          sc, nsc, pl, npl, &err))
+  if (self->open_w == NULL &&
+      !begin_out_packet (self, item, pi, instance, clock, &err))
     goto error;
+
+  if (self->cur_copy_bodies) {
+    /* The body (event contexts and payload) as bytes behind a new
+     * header, when its alignment allows (CTF 1.8 §4.2.2). */
+    gsize size;
+    const guint8 *data = gst_ctf_event_merge_get_packet_data (self->emerge,
+        &size);
+    guint64 end, body = gst_ctf_event_iter_get_header_end (it);
+
+    gst_ctf_event_iter_get_event_offset (it, &end);
+    if (!gst_ctf_packet_writer_append_event_body (self->open_w, ec, clock,
+            data, size, body, end, &copied, &err))
+      goto error;
+  }
+  if (!copied) {
+    if (!(cc = gst_ctf_event_merge_get_values (self->emerge,
+                GST_CTF_SCOPE_EVENT_COMMON_CONTEXT, &ncc, &err)) && err)
+      goto error;
+    if (!(sc = gst_ctf_event_merge_get_values (self->emerge,
+                GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT, &nsc, &err)) && err)
+      goto error;
+    if (!(pl = gst_ctf_event_merge_get_values (self->emerge,
+                GST_CTF_SCOPE_EVENT_PAYLOAD, &npl, &err)) && err)
+      goto error;
+    if (!gst_ctf_packet_writer_append_event (self->open_w, ec, clock, cc,
+            ncc, sc, nsc, pl, npl, &err))
+      goto error;
+  }
   self->open_last_ns = item->has_ns ? item->ns : -1;
   return GST_FLOW_OK;
 
@@ -1253,6 +1363,10 @@ events_drain (GstCtfMux * self, gboolean finish)
   }
   if (ret == GST_FLOW_OK && finish)
     ret = flush_open_packet (self);
+  if (ret == GST_FLOW_OK)
+    ret = push_pending (self);
+  else
+    g_clear_pointer (&self->pending, gst_buffer_list_unref);
   return ret;
 }
 
@@ -1456,6 +1570,23 @@ gst_ctf_mux_class_init (GstCtfMuxClass * klass)
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
+  /**
+   * GstCtfMux:copy-bodies:
+   *
+   * Events mode: write each event's body (event contexts and payload) as
+   * the bytes it had in its source packet, behind a new event header,
+   * when the body lands at the same offset modulo its largest alignment
+   * (CTF 1.8 §4.2.2; for LTTng's byte-aligned fields: always); otherwise
+   * the event is decoded and re-encoded field by field.  The output reads
+   * the same either way; `false` re-encodes every event.
+   */
+  g_object_class_install_property (gobject_class, PROP_COPY_BODIES,
+      g_param_spec_boolean ("copy-bodies", "Copy bodies",
+          "Events mode: copy each event's body as bytes when its alignment "
+          "allows (false: re-encode every field)", TRUE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
   gst_element_class_add_static_pad_template_with_gtype (element_class,
       &src_template, GST_TYPE_AGGREGATOR_PAD);
   gst_element_class_add_static_pad_template_with_gtype (element_class,
@@ -1489,8 +1620,9 @@ gst_ctf_mux_init (GstCtfMux * self)
   self->inputs = g_ptr_array_new_with_free_func ((GDestroyNotify) input_free);
   self->writers = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
       (GDestroyNotify) gst_ctf_packet_writer_free);
-  self->out_streams = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-      g_free);
+  self->out_streams = g_hash_table_new_full (out_stream_hash,
+      out_stream_equal, g_free, NULL);
+  self->copy_bodies = TRUE;
   self->stream_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
       NULL);
 }

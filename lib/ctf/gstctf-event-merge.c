@@ -75,6 +75,17 @@ typedef struct {
   /* babeltrace2 event object of each event of the stream (simulation) */
   GArray *obj_ids;
   guint ev_emitted;
+
+  /* Not recording (gst_ctf_event_merge_set_recording()): the current
+   * packet's header and context values, kept when it started, and where
+   * its clock started (for @side). */
+  GArray *pkt_vals[2];          /* GstCtfFieldValue */
+  gboolean cur_has_start_clock;
+  guint64 cur_start_clock;
+  /* A recording iterator that decodes the values of an event again when
+   * they are asked for; it only goes forward in the current packet. */
+  GstCtfEventIter *side;
+  GBytes *side_packet;          /* the packet @side is on (a reference) */
 } Stream;
 
 struct _GstCtfEventMerge {
@@ -95,6 +106,8 @@ struct _GstCtfEventMerge {
   gboolean sim_mode;
   gboolean sim_done;
   gsize queued_bytes;
+
+  gboolean recording;           /* the stream iterators record values */
 };
 
 /* Above this, the simulation (which holds the whole trace) is given up. */
@@ -212,6 +225,14 @@ stream_free (Stream * s)
   g_clear_error (&s->error);
   if (s->obj_ids)
     g_array_unref (s->obj_ids);
+  if (s->pkt_vals[0])
+    g_array_unref (s->pkt_vals[0]);
+  if (s->pkt_vals[1])
+    g_array_unref (s->pkt_vals[1]);
+  if (s->side)
+    gst_ctf_event_iter_free (s->side);
+  if (s->side_packet)
+    g_bytes_unref (s->side_packet);
   g_free (s->name);
   g_free (s);
 }
@@ -283,6 +304,28 @@ check_discarded (GstCtfEventMerge * m, Stream * s,
   s->prev_end = pi->timestamp_end;
 }
 
+/* Copies the packet header and context values of the packet @s->it has
+ * just started (a recording iterator's are gone once it stops
+ * recording); they point into the packet, which @s->cur keeps. */
+static void
+keep_packet_values (Stream * s)
+{
+  guint k;
+
+  for (k = 0; k < 2; k++) {
+    guint n;
+    const GstCtfFieldValue *v = gst_ctf_event_iter_get_values (s->it,
+        k == 0 ? GST_CTF_SCOPE_PACKET_HEADER : GST_CTF_SCOPE_PACKET_CONTEXT,
+        &n);
+
+    if (s->pkt_vals[k] == NULL)
+      s->pkt_vals[k] = g_array_new (FALSE, FALSE, sizeof (GstCtfFieldValue));
+    g_array_set_size (s->pkt_vals[k], 0);
+    if (n > 0)
+      g_array_append_vals (s->pkt_vals[k], v, n);
+  }
+}
+
 /* Positions @s on its next event, starting queued packets as needed.
  * Leaves it without a head when it has no more events for now, or with an
  * error. */
@@ -329,8 +372,17 @@ stream_fill (GstCtfEventMerge * m, Stream * s)
     {
       gsize size;
       const guint8 *data = g_bytes_get_data (s->cur, &size);
+      gboolean ok;
 
-      if (!gst_ctf_event_iter_set_packet (s->it, data, size, &err)) {
+      /* the packet's header and context values are kept in any case */
+      if (!m->recording)
+        gst_ctf_event_iter_set_recording (s->it, TRUE);
+      ok = gst_ctf_event_iter_set_packet (s->it, data, size, &err);
+      if (ok && !m->recording) {
+        keep_packet_values (s);
+        gst_ctf_event_iter_set_recording (s->it, FALSE);
+      }
+      if (!ok) {
         s->error = err;
         break;
       }
@@ -340,7 +392,9 @@ stream_fill (GstCtfEventMerge * m, Stream * s)
       s->clock = pi->stream_class->default_clock;
     /* CTF 1.8 §8: without timestamp_begin, the clock goes on from the
      * previous packet of the same stream. */
-    if (!pi->has_timestamp_begin && s->have_clock_value)
+    s->cur_has_start_clock = !pi->has_timestamp_begin && s->have_clock_value;
+    s->cur_start_clock = s->clock_value;
+    if (s->cur_has_start_clock)
       gst_ctf_event_iter_set_clock_value (s->it, s->clock_value);
     if (pi->has_timestamp_begin) {
       s->has_ns = s->clock != NULL &&
@@ -666,6 +720,7 @@ gst_ctf_event_merge_new (GstCtfTraceClass * tc)
   m->heap = g_ptr_array_new ();
   g_queue_init (&m->notices);
   m->sim_mode = trace_has_text_sequence (tc);
+  m->recording = TRUE;
   return m;
 }
 
@@ -720,7 +775,7 @@ gst_ctf_event_merge_push_full (GstCtfEventMerge * m, GBytes * packet,
     s->name = g_strdup (stream_name);
     s->heap_index = -1;
     s->it = gst_ctf_event_iter_new (m->tc);
-    gst_ctf_event_iter_set_recording (s->it, TRUE);
+    gst_ctf_event_iter_set_recording (s->it, m->recording);
     g_queue_init (&s->queue);
     if (info.stream_class)
       s->clock = info.stream_class->default_clock;
@@ -864,4 +919,100 @@ gst_ctf_event_merge_next (GstCtfEventMerge * m, GstCtfMergeItem * item,
   item->ns = s->head_ns;
   m->returned = s;
   return GST_CTF_MERGE_EVENT;
+}
+
+void
+gst_ctf_event_merge_set_recording (GstCtfEventMerge * m, gboolean record)
+{
+  g_return_if_fail (m != NULL);
+  g_return_if_fail (m->n_streams == 0);
+  m->recording = record;
+}
+
+const guint8 *
+gst_ctf_event_merge_get_packet_data (GstCtfEventMerge * m, gsize * size)
+{
+  g_return_val_if_fail (m != NULL, NULL);
+  if (size)
+    *size = 0;
+  if (m->returned == NULL || m->returned->cur == NULL)
+    return NULL;
+  return g_bytes_get_data (m->returned->cur, size);
+}
+
+/* Moves @s->side onto the event @s->it is on (decoding it again, with
+ * its values). */
+static gboolean
+side_seek (GstCtfEventMerge * m, Stream * s, GError ** error)
+{
+  guint64 target = gst_ctf_event_iter_get_event_offset (s->it, NULL);
+  gsize size;
+  const guint8 *data = g_bytes_get_data (s->cur, &size);
+
+  if (s->side == NULL) {
+    s->side = gst_ctf_event_iter_new (m->tc);
+    gst_ctf_event_iter_set_recording (s->side, TRUE);
+  }
+  if (s->side_packet != s->cur || gst_ctf_event_iter_get_event_class
+      (s->side) == NULL
+      || gst_ctf_event_iter_get_event_offset (s->side, NULL) > target) {
+    if (s->side_packet)
+      g_bytes_unref (s->side_packet);
+    s->side_packet = NULL;
+    if (!gst_ctf_event_iter_set_packet (s->side, data, size, error))
+      return FALSE;
+    s->side_packet = g_bytes_ref (s->cur);
+    if (s->cur_has_start_clock)
+      gst_ctf_event_iter_set_clock_value (s->side, s->cur_start_clock);
+    if (!gst_ctf_event_iter_next (s->side, error))
+      goto lost;
+  }
+  while (gst_ctf_event_iter_get_event_offset (s->side, NULL) < target) {
+    if (!gst_ctf_event_iter_next (s->side, error))
+      goto lost;
+  }
+  if (gst_ctf_event_iter_get_event_offset (s->side, NULL) == target)
+    return TRUE;
+
+lost:
+  /* the packet decoded differently the second time: cannot happen with
+   * the same bytes, iterator and clock */
+  if (error != NULL && *error == NULL)
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot decode event values again: stream=\"%s\", offset=%"
+        G_GUINT64_FORMAT " bits, expected an event there",
+        s->name ? s->name : "", target);
+  g_clear_pointer (&s->side_packet, g_bytes_unref);
+  return FALSE;
+}
+
+const GstCtfFieldValue *
+gst_ctf_event_merge_get_values (GstCtfEventMerge * m, GstCtfScope scope,
+    guint * n_values, GError ** error)
+{
+  Stream *s;
+
+  g_return_val_if_fail (m != NULL && n_values != NULL, NULL);
+  *n_values = 0;
+  s = m->returned;
+  if (s == NULL || s->cur == NULL) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot get event values: expected an event just given back by "
+        "gst_ctf_event_merge_next()");
+    return NULL;
+  }
+  if (m->recording)
+    return gst_ctf_event_iter_get_values (s->it, scope, n_values);
+  if (scope == GST_CTF_SCOPE_PACKET_HEADER
+      || scope == GST_CTF_SCOPE_PACKET_CONTEXT) {
+    GArray *a = s->pkt_vals[scope == GST_CTF_SCOPE_PACKET_HEADER ? 0 : 1];
+
+    if (a == NULL || a->len == 0)
+      return NULL;
+    *n_values = a->len;
+    return (const GstCtfFieldValue *) a->data;
+  }
+  if (!side_seek (m, s, error))
+    return NULL;
+  return gst_ctf_event_iter_get_values (s->side, scope, n_values);
 }

@@ -37,6 +37,26 @@ typedef struct {
   guint option;
 } VariantChoice;
 
+/* One step of a flattened scope: align, then (when @fc is set) write the
+ * integer value at @idx of the scope's values. */
+typedef struct {
+  const GstCtfFieldClass *fc;   /* integer or enumeration, or NULL */
+  guint align;                  /* bits */
+  guint idx;
+} FlatOp;
+
+/* A scope whose layout is fixed by a template (no sequence, no string, no
+ * text array, variants at the template's options), flattened once: what
+ * encode_field() does for it per value, without walking the field class
+ * tree.  The event header of each layout and the packet header and
+ * context are written this way (once per event, once per packet). */
+typedef struct {
+  FlatOp *ops;
+  guint n_ops;
+  guint n_vals;                 /* values of the template */
+  gboolean has_variant;         /* other values could select other options */
+} Flat;
+
 /* One event header layout: a template of values with the variant options
  * fixed. */
 typedef struct {
@@ -52,6 +72,7 @@ typedef struct {
    * the same option */
   VariantChoice *id_tagged;
   guint n_id_tagged;
+  Flat flat;                    /* n_ops 0: not flattened */
 } Layout;
 
 /* For a variant: option index for each mapping of its tag enum. */
@@ -72,6 +93,25 @@ typedef struct {
   const GstCtfFieldClass *fc;
   guint64 offset;               /* bits */
 } Patch;
+
+/* What the writer knows of one event class of its stream class, checked
+ * once: per event, a dense array indexed by the event class id replaces a
+ * lookup by id (and the variant map lookups of the header checks). */
+typedef struct {
+  const GstCtfEventClass *ec;   /* NULL: entry not filled yet */
+  /* the largest alignment (bits, at least 8) of the fields of the event's
+   * body (stream event context, event context, payload); 0 when the body
+   * cannot be copied as bytes (it refers to the event header, or is
+   * deeper than MAX_DEPTH) */
+  guint body_align;
+  /* bit i: layout i can hold the event class id (layouts 0 to 63) */
+  guint64 id_ok;
+} EcInfo;
+
+/* Event class ids below this get an EcInfo slot; others share one. */
+#define EC_INFO_MAX 16384
+/* Bytes zeroed ahead of the write position at a time. */
+#define ZERO_AHEAD 512
 
 struct _GstCtfPacketWriter {
   GstCtfTraceClass *tc;
@@ -98,13 +138,17 @@ struct _GstCtfPacketWriter {
 
   GstCtfScope scope;            /* scope being written */
   const gchar *event_name;      /* for messages */
-  const GstCtfEventClass *last_ec;      /* last checked event class */
+  EcInfo *ec_info;              /* by event class id, n_ec_info */
+  guint n_ec_info;
+  EcInfo ec_spare;              /* for an id >= EC_INFO_MAX */
   gboolean dry;                 /* measure only */
 
   GstCtfFieldValue *ph_vals;
   guint n_ph;
   GstCtfFieldValue *pc_vals;
   guint n_pc;
+  Flat ph_flat;
+  Flat pc_flat;
 
   Layout *layouts;
   guint n_layouts;
@@ -141,7 +185,8 @@ ensure_bytes_slow (GstCtfPacketWriter * w, guint64 nbytes, GError ** error)
     w->cap = ncap;
   }
   /* zero ahead in chunks: fields are written a few bytes at a time */
-  zero_to = MIN ((guint64) w->cap, MAX (nbytes, (guint64) w->len + 4096));
+  zero_to = MIN ((guint64) w->cap, MAX (nbytes,
+          (guint64) w->len + ZERO_AHEAD));
   if (zero_to > w->len) {
     memset (w->buf + w->len, 0, zero_to - w->len);
     w->len = zero_to;
@@ -644,6 +689,130 @@ encode_field (GstCtfPacketWriter * w, const GstCtfFieldClass * fc,
   return FALSE;
 }
 
+/* Flattens the template @vals of @fc into @ops; FALSE when the layout is
+ * not fixed by the template. */
+static gboolean
+flat_build (const GstCtfFieldClass * fc, const GstCtfFieldValue * vals,
+    guint n, guint * i, GArray * ops, gboolean * has_variant, guint depth)
+{
+  FlatOp op = { NULL, 1, 0 };
+  guint idx;
+  guint64 k;
+
+  if (fc == NULL || depth > MAX_DEPTH || *i >= n)
+    return FALSE;
+  idx = (*i)++;
+  if (vals[idx].fc != fc)
+    return FALSE;
+  op.align = MAX (fc->alignment, 1);
+  switch (fc->type) {
+    case GST_CTF_FIELD_CLASS_INTEGER:
+    case GST_CTF_FIELD_CLASS_ENUM:
+      if (fc->integer.size == 0 || fc->integer.size > 64)
+        return FALSE;
+      op.fc = fc;
+      op.idx = idx;
+      g_array_append_val (ops, op);
+      return TRUE;
+    case GST_CTF_FIELD_CLASS_STRUCT:
+      if (vals[idx].v.u != fc->n_members)
+        return FALSE;
+      if (op.align > 1)
+        g_array_append_val (ops, op);
+      for (k = 0; k < fc->n_members; k++)
+        if (!flat_build (fc->members[k].fc, vals, n, i, ops, has_variant,
+                depth + 1))
+          return FALSE;
+      return TRUE;
+    case GST_CTF_FIELD_CLASS_ARRAY:
+      if (fc->element == NULL || is_text_element (fc->element)
+          || vals[idx].v.u != fc->length || fc->length > MAX_TEMPLATE_VALUES)
+        return FALSE;
+      if (op.align > 1)
+        g_array_append_val (ops, op);
+      for (k = 0; k < fc->length; k++)
+        if (!flat_build (fc->element, vals, n, i, ops, has_variant,
+                depth + 1))
+          return FALSE;
+      return TRUE;
+    case GST_CTF_FIELD_CLASS_VARIANT:
+      if (vals[idx].v.u >= fc->n_members)
+        return FALSE;
+      *has_variant = TRUE;
+      if (op.align > 1)
+        g_array_append_val (ops, op);
+      return flat_build (fc->members[vals[idx].v.u].fc, vals, n, i, ops,
+          has_variant, depth + 1);
+    default:
+      return FALSE;
+  }
+}
+
+/* Flattens a scope's template; leaves @f empty when it cannot. */
+static void
+flat_init (Flat * f, const GstCtfFieldClass * fc,
+    const GstCtfFieldValue * vals, guint n)
+{
+  GArray *ops = g_array_new (FALSE, FALSE, sizeof (FlatOp));
+  guint i = 0;
+  gboolean has_variant = FALSE;
+
+  memset (f, 0, sizeof (*f));
+  if (fc != NULL && vals != NULL
+      && flat_build (fc, vals, n, &i, ops, &has_variant, 0) && i == n
+      && ops->len > 0) {
+    f->n_ops = ops->len;
+    f->ops = (FlatOp *) g_array_free (ops, FALSE);
+    f->n_vals = n;
+    f->has_variant = has_variant;
+  } else {
+    g_array_free (ops, TRUE);
+  }
+}
+
+/* Writes @vals (laid out as the template of @f) as encode_scope() would.
+ * FALSE (nothing to trust in the packet past the start position) when a
+ * value does not fit its field: encode_scope() then says why. */
+static gboolean
+flat_encode (GstCtfPacketWriter * w, const Flat * f,
+    const GstCtfFieldValue * vals, gboolean packet_scope, GError ** error)
+{
+  guint i;
+
+  for (i = 0; i < f->n_ops; i++) {
+    const FlatOp *op = &f->ops[i];
+    const GstCtfFieldClass *fc = op->fc;
+    guint64 v;
+    guint size;
+
+    if (op->align > 1) {
+      guint64 a = op->align;
+
+      w->pos = (w->pos + a - 1) & ~(a - 1);
+    }
+    if (fc == NULL) {
+      if (!ensure_bytes (w, (w->pos + 7) >> 3, error))
+        return FALSE;
+      continue;
+    }
+    v = vals[op->idx].v.u;
+    if (packet_scope && fc->meaning != GST_CTF_MEANING_NONE)
+      v = packet_meaning_value (w, fc, v);
+    if (G_UNLIKELY (!int_fits (fc, v)))
+      return FALSE;
+    if (fc->value_slot >= 0 && (guint) fc->value_slot < w->n_slots)
+      w->slots[fc->value_slot] = v;
+    size = fc->integer.size;
+    if (size < 64)
+      v &= (G_GUINT64_CONSTANT (1) << size) - 1;
+    if (!ensure_bytes (w, (w->pos + size + 7) >> 3, error))
+      return FALSE;
+    put_bits (w->buf, w->pos, size, v, fc->integer.byte_order);
+    w->pos += size;
+  }
+  return TRUE;
+}
+
 /* Encodes one scope.  NULL values are accepted for an absent scope and for
  * an empty struct. */
 static gboolean
@@ -768,6 +937,7 @@ layout_clear (Layout * l)
   g_free (l->ids);
   g_free (l->ts);
   g_free (l->id_tagged);
+  g_free (l->flat.ops);
 }
 
 static gint
@@ -983,6 +1153,11 @@ build_layouts (GstCtfPacketWriter * w, GError ** error)
   g_array_sort (layouts, layout_cmp);
   w->n_layouts = layouts->len;
   w->layouts = (Layout *) g_array_free (layouts, FALSE);
+  for (order = 0; order < w->n_layouts; order++) {
+    Layout *l = &w->layouts[order];
+
+    flat_init (&l->flat, eh, l->vals, l->n_vals);
+  }
   return TRUE;
 }
 
@@ -1084,6 +1259,8 @@ gst_ctf_packet_writer_new (GstCtfTraceClass * tc, guint64 stream_class_id,
     gst_ctf_packet_writer_free (w);
     return NULL;
   }
+  flat_init (&w->ph_flat, tc->packet_header, w->ph_vals, w->n_ph);
+  flat_init (&w->pc_flat, sc->packet_context, w->pc_vals, w->n_pc);
   return w;
 }
 
@@ -1099,7 +1276,10 @@ gst_ctf_packet_writer_free (GstCtfPacketWriter * w)
   g_free (w->layouts);
   g_free (w->ph_vals);
   g_free (w->pc_vals);
+  g_free (w->ph_flat.ops);
+  g_free (w->pc_flat.ops);
   g_hash_table_unref (w->variant_maps);
+  g_free (w->ec_info);
   g_free (w->zeros);
   g_free (w->slots);
   g_free (w->buf);
@@ -1169,16 +1349,32 @@ gst_ctf_packet_writer_begin_packet (GstCtfPacketWriter * w,
         w->sc->id, w->params.packet_size);
     return FALSE;
   }
-  if (!encode_scope (w, GST_CTF_SCOPE_PACKET_HEADER, w->tc->packet_header,
-          w->ph_vals, w->n_ph, error))
-    return FALSE;
+  w->scope = GST_CTF_SCOPE_PACKET_HEADER;
+  if (w->ph_flat.n_ops == 0 || !flat_encode (w, &w->ph_flat, w->ph_vals,
+          TRUE, NULL)) {
+    w->pos = 0;
+    if (!encode_scope (w, GST_CTF_SCOPE_PACKET_HEADER, w->tc->packet_header,
+            w->ph_vals, w->n_ph, error))
+      return FALSE;
+  }
   if (context == NULL) {
     context = w->pc_vals;
     n_context = w->n_pc;
   }
-  if (!encode_scope (w, GST_CTF_SCOPE_PACKET_CONTEXT, w->sc->packet_context,
-          context, n_context, error))
-    return FALSE;
+  {
+    guint64 start = w->pos;
+
+    /* the template's layout holds for any values when it has no variant */
+    w->scope = GST_CTF_SCOPE_PACKET_CONTEXT;
+    if (w->pc_flat.n_ops == 0 || n_context != w->pc_flat.n_vals
+        || (context != w->pc_vals && w->pc_flat.has_variant)
+        || !flat_encode (w, &w->pc_flat, context, TRUE, NULL)) {
+      w->pos = start;
+      if (!encode_scope (w, GST_CTF_SCOPE_PACKET_CONTEXT,
+              w->sc->packet_context, context, n_context, error))
+        return FALSE;
+    }
+  }
   /* the reader starts from timestamp_begin when the context has it */
   w->clock = (w->has_tb_field && w->params.has_timestamp_begin) ?
       w->params.timestamp_begin : w->params.clock_value;
@@ -1209,14 +1405,12 @@ int_max (const GstCtfFieldClass * fc)
   return size >= 64 ? G_MAXUINT64 : (G_GUINT64_CONSTANT (1) << size) - 1;
 }
 
-/* Fills @l's id and clock fields for the event; FALSE when the layout
- * cannot represent it. */
+/* Whether @l's id fields can hold event class id @id (its last id field
+ * is wide enough, the variants it tags select this layout's options). */
 static gboolean
-layout_fill (GstCtfPacketWriter * w, Layout * l, guint64 id, guint64 base,
-    guint64 clock)
+layout_ids_ok (GstCtfPacketWriter * w, const Layout * l, guint64 id)
 {
   guint i;
-  guint64 cur = base;
 
   if (l->n_ids > 0) {
     const GstCtfFieldClass *fc = l->vals[l->ids[l->n_ids - 1]].fc;
@@ -1229,6 +1423,18 @@ layout_fill (GstCtfPacketWriter * w, Layout * l, guint64 id, guint64 base,
         return FALSE;
     }
   }
+  return TRUE;
+}
+
+/* Fills @l's id and clock fields for the event, whose id layout_ids_ok()
+ * accepted; FALSE when the layout cannot give back the clock value. */
+static gboolean
+layout_fill (GstCtfPacketWriter * w, Layout * l, guint64 id, guint64 base,
+    guint64 clock)
+{
+  guint i;
+  guint64 cur = base;
+
   for (i = 0; i < l->n_ts; i++) {
     const GstCtfFieldClass *fc = l->vals[l->ts[i]].fc;
     guint size = fc->integer.size;
@@ -1258,20 +1464,142 @@ layout_fill (GstCtfPacketWriter * w, Layout * l, guint64 id, guint64 base,
   return TRUE;
 }
 
-gboolean
-gst_ctf_packet_writer_append_event (GstCtfPacketWriter * w,
-    const GstCtfEventClass * ec, guint64 clock_value,
-    const GstCtfFieldValue * common_context, guint n_common_context,
-    const GstCtfFieldValue * specific_context, guint n_specific_context,
-    const GstCtfFieldValue * payload, guint n_payload, GError ** error)
+/* Whether @root's tree holds the node @node. */
+static gboolean
+fc_contains (const GstCtfFieldClass * root, const GstCtfFieldClass * node,
+    guint depth)
 {
-  guint64 save_pos, base;
-  guint8 save_byte = 0;
-  Layout *l = NULL;
   guint i;
 
-  g_return_val_if_fail (w != NULL && ec != NULL, FALSE);
+  if (root == NULL || depth > MAX_DEPTH)
+    return FALSE;
+  if (root == node)
+    return TRUE;
+  for (i = 0; i < root->n_members; i++)
+    if (fc_contains (root->members[i].fc, node, depth + 1))
+      return TRUE;
+  return fc_contains (root->element, node, depth + 1);
+}
 
+/* The largest alignment in @fc's tree (bits, at least 1), or 0 when the
+ * body it belongs to cannot be copied as bytes: a length or tag that
+ * lives in the event header (the writer writes its own header), or a tree
+ * deeper than MAX_DEPTH. */
+static guint
+body_fc_align (GstCtfPacketWriter * w, const GstCtfFieldClass * fc,
+    guint depth)
+{
+  guint a, i, sub;
+
+  if (fc == NULL)
+    return 1;
+  if (depth > MAX_DEPTH)
+    return 0;
+  if (fc->ref_target != NULL
+      && fc_contains (w->sc->event_header, fc->ref_target, 0))
+    return 0;
+  a = MAX (fc->alignment, 1);
+  for (i = 0; i < fc->n_members; i++) {
+    sub = body_fc_align (w, fc->members[i].fc, depth + 1);
+    if (sub == 0)
+      return 0;
+    a = MAX (a, sub);
+  }
+  if (fc->element != NULL) {
+    sub = body_fc_align (w, fc->element, depth + 1);
+    if (sub == 0)
+      return 0;
+    a = MAX (a, sub);
+  }
+  return a;
+}
+
+static void
+ec_info_fill (GstCtfPacketWriter * w, EcInfo * e,
+    const GstCtfEventClass * ec)
+{
+  guint i, a, b;
+
+  e->ec = ec;
+  a = body_fc_align (w, w->sc->event_common_context, 0);
+  b = a ? body_fc_align (w, ec->context, 0) : 0;
+  a = b ? MAX (a, b) : 0;
+  b = a ? body_fc_align (w, ec->payload, 0) : 0;
+  a = b ? MAX (a, b) : 0;
+  e->body_align = a ? MAX (a, 8) : 0;
+  e->id_ok = 0;
+  for (i = 0; i < MIN (w->n_layouts, 64); i++)
+    if (layout_ids_ok (w, &w->layouts[i], ec->id))
+      e->id_ok |= G_GUINT64_CONSTANT (1) << i;
+}
+
+/* The checked EcInfo of @ec, or NULL when @ec is not one of the writer's
+ * stream class (its field classes' value slots would not be the writer's
+ * slots). */
+static inline EcInfo *
+ec_info_get (GstCtfPacketWriter * w, const GstCtfEventClass * ec)
+{
+  EcInfo *e;
+
+  if (G_LIKELY (ec->id < w->n_ec_info && w->ec_info[ec->id].ec == ec))
+    return &w->ec_info[ec->id];
+  if (gst_ctf_stream_class_find_event_class (w->sc, ec->id) != ec)
+    return NULL;
+  if (ec->id >= EC_INFO_MAX) {
+    e = &w->ec_spare;
+    if (e->ec != ec)
+      ec_info_fill (w, e, ec);
+    return e;
+  }
+  if (ec->id >= w->n_ec_info) {
+    guint n = MIN (MAX ((guint) ec->id + 1, w->n_ec_info * 2),
+        EC_INFO_MAX);
+
+    w->ec_info = g_renew (EcInfo, w->ec_info, n);
+    memset (w->ec_info + w->n_ec_info, 0,
+        (n - w->n_ec_info) * sizeof (EcInfo));
+    w->n_ec_info = n;
+  }
+  e = &w->ec_info[ec->id];
+  ec_info_fill (w, e, ec);
+  return e;
+}
+
+/* The smallest layout for the event (filled), or NULL (error set). */
+static Layout *
+choose_layout (GstCtfPacketWriter * w, const EcInfo * e,
+    guint64 clock_value, GError ** error)
+{
+  const GstCtfEventClass *ec = e->ec;
+  guint64 base = w->clock;
+  guint i;
+
+  if (w->n_events == 0 && w->has_tb_field && !w->params.has_timestamp_begin)
+    base = clock_value;         /* timestamp_begin will be this event's */
+
+  for (i = 0; i < w->n_layouts; i++) {
+    Layout *l = &w->layouts[i];
+
+    if (i < 64 ? !(e->id_ok & (G_GUINT64_CONSTANT (1) << i))
+        : !layout_ids_ok (w, l, ec->id))
+      continue;
+    if (layout_fill (w, l, ec->id, base, clock_value))
+      return l;
+  }
+  g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+      "Cannot write event header: stream-class-id=%" G_GUINT64_FORMAT
+      ", event-class-id=%" G_GUINT64_FORMAT ", event-class-name=\"%s\", "
+      "clock-value=%" G_GUINT64_FORMAT ", previous-clock-value=%"
+      G_GUINT64_FORMAT ", expected a header layout that holds the id and "
+      "gives back the clock value", w->sc->id, ec->id,
+      ec->name ? ec->name : "", clock_value, base);
+  return NULL;
+}
+
+static gboolean
+check_event_class (GstCtfPacketWriter * w, const GstCtfEventClass * ec,
+    EcInfo ** e, GError ** error)
+{
   if (G_UNLIKELY (!w->in_packet)) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
         "Cannot write event: stream-class-id=%" G_GUINT64_FORMAT
@@ -1280,8 +1608,8 @@ gst_ctf_packet_writer_append_event (GstCtfPacketWriter * w,
   }
   /* the event class's field classes must be the writer's own: their value
    * slots index the writer's slots */
-  if (G_UNLIKELY (ec != w->last_ec
-          && gst_ctf_stream_class_find_event_class (w->sc, ec->id) != ec)) {
+  *e = ec_info_get (w, ec);
+  if (G_UNLIKELY (*e == NULL)) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_UNKNOWN_EVENT_CLASS,
         "Cannot write event: stream-class-id=%" G_GUINT64_FORMAT
         ", event-class-id=%" G_GUINT64_FORMAT ", event-class-name=\"%s\", "
@@ -1289,26 +1617,74 @@ gst_ctf_packet_writer_append_event (GstCtfPacketWriter * w,
         ec->name ? ec->name : "");
     return FALSE;
   }
-  w->last_ec = ec;
-  w->event_name = ec->name;
-  base = w->clock;
-  if (w->n_events == 0 && w->has_tb_field && !w->params.has_timestamp_begin)
-    base = clock_value;         /* timestamp_begin will be this event's */
+  return TRUE;
+}
 
-  for (i = 0; i < w->n_layouts; i++) {
-    if (layout_fill (w, &w->layouts[i], ec->id, base, clock_value)) {
-      l = &w->layouts[i];
-      break;
-    }
+/* Writes the event header of layout @l (filled). */
+static inline gboolean
+encode_header (GstCtfPacketWriter * w, const Layout * l, GError ** error)
+{
+  guint64 start = w->pos;
+
+  w->scope = GST_CTF_SCOPE_EVENT_HEADER;
+  if (l->flat.n_ops > 0 && flat_encode (w, &l->flat, l->vals, FALSE, NULL))
+    return TRUE;
+  w->pos = start;
+  return encode_scope (w, GST_CTF_SCOPE_EVENT_HEADER, w->sc->event_header,
+      l->vals, l->n_vals, error);
+}
+
+/* After an event was written. */
+static inline void
+event_done (GstCtfPacketWriter * w, guint64 clock_value)
+{
+  if (w->n_events == 0)
+    w->first_clock = clock_value;
+  w->last_clock = clock_value;
+  w->stream_last_clock = clock_value;
+  w->clock = clock_value;
+  w->n_events++;
+  w->event_name = NULL;
+}
+
+/* Puts the packet back as it was at bit @save_pos (@save_byte: the byte
+ * that held it, when @save_pos is inside a byte). */
+static void
+rollback (GstCtfPacketWriter * w, guint64 save_pos, guint8 save_byte)
+{
+  gsize keep = (save_pos + 7) >> 3;
+
+  /* leave the bytes past the content as zeros, as if never written */
+  if (w->len > keep) {
+    memset (w->buf + keep, 0, w->len - keep);
+    w->len = keep;
   }
+  if (save_pos & 7)
+    w->buf[save_pos >> 3] = save_byte;
+  w->pos = save_pos;
+  w->event_name = NULL;
+}
+
+gboolean
+gst_ctf_packet_writer_append_event (GstCtfPacketWriter * w,
+    const GstCtfEventClass * ec, guint64 clock_value,
+    const GstCtfFieldValue * common_context, guint n_common_context,
+    const GstCtfFieldValue * specific_context, guint n_specific_context,
+    const GstCtfFieldValue * payload, guint n_payload, GError ** error)
+{
+  guint64 save_pos;
+  guint8 save_byte = 0;
+  Layout *l;
+  EcInfo *e;
+
+  g_return_val_if_fail (w != NULL && ec != NULL, FALSE);
+
+  if (!check_event_class (w, ec, &e, error))
+    return FALSE;
+  w->event_name = ec->name;
+  l = choose_layout (w, e, clock_value, error);
   if (G_UNLIKELY (l == NULL)) {
-    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
-        "Cannot write event header: stream-class-id=%" G_GUINT64_FORMAT
-        ", event-class-id=%" G_GUINT64_FORMAT ", event-class-name=\"%s\", "
-        "clock-value=%" G_GUINT64_FORMAT ", previous-clock-value=%"
-        G_GUINT64_FORMAT ", expected a header layout that holds the id and "
-        "gives back the clock value", w->sc->id, ec->id,
-        ec->name ? ec->name : "", clock_value, base);
+    w->event_name = NULL;
     return FALSE;
   }
 
@@ -1316,8 +1692,7 @@ gst_ctf_packet_writer_append_event (GstCtfPacketWriter * w,
   if (save_pos & 7)
     save_byte = w->buf[save_pos >> 3];
 
-  if (!encode_scope (w, GST_CTF_SCOPE_EVENT_HEADER, w->sc->event_header,
-          l->vals, l->n_vals, error)
+  if (!encode_header (w, l, error)
       || !encode_scope (w, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT,
           w->sc->event_common_context, common_context, n_common_context,
           error)
@@ -1335,30 +1710,98 @@ gst_ctf_packet_writer_append_event (GstCtfPacketWriter * w,
         w->sc->id, ec->name ? ec->name : "", w->pos, w->params.packet_size);
     goto rollback;
   }
-  if (w->n_events == 0)
-    w->first_clock = clock_value;
-  w->last_clock = clock_value;
-  w->stream_last_clock = clock_value;
-  w->clock = clock_value;
-  w->n_events++;
-  w->event_name = NULL;
+  event_done (w, clock_value);
   return TRUE;
 
 rollback:
-  {
-    gsize keep = (save_pos + 7) >> 3;
+  rollback (w, save_pos, save_byte);
+  return FALSE;
+}
 
-    /* leave the bytes past the content as zeros, as if never written */
-    if (w->len > keep) {
-      memset (w->buf + keep, 0, w->len - keep);
-      w->len = keep;
-    }
-    if (save_pos & 7)
-      w->buf[save_pos >> 3] = save_byte;
-    w->pos = save_pos;
+gboolean
+gst_ctf_packet_writer_append_event_body (GstCtfPacketWriter * w,
+    const GstCtfEventClass * ec, guint64 clock_value, const guint8 * packet,
+    gsize packet_size, guint64 body_offset, guint64 body_end,
+    gboolean * copied, GError ** error)
+{
+  guint64 save_pos, out_body, a, nbytes, end_byte;
+  guint8 save_byte = 0;
+  Layout *l;
+  EcInfo *e;
+
+  g_return_val_if_fail (w != NULL && ec != NULL && copied != NULL, FALSE);
+  *copied = FALSE;
+
+  if (!check_event_class (w, ec, &e, error))
+    return FALSE;
+  if (G_UNLIKELY (packet == NULL || body_offset > body_end
+          || body_end > (guint64) packet_size * 8)) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot copy event body: stream-class-id=%" G_GUINT64_FORMAT
+        ", event-class-name=\"%s\", body=[%" G_GUINT64_FORMAT ", %"
+        G_GUINT64_FORMAT ") bits, expected a range inside the %"
+        G_GSIZE_FORMAT "-byte packet", w->sc->id, ec->name ? ec->name : "",
+        body_offset, body_end, packet_size);
+    return FALSE;
+  }
+  /* Only whole bytes are copied (a partial byte's bit order depends on
+   * the byte order of the field in it, CTF 1.8 §4.1.5). */
+  a = e->body_align;
+  if (a == 0 || (body_offset & 7) != 0 || (body_end & 7) != 0)
+    return TRUE;
+
+  w->event_name = ec->name;
+  l = choose_layout (w, e, clock_value, error);
+  if (G_UNLIKELY (l == NULL)) {
     w->event_name = NULL;
     return FALSE;
   }
+  save_pos = w->pos;
+  if (save_pos & 7)
+    save_byte = w->buf[save_pos >> 3];
+  if (!encode_header (w, l, error))
+    goto rollback;
+  /* CTF 1.8 §4.2.2: alignment is relative to the packet start, so the
+   * body's padding and fields land the same only when the body starts
+   * at the same offset modulo its largest alignment. */
+  out_body = w->pos;
+  if ((out_body & (a - 1)) != (body_offset & (a - 1))) {
+    rollback (w, save_pos, save_byte);
+    return TRUE;
+  }
+  nbytes = (body_end - body_offset) >> 3;
+  if (G_UNLIKELY (w->params.packet_size != 0
+          && out_body + nbytes * 8 > w->params.packet_size)) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot write event: stream-class-id=%" G_GUINT64_FORMAT
+        ", event-class-name=\"%s\", end-bit-offset=%" G_GUINT64_FORMAT
+        ", expected at most packet-size=%" G_GUINT64_FORMAT " bits",
+        w->sc->id, ec->name ? ec->name : "", out_body + nbytes * 8,
+        w->params.packet_size);
+    goto rollback;
+  }
+  /* The copied bytes need no zeroing first: they are all overwritten
+   * (the bytes before them are, up to the body's start). */
+  if (!ensure_bytes (w, out_body >> 3, error))
+    goto rollback;
+  end_byte = (out_body >> 3) + nbytes;
+  if (end_byte > w->len) {
+    if (end_byte > w->cap || end_byte > MAX_PACKET_BYTES) {
+      if (!ensure_bytes_slow (w, end_byte, error))
+        goto rollback;
+    } else {
+      w->len = end_byte;
+    }
+  }
+  memcpy (w->buf + (out_body >> 3), packet + (body_offset >> 3), nbytes);
+  w->pos = out_body + nbytes * 8;
+  *copied = TRUE;
+  event_done (w, clock_value);
+  return TRUE;
+
+rollback:
+  rollback (w, save_pos, save_byte);
+  return FALSE;
 }
 
 guint

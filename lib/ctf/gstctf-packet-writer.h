@@ -200,6 +200,47 @@ GST_CTF_API gboolean gst_ctf_packet_writer_append_event (GstCtfPacketWriter *
     const GstCtfFieldValue * payload, guint n_payload, GError ** error);
 
 /**
+ * gst_ctf_packet_writer_append_event_body:
+ * @w: a writer with a packet begun
+ * @ec: the event class (of the writer's stream class)
+ * @clock_value: the event's full clock value in cycles of the stream's
+ *   default clock
+ * @packet: (array length=packet_size): the bytes of the packet the event
+ *   was read from, written with the same field classes for the event's
+ *   body (e.g. read with an iterator of the writer's trace class)
+ * @packet_size: bytes in @packet
+ * @body_offset: bit offset in @packet where the event's header ends
+ *   (gst_ctf_event_iter_get_header_end())
+ * @body_end: bit offset in @packet one past the event's last bit
+ *   (gst_ctf_event_iter_get_event_offset())
+ * @copied: (out): whether the event was appended
+ * @error: return location for a %GST_CTF_ERROR: as
+ *   gst_ctf_packet_writer_append_event(), and %GST_CTF_ERROR_PACKET when
+ *   the body range is not inside @packet
+ *
+ * Appends one event with a header the writer builds (as
+ * gst_ctf_packet_writer_append_event() does) and a body (stream event
+ * context, event context, payload, with their padding) copied as bytes
+ * from @packet, without decoding it.  CTF 1.8 §4.2.2 alignment is
+ * relative to the packet start, so the copy is exact only when the body
+ * lands at a bit offset congruent to @body_offset modulo the largest
+ * alignment used in the body (and at least 8: only whole bytes are
+ * copied; @body_offset and @body_end must be byte multiples).  When it
+ * would not be exact, or the body's lengths or tags refer to the event
+ * header, nothing is written, *@copied is %FALSE and the function returns
+ * %TRUE: append the event with gst_ctf_packet_writer_append_event()
+ * instead.  Padding bits inside the body keep the source's values
+ * (readers ignore them).
+ *
+ * Returns: %FALSE on error (nothing written)
+ */
+GST_CTF_API gboolean gst_ctf_packet_writer_append_event_body (
+    GstCtfPacketWriter * w, const GstCtfEventClass * ec,
+    guint64 clock_value, const guint8 * packet, gsize packet_size,
+    guint64 body_offset, guint64 body_end, gboolean * copied,
+    GError ** error);
+
+/**
  * gst_ctf_packet_writer_get_event_count:
  * @w: a writer
  *
