@@ -16,6 +16,10 @@ typedef struct {
   const GstCtfPlan *context;
   const GstCtfPlan *payload;
   gboolean compiled;
+  /* recorded specific context and payload: one buffer per event class,
+   * so that a run's fixed part (classes, names) stays in place from one
+   * event of the class to the next (gstctf-plan.h tmpl_owner) */
+  GstCtfValueBuf values[2];
 } EcEntry;
 
 /* Per stream class: event header and common context plans, and event
@@ -43,6 +47,9 @@ struct _GstCtfEventIter {
   guint64 *slots;
   guint n_slots;
   GstCtfValueBuf values[GST_CTF_N_SCOPES];
+  /* where each scope's values are: &values[scope], or an event class's
+   * buffer for the specific context and payload */
+  GstCtfValueBuf *cur_values[GST_CTF_N_SCOPES];
 
   /* current packet */
   const guint8 *data;
@@ -90,8 +97,26 @@ get_plan (GHashTable * plans, const GstCtfFieldClass * fc, GError ** error)
 }
 
 static void
+ec_entry_clear (EcEntry * ee)
+{
+  g_free (ee->values[0].v);
+  g_free (ee->values[1].v);
+}
+
+static void
+ec_entry_free (EcEntry * ee)
+{
+  ec_entry_clear (ee);
+  g_free (ee);
+}
+
+static void
 sc_entry_free (ScEntry * e)
 {
+  guint64 i;
+
+  for (i = 0; i < e->n_dense; i++)
+    ec_entry_clear (&e->dense[i]);
   g_free (e->dense);
   if (e->sparse)
     g_hash_table_unref (e->sparse);
@@ -128,7 +153,7 @@ sc_entry_new (const GstCtfStreamClass * sc)
     }
   } else {
     e->sparse = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL,
-        g_free);
+        (GDestroyNotify) ec_entry_free);
     for (i = 0; i < sc->event_classes->len; i++) {
       const GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, i);
       EcEntry *ee;
@@ -335,6 +360,9 @@ gst_ctf_packet_read_info (const GstCtfTraceClass * tc, const guint8 * data,
 /* Event iterator                                                      */
 /* ------------------------------------------------------------------ */
 
+static void clear_values (GstCtfEventIter * it, GstCtfScope first,
+    GstCtfScope last);
+
 /**
  * gst_ctf_event_iter_new: (skip)
  * @tc: a trace class
@@ -360,6 +388,7 @@ gst_ctf_event_iter_new (GstCtfTraceClass * tc)
       NULL, (GDestroyNotify) sc_entry_free);
   it->n_slots = tc->n_value_slots;
   it->slots = g_new0 (guint64, MAX (it->n_slots, 1));
+  clear_values (it, GST_CTF_SCOPE_PACKET_HEADER, GST_CTF_SCOPE_EVENT_PAYLOAD);
   return it;
 }
 
@@ -397,8 +426,10 @@ clear_values (GstCtfEventIter * it, GstCtfScope first, GstCtfScope last)
 {
   guint s;
 
-  for (s = first; s <= last; s++)
+  for (s = first; s <= last; s++) {
     it->values[s].len = 0;
+    it->cur_values[s] = &it->values[s];
+  }
 }
 
 gboolean
@@ -582,15 +613,19 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
     if (!gst_ctf_plan_run_scope (e->common_context, ctx, error))
       goto failed;
   }
+  if (rec) {
+    ee->values[0].len = ee->values[1].len = 0;
+    it->cur_values[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT] = &ee->values[0];
+    it->cur_values[GST_CTF_SCOPE_EVENT_PAYLOAD] = &ee->values[1];
+  }
   if (ee->context) {
-    ctx->values = rec ? &it->values[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT] :
-        NULL;
+    ctx->values = rec ? &ee->values[0] : NULL;
     ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT];
     if (!gst_ctf_plan_run_scope (ee->context, ctx, error))
       goto failed;
   }
   if (ee->payload) {
-    ctx->values = rec ? &it->values[GST_CTF_SCOPE_EVENT_PAYLOAD] : NULL;
+    ctx->values = rec ? &ee->values[1] : NULL;
     ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_PAYLOAD];
     if (!gst_ctf_plan_run_scope (ee->payload, ctx, error))
       goto failed;
@@ -670,7 +705,7 @@ gst_ctf_event_iter_get_values (GstCtfEventIter * it, GstCtfScope scope,
     *n_values = 0;
   if ((guint) scope >= GST_CTF_N_SCOPES || !it->recording)
     return NULL;
-  b = &it->values[scope];
+  b = it->cur_values[scope];
   if (b->len == 0)
     return NULL;
   if (n_values)

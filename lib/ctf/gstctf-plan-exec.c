@@ -437,43 +437,233 @@ elem_bytes (guint kind)
 static gboolean int_effects (GstCtfDecodeCtx * ctx, const GstCtfOp * op,
     guint64 v, guint64 field_pos, GError ** error);
 
+static inline guint16
+rd16 (const guint8 * p)
+{
+  guint16 t;
+
+  memcpy (&t, p, 2);
+  return t;
+}
+
+static inline guint32
+rd32 (const guint8 * p)
+{
+  guint32 t;
+
+  memcpy (&t, p, 4);
+  return t;
+}
+
+static inline guint64
+rd64 (const guint8 * p)
+{
+  guint64 t;
+
+  memcpy (&t, p, 8);
+  return t;
+}
+
+static inline gdouble
+f32_bits (guint32 b)
+{
+  gfloat f;
+
+  memcpy (&f, &b, 4);
+  return f;
+}
+
+static inline gdouble
+f64_bits (guint64 b)
+{
+  gdouble d;
+
+  memcpy (&d, &b, 8);
+  return d;
+}
+
+/* The option of variant @op selected by its tag, or G_MAXUINT32 (also
+ * for a bad slot). */
+static inline guint32
+variant_option (const GstCtfDecodeCtx * ctx, const GstCtfOp * op)
+{
+  guint64 tag;
+  guint32 r;
+
+  if (G_UNLIKELY ((guint) op->ref_slot >= ctx->n_slots))
+    return G_MAXUINT32;
+  tag = ctx->slots[op->ref_slot];
+  for (r = 0; r < op->n_ranges; r++) {
+    const GstCtfVariantRange *vr = &op->ranges[r];
+
+    if (op->tag_signed ? ((gint64) tag >= (gint64) vr->lower &&
+            (gint64) tag <= (gint64) vr->upper)
+        : (tag >= vr->lower && tag <= vr->upper))
+      return vr->option;
+  }
+  return G_MAXUINT32;
+}
+
+static gint run_tail (const GstCtfRun * run, GstCtfDecodeCtx * ctx,
+    guint idx0, GError ** error);
+
 /* Decodes run @run at bit @pos (aligned for it) and sets ctx->pos to its
- * end.  Returns 1 when done, 0 when it does not fit (nothing done: the
- * caller decodes field by field), -1 on error (a side effect failed). */
+ * end.  Returns 1 when done, 0 when it does not fit (no value recorded:
+ * the caller decodes field by field; side effects may have been applied,
+ * which is harmless as applying them again gives the same state), -1 on
+ * error (a side effect failed). */
 static inline gint
 run_exec (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
     GError ** error)
 {
   GstCtfValueBuf *values = ctx->values;
-  const GstCtfRunItem *it = run->items, *it_end = it + run->n_items;
+  const GstCtfRunLoad *l, *l_end;
   const guint8 *base;
-  GstCtfFieldValue *fv;
-  guint idx0, k;
+  GstCtfFieldValue *fv0;
+  guint idx0, k, n = run->n_items;
 
-  if (G_UNLIKELY (pos + run->bits > ctx->limit || values == NULL ||
-          (values->cap - values->len < run->n_items &&
-              !reserve_values (values, run->n_items))))
+  if (G_UNLIKELY (pos + run->bits > ctx->limit || values == NULL))
     return 0;
-  base = ctx->data + (pos >> 3);
   idx0 = values->len;
-  fv = values->v + idx0;
-  for (; it < it_end; it++, fv++) {
-    fv->fc = it->fc;
-    fv->name = it->name;
-    fv->end = idx0 + it->end_off;
-    load_item (it->kind, base + it->byte_off, it->value, fv);
+  if (idx0 == 0 && values->tmpl_owner == run) {
+    /* same layout as the previous event: only the reads change */
+    fv0 = values->v;
+  } else {
+    if (G_UNLIKELY (values->cap - idx0 < n) && !reserve_values (values, n))
+      return 0;
+    fv0 = values->v + idx0;
+    memcpy (fv0, run->tmpl, n * sizeof (GstCtfFieldValue));
+    if (idx0 != 0) {
+      for (k = 0; k < n; k++)
+        fv0[k].end += idx0;
+    }
   }
-  values->len = idx0 + run->n_items;
+  base = ctx->data + (pos >> 3);
+  l_end = run->loads + run->n_loads;
+  for (l = run->loads; l < l_end; l++) {
+    const guint8 *p = base + l->byte_off;
+    GstCtfFieldValue *fv = fv0 + l->item;
+
+    switch (l->kind) {
+      case GST_CTF_RUN_U8:
+        fv->v.u = p[0];
+        break;
+      case GST_CTF_RUN_S8:
+        fv->v.i = (gint8) p[0];
+        break;
+      case GST_CTF_RUN_U16:
+        fv->v.u = rd16 (p);
+        break;
+      case GST_CTF_RUN_S16:
+        fv->v.i = (gint16) rd16 (p);
+        break;
+      case GST_CTF_RUN_U32:
+        fv->v.u = rd32 (p);
+        break;
+      case GST_CTF_RUN_S32:
+        fv->v.i = (gint32) rd32 (p);
+        break;
+      case GST_CTF_RUN_U64:
+        fv->v.u = rd64 (p);
+        break;
+      case GST_CTF_RUN_U16_SWAP:
+        fv->v.u = GUINT16_SWAP_LE_BE (rd16 (p));
+        break;
+      case GST_CTF_RUN_S16_SWAP:
+        fv->v.i = (gint16) GUINT16_SWAP_LE_BE (rd16 (p));
+        break;
+      case GST_CTF_RUN_U32_SWAP:
+        fv->v.u = GUINT32_SWAP_LE_BE (rd32 (p));
+        break;
+      case GST_CTF_RUN_S32_SWAP:
+        fv->v.i = (gint32) GUINT32_SWAP_LE_BE (rd32 (p));
+        break;
+      case GST_CTF_RUN_U64_SWAP:
+        fv->v.u = GUINT64_SWAP_LE_BE (rd64 (p));
+        break;
+      case GST_CTF_RUN_F32:
+        fv->v.d = f32_bits (rd32 (p));
+        break;
+      case GST_CTF_RUN_F64:
+        fv->v.d = f64_bits (rd64 (p));
+        break;
+      case GST_CTF_RUN_F32_SWAP:
+        fv->v.d = f32_bits (GUINT32_SWAP_LE_BE (rd32 (p)));
+        break;
+      case GST_CTF_RUN_F64_SWAP:
+        fv->v.d = f64_bits (GUINT64_SWAP_LE_BE (rd64 (p)));
+        break;
+      case GST_CTF_RUN_TEXT:
+        fv->v.s.ptr = (const gchar *) p;
+        break;
+      default:
+        /* the compiler makes no other kind of read */
+        g_assert_not_reached ();
+    }
+  }
+  values->len = idx0 + n;
   ctx->pos = pos + run->bits;
   for (k = 0; k < run->n_effects; k++) {
     const GstCtfRunEffect *fx = &run->effects[k];
+    guint64 v = fv0[fx->item].v.u;
 
-    if (!int_effects (ctx, &fx->op, values->v[idx0 + fx->item].v.u,
-            pos + fx->bit_off, error))
-      return -1;
+    switch (fx->fast) {
+      case GST_CTF_RUN_FX_SLOT:
+        if ((guint) fx->op.slot < ctx->n_slots)
+          ctx->slots[fx->op.slot] = v;
+        break;
+      case GST_CTF_RUN_FX_CLOCK:
+        update_clock (ctx, v, fx->op.size);
+        break;
+      case GST_CTF_RUN_FX_EVENT_ID:
+        if ((fx->op.flags & GST_CTF_OP_F_SLOT) &&
+            (guint) fx->op.slot < ctx->n_slots)
+          ctx->slots[fx->op.slot] = v;
+        ctx->seen_meanings |= 1u << GST_CTF_MEANING_EVENT_CLASS_ID;
+        ctx->event_class_id = v;
+        ctx->has_event_class_id = TRUE;
+        break;
+      default:
+        if (!int_effects (ctx, &fx->op, v, pos + fx->bit_off, error))
+          return -1;
+        break;
+    }
   }
+  if (run->tail_item >= 0)
+    return run_tail (run, ctx, idx0, error);
   return 1;
 }
+
+/* The end of a run with a variant: the selected option's run, then the
+ * ends of the variant and of the structures around it. */
+static gint G_GNUC_NO_INLINE
+run_tail (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint idx0,
+    GError ** error)
+{
+  GstCtfValueBuf *values = ctx->values;
+  const GstCtfRun *sub;
+  guint32 opt = variant_option (ctx, run->tail_op);
+  guint k;
+  gint r;
+
+  if (G_UNLIKELY (opt == G_MAXUINT32 || opt >= run->tail_op->n_children)) {
+    values->len = idx0;
+    return 0;
+  }
+  sub = run->tail_runs[opt];
+  r = run_exec (sub, ctx, align_up (ctx->pos, sub->orig.align), error);
+  if (G_UNLIKELY (r <= 0)) {
+    values->len = idx0;
+    return r;
+  }
+  values->v[idx0 + run->tail_item].v.u = opt;
+  values->v[idx0 + run->tail_item].end = values->len;
+  for (k = 0; k < run->n_open; k++)
+    values->v[idx0 + run->open[k]].end = values->len;
+  return 1;
+}
+
+#undef RUN_LOADS
 
 /* A pending array/sequence element range or selected variant option:
  * the interpreter walks op ranges with this explicit stack instead of
@@ -961,17 +1151,27 @@ gst_ctf_plan_run (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
     GError ** error)
 {
   if (ctx->values) {
+    gboolean ok;
+
     /* a scope of static layout: no interpreter */
     if (plan->whole_run) {
       guint64 start = ctx->pos;
       gint r = run_exec (plan->whole_run, ctx,
           align_up (ctx->pos, plan->ops[0].align), error);
 
-      if (r != 0)
-        return r > 0;
+      if (r > 0) {
+        ctx->values->tmpl_owner = plan->whole_run;
+        return TRUE;
+      }
+      ctx->values->tmpl_owner = NULL;
+      if (r < 0)
+        return FALSE;
       ctx->pos = start;
     }
-    return exec_ops (plan->ops, plan->n_ops, ctx, error);
+    ok = exec_ops (plan->ops, plan->n_ops, ctx, error);
+    /* the interpreter wrote anything anywhere */
+    ctx->values->tmpl_owner = NULL;
+    return ok;
   }
   return exec_ops (plan->fast_ops, plan->n_fast_ops, ctx, error);
 }

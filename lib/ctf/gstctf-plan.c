@@ -651,21 +651,54 @@ run_kind (const GstCtfOp * op)
   }
 }
 
-/* Appends the values of the subtree at @j to @items (and its integers
- * with side effects to @effects), laid out from bit offset *@off of a run
- * whose start is aligned to @a0 (so an offset is fixed only for fields
- * aligned to at most @a0).  FALSE when the subtree cannot be part of a
- * run; @items and @effects may then hold a partial subtree. */
-static gboolean
-run_add (const GstCtfOp * ops, guint j, guint32 a0, guint64 * off,
-    GArray * items, GArray * effects)
+/* A run being built. */
+typedef struct {
+  const GstCtfOp *ops;
+  GPtrArray **allocs;
+  guint depth;
+  GArray *items;                /* GstCtfRunItem */
+  GArray *effects;              /* GstCtfRunEffect */
+  GArray *open;                 /* guint32: structures around the tail */
+  gint tail_item;               /* the variant ending the run, or -1 */
+  const GstCtfOp *tail_op;
+  GstCtfRun **tail_runs;
+} RunBuild;
+
+static GstCtfRun *run_build (const GstCtfOp * ops, guint j, guint e,
+    gboolean whole, GPtrArray ** allocs, guint depth, guint * k_out);
+
+static gpointer
+run_alloc (GPtrArray ** allocs, gsize size)
 {
+  gpointer p = g_malloc0 (MAX (size, 1));
+
+  if (*allocs == NULL)
+    *allocs = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (*allocs, p);
+  return p;
+}
+
+/* Appends the values of the subtree at @j to the run, laid out from bit
+ * offset *@off of a run whose start is aligned to @a0 (so an offset is
+ * fixed only for fields aligned to at most @a0).  A variant can end a run
+ * when each of its options makes a run of its own (decoded at the
+ * variant's offset once the tag is known).  FALSE when the subtree cannot
+ * be part of the run; @rb may then hold a partial subtree. */
+static gboolean
+run_add (RunBuild * rb, guint j, guint32 a0, guint64 * off)
+{
+  const GstCtfOp *ops = rb->ops;
   const GstCtfOp *op = &ops[j];
+  GArray *items = rb->items;
   GstCtfRunItem it;
   guint start = items->len;
   guint64 e, k;
 
-  if (op->align < 8 || op->align > a0 || items->len >= RUN_MAX_ITEMS)
+  /* byte offsets only; a variant itself takes no bits (its options
+   * align for themselves) */
+  if (a0 < 8 || op->align > a0 || items->len >= RUN_MAX_ITEMS ||
+      rb->tail_item >= 0 ||
+      (op->align < 8 && op->kind != GST_CTF_OP_VARIANT))
     return FALSE;
   *off = align_up_static (*off, op->align);
   if (*off >= RUN_MAX_BITS)
@@ -695,7 +728,7 @@ run_add (const GstCtfOp * ops, guint j, guint32 a0, guint64 * off,
         fx.item = start;
         fx.bit_off = (guint32) * off;
         fx.op = *op;
-        g_array_append_val (effects, fx);
+        g_array_append_val (rb->effects, fx);
       }
       *off += op->size;
       break;
@@ -712,10 +745,16 @@ run_add (const GstCtfOp * ops, guint j, guint32 a0, guint64 * off,
       g_array_append_val (items, it);
       /* members until the STRUCT_END, the last op of the subtree */
       for (k = j + 1; k < op->next - 1; k = ops[k].next) {
-        if (!run_add (ops, k, a0, off, items, effects))
+        if (!run_add (rb, k, a0, off))
           return FALSE;
       }
       g_array_index (items, GstCtfRunItem, start).end_off = items->len;
+      if (rb->tail_item >= (gint) start) {
+        guint32 idx = start;
+
+        /* its end is known once the tail's option is decoded */
+        g_array_append_val (rb->open, idx);
+      }
       return *off < RUN_MAX_BITS;
     case GST_CTF_OP_ARRAY:
       if (op->meaning != GST_CTF_MEANING_NONE || op->length > RUN_MAX_ITEMS)
@@ -724,16 +763,154 @@ run_add (const GstCtfOp * ops, guint j, guint32 a0, guint64 * off,
       it.value = op->length;
       g_array_append_val (items, it);
       for (e = 0; e < op->length; e++) {
-        if (!run_add (ops, j + 1, a0, off, items, effects))
+        if (!run_add (rb, j + 1, a0, off) || rb->tail_item >= 0)
           return FALSE;
       }
       g_array_index (items, GstCtfRunItem, start).end_off = items->len;
       return *off < RUN_MAX_BITS;
+    case GST_CTF_OP_VARIANT:{
+      GstCtfRun **runs;
+
+      if (rb->depth >= GST_CTF_PLAN_MAX_DEPTH || op->n_children == 0)
+        return FALSE;
+      runs = g_new0 (GstCtfRun *, op->n_children);
+      for (k = 0; k < op->n_children; k++) {
+        guint end;
+
+        runs[k] = run_build (ops, op->options[k], op->option_ends[k], TRUE,
+            rb->allocs, rb->depth + 1, &end);
+        if (runs[k] == NULL || end != op->option_ends[k]) {
+          g_free (runs);
+          return FALSE;
+        }
+      }
+      /* the option runs stay allocated (in allocs) if this run is given
+       * up: a few bytes per plan at most */
+      it.kind = GST_CTF_RUN_CONST;
+      g_array_append_val (items, it);
+      rb->tail_item = start;
+      rb->tail_op = op;
+      rb->tail_runs = run_alloc (rb->allocs,
+          op->n_children * sizeof (GstCtfRun *));
+      memcpy (rb->tail_runs, runs, op->n_children * sizeof (GstCtfRun *));
+      g_free (runs);
+      return TRUE;
+    }
     default:
       return FALSE;
   }
   g_array_append_val (items, it);
   return *off < RUN_MAX_BITS;
+}
+
+/* Makes the run built in @rb (laid out in @bits) whose first op is
+ * @first. */
+static GstCtfRun *
+run_new (const GstCtfOp * first, RunBuild * rb, guint64 bits,
+    GPtrArray ** allocs)
+{
+  GstCtfRun *run = run_alloc (allocs, sizeof (GstCtfRun));
+  GArray *items = rb->items, *effects = rb->effects;
+  guint n = items->len, k;
+
+  run->orig = *first;
+  run->bits = bits;
+  run->n_items = n;
+  run->n_effects = effects->len;
+  run->effects = run_alloc (allocs, effects->len * sizeof (GstCtfRunEffect));
+  memcpy (run->effects, effects->data,
+      effects->len * sizeof (GstCtfRunEffect));
+  for (k = 0; k < effects->len; k++) {
+    GstCtfRunEffect *fx = &run->effects[k];
+
+    if ((fx->op.flags & GST_CTF_OP_F_EFFECTS) == GST_CTF_OP_F_SLOT)
+      fx->fast = GST_CTF_RUN_FX_SLOT;
+    else if ((fx->op.flags & GST_CTF_OP_F_EFFECTS) == GST_CTF_OP_F_CLOCK)
+      fx->fast = GST_CTF_RUN_FX_CLOCK;
+    else if ((fx->op.flags & GST_CTF_OP_F_CLOCK) == 0 &&
+        fx->op.meaning == GST_CTF_MEANING_EVENT_CLASS_ID)
+      fx->fast = GST_CTF_RUN_FX_EVENT_ID;
+    else
+      fx->fast = GST_CTF_RUN_FX_ANY;
+  }
+  run->tail_item = rb->tail_item;
+  if (rb->tail_item >= 0) {
+    run->tail_op = run_alloc (allocs, sizeof (GstCtfOp));
+    *run->tail_op = *rb->tail_op;
+    run->tail_runs = rb->tail_runs;
+    run->n_open = rb->open->len;
+    run->open = run_alloc (allocs, rb->open->len * sizeof (guint32));
+    memcpy (run->open, rb->open->data, rb->open->len * sizeof (guint32));
+  }
+
+  run->tmpl = run_alloc (allocs, n * sizeof (GstCtfFieldValue));
+  run->loads = run_alloc (allocs, n * sizeof (GstCtfRunLoad));
+  for (k = 0; k < n; k++) {
+    const GstCtfRunItem *it = &g_array_index (items, GstCtfRunItem, k);
+    GstCtfFieldValue *fv = &run->tmpl[k];
+
+    fv->fc = it->fc;
+    fv->name = it->name;
+    fv->end = it->end_off;
+    if (it->kind == GST_CTF_RUN_CONST) {
+      fv->v.u = it->value;
+      continue;
+    }
+    if (it->kind == GST_CTF_RUN_TEXT)
+      fv->v.s.len = (guint32) it->value;
+    run->loads[run->n_loads].byte_off = it->byte_off;
+    run->loads[run->n_loads].item = (guint16) k;
+    run->loads[run->n_loads].kind = it->kind;
+    run->n_loads++;
+  }
+  return run;
+}
+
+/* The longest run of siblings from @j within [@j, @e) (*@k_out: the op
+ * after it): NULL when it would hold fewer than two values, unless
+ * @whole and it covers the whole range. */
+static GstCtfRun *
+run_build (const GstCtfOp * ops, guint j, guint e, gboolean whole,
+    GPtrArray ** allocs, guint depth, guint * k_out)
+{
+  RunBuild rb;
+  GstCtfRun *run = NULL;
+  guint32 a0 = ops[j].align;
+  guint64 off = 0;
+  guint k = j;
+
+  memset (&rb, 0, sizeof (rb));
+  rb.ops = ops;
+  rb.allocs = allocs;
+  rb.depth = depth;
+  rb.items = g_array_new (FALSE, FALSE, sizeof (GstCtfRunItem));
+  rb.effects = g_array_new (FALSE, FALSE, sizeof (GstCtfRunEffect));
+  rb.open = g_array_new (FALSE, FALSE, sizeof (guint32));
+  rb.tail_item = -1;
+  while (k < e) {
+    guint before = rb.items->len, fx_before = rb.effects->len;
+    guint64 off_before = off;
+
+    if (!run_add (&rb, k, a0, &off)) {
+      g_array_set_size (rb.items, before);
+      g_array_set_size (rb.effects, fx_before);
+      while (rb.open->len > 0 &&
+          g_array_index (rb.open, guint32, rb.open->len - 1) >= before)
+        g_array_set_size (rb.open, rb.open->len - 1);
+      if (rb.tail_item >= (gint) before)
+        rb.tail_item = -1;
+      off = off_before;
+      break;
+    }
+    k = ops[k].next;
+  }
+  if (rb.items->len >= 2 || (rb.items->len == 1 && whole && k == e))
+    run = run_new (&ops[j], &rb, off, allocs);
+  g_array_free (rb.items, TRUE);
+  g_array_free (rb.effects, TRUE);
+  g_array_free (rb.open, TRUE);
+  *k_out = k;
+  return run;
 }
 
 static void make_runs (GstCtfPlan * plan, guint b, guint e,
@@ -781,52 +958,16 @@ make_runs (GstCtfPlan * plan, guint b, guint e, GPtrArray ** allocs,
     guint depth)
 {
   GstCtfOp *ops = plan->ops;
-  GArray *items, *effects;
   guint j = b;
 
   if (depth > GST_CTF_PLAN_MAX_DEPTH + 1)
     return;
-  items = g_array_new (FALSE, FALSE, sizeof (GstCtfRunItem));
-  effects = g_array_new (FALSE, FALSE, sizeof (GstCtfRunEffect));
   while (j < e) {
-    guint32 a0 = ops[j].align;
-    guint64 off = 0;
-    guint k = j;
+    guint k;
+    GstCtfRun *run = run_build (ops, j, e, j == 0 && e == plan->n_ops,
+        allocs, depth, &k);
 
-    g_array_set_size (items, 0);
-    g_array_set_size (effects, 0);
-    while (k < e) {
-      guint before = items->len, fx_before = effects->len;
-      guint64 off_before = off;
-
-      if (!run_add (ops, k, a0, &off, items, effects)) {
-        g_array_set_size (items, before);
-        g_array_set_size (effects, fx_before);
-        off = off_before;
-        break;
-      }
-      k = ops[k].next;
-    }
-    if (items->len >= 2 || (items->len == 1 && j == 0 &&
-            k == plan->n_ops)) {
-      GstCtfRun *run = g_malloc (sizeof (GstCtfRun) +
-          items->len * sizeof (GstCtfRunItem));
-
-      run->orig = ops[j];
-      run->bits = off;
-      run->n_items = items->len;
-      run->n_effects = effects->len;
-      memcpy (run->items, items->data, items->len * sizeof (GstCtfRunItem));
-      if (*allocs == NULL)
-        *allocs = g_ptr_array_new_with_free_func (g_free);
-      g_ptr_array_add (*allocs, run);
-      run->effects = NULL;
-      if (effects->len > 0) {
-        run->effects = g_malloc (effects->len * sizeof (GstCtfRunEffect));
-        memcpy (run->effects, effects->data,
-            effects->len * sizeof (GstCtfRunEffect));
-        g_ptr_array_add (*allocs, run->effects);
-      }
+    if (run != NULL) {
       ops[j].kind = GST_CTF_OP_RUN;
       ops[j].next = k;
       ops[j].run = run;
@@ -836,8 +977,6 @@ make_runs (GstCtfPlan * plan, guint b, guint e, GPtrArray ** allocs,
     make_runs_below (plan, j, allocs, depth);
     j = ops[j].next;
   }
-  g_array_free (items, TRUE);
-  g_array_free (effects, TRUE);
 }
 
 static void

@@ -149,8 +149,24 @@ typedef struct {
 typedef struct {
   guint32 item;                 /* its GstCtfRunItem */
   guint32 bit_off;              /* from the run's start, for messages */
+  guint8 fast;                  /* GST_CTF_RUN_FX_* */
   GstCtfOp op;                  /* copy of its op */
 } GstCtfRunEffect;
+
+#define GST_CTF_RUN_FX_ANY   0  /* gstctf-plan-exec.c int_effects() */
+#define GST_CTF_RUN_FX_SLOT  1  /* only a value slot */
+#define GST_CTF_RUN_FX_CLOCK 2  /* only a clock update */
+
+#define GST_CTF_RUN_FX_EVENT_ID 3  /* a value slot (or none) and the
+                                 * event class id */
+
+/* One read of a run. */
+typedef struct {
+  guint32 byte_off;             /* from the run's first byte */
+  guint16 item;                 /* value index in the run */
+  guint8 kind;                  /* GstCtfRunKind */
+  guint8 pad_;
+} GstCtfRunLoad;
 
 /* A run: siblings (structure members, an array element, a variant
  * option, a scope root) whose layout is fixed relative to the run's
@@ -164,8 +180,22 @@ typedef struct _GstCtfRun {
   guint64 bits;                 /* from the aligned start to the end */
   guint32 n_items;
   guint32 n_effects;
+  guint32 n_loads;
   GstCtfRunEffect *effects;
-  GstCtfRunItem items[];
+  /* the recorded values as far as they are fixed (class, name, end
+   * relative to the run's first value, constant values): copied (unless
+   * still in place from the previous event), then the reads fill in the
+   * rest */
+  GstCtfFieldValue *tmpl;
+  GstCtfRunLoad *loads;
+  /* A variant may end the run (its item @tail_item): the run of the
+   * selected option follows, then the structures around the variant
+   * (items @open) end. */
+  gint32 tail_item;             /* or -1 */
+  guint32 n_open;
+  guint32 *open;
+  GstCtfOp *tail_op;            /* copy of the variant's op */
+  struct _GstCtfRun **tail_runs; /* per option */
 } GstCtfRun;
 
 /* @ops decode everything (recording); @fast_ops are the same walk with
@@ -196,6 +226,9 @@ typedef struct {
   GstCtfFieldValue *v;
   guint len;
   guint cap;
+  /* the whole-scope run whose template is in place from index 0, or
+   * NULL (anything else may have written there) */
+  gconstpointer tmpl_owner;
 } GstCtfValueBuf;
 
 /* What a decode needs and produces.  The caller fills the inputs; on
