@@ -678,15 +678,22 @@ typedef struct
   guint64 first_kept_end;       /* bit offset after the first kept event */
   guint64 last_kept_end;        /* bit offset after the last kept event */
   gboolean after;               /* stopped at an event after the window */
+  gboolean rest_kept;           /* stopped at the first kept event: the
+                                 * rest of the packet is in the window */
 } Walk;
 
 /* Decodes the events of a packet without keeping values, to find which
  * are in the window.  Events of a stream are in time order, so the kept
- * ones are consecutive. */
+ * ones are consecutive.  With @end_clock (the packet's trusted
+ * `timestamp_end`, in the window) every event from the first kept one to
+ * the end of the content is in the window: the walk stops there (the
+ * packet across the window's start is then walked only up to the
+ * window), and the kept bytes end at `content_size`, where the events end
+ * (CTF 1.8 §5.2; babeltrace2 errors on any other end). */
 static gboolean
 walk_packet (GstCtfTimeFilter * self, const GstCtfClockClass * cc,
     const guint8 * data, gsize size, gboolean has_begin, guint64 base,
-    Walk * w, GError ** error)
+    const guint64 * end_clock, Walk * w, GError ** error)
 {
   memset (w, 0, sizeof (*w));
   gst_ctf_event_iter_set_recording (self->it, FALSE);
@@ -726,6 +733,18 @@ walk_packet (GstCtfTimeFilter * self, const GstCtfClockClass * cc,
         w->first_kept = w->n_events;
         w->first_clock = c;
         w->first_kept_end = end;
+        if (end_clock) {
+          const GstCtfPacketInfo *pi =
+              gst_ctf_event_iter_get_packet_info (self->it);
+
+          w->rest_kept = TRUE;
+          w->n_kept = 1;
+          w->n_events++;
+          w->last_clock = *end_clock;
+          w->last_kept_end = pi->content_size;
+          w->end_clock = *end_clock;
+          return TRUE;
+        }
       }
       w->n_kept++;
       w->last_clock = c;
@@ -1338,7 +1357,8 @@ process (GstCtfTimeFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
     gint64 first = b_ns;
 
     if (!have_b) {
-      if (!walk_packet (self, cc, map.data, map.size, FALSE, base, &w, &err)) {
+      if (!walk_packet (self, cc, map.data, map.size, FALSE, base, NULL, &w,
+              &err)) {
         post_packet_error (self, buf, err, "Cannot decode packet");
         g_clear_error (&err);
         ret = GST_FLOW_ERROR;
@@ -1391,7 +1411,8 @@ process (GstCtfTimeFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
   /* Across a bound (or without times in its context): look at the
    * events, without keeping their values. */
   if (!walk_packet (self, cc, map.data, map.size, info.has_timestamp_begin,
-          base, &w, &err)) {
+          base, have_e && in_window (self, e_ns) ? &info.timestamp_end : NULL,
+          &w, &err)) {
     post_packet_error (self, buf, err, "Cannot decode packet");
     g_clear_error (&err);
     ret = GST_FLOW_ERROR;
