@@ -44,6 +44,30 @@ GST_DEBUG_CATEGORY_STATIC (gst_ctf_text_sink_debug);
 /* Output is written in chunks of about this size. */
 #define FLUSH_THRESHOLD (64 * 1024)
 
+/* Parallel formatting (see the "parallel" property): the streaming thread
+ * decodes and merges, and copies the events into batches of at most
+ * BATCH_EVENTS events or BATCH_BYTES bytes of values; N_WORKERS threads
+ * format the batches, and the one that completes the oldest batch writes
+ * the finished texts in order.  At most N_JOBS batches are in flight,
+ * which bounds the memory (about N_JOBS * (BATCH_BYTES + text)). */
+#define N_WORKERS 2
+#define N_JOBS 6
+#define BATCH_EVENTS 1024
+#define BATCH_BYTES (256 * 1024)
+
+typedef enum {
+  JOB_FREE = 0,                 /* being filled by the streaming thread */
+  JOB_QUEUED,
+  JOB_FORMATTING,
+  JOB_DONE,                     /* text ready, not written yet */
+} JobState;
+
+typedef struct {
+  GstCtfTextBatch *batch;
+  GString *text;
+  JobState state;
+} Job;
+
 enum {
   PROP_0,
   PROP_LOCATION,
@@ -58,6 +82,7 @@ enum {
   PROP_NAME_HEADER,
   PROP_NAME_SCOPE,
   PROP_EMULATE_RECYCLING,
+  PROP_PARALLEL,
 };
 
 struct _GstCtfTextSink
@@ -68,6 +93,7 @@ struct _GstCtfTextSink
   gchar *location;
   GstCtfTextOptions opts;
   gboolean emulate_recycling;
+  gboolean parallel;
 
   /* state */
   FILE *out;
@@ -82,6 +108,24 @@ struct _GstCtfTextSink
   guint64 n_events;
   guint64 n_discarded_events;
   guint64 n_discarded_packets;
+
+  /* Parallel formatting: everything below @lock is protected by it,
+   * except @jobs[i].batch while the job is JOB_FREE (the streaming
+   * thread fills it) and the workers' own formatters. */
+  gboolean threaded;
+  GMutex lock;
+  GCond cond;
+  GThread *workers[N_WORKERS];
+  GstCtfTextFormatter *wfmt[N_WORKERS];
+  Job jobs[N_JOBS];
+  guint64 next_submit;          /* job sequence numbers */
+  guint64 next_take;
+  guint64 next_write;
+  gboolean writing;             /* a worker is writing finished jobs */
+  gboolean quit;
+  gboolean write_failed;
+  gint write_errno;
+  GstCtfTextDelta carry;        /* delta state after the last batch */
 };
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
@@ -131,9 +175,231 @@ write_text (GstCtfTextSink * self)
   return TRUE;
 }
 
+/* ------------------------------------------------------------------ */
+/* Parallel formatting                                                 */
+
+typedef struct {
+  GstCtfTextSink *self;
+  guint index;
+} WorkerArg;
+
+/* Writes the finished jobs in order; called with the lock held by the
+ * worker that just finished one, unless another worker is writing. */
+static void
+write_done_jobs (GstCtfTextSink * self)
+{
+  self->writing = TRUE;
+  while (self->next_write < self->next_take &&
+      self->jobs[self->next_write % N_JOBS].state == JOB_DONE) {
+    Job *job = &self->jobs[self->next_write % N_JOBS];
+    gboolean failed = self->write_failed;
+
+    g_mutex_unlock (&self->lock);
+    if (!failed && job->text->len > 0 && self->out != NULL &&
+        fwrite (job->text->str, 1, job->text->len, self->out) !=
+        job->text->len) {
+      gint e = errno;
+
+      g_mutex_lock (&self->lock);
+      self->write_failed = TRUE;
+      self->write_errno = e;
+      g_mutex_unlock (&self->lock);
+    }
+    g_string_truncate (job->text, 0);
+    g_mutex_lock (&self->lock);
+    job->state = JOB_FREE;
+    self->next_write++;
+    g_cond_broadcast (&self->cond);
+  }
+  self->writing = FALSE;
+}
+
+static gpointer
+worker_main (gpointer data)
+{
+  WorkerArg *arg = data;
+  GstCtfTextSink *self = arg->self;
+  GstCtfTextFormatter *fmt = self->wfmt[arg->index];
+
+  g_free (arg);
+  g_mutex_lock (&self->lock);
+  for (;;) {
+    Job *job;
+    gboolean failed;
+
+    while (!self->quit && self->next_take == self->next_submit)
+      g_cond_wait (&self->cond, &self->lock);
+    if (self->next_take == self->next_submit)
+      break;                    /* quit, and nothing left */
+    job = &self->jobs[self->next_take % N_JOBS];
+    self->next_take++;
+    job->state = JOB_FORMATTING;
+    failed = self->write_failed;
+    g_mutex_unlock (&self->lock);
+
+    /* (after a write error, nothing more is written) */
+    if (!failed)
+      gst_ctf_text_formatter_format_batch (fmt, job->batch, job->text);
+
+    g_mutex_lock (&self->lock);
+    job->state = JOB_DONE;
+    if (!self->writing)
+      write_done_jobs (self);
+  }
+  g_mutex_unlock (&self->lock);
+  return NULL;
+}
+
+static void
+post_write_error (GstCtfTextSink * self, gint err)
+{
+  GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
+      ("Could not write to file \"%s\".",
+          self->location ? self->location : "(stdout)"),
+      ("%s", g_strerror (err)));
+}
+
+static void
+start_workers (GstCtfTextSink * self)
+{
+  guint i;
+
+  for (i = 0; i < N_JOBS; i++) {
+    if (self->jobs[i].batch == NULL) {
+      self->jobs[i].batch = gst_ctf_text_batch_new ();
+      self->jobs[i].text = g_string_sized_new (BATCH_EVENTS * 512);
+    }
+    gst_ctf_text_batch_reset (self->jobs[i].batch, NULL);
+    self->jobs[i].state = JOB_FREE;
+  }
+  self->next_submit = self->next_take = self->next_write = 0;
+  self->quit = FALSE;
+  self->writing = FALSE;
+  self->write_failed = FALSE;
+  memset (&self->carry, 0, sizeof (self->carry));
+  for (i = 0; i < N_WORKERS; i++) {
+    WorkerArg *arg = g_new (WorkerArg, 1);
+
+    arg->self = self;
+    arg->index = i;
+    self->workers[i] = g_thread_new ("ctftextsink-fmt", worker_main, arg);
+  }
+  self->threaded = TRUE;
+}
+
+/* Hands the batch being filled to the workers (when it holds events) and
+ * waits for a free one.  Returns FALSE after a write error (posted). */
+static gboolean
+submit_batch (GstCtfTextSink * self)
+{
+  Job *job = &self->jobs[self->next_submit % N_JOBS];
+  gboolean failed;
+  gint err;
+
+  if (gst_ctf_text_batch_get_n_events (job->batch) > 0) {
+    gst_ctf_text_batch_get_end_delta (job->batch, &self->carry);
+    g_mutex_lock (&self->lock);
+    job->state = JOB_QUEUED;
+    self->next_submit++;
+    g_cond_broadcast (&self->cond);
+    while (self->next_submit - self->next_write >= N_JOBS)
+      g_cond_wait (&self->cond, &self->lock);
+    g_mutex_unlock (&self->lock);
+    gst_ctf_text_batch_reset (self->jobs[self->next_submit % N_JOBS].batch,
+        &self->carry);
+  }
+  g_mutex_lock (&self->lock);
+  failed = self->write_failed;
+  err = self->write_errno;
+  g_mutex_unlock (&self->lock);
+  if (failed)
+    post_write_error (self, err);
+  return !failed;
+}
+
+/* Everything merged so far formatted and written.  Returns FALSE after a
+ * write error (posted). */
+static gboolean
+sync_workers (GstCtfTextSink * self)
+{
+  gboolean failed;
+  gint err;
+
+  if (!self->threaded)
+    return TRUE;
+  if (gst_ctf_text_batch_get_n_events (self->jobs[self->next_submit %
+              N_JOBS].batch) > 0) {
+    gst_ctf_text_batch_get_end_delta (self->jobs[self->next_submit %
+            N_JOBS].batch, &self->carry);
+    g_mutex_lock (&self->lock);
+    self->jobs[self->next_submit % N_JOBS].state = JOB_QUEUED;
+    self->next_submit++;
+    g_cond_broadcast (&self->cond);
+    g_mutex_unlock (&self->lock);
+  }
+  g_mutex_lock (&self->lock);
+  while (self->next_write < self->next_submit)
+    g_cond_wait (&self->cond, &self->lock);
+  failed = self->write_failed;
+  err = self->write_errno;
+  g_mutex_unlock (&self->lock);
+  gst_ctf_text_batch_reset (self->jobs[self->next_submit % N_JOBS].batch,
+      &self->carry);
+  if (failed)
+    post_write_error (self, err);
+  return !failed;
+}
+
+/* Writes what is pending (@flush: formats and writes the batches first,
+ * else drops them), ends the workers. */
+static void
+stop_workers (GstCtfTextSink * self, gboolean flush)
+{
+  guint i;
+
+  if (!self->threaded)
+    return;
+  if (flush)
+    sync_workers (self);
+  g_mutex_lock (&self->lock);
+  self->quit = TRUE;
+  g_cond_broadcast (&self->cond);
+  g_mutex_unlock (&self->lock);
+  for (i = 0; i < N_WORKERS; i++) {
+    g_thread_join (self->workers[i]);
+    self->workers[i] = NULL;
+    g_clear_pointer (&self->wfmt[i], gst_ctf_text_formatter_free);
+  }
+  self->threaded = FALSE;
+}
+
+static void
+free_jobs (GstCtfTextSink * self)
+{
+  guint i;
+
+  for (i = 0; i < N_JOBS; i++) {
+    g_clear_pointer (&self->jobs[i].batch, gst_ctf_text_batch_free);
+    if (self->jobs[i].text)
+      g_string_free (self->jobs[i].text, TRUE);
+    self->jobs[i].text = NULL;
+  }
+}
+
+/* Before anything is written out of the events' order (warnings on
+ * stderr, errors): the text of every event given back so far. */
+static gboolean
+flush_all (GstCtfTextSink * self)
+{
+  gboolean ok = sync_workers (self);
+
+  return write_text (self) && ok;
+}
+
 static void
 drop_trace (GstCtfTextSink * self)
 {
+  stop_workers (self, TRUE);
   g_clear_pointer (&self->merge, gst_ctf_event_merge_free);
   g_clear_pointer (&self->fmt, gst_ctf_text_formatter_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
@@ -158,6 +424,17 @@ drain (GstCtfTextSink * self)
       GST_CTF_MERGE_NONE) {
     switch (t) {
       case GST_CTF_MERGE_EVENT:
+        if (self->threaded) {
+          GstCtfTextBatch *b = self->jobs[self->next_submit % N_JOBS].batch;
+
+          gst_ctf_text_batch_add_event (b, item.iter);
+          self->n_events++;
+          if ((gst_ctf_text_batch_get_n_events (b) >= BATCH_EVENTS ||
+                  gst_ctf_text_batch_get_size (b) >= BATCH_BYTES) &&
+              !submit_batch (self))
+            return GST_FLOW_ERROR;
+          break;
+        }
         gst_ctf_text_formatter_set_event_object (self->fmt, item.pool_object);
         gst_ctf_text_formatter_format_event (self->fmt, item.iter,
             self->text);
@@ -176,7 +453,7 @@ drain (GstCtfTextSink * self)
             item.stream_class_id, item.stream_id);
         /* babeltrace2 prints these on stderr, keep the order with the
          * events written so far. */
-        if (!write_text (self))
+        if (!flush_all (self))
           return GST_FLOW_ERROR;
         if (self->out)
           fflush (self->out);
@@ -198,7 +475,7 @@ drain (GstCtfTextSink * self)
         break;
       }
       case GST_CTF_MERGE_ERROR:
-        write_text (self);
+        flush_all (self);
         if (self->out)
           fflush (self->out);
         GST_ELEMENT_ERROR (self, STREAM, DECODE,
@@ -265,6 +542,20 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   self->merge = gst_ctf_event_merge_new (tc);
   gst_ctf_event_merge_set_emulate_recycling (self->merge,
       self->emulate_recycling);
+  /* babeltrace2's event object emulation needs the event objects in
+   * order: sequential. */
+  if (self->parallel && !self->emulate_recycling) {
+    const GstCtfEnvEntry *host = gst_ctf_trace_class_find_env (tc,
+        "hostname");
+    guint i;
+
+    for (i = 0; i < N_WORKERS; i++) {
+      self->wfmt[i] = gst_ctf_text_formatter_new (tc, &self->opts);
+      gst_ctf_text_formatter_set_trace_name (self->wfmt[i], host
+          && host->is_string && host->str ? host->str : "");
+    }
+    start_workers (self);
+  }
   return TRUE;
 }
 
@@ -326,7 +617,7 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
     if (!gst_ctf_packet_read_info (self->tc, mb->map.data, mb->map.size,
             &info, &err)) {
       g_bytes_unref (bytes);
-      write_text (self);
+      flush_all (self);
       GST_ELEMENT_ERROR (self, STREAM, DECODE,
           ("Cannot read packet header: buffer-offset=%" G_GUINT64_FORMAT
               " (bytes).", GST_BUFFER_OFFSET (buffer)),
@@ -351,7 +642,7 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
       stream_id, name, offset, &err);
   g_bytes_unref (bytes);
   if (!ok) {
-    write_text (self);
+    flush_all (self);
     GST_ELEMENT_ERROR (self, STREAM, DECODE,
         ("Cannot read packet: stream=\"%s\", offset=%" G_GINT64_FORMAT
             " (bytes).", name ? name : "(unknown)", offset),
@@ -375,7 +666,7 @@ gst_ctf_text_sink_event (GstBaseSink * bsink, GstEvent * event)
         return FALSE;
       }
     }
-    if (!write_text (self)) {
+    if (!flush_all (self)) {
       gst_event_unref (event);
       return FALSE;
     }
@@ -419,7 +710,7 @@ gst_ctf_text_sink_stop (GstBaseSink * bsink)
   GstCtfTextSink *self = GST_CTF_TEXT_SINK (bsink);
   gboolean ok = TRUE;
 
-  write_text (self);
+  flush_all (self);
   drop_trace (self);
   if (self->out) {
     if (self->out_is_stdout) {
@@ -482,6 +773,9 @@ gst_ctf_text_sink_set_property (GObject * object, guint prop_id,
     case PROP_EMULATE_RECYCLING:
       self->emulate_recycling = g_value_get_boolean (value);
       break;
+    case PROP_PARALLEL:
+      self->parallel = g_value_get_boolean (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -533,6 +827,9 @@ gst_ctf_text_sink_get_property (GObject * object, guint prop_id,
     case PROP_EMULATE_RECYCLING:
       g_value_set_boolean (value, self->emulate_recycling);
       break;
+    case PROP_PARALLEL:
+      g_value_set_boolean (value, self->parallel);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -546,6 +843,9 @@ gst_ctf_text_sink_finalize (GObject * object)
   GstCtfTextSink *self = GST_CTF_TEXT_SINK (object);
 
   drop_trace (self);
+  free_jobs (self);
+  g_mutex_clear (&self->lock);
+  g_cond_clear (&self->cond);
   g_hash_table_unref (self->stream_ids);
   g_string_free (self->text, TRUE);
   g_string_free (self->warn, TRUE);
@@ -617,6 +917,14 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
+  g_object_class_install_property (gobject_class, PROP_PARALLEL,
+      g_param_spec_boolean ("parallel", "Parallel",
+          "Format the text on " G_STRINGIFY (N_WORKERS) " other threads "
+          "while the streaming thread decodes (same output; not with "
+          "emulate-recycling)", TRUE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_set_static_metadata (element_class,
       "CTF text sink", "Sink/Trace",
@@ -635,6 +943,9 @@ gst_ctf_text_sink_init (GstCtfTextSink * self)
 {
   gst_ctf_text_options_init (&self->opts);
   self->emulate_recycling = FALSE;
+  self->parallel = TRUE;
+  g_mutex_init (&self->lock);
+  g_cond_init (&self->cond);
   self->text = g_string_sized_new (FLUSH_THRESHOLD + 4096);
   self->warn = g_string_sized_new (512);
   self->stream_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,

@@ -579,16 +579,22 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
 }
 
 static void
-append_scope (GstCtfTextFormatter * f, GString * s, GstCtfEventIter * it,
-    GstCtfScope scope, ScopeState state, Template ** tpl,
-    const gchar * scope_name, gboolean names, gboolean * start_line)
+append_scope (GstCtfTextFormatter * f, GString * s,
+    const TextEventView * ev, guint k, GstCtfScope scope, ScopeState state,
+    Template ** tpl, const gchar * scope_name, gboolean names,
+    gboolean * start_line)
 {
   const GstCtfFieldValue *vals;
   guint n = 0;
 
   if (state == SCOPE_ABSENT)
     return;
-  vals = gst_ctf_event_iter_get_values (it, scope, &n);
+  if (ev->it != NULL) {
+    vals = gst_ctf_event_iter_get_values (ev->it, scope, &n);
+  } else {
+    vals = ev->vals[k];
+    n = ev->n[k];
+  }
   if (vals == NULL || n == 0)
     return;
   if (!*start_line)
@@ -616,122 +622,6 @@ append_scope (GstCtfTextFormatter * f, GString * s, GstCtfEventIter * it,
 
 /* ------------------------------------------------------------------ */
 /* Timestamps                                                          */
-
-static void
-append_wall (GstCtfTextFormatter * f, GString * s, gint64 ns)
-{
-  gint64 sec = ns / NS_PER_S;
-  gint64 nsec = ns % NS_PER_S;
-  guint64 sec_abs, nsec_abs;
-  gboolean negative;
-
-  /* Same sign handling as babeltrace2's print_timestamp_wall(). */
-  if (sec >= 0 && nsec >= 0) {
-    negative = FALSE;
-    sec_abs = sec;
-    nsec_abs = nsec;
-  } else if (sec > 0 && nsec < 0) {
-    negative = FALSE;
-    sec_abs = sec - 1;
-    nsec_abs = NS_PER_S + nsec;
-  } else if (sec == 0 && nsec < 0) {
-    negative = TRUE;
-    sec_abs = sec;
-    nsec_abs = -nsec;
-  } else if (sec < 0 && nsec > 0) {
-    negative = TRUE;
-    sec_abs = -(sec + 1);
-    nsec_abs = NS_PER_S - nsec;
-  } else if (sec < 0 && nsec == 0) {
-    negative = TRUE;
-    sec_abs = -sec;
-    nsec_abs = nsec;
-  } else {
-    negative = TRUE;
-    sec_abs = -sec;
-    nsec_abs = -nsec;
-  }
-
-  if (!f->opts.clock_seconds) {
-    time_t t = (time_t) sec_abs;
-    struct tm *tm;
-
-    if (negative && !f->negative_warning_done) {
-      fputs ("[warning] Fallback to [sec.ns] to print negative time value. "
-          "Use --clock-seconds.\n", stderr);
-      f->negative_warning_done = TRUE;
-      goto seconds;
-    }
-
-    if (G_LIKELY (f->have_cached_tm && f->cached_sec == t &&
-            f->cached_gmt == f->opts.clock_gmt &&
-            f->cached_date == f->opts.clock_date)) {
-      put (s, f->cached_text, f->cached_text_len);
-      append_9digits (s, (guint32) nsec_abs);
-      return;
-    }
-    if (f->opts.clock_gmt)
-      tm = gmtime_r (&t, &f->cached_tm);
-    else
-      tm = localtime_r (&t, &f->cached_tm);
-    f->have_cached_tm = FALSE;
-    if (tm == NULL) {
-      fputs (f->opts.clock_gmt ? "[warning] Unable to get gmtime.\n" :
-          "[warning] Unable to get localtime.\n", stderr);
-      goto seconds;
-    }
-
-    {
-      GString text = { f->cached_text, 0, sizeof (f->cached_text) };
-
-      if (f->opts.clock_date) {
-        gchar buf[32];
-        gsize r = strftime (buf, sizeof (buf), "%Y-%m-%d ", tm);
-
-        /* (the date of a far year does not fit the cache: no cache) */
-        if (r == 0 || r > 24) {
-          if (r == 0)
-            fputs ("[warning] Unable to print ascii time.\n", stderr);
-          else {
-            put (s, buf, r);
-            append_u64_padded (s, (guint64) tm->tm_hour, 2);
-            put_c (s, ':');
-            append_u64_padded (s, (guint64) tm->tm_min, 2);
-            put_c (s, ':');
-            append_u64_padded (s, (guint64) tm->tm_sec, 2);
-            put_c (s, '.');
-            append_9digits (s, (guint32) nsec_abs);
-            return;
-          }
-          goto seconds;
-        }
-        put (&text, buf, r);
-      }
-      append_u64_padded (&text, (guint64) tm->tm_hour, 2);
-      put_c (&text, ':');
-      append_u64_padded (&text, (guint64) tm->tm_min, 2);
-      put_c (&text, ':');
-      append_u64_padded (&text, (guint64) tm->tm_sec, 2);
-      put_c (&text, '.');
-      g_assert (text.str == f->cached_text);
-      f->cached_text_len = text.len;
-    }
-    f->have_cached_tm = TRUE;
-    f->cached_sec = t;
-    f->cached_gmt = f->opts.clock_gmt;
-    f->cached_date = f->opts.clock_date;
-    put (s, f->cached_text, f->cached_text_len);
-    append_9digits (s, (guint32) nsec_abs);
-    return;
-  }
-
-seconds:
-  if (negative)
-    put_c (s, '-');
-  append_u64 (s, sec_abs);
-  put_c (s, '.');
-  append_u64_padded (s, nsec_abs, 9);
-}
 
 static inline gboolean
 event_ns (GstCtfTextFormatter * f, const GstCtfClockClass * cc,
@@ -766,7 +656,7 @@ append_event_timestamp (GstCtfTextFormatter * f, GString * s,
     if (!event_ns (f, cc, cycles, &ns)) {
       put_lit (s, "Error");
     } else {
-      append_wall (f, s, ns);
+      _gst_ctf_text_append_wall (f, s, ns);
     }
   }
 
@@ -849,8 +739,24 @@ gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
     GstCtfEventIter * it, GString * out)
 {
   const GstCtfPacketInfo *pi;
-  const GstCtfStreamClass *sc;
-  const GstCtfEventClass *ec;
+  TextEventView ev;
+
+  g_return_if_fail (f != NULL && it != NULL && out != NULL);
+
+  pi = gst_ctf_event_iter_get_packet_info (it);
+  ev.sc = pi ? pi->stream_class : NULL;
+  ev.ec = gst_ctf_event_iter_get_event_class (it);
+  ev.cycles = gst_ctf_event_iter_get_clock_value (it);
+  ev.it = it;
+  _gst_ctf_text_format_view (f, &ev, out);
+}
+
+void
+_gst_ctf_text_format_view (GstCtfTextFormatter * f, const TextEventView * ev,
+    GString * out)
+{
+  const GstCtfStreamClass *sc = ev->sc;
+  const GstCtfEventClass *ec = ev->ec;
   const ScInfo *si;
   const EcInfo *ei;
   gboolean names = f->opts.name_header;
@@ -858,12 +764,6 @@ gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
   gboolean dom_print = FALSE;
   static const ScInfo no_sc = { SCOPE_ABSENT, SCOPE_ABSENT };
   static const EcInfo no_ec = { SCOPE_ABSENT, SCOPE_ABSENT };
-
-  g_return_if_fail (f != NULL && it != NULL && out != NULL);
-
-  pi = gst_ctf_event_iter_get_packet_info (it);
-  sc = pi ? pi->stream_class : NULL;
-  ec = gst_ctf_event_iter_get_event_class (it);
 
   if (sc != f->last_sc || f->last_sc_info == NULL) {
     si = sc ? g_hash_table_lookup (f->sc_info, sc) : NULL;
@@ -892,7 +792,7 @@ gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
 
   /* Timestamp, only when the stream class has a default clock. */
   if (sc != NULL && sc->default_clock != NULL) {
-    guint64 cycles = gst_ctf_event_iter_get_clock_value (it);
+    guint64 cycles = ev->cycles;
 
     append_event_timestamp (f, out, sc->default_clock, cycles, &start_line);
     update_last (f, sc->default_clock, cycles);
@@ -962,89 +862,16 @@ gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
 
   /* (the static no_sc / no_ec have absent scopes: their template slots
    * are never written) */
-  append_scope (f, out, it, GST_CTF_SCOPE_PACKET_CONTEXT, si->packet_context,
+  append_scope (f, out, ev, 0, GST_CTF_SCOPE_PACKET_CONTEXT, si->packet_context,
       NULL, "stream.packet.context", f->opts.name_context, &start_line);
-  append_scope (f, out, it, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT,
+  append_scope (f, out, ev, 1, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT,
       si->common_context, &((ScInfo *) si)->common_tpl,
       "stream.event.context", f->opts.name_context, &start_line);
-  append_scope (f, out, it, GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT,
+  append_scope (f, out, ev, 2, GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT,
       ei->specific_context, &((EcInfo *) ei)->specific_tpl,
       "event.context", f->opts.name_context, &start_line);
-  append_scope (f, out, it, GST_CTF_SCOPE_EVENT_PAYLOAD, ei->payload,
+  append_scope (f, out, ev, 3, GST_CTF_SCOPE_EVENT_PAYLOAD, ei->payload,
       &((EcInfo *) ei)->payload_tpl,
       "event.fields", f->opts.name_payload, &start_line);
   put_c (out, '\n');
-}
-
-/* ------------------------------------------------------------------ */
-/* Discarded items                                                     */
-
-void
-gst_ctf_text_formatter_format_discarded (GstCtfTextFormatter * f,
-    GString * out, GstCtfDiscardedKind kind, guint64 count,
-    const GstCtfClockClass * cc, guint64 begin, guint64 end,
-    const gchar * stream_name, guint64 stream_class_id, gint64 stream_id)
-{
-  const gchar *elem = kind == GST_CTF_DISCARDED_PACKETS ? "packet" : "event";
-
-  g_return_if_fail (f != NULL && out != NULL);
-
-  put_lit (out, "WARNING: ");
-  if (count == G_MAXUINT64) {
-    put_lit (out, "Tracer may have discarded ");
-    put_str (out, elem);
-    put_c (out, 's');
-  } else {
-    put_lit (out, "Tracer discarded ");
-    append_u64 (out, count);
-    put_c (out, ' ');
-    put_str (out, elem);
-    if (count != 1)
-      put_c (out, 's');
-  }
-  put_c (out, ' ');
-
-  if (cc != NULL) {
-    gint64 ns;
-
-    put_lit (out, "between [");
-    if (gst_ctf_clock_class_cycles_to_ns_from_origin (cc, begin, &ns))
-      append_wall (f, out, ns);
-    else
-      put_lit (out, "Error");
-    put_lit (out, "] and [");
-    if (gst_ctf_clock_class_cycles_to_ns_from_origin (cc, end, &ns))
-      append_wall (f, out, ns);
-    else
-      put_lit (out, "Error");
-    put_c (out, ']');
-  } else {
-    put_lit (out, "(unknown time range)");
-  }
-
-  put_lit (out, " in trace \"");
-  put_str (out, f->trace_name ? f->trace_name : "(unknown)");
-  put_lit (out, "\" ");
-  if (f->tc->has_uuid) {
-    const guint8 *u = f->tc->uuid;
-
-    g_string_append_printf (out, "(UUID: %02x%02x%02x%02x-%02x%02x-%02x%02x-"
-        "%02x%02x-%02x%02x%02x%02x%02x%02x) ", u[0], u[1], u[2], u[3], u[4],
-        u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14],
-        u[15]);
-  } else {
-    put_lit (out, "(no UUID) ");
-  }
-  put_lit (out, "within stream \"");
-  put_str (out, stream_name ? stream_name : "(unknown)");
-  put_lit (out, "\" (stream class ID: ");
-  append_u64 (out, stream_class_id);
-  put_lit (out, ", ");
-  if (stream_id >= 0) {
-    put_lit (out, "stream ID: ");
-    append_u64 (out, (guint64) stream_id);
-  } else {
-    put_lit (out, "no stream ID");
-  }
-  put_lit (out, ").\n");
 }

@@ -137,6 +137,109 @@ GST_CTF_API void gst_ctf_text_formatter_set_event_object (
     GstCtfTextFormatter * f, gint64 object);
 
 /**
+ * GstCtfTextDelta:
+ * @have_ns: whether @ns is set
+ * @ns: time of the last printed event with a clock, ns from the origin
+ * @have_cycles: whether @cycles is set
+ * @cycles: clock value of that event (for `--clock-cycles`)
+ *
+ * What the `(+S.NS)` delta of the next event is computed from.
+ */
+typedef struct {
+  gboolean have_ns;
+  gint64 ns;
+  gboolean have_cycles;
+  guint64 cycles;
+} GstCtfTextDelta;
+
+/**
+ * GstCtfTextBatch:
+ *
+ * A copy of consecutive events (classes, clock values, every decoded value
+ * and the bytes of its strings), independent of the iterator and packet
+ * they came from: events are copied on one thread and formatted on
+ * another, with gst_ctf_text_formatter_format_batch(), in the order they
+ * are printed.  Reused: gst_ctf_text_batch_reset() keeps its memory.
+ */
+typedef struct _GstCtfTextBatch GstCtfTextBatch;
+
+/**
+ * gst_ctf_text_batch_new: (skip)
+ *
+ * Returns: (transfer full): a new empty batch
+ */
+GST_CTF_API GstCtfTextBatch *gst_ctf_text_batch_new (void);
+
+GST_CTF_API void gst_ctf_text_batch_free (GstCtfTextBatch * b);
+
+/**
+ * gst_ctf_text_batch_reset: (skip)
+ * @b: a batch
+ * @start: (nullable): the delta state before its first event (the end
+ *   state of the batch before it, gst_ctf_text_batch_get_end_delta());
+ *   %NULL for none (the first event prints `(+?.?????????)`)
+ *
+ * Empties @b, keeping its memory.
+ */
+GST_CTF_API void gst_ctf_text_batch_reset (GstCtfTextBatch * b,
+    const GstCtfTextDelta * start);
+
+/**
+ * gst_ctf_text_batch_add_event: (skip)
+ * @b: a batch
+ * @it: a recording iterator positioned on an event
+ *
+ * Appends a copy of the current event of @it.  Allocates only when the
+ * batch grows past its largest size so far.
+ */
+GST_CTF_API void gst_ctf_text_batch_add_event (GstCtfTextBatch * b,
+    GstCtfEventIter * it);
+
+/**
+ * gst_ctf_text_batch_get_n_events: (skip)
+ * @b: a batch
+ *
+ * Returns: the number of events in @b
+ */
+GST_CTF_API guint gst_ctf_text_batch_get_n_events (const GstCtfTextBatch *
+    b);
+
+/**
+ * gst_ctf_text_batch_get_size: (skip)
+ * @b: a batch
+ *
+ * Returns: the bytes the copied events take (values and strings)
+ */
+GST_CTF_API gsize gst_ctf_text_batch_get_size (const GstCtfTextBatch * b);
+
+/**
+ * gst_ctf_text_batch_get_end_delta: (skip)
+ * @b: a batch
+ * @delta: (out caller-allocates): the delta state after the last event of
+ *   @b, what the next batch starts from
+ */
+GST_CTF_API void gst_ctf_text_batch_get_end_delta (const GstCtfTextBatch *
+    b, GstCtfTextDelta * delta);
+
+/**
+ * gst_ctf_text_formatter_format_batch: (skip)
+ * @f: a formatter of the trace class of the events
+ * @b: a batch
+ * @out: string the lines are appended to
+ *
+ * Appends the lines of the events of @b, as
+ * gst_ctf_text_formatter_format_event() would have printed them one after
+ * the other, starting from the delta state given to
+ * gst_ctf_text_batch_reset() (not the formatter's).  Several formatters
+ * may format consecutive batches of one event sequence at the same time
+ * (one thread each); the texts, concatenated in order, are the text of
+ * the sequence.  Without babeltrace2 event object emulation
+ * (gst_ctf_text_formatter_set_event_object() is ignored).
+ */
+GST_CTF_API void gst_ctf_text_formatter_format_batch (GstCtfTextFormatter *
+    f, GstCtfTextBatch * b, GString * out);
+
+/**
  * GstCtfDiscardedKind:
  * @GST_CTF_DISCARDED_EVENTS: events discarded by the tracer
  *   (`events_discarded` counter difference)

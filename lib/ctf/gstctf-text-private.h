@@ -141,7 +141,64 @@ struct _GstCtfTextFormatter {
   GHashTable *objects;
 };
 
+/* One event to format: its classes, clock value and the values of the
+ * four printed scopes (packet context, common context, specific context,
+ * payload), either read from an iterator on demand (@it set) or copied
+ * into a GstCtfTextBatch. */
+typedef struct {
+  const GstCtfStreamClass *sc;
+  const GstCtfEventClass *ec;
+  guint64 cycles;
+  GstCtfEventIter *it;
+  const GstCtfFieldValue *vals[4];
+  guint n[4];
+} TextEventView;
+
+/* An event of a batch: offsets of its scopes in the batch's values. */
+typedef struct {
+  const GstCtfStreamClass *sc;
+  const GstCtfEventClass *ec;
+  guint64 cycles;
+  guint32 voff[4];
+  guint32 vn[4];
+} BatchEvent;
+
+struct _GstCtfTextBatch {
+  BatchEvent *events;
+  guint n_events;
+  guint events_alloc;
+  GstCtfFieldValue *vals;
+  gsize n_vals;
+  gsize vals_alloc;
+  /* Indices in @vals of the strings and text arrays whose bytes were
+   * copied into @arena: until the batch is formatted, their v.s.ptr holds
+   * the offset in @arena (the arena moves when it grows). */
+  guint32 *strs;
+  gsize n_strs;
+  gsize strs_alloc;
+  guint8 *arena;
+  gsize arena_len;
+  gsize arena_alloc;
+  gboolean fixed;
+  GstCtfTextDelta start;
+  /* Scope root field class -> whether its values may hold bytes to copy
+   * (a string or text array below it); direct-mapped, cleared with the
+   * batch (a field class of an older trace class can share an address). */
+  const GstCtfFieldClass *bytes_key[32];
+  gboolean bytes_val[32];
+};
+
 G_BEGIN_DECLS
+
+/* gstctf-text-time.c: appends a time, @ns from the clock origin, as
+ * babeltrace2 prints it with the formatter's options. */
+void _gst_ctf_text_append_wall (GstCtfTextFormatter * f, GString * s,
+    gint64 ns);
+
+/* gstctf-text-formatter.c: formats one event (the work of
+ * gst_ctf_text_formatter_format_event()). */
+void _gst_ctf_text_format_view (GstCtfTextFormatter * f,
+    const TextEventView * ev, GString * out);
 
 /* Arrays and sequences of 8-bit, 8-bit-aligned integers with an encoding
  * are text for babeltrace2 (CTF 1.8 §4.2.3, §4.2.4). */

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * gst-ctf: times as babeltrace2's `sink.text.pretty` prints them
+ * (`HH:MM:SS.NNNNNNNNN`, `SEC.NS`, with the date, UTC or local time) and
+ * its discarded events / packets warnings, for gstctf-text-formatter.c.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstctf-text-private.h"
+
+/* ------------------------------------------------------------------ */
+/* Timestamps                                                          */
+
+void
+_gst_ctf_text_append_wall (GstCtfTextFormatter * f, GString * s, gint64 ns)
+{
+  gint64 sec = ns / NS_PER_S;
+  gint64 nsec = ns % NS_PER_S;
+  guint64 sec_abs, nsec_abs;
+  gboolean negative;
+
+  /* Same sign handling as babeltrace2's print_timestamp_wall(). */
+  if (sec >= 0 && nsec >= 0) {
+    negative = FALSE;
+    sec_abs = sec;
+    nsec_abs = nsec;
+  } else if (sec > 0 && nsec < 0) {
+    negative = FALSE;
+    sec_abs = sec - 1;
+    nsec_abs = NS_PER_S + nsec;
+  } else if (sec == 0 && nsec < 0) {
+    negative = TRUE;
+    sec_abs = sec;
+    nsec_abs = -nsec;
+  } else if (sec < 0 && nsec > 0) {
+    negative = TRUE;
+    sec_abs = -(sec + 1);
+    nsec_abs = NS_PER_S - nsec;
+  } else if (sec < 0 && nsec == 0) {
+    negative = TRUE;
+    sec_abs = -sec;
+    nsec_abs = nsec;
+  } else {
+    negative = TRUE;
+    sec_abs = -sec;
+    nsec_abs = -nsec;
+  }
+
+  if (!f->opts.clock_seconds) {
+    time_t t = (time_t) sec_abs;
+    struct tm *tm;
+
+    if (negative && !f->negative_warning_done) {
+      fputs ("[warning] Fallback to [sec.ns] to print negative time value. "
+          "Use --clock-seconds.\n", stderr);
+      f->negative_warning_done = TRUE;
+      goto seconds;
+    }
+
+    if (G_LIKELY (f->have_cached_tm && f->cached_sec == t &&
+            f->cached_gmt == f->opts.clock_gmt &&
+            f->cached_date == f->opts.clock_date)) {
+      put (s, f->cached_text, f->cached_text_len);
+      append_9digits (s, (guint32) nsec_abs);
+      return;
+    }
+    if (f->opts.clock_gmt)
+      tm = gmtime_r (&t, &f->cached_tm);
+    else
+      tm = localtime_r (&t, &f->cached_tm);
+    f->have_cached_tm = FALSE;
+    if (tm == NULL) {
+      fputs (f->opts.clock_gmt ? "[warning] Unable to get gmtime.\n" :
+          "[warning] Unable to get localtime.\n", stderr);
+      goto seconds;
+    }
+
+    {
+      GString text = { f->cached_text, 0, sizeof (f->cached_text) };
+
+      if (f->opts.clock_date) {
+        gchar buf[32];
+        gsize r = strftime (buf, sizeof (buf), "%Y-%m-%d ", tm);
+
+        /* (the date of a far year does not fit the cache: no cache) */
+        if (r == 0 || r > 24) {
+          if (r == 0)
+            fputs ("[warning] Unable to print ascii time.\n", stderr);
+          else {
+            put (s, buf, r);
+            append_u64_padded (s, (guint64) tm->tm_hour, 2);
+            put_c (s, ':');
+            append_u64_padded (s, (guint64) tm->tm_min, 2);
+            put_c (s, ':');
+            append_u64_padded (s, (guint64) tm->tm_sec, 2);
+            put_c (s, '.');
+            append_9digits (s, (guint32) nsec_abs);
+            return;
+          }
+          goto seconds;
+        }
+        put (&text, buf, r);
+      }
+      append_u64_padded (&text, (guint64) tm->tm_hour, 2);
+      put_c (&text, ':');
+      append_u64_padded (&text, (guint64) tm->tm_min, 2);
+      put_c (&text, ':');
+      append_u64_padded (&text, (guint64) tm->tm_sec, 2);
+      put_c (&text, '.');
+      g_assert (text.str == f->cached_text);
+      f->cached_text_len = text.len;
+    }
+    f->have_cached_tm = TRUE;
+    f->cached_sec = t;
+    f->cached_gmt = f->opts.clock_gmt;
+    f->cached_date = f->opts.clock_date;
+    put (s, f->cached_text, f->cached_text_len);
+    append_9digits (s, (guint32) nsec_abs);
+    return;
+  }
+
+seconds:
+  if (negative)
+    put_c (s, '-');
+  append_u64 (s, sec_abs);
+  put_c (s, '.');
+  append_u64_padded (s, nsec_abs, 9);
+}
+
+/* ------------------------------------------------------------------ */
+/* Discarded items                                                     */
+
+void
+gst_ctf_text_formatter_format_discarded (GstCtfTextFormatter * f,
+    GString * out, GstCtfDiscardedKind kind, guint64 count,
+    const GstCtfClockClass * cc, guint64 begin, guint64 end,
+    const gchar * stream_name, guint64 stream_class_id, gint64 stream_id)
+{
+  const gchar *elem = kind == GST_CTF_DISCARDED_PACKETS ? "packet" : "event";
+
+  g_return_if_fail (f != NULL && out != NULL);
+
+  put_lit (out, "WARNING: ");
+  if (count == G_MAXUINT64) {
+    put_lit (out, "Tracer may have discarded ");
+    put_str (out, elem);
+    put_c (out, 's');
+  } else {
+    put_lit (out, "Tracer discarded ");
+    append_u64 (out, count);
+    put_c (out, ' ');
+    put_str (out, elem);
+    if (count != 1)
+      put_c (out, 's');
+  }
+  put_c (out, ' ');
+
+  if (cc != NULL) {
+    gint64 ns;
+
+    put_lit (out, "between [");
+    if (gst_ctf_clock_class_cycles_to_ns_from_origin (cc, begin, &ns))
+      _gst_ctf_text_append_wall (f, out, ns);
+    else
+      put_lit (out, "Error");
+    put_lit (out, "] and [");
+    if (gst_ctf_clock_class_cycles_to_ns_from_origin (cc, end, &ns))
+      _gst_ctf_text_append_wall (f, out, ns);
+    else
+      put_lit (out, "Error");
+    put_c (out, ']');
+  } else {
+    put_lit (out, "(unknown time range)");
+  }
+
+  put_lit (out, " in trace \"");
+  put_str (out, f->trace_name ? f->trace_name : "(unknown)");
+  put_lit (out, "\" ");
+  if (f->tc->has_uuid) {
+    const guint8 *u = f->tc->uuid;
+
+    g_string_append_printf (out, "(UUID: %02x%02x%02x%02x-%02x%02x-%02x%02x-"
+        "%02x%02x-%02x%02x%02x%02x%02x%02x) ", u[0], u[1], u[2], u[3], u[4],
+        u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14],
+        u[15]);
+  } else {
+    put_lit (out, "(no UUID) ");
+  }
+  put_lit (out, "within stream \"");
+  put_str (out, stream_name ? stream_name : "(unknown)");
+  put_lit (out, "\" (stream class ID: ");
+  append_u64 (out, stream_class_id);
+  put_lit (out, ", ");
+  if (stream_id >= 0) {
+    put_lit (out, "stream ID: ");
+    append_u64 (out, (guint64) stream_id);
+  } else {
+    put_lit (out, "no stream ID");
+  }
+  put_lit (out, ").\n");
+}
