@@ -504,163 +504,213 @@ variant_option (const GstCtfDecodeCtx * ctx, const GstCtfOp * op)
   return G_MAXUINT32;
 }
 
-static gint run_tail (const GstCtfRun * run, GstCtfDecodeCtx * ctx,
-    guint idx0, GError ** error);
+#if defined(__GNUC__)
+#define G_GNUC_ALWAYS_INLINE_ATTR __attribute__((always_inline))
+#else
+#define G_GNUC_ALWAYS_INLINE_ATTR
+#endif
 
-/* Decodes run @run at bit @pos (aligned for it) and sets ctx->pos to its
- * end.  Returns 1 when done, 0 when it does not fit (no value recorded:
- * the caller decodes field by field; side effects may have been applied,
+/* Tails of tails decoded in one go; deeper ones are decoded field by
+ * field. */
+#define RUN_MAX_TAILS 8
+
+/* Decodes run @run at bit @pos (aligned for it) and, when it ends with a
+ * variant, the run of the selected option, and so on; sets ctx->pos to
+ * the end.  @in_place: @run's template is already at ctx->values' end.
+ * Returns 1 when done, 0 when it does not fit (no value recorded: the
+ * caller decodes field by field; side effects may have been applied,
  * which is harmless as applying them again gives the same state), -1 on
  * error (a side effect failed). */
+static inline gint run_exec (const GstCtfRun * run,
+    GstCtfDecodeCtx * ctx, guint64 pos, gboolean in_place, GError ** error)
+    G_GNUC_ALWAYS_INLINE_ATTR;
+
 static inline gint
 run_exec (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
-    GError ** error)
+    gboolean in_place, GError ** error)
 {
   GstCtfValueBuf *values = ctx->values;
-  const GstCtfRunLoad *l, *l_end;
-  const guint8 *base;
-  GstCtfFieldValue *fv0;
-  guint idx0, k, n = run->n_items;
+  struct {
+    const GstCtfRun *run;
+    guint idx0;
+    guint32 opt;
+  } tails[RUN_MAX_TAILS];
+  guint n_tails = 0, top, k;
 
-  if (G_UNLIKELY (pos + run->bits > ctx->limit || values == NULL))
+  if (G_UNLIKELY (values == NULL))
     return 0;
-  idx0 = values->len;
-  if (idx0 == 0 && values->tmpl_owner == run) {
-    /* same layout as the previous event: only the reads change */
-    fv0 = values->v;
-  } else {
-    if (G_UNLIKELY (values->cap - idx0 < n) && !reserve_values (values, n))
-      return 0;
-    fv0 = values->v + idx0;
-    memcpy (fv0, run->tmpl, n * sizeof (GstCtfFieldValue));
-    if (idx0 != 0) {
-      for (k = 0; k < n; k++)
-        fv0[k].end += idx0;
-    }
-  }
-  base = ctx->data + (pos >> 3);
-  l_end = run->loads + run->n_loads;
-  for (l = run->loads; l < l_end; l++) {
-    const guint8 *p = base + l->byte_off;
-    GstCtfFieldValue *fv = fv0 + l->item;
+  top = values->len;
+  for (;;) {
+    const GstCtfRunLoad *l, *l_end;
+    const guint8 *base;
+    GstCtfFieldValue *fv0;
+    guint idx0, n = run->n_items;
+    guint32 opt;
 
-    switch (l->kind) {
-      case GST_CTF_RUN_U8:
-        fv->v.u = p[0];
-        break;
-      case GST_CTF_RUN_S8:
-        fv->v.i = (gint8) p[0];
-        break;
-      case GST_CTF_RUN_U16:
-        fv->v.u = rd16 (p);
-        break;
-      case GST_CTF_RUN_S16:
-        fv->v.i = (gint16) rd16 (p);
-        break;
-      case GST_CTF_RUN_U32:
-        fv->v.u = rd32 (p);
-        break;
-      case GST_CTF_RUN_S32:
-        fv->v.i = (gint32) rd32 (p);
-        break;
-      case GST_CTF_RUN_U64:
-        fv->v.u = rd64 (p);
-        break;
-      case GST_CTF_RUN_U16_SWAP:
-        fv->v.u = GUINT16_SWAP_LE_BE (rd16 (p));
-        break;
-      case GST_CTF_RUN_S16_SWAP:
-        fv->v.i = (gint16) GUINT16_SWAP_LE_BE (rd16 (p));
-        break;
-      case GST_CTF_RUN_U32_SWAP:
-        fv->v.u = GUINT32_SWAP_LE_BE (rd32 (p));
-        break;
-      case GST_CTF_RUN_S32_SWAP:
-        fv->v.i = (gint32) GUINT32_SWAP_LE_BE (rd32 (p));
-        break;
-      case GST_CTF_RUN_U64_SWAP:
-        fv->v.u = GUINT64_SWAP_LE_BE (rd64 (p));
-        break;
-      case GST_CTF_RUN_F32:
-        fv->v.d = f32_bits (rd32 (p));
-        break;
-      case GST_CTF_RUN_F64:
-        fv->v.d = f64_bits (rd64 (p));
-        break;
-      case GST_CTF_RUN_F32_SWAP:
-        fv->v.d = f32_bits (GUINT32_SWAP_LE_BE (rd32 (p)));
-        break;
-      case GST_CTF_RUN_F64_SWAP:
-        fv->v.d = f64_bits (GUINT64_SWAP_LE_BE (rd64 (p)));
-        break;
-      case GST_CTF_RUN_TEXT:
-        fv->v.s.ptr = (const gchar *) p;
-        break;
-      default:
-        /* the compiler makes no other kind of read */
-        g_assert_not_reached ();
+    if (G_UNLIKELY (pos + run->bits > ctx->limit))
+      goto no_fit;
+    idx0 = values->len;
+    if (in_place) {
+      /* same layout as the previous event at the same place: only the
+       * reads change */
+      fv0 = values->v + idx0;
+    } else {
+      if (G_UNLIKELY (values->cap - idx0 < n) && !reserve_values (values, n))
+        goto no_fit;
+      fv0 = values->v + idx0;
+      memcpy (fv0, run->tmpl, n * sizeof (GstCtfFieldValue));
+      if (idx0 != 0) {
+        for (k = 0; k < n; k++)
+          fv0[k].end += idx0;
+      }
     }
-  }
-  values->len = idx0 + n;
-  ctx->pos = pos + run->bits;
-  for (k = 0; k < run->n_effects; k++) {
-    const GstCtfRunEffect *fx = &run->effects[k];
-    guint64 v = fv0[fx->item].v.u;
+    base = ctx->data + (pos >> 3);
+    l_end = run->loads + run->n_loads;
+    for (l = run->loads; l < l_end; l++) {
+      const guint8 *p = base + l->byte_off;
+      GstCtfFieldValue *fv = (GstCtfFieldValue *) ((guint8 *) fv0 +
+          l->val_off);
 
-    switch (fx->fast) {
-      case GST_CTF_RUN_FX_SLOT:
-        if ((guint) fx->op.slot < ctx->n_slots)
-          ctx->slots[fx->op.slot] = v;
-        break;
-      case GST_CTF_RUN_FX_CLOCK:
-        update_clock (ctx, v, fx->op.size);
-        break;
-      case GST_CTF_RUN_FX_EVENT_ID:
-        if ((fx->op.flags & GST_CTF_OP_F_SLOT) &&
-            (guint) fx->op.slot < ctx->n_slots)
-          ctx->slots[fx->op.slot] = v;
-        ctx->seen_meanings |= 1u << GST_CTF_MEANING_EVENT_CLASS_ID;
-        ctx->event_class_id = v;
-        ctx->has_event_class_id = TRUE;
-        break;
-      default:
-        if (!int_effects (ctx, &fx->op, v, pos + fx->bit_off, error))
-          return -1;
-        break;
+      switch (l->kind) {
+        case GST_CTF_RUN_U8:
+          fv->v.u = p[0];
+          break;
+        case GST_CTF_RUN_S8:
+          fv->v.i = (gint8) p[0];
+          break;
+        case GST_CTF_RUN_U16:
+          fv->v.u = rd16 (p);
+          break;
+        case GST_CTF_RUN_S16:
+          fv->v.i = (gint16) rd16 (p);
+          break;
+        case GST_CTF_RUN_U32:
+          fv->v.u = rd32 (p);
+          break;
+        case GST_CTF_RUN_S32:
+          fv->v.i = (gint32) rd32 (p);
+          break;
+        case GST_CTF_RUN_U64:
+          fv->v.u = rd64 (p);
+          break;
+        case GST_CTF_RUN_U16_SWAP:
+          fv->v.u = GUINT16_SWAP_LE_BE (rd16 (p));
+          break;
+        case GST_CTF_RUN_S16_SWAP:
+          fv->v.i = (gint16) GUINT16_SWAP_LE_BE (rd16 (p));
+          break;
+        case GST_CTF_RUN_U32_SWAP:
+          fv->v.u = GUINT32_SWAP_LE_BE (rd32 (p));
+          break;
+        case GST_CTF_RUN_S32_SWAP:
+          fv->v.i = (gint32) GUINT32_SWAP_LE_BE (rd32 (p));
+          break;
+        case GST_CTF_RUN_U64_SWAP:
+          fv->v.u = GUINT64_SWAP_LE_BE (rd64 (p));
+          break;
+        case GST_CTF_RUN_F32:
+          fv->v.d = f32_bits (rd32 (p));
+          break;
+        case GST_CTF_RUN_F64:
+          fv->v.d = f64_bits (rd64 (p));
+          break;
+        case GST_CTF_RUN_F32_SWAP:
+          fv->v.d = f32_bits (GUINT32_SWAP_LE_BE (rd32 (p)));
+          break;
+        case GST_CTF_RUN_F64_SWAP:
+          fv->v.d = f64_bits (GUINT64_SWAP_LE_BE (rd64 (p)));
+          break;
+        case GST_CTF_RUN_TEXT:
+          fv->v.s.ptr = (const gchar *) p;
+          break;
+        default:
+          /* the compiler makes no other kind of read */
+  #if defined(__GNUC__)
+          __builtin_unreachable ();
+  #else
+          g_assert_not_reached ();
+  #endif
+      }
     }
+    values->len = idx0 + n;
+    ctx->pos = pos + run->bits;
+    for (k = 0; k < run->n_effects; k++) {
+      const GstCtfRunEffect *fx = &run->effects[k];
+      guint64 v = fv0[fx->item].v.u;
+
+      switch (fx->fast) {
+        case GST_CTF_RUN_FX_SLOT:
+          if ((guint) fx->op.slot < ctx->n_slots)
+            ctx->slots[fx->op.slot] = v;
+          break;
+        case GST_CTF_RUN_FX_CLOCK:
+          update_clock (ctx, v, fx->op.size);
+          break;
+        case GST_CTF_RUN_FX_EVENT_ID:
+          if ((fx->op.flags & GST_CTF_OP_F_SLOT) &&
+              (guint) fx->op.slot < ctx->n_slots)
+            ctx->slots[fx->op.slot] = v;
+          ctx->seen_meanings |= 1u << GST_CTF_MEANING_EVENT_CLASS_ID;
+          ctx->event_class_id = v;
+          ctx->has_event_class_id = TRUE;
+          break;
+        default:
+          if (!int_effects (ctx, &fx->op, v, pos + fx->bit_off, error))
+            return -1;
+          break;
+      }
+    }
+    if (run->tail_item < 0)
+      break;
+
+    /* a variant ends the run: the selected option's run follows */
+    opt = variant_option (ctx, run->tail_op);
+    if (G_UNLIKELY (opt >= run->tail_op->n_children ||
+            n_tails == RUN_MAX_TAILS))
+      goto no_fit;
+    tails[n_tails].run = run;
+    tails[n_tails].idx0 = idx0;
+    tails[n_tails].opt = opt;
+    n_tails++;
+    run = run->tail_runs[opt];
+    /* the option's template is still in place after the run's when the
+     * run's is and the same option was decoded last (only for the first
+     * tail: tail_owner is that one) */
+    in_place = in_place && n_tails == 1 && values->tail_owner == run;
+    pos = align_up (ctx->pos, run->orig.align);
   }
-  if (run->tail_item >= 0)
-    return run_tail (run, ctx, idx0, error);
+
+  if (n_tails > 0) {
+    guint len = values->len;
+
+    /* the variants and the structures around them end with the last
+     * option */
+    for (k = 0; k < n_tails; k++) {
+      const GstCtfRun *r = tails[k].run;
+      GstCtfFieldValue *v0 = values->v + tails[k].idx0;
+      guint j;
+
+      v0[r->tail_item].v.u = tails[k].opt;
+      v0[r->tail_item].end = len;
+      for (j = 0; j < r->n_open; j++)
+        v0[r->open[j]].end = len;
+    }
+    values->tail_owner = tails[0].run->tail_runs[tails[0].opt];
+  }
   return 1;
+
+no_fit:
+  values->len = top;
+  values->tail_owner = NULL;
+  return 0;
 }
 
-/* The end of a run with a variant: the selected option's run, then the
- * ends of the variant and of the structures around it. */
+/* For RUN ops inside the interpreter. */
 static gint G_GNUC_NO_INLINE
-run_tail (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint idx0,
+run_exec_op (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
     GError ** error)
 {
-  GstCtfValueBuf *values = ctx->values;
-  const GstCtfRun *sub;
-  guint32 opt = variant_option (ctx, run->tail_op);
-  guint k;
-  gint r;
-
-  if (G_UNLIKELY (opt == G_MAXUINT32 || opt >= run->tail_op->n_children)) {
-    values->len = idx0;
-    return 0;
-  }
-  sub = run->tail_runs[opt];
-  r = run_exec (sub, ctx, align_up (ctx->pos, sub->orig.align), error);
-  if (G_UNLIKELY (r <= 0)) {
-    values->len = idx0;
-    return r;
-  }
-  values->v[idx0 + run->tail_item].v.u = opt;
-  values->v[idx0 + run->tail_item].end = values->len;
-  for (k = 0; k < run->n_open; k++)
-    values->v[idx0 + run->open[k]].end = values->len;
-  return 1;
+  return run_exec (run, ctx, pos, FALSE, error);
 }
 
 #undef RUN_LOADS
@@ -738,7 +788,7 @@ exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx,
         gint r;
 
         ctx->pos = cur;
-        r = run_exec (op->run, ctx, pos, error);
+        r = run_exec_op (op->run, ctx, pos, error);
         if (G_UNLIKELY (r <= 0)) {
           if (r < 0)
             return FALSE;
@@ -1157,7 +1207,8 @@ gst_ctf_plan_run (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
     if (plan->whole_run) {
       guint64 start = ctx->pos;
       gint r = run_exec (plan->whole_run, ctx,
-          align_up (ctx->pos, plan->ops[0].align), error);
+          align_up (ctx->pos, plan->ops[0].align), ctx->values->len == 0 &&
+          ctx->values->tmpl_owner == plan->whole_run, error);
 
       if (r > 0) {
         ctx->values->tmpl_owner = plan->whole_run;

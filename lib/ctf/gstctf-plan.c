@@ -859,7 +859,7 @@ run_new (const GstCtfOp * first, RunBuild * rb, guint64 bits,
     if (it->kind == GST_CTF_RUN_TEXT)
       fv->v.s.len = (guint32) it->value;
     run->loads[run->n_loads].byte_off = it->byte_off;
-    run->loads[run->n_loads].item = (guint16) k;
+    run->loads[run->n_loads].val_off = k * sizeof (GstCtfFieldValue);
     run->loads[run->n_loads].kind = it->kind;
     run->n_loads++;
   }

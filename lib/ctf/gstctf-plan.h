@@ -163,9 +163,8 @@ typedef struct {
 /* One read of a run. */
 typedef struct {
   guint32 byte_off;             /* from the run's first byte */
-  guint16 item;                 /* value index in the run */
-  guint8 kind;                  /* GstCtfRunKind */
-  guint8 pad_;
+  guint32 val_off;              /* bytes from the run's first value */
+  guint32 kind;                 /* GstCtfRunKind */
 } GstCtfRunLoad;
 
 /* A run: siblings (structure members, an array element, a variant
@@ -229,6 +228,9 @@ typedef struct {
   /* the whole-scope run whose template is in place from index 0, or
    * NULL (anything else may have written there) */
   gconstpointer tmpl_owner;
+  /* with it, the run of its tail variant's option whose template follows
+   * (valid only while @tmpl_owner is) */
+  gconstpointer tail_owner;
 } GstCtfValueBuf;
 
 /* What a decode needs and produces.  The caller fills the inputs; on
