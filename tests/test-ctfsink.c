@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Tests of ctfsink: `ctfsrc ! ctfsink` round trips over the corpus (stream
+ * Tests of ctfsink: `ctfsrc ! ctfsink` round trips over the test_corpus (stream
  * files byte-identical, metadata = the input's TSDL text, babeltrace2
  * prints the same), refusal of non-empty directories, temporary names
  * before EOS.
@@ -14,31 +14,7 @@
 #include "gstctf-caps.h"
 #include "gstctf-packet-meta.h"
 
-static const gchar *
-corpus (void)
-{
-  const gchar *c = g_getenv ("GST_CTF_CORPUS");
-
-  if (c == NULL || !g_file_test (c, G_FILE_TEST_IS_DIR))
-    return NULL;
-  return c;
-}
-
-#define NEED_CORPUS() G_STMT_START {                                    \
-  if (corpus () == NULL) {                                              \
-    g_print ("SKIP %s: GST_CTF_CORPUS not set or missing\n", G_STRFUNC); \
-    return;                                                             \
-  }                                                                     \
-} G_STMT_END
-
-static void
-rm_rf (const gchar * dir)
-{
-  gchar *argv[] = { (gchar *) "rm", (gchar *) "-rf", (gchar *) dir, NULL };
-
-  g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
-      NULL, NULL, NULL);
-}
+#include "test-util.h"
 
 /* Runs a pipeline description to EOS; returns the error text or NULL. */
 static gchar *
@@ -132,7 +108,7 @@ round_trip (const gchar * trace, const gchar * out, gboolean check_bt2,
   guint i;
 
   *bt2_checked = FALSE;
-  rm_rf (out);
+  test_rm_rf (out);
   desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctfsink location=\"%s\"",
       trace, out);
   err = run_launch (desc);
@@ -247,7 +223,7 @@ GST_START_TEST (test_round_trip_corpus)
   if (!bt2)
     g_print ("babeltrace2 not installed: skipping its output comparison\n");
   for (r = 0; roots[r]; r++) {
-    gchar *root = g_build_filename (corpus (), roots[r], NULL);
+    gchar *root = g_build_filename (test_corpus (), roots[r], NULL);
     GPtrArray *traces = gst_ctf_find_traces (root, NULL);
     guint i;
 
@@ -284,7 +260,7 @@ GST_START_TEST (test_round_trip_corpus)
   fail_unless (n_ok + n_known == n, "%u round trips failed:\n%s",
       n - n_ok - n_known, failures->str);
   g_string_free (failures, TRUE);
-  rm_rf (tmp);
+  test_rm_rf (tmp);
   g_free (out);
   g_free (tmp);
 }
@@ -298,7 +274,7 @@ GST_START_TEST (test_refuses_non_empty)
   gchar *trace, *desc, *err;
 
   NEED_CORPUS ();
-  trace = g_build_filename (corpus (), "ctf/babeltrace/succeed/2packets",
+  trace = g_build_filename (test_corpus (), "ctf/babeltrace/succeed/2packets",
       NULL);
   fail_unless (g_file_set_contents (junk, "x", 1, NULL));
 
@@ -322,7 +298,7 @@ GST_START_TEST (test_refuses_non_empty)
     g_free (md);
   }
   g_free (desc);
-  rm_rf (tmp);
+  test_rm_rf (tmp);
   g_free (junk);
   g_free (trace);
   g_free (tmp);
@@ -346,7 +322,7 @@ GST_START_TEST (test_temp_names_until_eos)
   guint64 packets = 0;
 
   NEED_CORPUS ();
-  trace = g_build_filename (corpus (), "ctf/babeltrace/succeed/2packets",
+  trace = g_build_filename (test_corpus (), "ctf/babeltrace/succeed/2packets",
       NULL);
   td = gst_ctf_trace_dir_open (trace, &err);
   fail_unless (td != NULL, "%s", err ? err->message : "");
@@ -414,7 +390,7 @@ GST_START_TEST (test_temp_names_until_eos)
   gst_structure_free (stats);
 
   gst_harness_teardown (h);
-  rm_rf (tmp);
+  test_rm_rf (tmp);
   g_free (stream);
   g_free (part);
   g_free (md_part);

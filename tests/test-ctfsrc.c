@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Tests of the trace directory / packet index library code and of the
- * ctfsrc element, over the shared corpus (GST_CTF_CORPUS).
+ * ctfsrc element, over the shared test_corpus (GST_CTF_CORPUS).
  */
 #include <gst/check/gstcheck.h>
 #include <string.h>
@@ -14,28 +14,7 @@
 #include "gstctf-caps.h"
 #include "gstctf-packet-meta.h"
 
-static const gchar *
-corpus (void)
-{
-  const gchar *c = g_getenv ("GST_CTF_CORPUS");
-
-  if (c == NULL || !g_file_test (c, G_FILE_TEST_IS_DIR))
-    return NULL;
-  return c;
-}
-
-#define NEED_CORPUS() G_STMT_START {                                    \
-  if (corpus () == NULL) {                                              \
-    g_print ("SKIP %s: GST_CTF_CORPUS not set or missing\n", G_STRFUNC); \
-    return;                                                             \
-  }                                                                     \
-} G_STMT_END
-
-static gchar *
-cpath (const gchar * rel)
-{
-  return g_build_filename (corpus (), rel, NULL);
-}
+#include "test-util.h"
 
 /* ---- running a ctfsrc pipeline ------------------------------------- */
 
@@ -159,7 +138,7 @@ GST_START_TEST (test_find_traces_below_session)
   gchar *dir;
 
   NEED_CORPUS ();
-  dir = cpath ("ctf/lttng-ust/libc-ls");
+  dir = test_corpus_path ("ctf/lttng-ust/libc-ls");
   t = gst_ctf_find_traces (dir, &err);
   fail_unless (t != NULL, "%s", err ? err->message : "");
   fail_unless_equals_int (t->len, 1);
@@ -168,14 +147,14 @@ GST_START_TEST (test_find_traces_below_session)
   g_ptr_array_unref (t);
   g_free (dir);
 
-  dir = cpath ("ctf/babeltrace/succeed/multi-domains");
+  dir = test_corpus_path ("ctf/babeltrace/succeed/multi-domains");
   t = gst_ctf_find_traces (dir, &err);
   fail_unless (t != NULL);
   fail_unless (t->len >= 2, "multi-domains has a kernel and a UST trace");
   g_ptr_array_unref (t);
   g_free (dir);
 
-  dir = cpath ("ctf/babeltrace/oracle");
+  dir = test_corpus_path ("ctf/babeltrace/oracle");
   t = gst_ctf_find_traces (dir, &err);
   fail_unless (t == NULL);
   fail_unless (g_error_matches (err, GST_CTF_ERROR, GST_CTF_ERROR_NO_TRACE));
@@ -240,7 +219,7 @@ GST_START_TEST (test_tracefile_rotation_groups)
   guint i, n_files = 0;
 
   NEED_CORPUS ();
-  dir = cpath ("ctf/babeltrace/succeed/lttng-tracefile-rotation/kernel");
+  dir = test_corpus_path ("ctf/babeltrace/succeed/lttng-tracefile-rotation/kernel");
   td = gst_ctf_trace_dir_open (dir, &err);
   fail_unless (td != NULL, "%s", err ? err->message : "");
   /* mychan_N_M: 4 streams (one per CPU), 11 files. */
@@ -282,7 +261,7 @@ GST_START_TEST (test_auto_stream_ids)
   guint i;
 
   NEED_CORPUS ();
-  dir = cpath ("ctf/babeltrace/packet-seq-num/2-streams-lost-in-2");
+  dir = test_corpus_path ("ctf/babeltrace/packet-seq-num/2-streams-lost-in-2");
   td = gst_ctf_trace_dir_open (dir, &err);
   fail_unless (td != NULL, "%s", err ? err->message : "");
   fail_unless_equals_int (td->streams->len, 2);
@@ -311,7 +290,7 @@ GST_START_TEST (test_index_idx_matches_scan)
 
   NEED_CORPUS ();
   for (u = 0; units[u]; u++) {
-    gchar *dir = cpath (units[u]);
+    gchar *dir = test_corpus_path (units[u]);
     GstCtfTraceDir *td;
     GError *err = NULL;
     guint i, used_idx = 0;
@@ -370,7 +349,7 @@ GST_START_TEST (test_index_validation)
   guint i;
 
   NEED_CORPUS ();
-  dir = cpath ("ctf/babeltrace/succeed/trace-with-index");
+  dir = test_corpus_path ("ctf/babeltrace/succeed/trace-with-index");
   td = gst_ctf_trace_dir_open (dir, &err);
   fail_unless (td != NULL, "%s", err ? err->message : "");
   for (i = 0; i < td->files->len && f == NULL; i++) {
@@ -436,7 +415,7 @@ GST_END_TEST;
 static void
 check_trace_output (const gchar * rel)
 {
-  gchar *dir = cpath (rel);
+  gchar *dir = test_corpus_path (rel);
   GPtrArray *traces;
   GstCtfTraceDir *td;
   GError *err = NULL;
@@ -552,7 +531,7 @@ GST_START_TEST (test_src_pts_values)
   const GstCtfIndexEntry *e = NULL;
 
   NEED_CORPUS ();
-  dir = cpath ("ctf/lttng-ust/custom-2cpu/ust/uid/0/64-bit");
+  dir = test_corpus_path ("ctf/lttng-ust/custom-2cpu/ust/uid/0/64-bit");
   td = gst_ctf_trace_dir_open (dir, &err);
   fail_unless (td != NULL, "%s", err ? err->message : "");
   run_init (&r);
@@ -599,7 +578,7 @@ GST_START_TEST (test_src_several_traces)
   GstClockTime last = 0;
 
   NEED_CORPUS ();
-  dir = cpath ("ctf/babeltrace/succeed/multi-domains");
+  dir = test_corpus_path ("ctf/babeltrace/succeed/multi-domains");
   kdir = g_build_filename (dir, "kernel", NULL);
   udir = g_build_filename (dir, "ust", NULL);
   k = gst_ctf_trace_dir_open (kdir, NULL);
@@ -678,7 +657,7 @@ GST_START_TEST (test_src_fail_traces)
   guint n = 0;
 
   NEED_CORPUS ();
-  fail_dir = cpath ("ctf/babeltrace/fail");
+  fail_dir = test_corpus_path ("ctf/babeltrace/fail");
   d = g_dir_open (fail_dir, 0, NULL);
   fail_unless (d != NULL);
   while ((name = g_dir_read_name (d)) != NULL) {
@@ -718,7 +697,7 @@ GST_START_TEST (test_src_specific_errors)
 
   NEED_CORPUS ();
   /* TSDL syntax error: METADATA_SYNTAX (code 1) */
-  dir = cpath ("ctf/babeltrace/fail/metadata-syntax-error");
+  dir = test_corpus_path ("ctf/babeltrace/fail/metadata-syntax-error");
   run_init (&r);
   run_src (dir, &r);
   fail_unless (r.error != NULL);
@@ -730,7 +709,7 @@ GST_START_TEST (test_src_specific_errors)
 
   /* packet size larger than the file: PACKET (code 5), naming the file
    * and the offset */
-  dir = cpath ("ctf/babeltrace/fail/invalid-packet-size");
+  dir = test_corpus_path ("ctf/babeltrace/fail/invalid-packet-size");
   run_init (&r);
   run_src (dir, &r);
   fail_unless (r.error != NULL);
@@ -762,7 +741,7 @@ GST_START_TEST (test_src_packet_seq_num_warnings)
 
   NEED_CORPUS ();
   for (c = 0; c < G_N_ELEMENTS (cases); c++) {
-    gchar *dir = cpath (cases[c].unit);
+    gchar *dir = test_corpus_path (cases[c].unit);
     Run r;
     guint64 lost = 0;
 
@@ -794,7 +773,7 @@ GST_START_TEST (test_src_discarded_events_warning)
   guint64 total = 0;
 
   NEED_CORPUS ();
-  dir = cpath ("ctf/babeltrace/succeed/ev-disc-no-ts-begin-end");
+  dir = test_corpus_path ("ctf/babeltrace/succeed/ev-disc-no-ts-begin-end");
   run_init (&r);
   run_src (dir, &r);
   fail_unless (r.error == NULL);
@@ -831,7 +810,7 @@ GST_START_TEST (test_src_seek)
   guint i, j, expected = 0;
 
   NEED_CORPUS ();
-  dir = cpath ("ctf/lttng-ust/pthread-multichan");
+  dir = test_corpus_path ("ctf/lttng-ust/pthread-multichan");
   {
     GPtrArray *t = gst_ctf_find_traces (dir, &err);
     fail_unless (t != NULL && t->len == 1);
@@ -916,7 +895,7 @@ GST_START_TEST (test_src_truncated_file)
   GstClockTime last = 0;
 
   NEED_CORPUS ();
-  src_dir = cpath ("ctf/lttng-ust/custom-2cpu/ust/uid/0/64-bit");
+  src_dir = test_corpus_path ("ctf/lttng-ust/custom-2cpu/ust/uid/0/64-bit");
   tmp = g_dir_make_tmp ("ctfsrc-XXXXXX", NULL);
   /* no index/: the cut file must be scanned */
   cmd = g_strdup_printf ("cp '%s/metadata' '%s/channel0_0' '%s/channel0_1' "
@@ -974,7 +953,7 @@ GST_START_TEST (test_src_rotation_chunks_merged)
   guint f, i;
 
   NEED_CORPUS ();
-  src_dir = cpath ("ctf/lttng-ust/custom-2cpu/ust/uid/0/64-bit");
+  src_dir = test_corpus_path ("ctf/lttng-ust/custom-2cpu/ust/uid/0/64-bit");
   tmp = g_dir_make_tmp ("ctfsrc-XXXXXX", NULL);
   cmd = g_strdup_printf ("mkdir -p '%s/c1/ust/uid/0/64-bit' "
       "'%s/c2/ust/uid/0/64-bit' && "
@@ -1044,7 +1023,7 @@ GST_START_TEST (test_src_corrupted_copies)
   guint round, n_errors = 0;
 
   NEED_CORPUS ();
-  src_dir = cpath ("ctf/babeltrace/succeed/trace-with-index");
+  src_dir = test_corpus_path ("ctf/babeltrace/succeed/trace-with-index");
   tmp = g_dir_make_tmp ("ctfsrc-XXXXXX", NULL);
   for (round = 0; round < 40; round++) {
     GPtrArray *names;

@@ -38,20 +38,12 @@
 #include "gstctf-time-parse.h"
 #include "gstctf-caps.h"
 
+#include "test-util.h"
+
 #define NS G_GINT64_CONSTANT (1000000000)
 
 /* ------------------------------------------------------------------ */
 /* helpers                                                              */
-
-static const gchar *
-corpus (void)
-{
-  const gchar *c = g_getenv ("GST_CTF_CORPUS");
-
-  if (c == NULL || !g_file_test (c, G_FILE_TEST_IS_DIR))
-    return NULL;
-  return c;
-}
 
 static gchar *
 sample_trace (void)
@@ -78,15 +70,6 @@ have_babeltrace2 (void)
 
   g_free (p);
   return ok;
-}
-
-static void
-rm_rf (const gchar * dir)
-{
-  gchar *argv[] = { (gchar *) "rm", (gchar *) "-rf", (gchar *) dir, NULL };
-
-  g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
-      NULL, NULL, NULL);
 }
 
 /* babeltrace2 ARGS... stdout; NULL when it fails. */
@@ -617,7 +600,7 @@ check_window (const gchar * trace, const gchar * what, const gchar * b,
 done:
   if (stats)
     gst_structure_free (stats);
-  rm_rf (tmp);
+  test_rm_rf (tmp);
   g_free (tmp);
   g_free (txt);
   g_free (out);
@@ -752,8 +735,8 @@ GST_START_TEST (test_windows_reencode)
   }
   g_setenv ("GST_CTF_TIMEFILTER_REENCODE", "1", TRUE);
   check_trace_windows (t);
-  if (corpus ()) {
-    gchar *c = g_build_filename (corpus (), "ctf", "lttng-ust",
+  if (test_corpus ()) {
+    gchar *c = g_build_filename (test_corpus (), "ctf", "lttng-ust",
         "pthread-multichan", NULL);
 
     check_trace_windows (c);
@@ -772,13 +755,13 @@ GST_START_TEST (test_windows_corpus)
   };
   guint i;
 
-  if (corpus () == NULL || !have_babeltrace2 ()) {
+  if (test_corpus () == NULL || !have_babeltrace2 ()) {
     g_print ("SKIP %s: GST_CTF_CORPUS not set or missing, or no "
         "babeltrace2\n", G_STRFUNC);
     return;
   }
   for (i = 0; i < G_N_ELEMENTS (names); i++) {
-    gchar *t = g_build_filename (corpus (), "ctf", "lttng-ust", names[i],
+    gchar *t = g_build_filename (test_corpus (), "ctf", "lttng-ust", names[i],
         NULL);
 
     check_trace_windows (t);
@@ -797,13 +780,13 @@ GST_START_TEST (test_windows_other)
   };
   guint i;
 
-  if (corpus () == NULL || !have_babeltrace2 ()) {
+  if (test_corpus () == NULL || !have_babeltrace2 ()) {
     g_print ("SKIP %s: GST_CTF_CORPUS not set or missing, or no "
         "babeltrace2\n", G_STRFUNC);
     return;
   }
   for (i = 0; i < G_N_ELEMENTS (names); i++) {
-    gchar *t = g_build_filename (corpus (), "ctf", "other", "tracecompass",
+    gchar *t = g_build_filename (test_corpus (), "ctf", "other", "tracecompass",
         names[i], NULL);
 
     if (g_file_test (t, G_FILE_TEST_IS_DIR))
@@ -844,7 +827,7 @@ check_after (const gchar * src_desc, const gchar * bt_a, const gchar * bt_b,
   g_free (desc);
   g_free (bt);
   g_free (ours);
-  rm_rf (tmp);
+  test_rm_rf (tmp);
   g_free (tmp);
   g_free (txt);
   g_free (bt_begin);
@@ -858,12 +841,12 @@ GST_START_TEST (test_after_other_sources)
   gchar *dat, *tmp, *full, *desc, *err, *t1, *t2;
   guint n = 0;
 
-  if (corpus () == NULL || !have_babeltrace2 ()) {
+  if (test_corpus () == NULL || !have_babeltrace2 ()) {
     g_print ("SKIP %s: GST_CTF_CORPUS not set or missing, or no "
         "babeltrace2\n", G_STRFUNC);
     return;
   }
-  dat = g_build_filename (corpus (), "tracedat",
+  dat = g_build_filename (test_corpus (), "tracedat",
       "sched-irq-timer-wq.v7-zstd.dat", NULL);
   tmp = g_dir_make_tmp ("timefilter-XXXXXX", NULL);
   full = g_build_filename (tmp, "full", NULL);
@@ -884,13 +867,13 @@ GST_START_TEST (test_after_other_sources)
     fail_unless (n > 1000);
     g_free (desc);
   }
-  rm_rf (tmp);
+  test_rm_rf (tmp);
   g_free (tmp);
   g_free (full);
   g_free (dat);
 
-  t1 = g_build_filename (corpus (), "ctf", "lttng-ust", "libc-ls", NULL);
-  t2 = g_build_filename (corpus (), "ctf", "lttng-ust", "dl-statedump",
+  t1 = g_build_filename (test_corpus (), "ctf", "lttng-ust", "libc-ls", NULL);
+  t2 = g_build_filename (test_corpus (), "ctf", "lttng-ust", "dl-statedump",
       NULL);
   desc = g_strdup_printf ("ctfsrc location=\"%s\" ! m.  ctfsrc "
       "location=\"%s\" ! m.  ctfmux name=m !", t1, t2);

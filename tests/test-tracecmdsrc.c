@@ -18,15 +18,7 @@
 #include "gstctf-caps.h"
 #include "gstctf-packet-meta.h"
 
-static const gchar *
-corpus (void)
-{
-  const gchar *c = g_getenv ("GST_CTF_CORPUS");
-
-  if (c == NULL || !g_file_test (c, G_FILE_TEST_IS_DIR))
-    return NULL;
-  return c;
-}
+#include "test-util.h"
 
 static gchar *
 data_path (const gchar * name)
@@ -43,25 +35,6 @@ own_data_path (const gchar * name)
   const gchar *d = g_getenv ("GST_CTF_TEST_DATA");
 
   return g_build_filename (d ? d : "tests/data", "tracecmdsrc", name, NULL);
-}
-
-static gboolean
-have_program (const gchar * name)
-{
-  gchar *p = g_find_program_in_path (name);
-  gboolean ok = p != NULL;
-
-  g_free (p);
-  return ok;
-}
-
-static void
-rm_rf (const gchar * dir)
-{
-  gchar *argv[] = { (gchar *) "rm", (gchar *) "-rf", (gchar *) dir, NULL };
-
-  g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
-      NULL, NULL, NULL);
 }
 
 /* Runs `tracecmdsrc location=DAT EXTRA ! ctfsink location=OUT` to EOS.
@@ -1029,7 +1002,7 @@ check_file (const gchar * dat, const gchar * oracle)
   g_array_unref (syms);
   g_ptr_array_unref (events);
   gst_ctf_trace_dat_unref (td);
-  rm_rf (tmp);
+  test_rm_rf (tmp);
   g_free (tmp);
   g_free (out);
   g_free (name);
@@ -1072,7 +1045,7 @@ START_TEST (test_data_oracle)
   gchar *dir = data_path (NULL);
   gboolean ok = TRUE;
 
-  if (!have_program ("babeltrace2")) {
+  if (!test_have_program ("babeltrace2")) {
     g_print ("SKIP %s: babeltrace2 not found\n", G_STRFUNC);
     g_free (dir);
     return;
@@ -1094,12 +1067,12 @@ START_TEST (test_corpus_oracle)
   gboolean ok = TRUE;
   guint n;
 
-  if (!corpus () || !have_program ("babeltrace2")) {
+  if (!test_corpus () || !test_have_program ("babeltrace2")) {
     g_print ("SKIP %s: GST_CTF_CORPUS or babeltrace2 missing\n", G_STRFUNC);
     return;
   }
-  dir = g_build_filename (corpus (), "tracedat", NULL);
-  pub = g_build_filename (corpus (), "tracedat", "public", NULL);
+  dir = g_build_filename (test_corpus (), "tracedat", NULL);
+  pub = g_build_filename (test_corpus (), "tracedat", "public", NULL);
   n = check_dir (dir, &ok);
   n += check_dir (pub, &ok);
   fail_unless (n >= 7, "only %u corpus files", n);
@@ -1166,7 +1139,7 @@ check_identical (const gchar * a, const gchar * b)
   fail_unless (err == NULL, "%s", err);
   fail_unless (dirs_equal (oa, ob, &why), "%s vs %s: %s", a, b, why);
   g_print ("tracecmdsrc: %s and %s: byte-identical CTF output\n", a, b);
-  rm_rf (tmp);
+  test_rm_rf (tmp);
   g_free (tmp);
   g_free (oa);
   g_free (ob);
@@ -1198,11 +1171,11 @@ START_TEST (test_v6_v7_convert)
   };
   guint i;
 
-  if (!corpus () || !have_program ("trace-cmd")) {
+  if (!test_corpus () || !test_have_program ("trace-cmd")) {
     g_print ("SKIP %s: GST_CTF_CORPUS or trace-cmd missing\n", G_STRFUNC);
     return;
   }
-  src = g_build_filename (corpus (), "tracedat",
+  src = g_build_filename (test_corpus (), "tracedat",
       "sched-irq-timer-wq.v7-zstd.dat", NULL);
   tmp = g_dir_make_tmp ("tracecmdsrc-conv-XXXXXX", NULL);
   for (i = 0; i < G_N_ELEMENTS (variants); i++) {
@@ -1238,7 +1211,7 @@ START_TEST (test_v6_v7_convert)
     check_identical (src, out);
     g_free (out);
   }
-  rm_rf (tmp);
+  test_rm_rf (tmp);
   g_free (tmp);
   g_free (src);
 }
@@ -1265,7 +1238,7 @@ check_direct_vs_writer (const gchar * dat)
   fail_unless (dirs_equal (oa, ob, &why), "%s: direct vs packet writer: %s",
       dat, why);
   g_print ("tracecmdsrc: %s: direct encoding = packet writer output\n", dat);
-  rm_rf (tmp);
+  test_rm_rf (tmp);
   g_free (tmp);
   g_free (oa);
   g_free (ob);
@@ -1282,12 +1255,12 @@ START_TEST (test_direct_vs_writer)
     check_direct_vs_writer (d);
     g_free (d);
   }
-  if (!corpus ()) {
+  if (!test_corpus ()) {
     g_print ("SKIP %s (corpus part): GST_CTF_CORPUS missing\n", G_STRFUNC);
     return;
   }
   for (i = 0; i < G_N_ELEMENTS (dirs); i++) {
-    gchar *dir = g_build_filename (corpus (), dirs[i], NULL);
+    gchar *dir = g_build_filename (test_corpus (), dirs[i], NULL);
     GDir *gd = g_dir_open (dir, 0, NULL);
     const gchar *n;
 
@@ -1393,7 +1366,7 @@ START_TEST (test_lttng_compat)
   if (strstr (meta, "softirq_entry"))
     fail_unless (strstr (meta, "\"irq_softirq_entry\"") != NULL);
   fail_unless (strstr (meta, "tracecmd_cmdline") == NULL);
-  if (have_program ("babeltrace2")) {
+  if (test_have_program ("babeltrace2")) {
     gchar *argv[] = { (gchar *) "babeltrace2", out, NULL };
     gchar *o = NULL, *e = NULL;
     gint status = -1;
@@ -1407,7 +1380,7 @@ START_TEST (test_lttng_compat)
     g_free (e);
   }
   g_free (meta);
-  rm_rf (tmp);
+  test_rm_rf (tmp);
   g_free (tmp);
   g_free (out);
   g_free (meta_path);
@@ -1431,7 +1404,7 @@ START_TEST (test_clock_offset)
   fail_unless (strstr (meta, "offset_s = -2;") != NULL, "%s", meta);
   fail_unless (strstr (meta, "offset = 500000000;") != NULL);
   g_free (meta);
-  rm_rf (tmp);
+  test_rm_rf (tmp);
   g_free (tmp);
   g_free (out);
   g_free (meta_path);
@@ -1469,7 +1442,7 @@ START_TEST (test_errors)
   g_free (err);
 
   g_free (data);
-  rm_rf (tmp);
+  test_rm_rf (tmp);
   g_free (tmp);
   g_free (out);
   g_free (bad);

@@ -24,15 +24,7 @@
 #include "gstctf-packet-writer.h"
 #include "gstctf-tsdl-writer.h"
 
-static const gchar *
-corpus (void)
-{
-  const gchar *c = g_getenv ("GST_CTF_CORPUS");
-
-  if (c == NULL || !g_file_test (c, G_FILE_TEST_IS_DIR))
-    return NULL;
-  return c;
-}
+#include "test-util.h"
 
 /* examples/traces/ust-sample: in the source tree, no corpus needed */
 static gchar *
@@ -667,11 +659,11 @@ START_TEST (test_round_trip_corpus_lttng_ust)
   gchar *root;
   guint i;
 
-  if (corpus () == NULL) {
+  if (test_corpus () == NULL) {
     g_print ("SKIP %s: GST_CTF_CORPUS not set or missing\n", G_STRFUNC);
     return;
   }
-  root = g_build_filename (corpus (), "ctf", "lttng-ust", NULL);
+  root = g_build_filename (test_corpus (), "ctf", "lttng-ust", NULL);
   find_trace_dirs (root, dirs, 0);
   ck_assert_msg (dirs->len >= 4, "expected the 4 LTTng-UST traces in %s", root);
   for (i = 0; i < dirs->len; i++)
@@ -882,11 +874,11 @@ START_TEST (test_round_trip_corpus_all)
   gchar *root, *bt2;
   guint i, bt2_compared = 0, bt2_same = 0;
 
-  if (corpus () == NULL) {
+  if (test_corpus () == NULL) {
     g_print ("SKIP %s: GST_CTF_CORPUS not set or missing\n", G_STRFUNC);
     return;
   }
-  root = g_build_filename (corpus (), "ctf", NULL);
+  root = g_build_filename (test_corpus (), "ctf", NULL);
   find_trace_dirs (root, dirs, 0);
   bt2 = g_find_program_in_path ("babeltrace2");
   for (i = 0; i < dirs->len; i++) {
@@ -1155,11 +1147,11 @@ START_TEST (test_tsdl_round_trip_corpus)
   guint i, parsed = 0, equal = 0;
   gchar *root;
 
-  if (corpus () == NULL) {
+  if (test_corpus () == NULL) {
     g_print ("SKIP %s: GST_CTF_CORPUS not set or missing\n", G_STRFUNC);
     return;
   }
-  root = g_build_filename (corpus (), "ctf", NULL);
+  root = g_build_filename (test_corpus (), "ctf", NULL);
   find_trace_dirs (root, dirs, 0);
   {
     gchar *s = sample_trace_dir ();
