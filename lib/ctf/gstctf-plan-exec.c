@@ -510,6 +510,171 @@ variant_option (const GstCtfDecodeCtx * ctx, const GstCtfOp * op)
 #define G_GNUC_ALWAYS_INLINE_ATTR
 #endif
 
+/* Reads and side effects of run segment @sg at bit @pos (aligned, its
+ * static bits checked); FALSE when a side effect failed. */
+static inline gboolean run_seg (const GstCtfRunSeg * sg,
+    GstCtfDecodeCtx * ctx, GstCtfFieldValue * fv0, guint64 pos,
+    GError ** error) G_GNUC_ALWAYS_INLINE_ATTR;
+
+static inline gboolean
+run_seg (const GstCtfRunSeg * sg, GstCtfDecodeCtx * ctx,
+    GstCtfFieldValue * fv0, guint64 pos, GError ** error)
+{
+  const GstCtfRunLoad *l, *l_end;
+  const GstCtfRunEffect *fx, *fx_end;
+  const guint8 *base;
+
+  base = ctx->data + (pos >> 3);
+  l_end = sg->loads_end;
+  for (l = sg->loads; l < l_end; l++) {
+    const guint8 *p = base + l->byte_off;
+    GstCtfFieldValue *fv = (GstCtfFieldValue *) ((guint8 *) fv0 +
+        l->val_off);
+
+    switch (l->kind) {
+      case GST_CTF_RUN_U8:
+        fv->v.u = p[0];
+        break;
+      case GST_CTF_RUN_S8:
+        fv->v.i = (gint8) p[0];
+        break;
+      case GST_CTF_RUN_U16:
+        fv->v.u = rd16 (p);
+        break;
+      case GST_CTF_RUN_S16:
+        fv->v.i = (gint16) rd16 (p);
+        break;
+      case GST_CTF_RUN_U32:
+        fv->v.u = rd32 (p);
+        break;
+      case GST_CTF_RUN_S32:
+        fv->v.i = (gint32) rd32 (p);
+        break;
+      case GST_CTF_RUN_U64:
+        fv->v.u = rd64 (p);
+        break;
+      case GST_CTF_RUN_U16_SWAP:
+        fv->v.u = GUINT16_SWAP_LE_BE (rd16 (p));
+        break;
+      case GST_CTF_RUN_S16_SWAP:
+        fv->v.i = (gint16) GUINT16_SWAP_LE_BE (rd16 (p));
+        break;
+      case GST_CTF_RUN_U32_SWAP:
+        fv->v.u = GUINT32_SWAP_LE_BE (rd32 (p));
+        break;
+      case GST_CTF_RUN_S32_SWAP:
+        fv->v.i = (gint32) GUINT32_SWAP_LE_BE (rd32 (p));
+        break;
+      case GST_CTF_RUN_U64_SWAP:
+        fv->v.u = GUINT64_SWAP_LE_BE (rd64 (p));
+        break;
+      case GST_CTF_RUN_F32:
+        fv->v.d = f32_bits (rd32 (p));
+        break;
+      case GST_CTF_RUN_F64:
+        fv->v.d = f64_bits (rd64 (p));
+        break;
+      case GST_CTF_RUN_F32_SWAP:
+        fv->v.d = f32_bits (GUINT32_SWAP_LE_BE (rd32 (p)));
+        break;
+      case GST_CTF_RUN_F64_SWAP:
+        fv->v.d = f64_bits (GUINT64_SWAP_LE_BE (rd64 (p)));
+        break;
+      case GST_CTF_RUN_TEXT:
+        fv->v.s.ptr = (const gchar *) p;
+        break;
+      default:
+        /* the compiler makes no other kind of read */
+#if defined(__GNUC__)
+        __builtin_unreachable ();
+#else
+        g_assert_not_reached ();
+#endif
+    }
+  }
+  fx_end = sg->fx_end;
+  for (fx = sg->fx; fx < fx_end; fx++) {
+    guint64 v = fv0[fx->item].v.u;
+
+    switch (fx->fast) {
+      case GST_CTF_RUN_FX_SLOT:
+        if ((guint) fx->op.slot < ctx->n_slots)
+          ctx->slots[fx->op.slot] = v;
+        break;
+      case GST_CTF_RUN_FX_CLOCK:
+        update_clock (ctx, v, fx->op.size);
+        break;
+      case GST_CTF_RUN_FX_EVENT_ID:
+        if ((fx->op.flags & GST_CTF_OP_F_SLOT) &&
+            (guint) fx->op.slot < ctx->n_slots)
+          ctx->slots[fx->op.slot] = v;
+        ctx->seen_meanings |= 1u << GST_CTF_MEANING_EVENT_CLASS_ID;
+        ctx->event_class_id = v;
+        ctx->has_event_class_id = TRUE;
+        break;
+      default:
+        if (!int_effects (ctx, &fx->op, v, pos + fx->bit_off, error))
+          return FALSE;
+        break;
+    }
+  }
+  return TRUE;
+}
+
+/* The segments after the first (CTF 1.8 §4.2.5 strings and text
+ * sequences between them) of a run at bit @pos (the first segment's
+ * end): 1 when done (*@pos_out: the run's end), 0 when they do not fit,
+ * -1 on error. */
+static gint G_GNUC_NO_INLINE
+run_segs (const GstCtfRun * run, GstCtfDecodeCtx * ctx,
+    GstCtfFieldValue * fv0, guint64 pos, guint64 * pos_out, GError ** error)
+{
+  const GstCtfRunSeg *sg, *sg_end = run->segs + run->n_segs;
+
+  for (sg = run->segs; sg + 1 < sg_end; sg++) {
+    /* the string or text sequence that ends the segment */
+    pos = align_up (pos, sg->dyn_align);
+    /* a string takes a byte at least (an empty text sequence right at
+     * the end goes field by field) */
+    if (G_UNLIKELY (pos >= ctx->limit))
+      return 0;
+    if (sg->dyn_kind == GST_CTF_OP_STRING) {
+      /* CTF 1.8 §4.2.5: NUL-terminated, within the content */
+      const guint8 *sp = ctx->data + (pos >> 3);
+      const guint8 *nul = memchr (sp, 0, (ctx->limit - pos) >> 3);
+
+      if (G_UNLIKELY (nul == NULL))
+        return 0;
+      fv0[sg->dyn_item].v.s.ptr = (const gchar *) sp;
+      fv0[sg->dyn_item].v.s.len = (guint32) MIN ((guint64) (nul - sp),
+          G_MAXUINT32);
+      pos += (guint64) (nul - sp + 1) * 8;
+    } else {
+      guint64 len;
+
+      if (G_UNLIKELY ((guint) sg->dyn_slot >= ctx->n_slots))
+        return 0;
+      len = ctx->slots[sg->dyn_slot];
+      /* bytes within the content (as check_count() for 8-bit
+       * elements) */
+      if (G_UNLIKELY (len > (ctx->limit - pos) / 8 || len > G_MAXUINT32))
+        return 0;
+      fv0[sg->dyn_item].v.s.ptr = (const gchar *) ctx->data + (pos >> 3);
+      fv0[sg->dyn_item].v.s.len = (guint32) len;
+      pos += len * 8;
+    }
+    /* the next segment */
+    pos = align_up (pos, sg[1].align);
+    if (G_UNLIKELY (pos + sg[1].bits > ctx->limit))
+      return 0;
+    if (!run_seg (&sg[1], ctx, fv0, pos, error))
+      return -1;
+    pos += sg[1].bits;
+  }
+  *pos_out = pos;
+  return 1;
+}
+
 /* Tails of tails decoded in one go; deeper ones are decoded field by
  * field. */
 #define RUN_MAX_TAILS 8
@@ -541,14 +706,10 @@ run_exec (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
     return 0;
   top = values->len;
   for (;;) {
-    const GstCtfRunLoad *l, *l_end;
-    const guint8 *base;
     GstCtfFieldValue *fv0;
     guint idx0, n = run->n_items;
     guint32 opt;
 
-    if (G_UNLIKELY (pos + run->bits > ctx->limit))
-      goto no_fit;
     idx0 = values->len;
     if (in_place) {
       /* same layout as the previous event at the same place: only the
@@ -564,102 +725,24 @@ run_exec (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
           fv0[k].end += idx0;
       }
     }
-    base = ctx->data + (pos >> 3);
-    l_end = run->loads + run->n_loads;
-    for (l = run->loads; l < l_end; l++) {
-      const guint8 *p = base + l->byte_off;
-      GstCtfFieldValue *fv = (GstCtfFieldValue *) ((guint8 *) fv0 +
-          l->val_off);
-
-      switch (l->kind) {
-        case GST_CTF_RUN_U8:
-          fv->v.u = p[0];
-          break;
-        case GST_CTF_RUN_S8:
-          fv->v.i = (gint8) p[0];
-          break;
-        case GST_CTF_RUN_U16:
-          fv->v.u = rd16 (p);
-          break;
-        case GST_CTF_RUN_S16:
-          fv->v.i = (gint16) rd16 (p);
-          break;
-        case GST_CTF_RUN_U32:
-          fv->v.u = rd32 (p);
-          break;
-        case GST_CTF_RUN_S32:
-          fv->v.i = (gint32) rd32 (p);
-          break;
-        case GST_CTF_RUN_U64:
-          fv->v.u = rd64 (p);
-          break;
-        case GST_CTF_RUN_U16_SWAP:
-          fv->v.u = GUINT16_SWAP_LE_BE (rd16 (p));
-          break;
-        case GST_CTF_RUN_S16_SWAP:
-          fv->v.i = (gint16) GUINT16_SWAP_LE_BE (rd16 (p));
-          break;
-        case GST_CTF_RUN_U32_SWAP:
-          fv->v.u = GUINT32_SWAP_LE_BE (rd32 (p));
-          break;
-        case GST_CTF_RUN_S32_SWAP:
-          fv->v.i = (gint32) GUINT32_SWAP_LE_BE (rd32 (p));
-          break;
-        case GST_CTF_RUN_U64_SWAP:
-          fv->v.u = GUINT64_SWAP_LE_BE (rd64 (p));
-          break;
-        case GST_CTF_RUN_F32:
-          fv->v.d = f32_bits (rd32 (p));
-          break;
-        case GST_CTF_RUN_F64:
-          fv->v.d = f64_bits (rd64 (p));
-          break;
-        case GST_CTF_RUN_F32_SWAP:
-          fv->v.d = f32_bits (GUINT32_SWAP_LE_BE (rd32 (p)));
-          break;
-        case GST_CTF_RUN_F64_SWAP:
-          fv->v.d = f64_bits (GUINT64_SWAP_LE_BE (rd64 (p)));
-          break;
-        case GST_CTF_RUN_TEXT:
-          fv->v.s.ptr = (const gchar *) p;
-          break;
-        default:
-          /* the compiler makes no other kind of read */
-  #if defined(__GNUC__)
-          __builtin_unreachable ();
-  #else
-          g_assert_not_reached ();
-  #endif
-      }
-    }
     values->len = idx0 + n;
-    ctx->pos = pos + run->bits;
-    for (k = 0; k < run->n_effects; k++) {
-      const GstCtfRunEffect *fx = &run->effects[k];
-      guint64 v = fv0[fx->item].v.u;
 
-      switch (fx->fast) {
-        case GST_CTF_RUN_FX_SLOT:
-          if ((guint) fx->op.slot < ctx->n_slots)
-            ctx->slots[fx->op.slot] = v;
-          break;
-        case GST_CTF_RUN_FX_CLOCK:
-          update_clock (ctx, v, fx->op.size);
-          break;
-        case GST_CTF_RUN_FX_EVENT_ID:
-          if ((fx->op.flags & GST_CTF_OP_F_SLOT) &&
-              (guint) fx->op.slot < ctx->n_slots)
-            ctx->slots[fx->op.slot] = v;
-          ctx->seen_meanings |= 1u << GST_CTF_MEANING_EVENT_CLASS_ID;
-          ctx->event_class_id = v;
-          ctx->has_event_class_id = TRUE;
-          break;
-        default:
-          if (!int_effects (ctx, &fx->op, v, pos + fx->bit_off, error))
-            return -1;
-          break;
+    /* the first segment: the caller aligned @pos */
+    if (G_UNLIKELY (pos + run->segs[0].bits > ctx->limit))
+      goto no_fit;
+    if (!run_seg (&run->segs[0], ctx, fv0, pos, error))
+      return -1;
+    pos += run->segs[0].bits;
+    if (G_UNLIKELY (run->n_segs > 1)) {
+      gint r = run_segs (run, ctx, fv0, pos, &pos, error);
+
+      if (r <= 0) {
+        if (r < 0)
+          return -1;
+        goto no_fit;
       }
     }
+    ctx->pos = pos;
     if (run->tail_item < 0)
       break;
 

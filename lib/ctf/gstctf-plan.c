@@ -616,6 +616,7 @@ build_fast_ops (GstCtfPlan * plan, GPtrArray ** allocs)
  * a run small. */
 #define RUN_MAX_ITEMS 1024
 #define RUN_MAX_BITS (G_GUINT64_CONSTANT (1) << 31)
+#define RUN_MAX_SEGS 64
 
 /* The GstCtfRunKind reading integer or float op @op, or NONE. */
 static guint8
@@ -659,10 +660,46 @@ typedef struct {
   GArray *items;                /* GstCtfRunItem */
   GArray *effects;              /* GstCtfRunEffect */
   GArray *open;                 /* guint32: structures around the tail */
+  GArray *segs;                 /* GstCtfRunSeg: the completed segments */
   gint tail_item;               /* the variant ending the run, or -1 */
   const GstCtfOp *tail_op;
   GstCtfRun **tail_runs;
+  /* the current segment */
+  guint64 off;                  /* bits from its start */
+  guint32 a0;                   /* its start's alignment, 0: not yet */
+  guint array_depth;            /* inside static arrays: no segment end */
 } RunBuild;
+
+typedef struct {
+  guint items, effects, open, segs;
+  gint tail_item;
+  guint64 off;
+  guint32 a0;
+} RunState;
+
+static void
+run_save (const RunBuild * rb, RunState * st)
+{
+  st->items = rb->items->len;
+  st->effects = rb->effects->len;
+  st->open = rb->open->len;
+  st->segs = rb->segs->len;
+  st->tail_item = rb->tail_item;
+  st->off = rb->off;
+  st->a0 = rb->a0;
+}
+
+static void
+run_restore (RunBuild * rb, const RunState * st)
+{
+  g_array_set_size (rb->items, st->items);
+  g_array_set_size (rb->effects, st->effects);
+  g_array_set_size (rb->open, st->open);
+  g_array_set_size (rb->segs, st->segs);
+  rb->tail_item = st->tail_item;
+  rb->off = st->off;
+  rb->a0 = st->a0;
+}
 
 static GstCtfRun *run_build (const GstCtfOp * ops, guint j, guint e,
     gboolean whole, GPtrArray ** allocs, guint depth, guint * k_out);
@@ -678,14 +715,15 @@ run_alloc (GPtrArray ** allocs, gsize size)
   return p;
 }
 
-/* Appends the values of the subtree at @j to the run, laid out from bit
- * offset *@off of a run whose start is aligned to @a0 (so an offset is
- * fixed only for fields aligned to at most @a0).  A variant can end a run
- * when each of its options makes a run of its own (decoded at the
- * variant's offset once the tag is known).  FALSE when the subtree cannot
- * be part of the run; @rb may then hold a partial subtree. */
+/* Appends the values of the subtree at @j to the run.  Offsets are fixed
+ * from a segment's start (aligned to its first field, so only fields
+ * aligned to at most that are at fixed offsets).  A string or text
+ * sequence ends a segment.  A variant can end the run when each of its
+ * options makes a run of its own (decoded at the variant's offset once
+ * the tag is known).  FALSE when the subtree cannot be part of the run;
+ * @rb may then hold a partial subtree (run_restore()). */
 static gboolean
-run_add (RunBuild * rb, guint j, guint32 a0, guint64 * off)
+run_add (RunBuild * rb, guint j)
 {
   const GstCtfOp *ops = rb->ops;
   const GstCtfOp *op = &ops[j];
@@ -693,21 +731,57 @@ run_add (RunBuild * rb, guint j, guint32 a0, guint64 * off)
   GstCtfRunItem it;
   guint start = items->len;
   guint64 e, k;
+  gboolean dyn = op->kind == GST_CTF_OP_STRING ||
+      (op->kind == GST_CTF_OP_TEXT_SEQUENCE &&
+      op->meaning == GST_CTF_MEANING_NONE);
 
-  /* byte offsets only; a variant itself takes no bits (its options
-   * align for themselves) */
-  if (a0 < 8 || op->align > a0 || items->len >= RUN_MAX_ITEMS ||
-      rb->tail_item >= 0 ||
-      (op->align < 8 && op->kind != GST_CTF_OP_VARIANT))
+  if (items->len >= RUN_MAX_ITEMS || rb->tail_item >= 0)
     return FALSE;
-  *off = align_up_static (*off, op->align);
-  if (*off >= RUN_MAX_BITS)
+  if (dyn) {
+    GstCtfRunSeg seg;
+
+    /* aligned at run time: any alignment */
+    if (rb->array_depth > 0 || rb->segs->len >= RUN_MAX_SEGS)
+      return FALSE;
+    memset (&seg, 0, sizeof (seg));
+    seg.bits = rb->off;
+    seg.align = MAX (rb->a0, 1);
+    seg.dyn_item = start;
+    seg.dyn_kind = op->kind;
+    seg.dyn_align = op->align;
+    seg.dyn_slot = op->ref_slot;
+    g_array_append_val (rb->segs, seg);
+    memset (&it, 0, sizeof (it));
+    it.fc = op->fc;
+    it.name = op->name;
+    it.end_off = start + 1;
+    it.kind = GST_CTF_RUN_DYN;
+    it.seg = rb->segs->len - 1;
+    g_array_append_val (items, it);
+    rb->off = 0;
+    rb->a0 = 0;
+    return TRUE;
+  }
+  if (rb->a0 == 0)
+    rb->a0 = op->align;
+  /* Fields read at byte offsets only (aligned to 8 bits or more, in a
+   * segment whose start is): structures and arrays align as their
+   * members, an empty structure takes no bits, a variant itself takes no
+   * bits (its options align for themselves). */
+  if (op->align > rb->a0)
+    return FALSE;
+  if ((op->kind <= GST_CTF_OP_FLOAT || op->kind == GST_CTF_OP_TEXT_ARRAY) &&
+      (rb->a0 < 8 || op->align < 8))
+    return FALSE;
+  rb->off = align_up_static (rb->off, op->align);
+  if (rb->off >= RUN_MAX_BITS)
     return FALSE;
   memset (&it, 0, sizeof (it));
   it.fc = op->fc;
   it.name = op->name;
-  it.byte_off = (guint32) (*off / 8);
+  it.byte_off = (guint32) (rb->off / 8);
   it.end_off = start + 1;
+  it.seg = rb->segs->len;
 
   switch (op->kind) {
     case GST_CTF_OP_INT8:
@@ -726,18 +800,18 @@ run_add (RunBuild * rb, guint j, guint32 a0, guint64 * off)
 
         memset (&fx, 0, sizeof (fx));
         fx.item = start;
-        fx.bit_off = (guint32) * off;
+        fx.bit_off = (guint32) rb->off;
         fx.op = *op;
         g_array_append_val (rb->effects, fx);
       }
-      *off += op->size;
+      rb->off += op->size;
       break;
     case GST_CTF_OP_TEXT_ARRAY:
       if (op->meaning != GST_CTF_MEANING_NONE || op->length > (1u << 24))
         return FALSE;
       it.kind = GST_CTF_RUN_TEXT;
       it.value = op->length;
-      *off += op->length * 8;
+      rb->off += op->length * 8;
       break;
     case GST_CTF_OP_STRUCT_BEGIN:
       it.kind = GST_CTF_RUN_CONST;
@@ -745,7 +819,7 @@ run_add (RunBuild * rb, guint j, guint32 a0, guint64 * off)
       g_array_append_val (items, it);
       /* members until the STRUCT_END, the last op of the subtree */
       for (k = j + 1; k < op->next - 1; k = ops[k].next) {
-        if (!run_add (rb, k, a0, off))
+        if (!run_add (rb, k))
           return FALSE;
       }
       g_array_index (items, GstCtfRunItem, start).end_off = items->len;
@@ -755,19 +829,23 @@ run_add (RunBuild * rb, guint j, guint32 a0, guint64 * off)
         /* its end is known once the tail's option is decoded */
         g_array_append_val (rb->open, idx);
       }
-      return *off < RUN_MAX_BITS;
+      return rb->off < RUN_MAX_BITS;
     case GST_CTF_OP_ARRAY:
       if (op->meaning != GST_CTF_MEANING_NONE || op->length > RUN_MAX_ITEMS)
         return FALSE;
       it.kind = GST_CTF_RUN_CONST;
       it.value = op->length;
       g_array_append_val (items, it);
+      rb->array_depth++;
       for (e = 0; e < op->length; e++) {
-        if (!run_add (rb, j + 1, a0, off) || rb->tail_item >= 0)
+        if (!run_add (rb, j + 1) || rb->tail_item >= 0) {
+          rb->array_depth--;
           return FALSE;
+        }
       }
+      rb->array_depth--;
       g_array_index (items, GstCtfRunItem, start).end_off = items->len;
-      return *off < RUN_MAX_BITS;
+      return rb->off < RUN_MAX_BITS;
     case GST_CTF_OP_VARIANT:{
       GstCtfRun **runs;
 
@@ -800,22 +878,31 @@ run_add (RunBuild * rb, guint j, guint32 a0, guint64 * off)
       return FALSE;
   }
   g_array_append_val (items, it);
-  return *off < RUN_MAX_BITS;
+  return rb->off < RUN_MAX_BITS;
 }
 
-/* Makes the run built in @rb (laid out in @bits) whose first op is
- * @first. */
+/* Makes the run built in @rb whose first op is @first. */
 static GstCtfRun *
-run_new (const GstCtfOp * first, RunBuild * rb, guint64 bits,
-    GPtrArray ** allocs)
+run_new (const GstCtfOp * first, RunBuild * rb, GPtrArray ** allocs)
 {
   GstCtfRun *run = run_alloc (allocs, sizeof (GstCtfRun));
   GArray *items = rb->items, *effects = rb->effects;
-  guint n = items->len, k;
+  guint n = items->len, k, s, q = 0;
+  GstCtfRunSeg last;
 
   run->orig = *first;
-  run->bits = bits;
   run->n_items = n;
+  /* the segments: the completed ones, then the current one */
+  memset (&last, 0, sizeof (last));
+  last.bits = rb->off;
+  last.align = MAX (rb->a0, 1);
+  g_array_append_val (rb->segs, last);
+  run->n_segs = rb->segs->len;
+  run->segs = run_alloc (allocs, rb->segs->len * sizeof (GstCtfRunSeg));
+  memcpy (run->segs, rb->segs->data, rb->segs->len * sizeof (GstCtfRunSeg));
+  /* the first one starts where the caller aligned the run */
+  run->segs[0].align = 1;
+
   run->n_effects = effects->len;
   run->effects = run_alloc (allocs, effects->len * sizeof (GstCtfRunEffect));
   memcpy (run->effects, effects->data,
@@ -833,6 +920,15 @@ run_new (const GstCtfOp * first, RunBuild * rb, guint64 bits,
     else
       fx->fast = GST_CTF_RUN_FX_ANY;
   }
+  /* effects are in field order, so each segment's are contiguous */
+  for (s = 0; s < run->n_segs; s++) {
+    run->segs[s].first_effect = q;
+    while (q < effects->len && g_array_index (items, GstCtfRunItem,
+            run->effects[q].item).seg == s)
+      q++;
+    run->segs[s].n_effects = q - run->segs[s].first_effect;
+  }
+
   run->tail_item = rb->tail_item;
   if (rb->tail_item >= 0) {
     run->tail_op = run_alloc (allocs, sizeof (GstCtfOp));
@@ -852,16 +948,34 @@ run_new (const GstCtfOp * first, RunBuild * rb, guint64 bits,
     fv->fc = it->fc;
     fv->name = it->name;
     fv->end = it->end_off;
-    if (it->kind == GST_CTF_RUN_CONST) {
+    if (it->kind == GST_CTF_RUN_CONST)
       fv->v.u = it->value;
-      continue;
-    }
-    if (it->kind == GST_CTF_RUN_TEXT)
+    else if (it->kind == GST_CTF_RUN_TEXT)
       fv->v.s.len = (guint32) it->value;
-    run->loads[run->n_loads].byte_off = it->byte_off;
-    run->loads[run->n_loads].val_off = k * sizeof (GstCtfFieldValue);
-    run->loads[run->n_loads].kind = it->kind;
-    run->n_loads++;
+  }
+  /* reads in field order, so each segment's are contiguous */
+  for (s = 0; s < run->n_segs; s++) {
+    run->segs[s].first_load = run->n_loads;
+    for (k = 0; k < n; k++) {
+      const GstCtfRunItem *it = &g_array_index (items, GstCtfRunItem, k);
+
+      if (it->seg != s || it->kind == GST_CTF_RUN_CONST ||
+          it->kind == GST_CTF_RUN_DYN)
+        continue;
+      run->loads[run->n_loads].byte_off = it->byte_off;
+      run->loads[run->n_loads].val_off = k * sizeof (GstCtfFieldValue);
+      run->loads[run->n_loads].kind = it->kind;
+      run->n_loads++;
+    }
+    run->segs[s].n_loads = run->n_loads - run->segs[s].first_load;
+  }
+  for (s = 0; s < run->n_segs; s++) {
+    GstCtfRunSeg *sg = &run->segs[s];
+
+    sg->loads = run->loads + sg->first_load;
+    sg->loads_end = sg->loads + sg->n_loads;
+    sg->fx = run->effects + sg->first_effect;
+    sg->fx_end = sg->fx + sg->n_effects;
   }
   return run;
 }
@@ -875,8 +989,6 @@ run_build (const GstCtfOp * ops, guint j, guint e, gboolean whole,
 {
   RunBuild rb;
   GstCtfRun *run = NULL;
-  guint32 a0 = ops[j].align;
-  guint64 off = 0;
   guint k = j;
 
   memset (&rb, 0, sizeof (rb));
@@ -886,29 +998,26 @@ run_build (const GstCtfOp * ops, guint j, guint e, gboolean whole,
   rb.items = g_array_new (FALSE, FALSE, sizeof (GstCtfRunItem));
   rb.effects = g_array_new (FALSE, FALSE, sizeof (GstCtfRunEffect));
   rb.open = g_array_new (FALSE, FALSE, sizeof (guint32));
+  rb.segs = g_array_new (FALSE, FALSE, sizeof (GstCtfRunSeg));
   rb.tail_item = -1;
+  /* the caller aligns the run's start for its first op */
+  rb.a0 = ops[j].align;
   while (k < e) {
-    guint before = rb.items->len, fx_before = rb.effects->len;
-    guint64 off_before = off;
+    RunState st;
 
-    if (!run_add (&rb, k, a0, &off)) {
-      g_array_set_size (rb.items, before);
-      g_array_set_size (rb.effects, fx_before);
-      while (rb.open->len > 0 &&
-          g_array_index (rb.open, guint32, rb.open->len - 1) >= before)
-        g_array_set_size (rb.open, rb.open->len - 1);
-      if (rb.tail_item >= (gint) before)
-        rb.tail_item = -1;
-      off = off_before;
+    run_save (&rb, &st);
+    if (!run_add (&rb, k)) {
+      run_restore (&rb, &st);
       break;
     }
     k = ops[k].next;
   }
   if (rb.items->len >= 2 || (rb.items->len == 1 && whole && k == e))
-    run = run_new (&ops[j], &rb, off, allocs);
+    run = run_new (&ops[j], &rb, allocs);
   g_array_free (rb.items, TRUE);
   g_array_free (rb.effects, TRUE);
   g_array_free (rb.open, TRUE);
+  g_array_free (rb.segs, TRUE);
   *k_out = k;
   return run;
 }

@@ -81,6 +81,8 @@ typedef enum {
   GST_CTF_RUN_F32_SWAP,
   GST_CTF_RUN_F64_SWAP,
   GST_CTF_RUN_TEXT,             /* text array of @value bytes */
+  GST_CTF_RUN_DYN,              /* string or text sequence ending a run
+                                 * segment (GstCtfRunSeg) */
   GST_CTF_RUN_CONST,            /* structure or static array: @value is
                                  * its child count, its children follow */
 } GstCtfRunKind;
@@ -142,11 +144,12 @@ typedef struct {
   guint32 end_off;              /* GstCtfFieldValue.end minus the index
                                  * of the run's first value */
   guint8 kind;                  /* GstCtfRunKind */
+  guint16 seg;                  /* its segment */
 } GstCtfRunItem;
 
 /* An integer of a run with a side effect (value slot, clock, meaning),
  * applied once the run's values are read, in field order. */
-typedef struct {
+typedef struct _GstCtfRunEffectS {
   guint32 item;                 /* its GstCtfRunItem */
   guint32 bit_off;              /* from the run's start, for messages */
   guint8 fast;                  /* GST_CTF_RUN_FX_* */
@@ -161,7 +164,7 @@ typedef struct {
                                  * event class id */
 
 /* One read of a run. */
-typedef struct {
+typedef struct _GstCtfRunLoadS {
   guint32 byte_off;             /* from the run's first byte */
   guint32 val_off;              /* bytes from the run's first value */
   guint32 kind;                 /* GstCtfRunKind */
@@ -174,9 +177,32 @@ typedef struct {
  * check and no per-field dispatch on ops; when the check fails the
  * original first op (@orig) runs instead, so that errors are those of
  * field-by-field decoding. */
+/* A stretch of a run with fixed offsets from its start, ended by a
+ * string or text sequence (whose size the data gives; the next segment
+ * starts after it) or by the run's end. */
+typedef struct {
+  guint64 bits;                 /* from its aligned start to the dynamic
+                                 * field or the run's end */
+  guint32 align;                /* its start's alignment (the run's first
+                                 * segment is aligned by the caller) */
+  guint32 first_load;
+  guint32 n_loads;
+  guint32 first_effect;
+  guint32 n_effects;
+  /* the same as pointers into the run's arrays */
+  const struct _GstCtfRunLoadS *loads, *loads_end;
+  const struct _GstCtfRunEffectS *fx, *fx_end;
+  guint32 dyn_item;             /* value index of the dynamic field */
+  guint8 dyn_kind;              /* GST_CTF_OP_STRING or
+                                 * GST_CTF_OP_TEXT_SEQUENCE, or 0: none */
+  guint32 dyn_align;
+  gint32 dyn_slot;              /* text sequence: its length's slot */
+} GstCtfRunSeg;
+
 typedef struct _GstCtfRun {
   GstCtfOp orig;
-  guint64 bits;                 /* from the aligned start to the end */
+  guint32 n_segs;
+  GstCtfRunSeg *segs;
   guint32 n_items;
   guint32 n_effects;
   guint32 n_loads;
