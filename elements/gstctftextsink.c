@@ -52,8 +52,8 @@ GST_DEBUG_CATEGORY_STATIC (gst_ctf_text_sink_debug);
  * which bounds the memory (about N_JOBS * (BATCH_BYTES + text)). */
 #define N_WORKERS 2
 #define N_JOBS 6
-#define BATCH_EVENTS 1024
-#define BATCH_BYTES (256 * 1024)
+#define BATCH_EVENTS 256
+#define BATCH_BYTES (128 * 1024)
 
 typedef enum {
   JOB_FREE = 0,                 /* being filled by the streaming thread */

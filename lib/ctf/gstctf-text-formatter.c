@@ -271,6 +271,16 @@ tpl_free (Template * t)
   g_free (t);
 }
 
+static void
+ec_info_free (gpointer data)
+{
+  EcInfo *ei = data;
+
+  if (ei->head)
+    g_string_free (ei->head, TRUE);
+  g_free (ei);
+}
+
 void
 gst_ctf_text_options_init (GstCtfTextOptions * opts)
 {
@@ -319,7 +329,7 @@ gst_ctf_text_formatter_new (GstCtfTraceClass * tc,
       (GDestroyNotify) g_hash_table_unref);
   f->not_in_ir = g_hash_table_new (NULL, NULL);
   f->sc_info = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  f->ec_info = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  f->ec_info = g_hash_table_new_full (NULL, NULL, NULL, ec_info_free);
   compute_ir (f);
 
   f->env_hostname = env_string (tc, "hostname");
@@ -357,6 +367,20 @@ gst_ctf_text_formatter_set_trace_name (GstCtfTextFormatter * f,
   g_return_if_fail (f != NULL);
   g_free (f->trace_name);
   f->trace_name = g_strdup (name);
+  {
+    GHashTableIter hi;
+    gpointer v;
+
+    /* (the name is in the event heads) */
+    g_hash_table_iter_init (&hi, f->ec_info);
+    while (g_hash_table_iter_next (&hi, NULL, &v)) {
+      EcInfo *ei = v;
+
+      if (ei->head)
+        g_string_free (ei->head, TRUE);
+      ei->head = NULL;
+    }
+  }
 }
 
 void
@@ -429,6 +453,30 @@ append_packet_context (GstCtfTextFormatter * f, GString * s,
   }
 }
 
+/* Whether the values of @fc always take the same number of slots. */
+static gboolean
+class_is_static (const GstCtfFieldClass * fc, guint depth)
+{
+  guint i;
+
+  if (fc == NULL || depth > 256)
+    return FALSE;
+  switch (fc->type) {
+    case GST_CTF_FIELD_CLASS_STRUCT:
+      for (i = 0; i < fc->n_members; i++)
+        if (!class_is_static (fc->members[i].fc, depth + 1))
+          return FALSE;
+      return TRUE;
+    case GST_CTF_FIELD_CLASS_ARRAY:
+      return is_text_array (fc) || class_is_static (fc->element, depth + 1);
+    case GST_CTF_FIELD_CLASS_SEQUENCE:
+    case GST_CTF_FIELD_CLASS_VARIANT:
+      return FALSE;
+    default:
+      return TRUE;
+  }
+}
+
 /* Print templates.  tpl_walk() follows _gst_ctf_text_append_value() and append_struct()
  * exactly, writing the literal text they would print into the template
  * and a hole for each leaf value; it gives up (G_MAXUINT) on sequences and
@@ -450,17 +498,24 @@ tpl_walk (GstCtfTextFormatter * f, Template * t, const GstCtfFieldValue * vals,
   op.idx = idx;
   op.kind = TPL_VALUE;
 
+  op.idx = idx - t->shift;
+
   switch (fc->type) {
     case GST_CTF_FIELD_CLASS_INTEGER:
       if (fc->integer.base != 2 && fc->integer.base != 8 &&
           fc->integer.base != 16)
         op.kind = fc->integer.is_signed ? TPL_SDEC : TPL_UDEC;
-      /* fall through */
+      else
+        op.kind = TPL_INT;
+      goto hole;
     case GST_CTF_FIELD_CLASS_ENUM:
+      op.kind = TPL_ENUM;
+      goto hole;
     case GST_CTF_FIELD_CLASS_FLOAT:
+      op.kind = TPL_FLOAT;
+      goto hole;
     case GST_CTF_FIELD_CLASS_STRING:
-      if (fc->type == GST_CTF_FIELD_CLASS_STRING)
-        op.kind = TPL_STR;
+      op.kind = TPL_STR;
     hole:
       g_array_append_val (t->ops, op);
       t->tail_off = t->lit->len;
@@ -475,6 +530,9 @@ tpl_walk (GstCtfTextFormatter * f, Template * t, const GstCtfFieldValue * vals,
         guint next = c->end > child ? c->end : child + 1;
 
         if (filtered && g_hash_table_contains (f->not_in_ir, c->fc)) {
+          /* (left out, but its size must not vary) */
+          if (!class_is_static (c->fc, 0))
+            return G_MAXUINT;
           child = next;
           continue;
         }
@@ -515,7 +573,14 @@ tpl_walk (GstCtfTextFormatter * f, Template * t, const GstCtfFieldValue * vals,
       return end;
     case GST_CTF_FIELD_CLASS_SEQUENCE:
     case GST_CTF_FIELD_CLASS_VARIANT:
-      return G_MAXUINT;
+      /* Printed whole by _gst_ctf_text_append_value(); the values after
+       * its subtree are found from its end (tpl_run()). */
+      op.kind = TPL_DYN;
+      g_array_append_val (t->ops, op);
+      t->tail_off = t->lit->len;
+      t->n_dyn++;
+      t->shift += end - (idx + 1);
+      return end;
     default:
       return end;
   }
@@ -549,29 +614,50 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
   const TplOp *ops = (const TplOp *) (gpointer) t->ops->data;
   const gchar *lit = t->lit->str;
   guint i;
+  /* Slots the dynamic subtrees so far take beyond their root. */
+  guint base = 0;
 
   for (i = 0; i < t->ops->len; i++) {
     const TplOp *op = &ops[i];
+    guint idx = op->idx + base;
+    const GstCtfFieldValue *v;
 
+    /* (never with values of the template's class: the root matched) */
+    if (G_UNLIKELY (idx >= n))
+      break;
+    v = &vals[idx];
     put (s, lit + op->lit_off, op->lit_len);
+    if (G_UNLIKELY (v->fc == NULL))
+      continue;                 /* (as _gst_ctf_text_append_value()) */
     switch (op->kind) {
       case TPL_UDEC:
-        append_u64 (s, vals[op->idx].v.u);
+        append_u64 (s, v->v.u);
         break;
       case TPL_SDEC:
-        append_i64 (s, vals[op->idx].v.i);
+        append_i64 (s, v->v.i);
+        break;
+      case TPL_INT:
+        _gst_ctf_text_append_integer (s, v->fc, v);
+        break;
+      case TPL_ENUM:
+        _gst_ctf_text_append_enum (s, v->fc, v);
+        break;
+      case TPL_FLOAT:
+        _gst_ctf_text_append_float (s, v->v.d);
+        break;
+      case TPL_DYN:
+        base += _gst_ctf_text_append_value (f, s, vals, n, idx, names,
+            filtered, 1) - (idx + 1);
         break;
       case TPL_STR:
         if (f->cur_object < 0) {
-          const GstCtfFieldValue *v = &vals[op->idx];
-
           _gst_ctf_text_append_escaped (s, v->v.s.ptr, v->v.s.ptr ?
               strnlen (v->v.s.ptr, v->v.s.len) : 0);
           break;
         }
         /* fall through */
       default:
-        _gst_ctf_text_append_value (f, s, vals, n, op->idx, names, filtered, 1);
+        _gst_ctf_text_append_value (f, s, vals, n, idx, names, filtered, 1);
         break;
     }
   }
@@ -611,8 +697,8 @@ append_scope (GstCtfTextFormatter * f, GString * s,
   if (tpl != NULL) {
     if (*tpl == NULL)
       *tpl = tpl_build (f, vals, n, names, state == SCOPE_FILTERED);
-    if (*tpl != &tpl_none && (*tpl)->n_values == n &&
-        (*tpl)->root == vals[0].fc) {
+    if (*tpl != &tpl_none && ((*tpl)->n_dyn > 0 || (*tpl)->n_values == n)
+        && (*tpl)->root == vals[0].fc) {
       tpl_run (f, *tpl, s, vals, n, names, state == SCOPE_FILTERED);
       return;
     }
@@ -751,52 +837,14 @@ gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
   _gst_ctf_text_format_view (f, &ev, out);
 }
 
-void
-_gst_ctf_text_format_view (GstCtfTextFormatter * f, const TextEventView * ev,
-    GString * out)
+/* Trace environment fields, log level, EMF URI and event name, after the
+ * timestamp; @start_line: nothing was printed on the line yet. */
+static void
+append_head (GstCtfTextFormatter * f, GString * out, const ScInfo * si,
+    const GstCtfEventClass * ec, gboolean start_line)
 {
-  const GstCtfStreamClass *sc = ev->sc;
-  const GstCtfEventClass *ec = ev->ec;
-  const ScInfo *si;
-  const EcInfo *ei;
   gboolean names = f->opts.name_header;
-  gboolean start_line = TRUE;
   gboolean dom_print = FALSE;
-  static const ScInfo no_sc = { SCOPE_ABSENT, SCOPE_ABSENT };
-  static const EcInfo no_ec = { SCOPE_ABSENT, SCOPE_ABSENT };
-
-  if (sc != f->last_sc || f->last_sc_info == NULL) {
-    si = sc ? g_hash_table_lookup (f->sc_info, sc) : NULL;
-    f->last_sc = sc;
-    f->last_sc_info = si ? si : &no_sc;
-  }
-  si = f->last_sc_info;
-  if (ec != f->last_ec || f->last_ec_info == NULL) {
-    guint slot = (guint) (((guintptr) ec >> 4) & 63);
-
-    if (ec != NULL && f->ec_cache_key[slot] == ec) {
-      ei = f->ec_cache_val[slot];
-    } else {
-      ei = ec ? g_hash_table_lookup (f->ec_info, ec) : NULL;
-      if (ei == NULL)
-        ei = &no_ec;
-      else {
-        f->ec_cache_key[slot] = ec;
-        f->ec_cache_val[slot] = ei;
-      }
-    }
-    f->last_ec = ec;
-    f->last_ec_info = ei;
-  }
-  ei = f->last_ec_info;
-
-  /* Timestamp, only when the stream class has a default clock. */
-  if (sc != NULL && sc->default_clock != NULL) {
-    guint64 cycles = ev->cycles;
-
-    append_event_timestamp (f, out, sc->default_clock, cycles, &start_line);
-    update_last (f, sc->default_clock, cycles);
-  }
 
   if (f->opts.field_trace && f->trace_name) {
     if (!start_line)
@@ -859,6 +907,70 @@ _gst_ctf_text_format_view (GstCtfTextFormatter * f, const TextEventView * ev,
     put_lit (out, ", ");
   else
     put_lit (out, ": ");
+}
+
+void
+_gst_ctf_text_format_view (GstCtfTextFormatter * f, const TextEventView * ev,
+    GString * out)
+{
+  const GstCtfStreamClass *sc = ev->sc;
+  const GstCtfEventClass *ec = ev->ec;
+  const ScInfo *si;
+  const EcInfo *ei;
+  gboolean start_line = TRUE;
+  static const ScInfo no_sc = { SCOPE_ABSENT, SCOPE_ABSENT };
+  static const EcInfo no_ec = { SCOPE_ABSENT, SCOPE_ABSENT };
+
+  if (sc != f->last_sc || f->last_sc_info == NULL) {
+    si = sc ? g_hash_table_lookup (f->sc_info, sc) : NULL;
+    f->last_sc = sc;
+    f->last_sc_info = si ? si : &no_sc;
+  }
+  si = f->last_sc_info;
+  if (ec != f->last_ec || f->last_ec_info == NULL) {
+    guint slot = (guint) (((guintptr) ec >> 4) & 63);
+
+    if (ec != NULL && f->ec_cache_key[slot] == ec) {
+      ei = f->ec_cache_val[slot];
+    } else {
+      ei = ec ? g_hash_table_lookup (f->ec_info, ec) : NULL;
+      if (ei == NULL)
+        ei = &no_ec;
+      else {
+        f->ec_cache_key[slot] = ec;
+        f->ec_cache_val[slot] = ei;
+      }
+    }
+    f->last_ec = ec;
+    f->last_ec_info = ei;
+  }
+  ei = f->last_ec_info;
+
+  /* Timestamp, only when the stream class has a default clock. */
+  if (sc != NULL && sc->default_clock != NULL) {
+    guint64 cycles = ev->cycles;
+
+    append_event_timestamp (f, out, sc->default_clock, cycles, &start_line);
+    update_last (f, sc->default_clock, cycles);
+  }
+
+  /* The text between the delta and the scopes depends on the event class
+   * only: made once. */
+  if (ei != &no_ec && sc != NULL) {
+    EcInfo *mei = (EcInfo *) ei;
+
+    if (mei->head == NULL || mei->head_entry != start_line) {
+      if (mei->head == NULL)
+        mei->head = g_string_new (NULL);
+      g_string_truncate (mei->head, 0);
+      append_head (f, mei->head, si, ec, start_line);
+      mei->head_entry = start_line;
+    }
+    put (out, mei->head->str, mei->head->len);
+  } else {
+    append_head (f, out, si, ec, start_line);
+  }
+  start_line = TRUE;
 
   /* (the static no_sc / no_ec have absent scopes: their template slots
    * are never written) */

@@ -30,19 +30,28 @@ typedef enum {
   TPL_UDEC,                     /* decimal unsigned integer */
   TPL_SDEC,                     /* decimal signed integer */
   TPL_STR,                      /* string: escaped inline unless recycling */
+  TPL_INT,                      /* integer in base 2, 8 or 16 */
+  TPL_ENUM,
+  TPL_FLOAT,
+  TPL_DYN,                      /* sequence or variant: its subtree's size
+                                 * varies, _gst_ctf_text_append_value() */
   TPL_VALUE,                    /* anything else: _gst_ctf_text_append_value() */
 } TplKind;
 
 typedef struct {
   guint32 lit_off;              /* literal text before the value */
   guint32 lit_len;
-  guint32 idx;                  /* value index */
+  guint32 idx;                  /* value index, less the values of the
+                                 * dynamic subtrees before it beyond their
+                                 * root (see tpl_run()) */
   guint32 kind;                 /* TplKind */
 } TplOp;
 
 typedef struct {
   const GstCtfFieldClass *root;
-  guint n_values;
+  guint n_values;               /* (when n_dyn is 0) */
+  guint n_dyn;                  /* TPL_DYN ops */
+  guint shift;                  /* while building: see TplOp.idx */
   GString *lit;
   GArray *ops;                  /* TplOp */
   guint32 tail_off;             /* literal text after the last value */
@@ -69,6 +78,10 @@ typedef struct {
   ScopeState payload;
   Template *specific_tpl;
   Template *payload_tpl;
+  /* The text from the trace environment fields to the event name ("vm
+   * corpus_tp:ints: "), made with @head_entry as start_line. */
+  GString *head;
+  gboolean head_entry;
 } EcInfo;
 
 struct _GstCtfTextFormatter {
@@ -390,6 +403,14 @@ display_name (const gchar * name)
 }
 
 /* gstctf-text-values.c */
+/* A leaf value of the matching class, as _gst_ctf_text_append_value()
+ * prints it. */
+void _gst_ctf_text_append_integer (GString * s, const GstCtfFieldClass * fc,
+    const GstCtfFieldValue * v);
+void _gst_ctf_text_append_enum (GString * s, const GstCtfFieldClass * fc,
+    const GstCtfFieldValue * v);
+void _gst_ctf_text_append_float (GString * s, gdouble d);
+
 /* Appends @len bytes of @str quoted and escaped as babeltrace2 does. */
 void _gst_ctf_text_append_escaped (GString * s, const gchar * str,
     gsize len);

@@ -139,9 +139,12 @@ _gst_ctf_text_append_escaped (GString * s, const gchar * str, gsize len)
 }
 
 #define append_escaped _gst_ctf_text_append_escaped
+#define append_float _gst_ctf_text_append_float
+#define append_enum _gst_ctf_text_append_enum
+#define append_integer _gst_ctf_text_append_integer
 
-static void
-append_integer (GString * s, const GstCtfFieldClass * fc,
+void
+_gst_ctf_text_append_integer (GString * s, const GstCtfFieldClass * fc,
     const GstCtfFieldValue * v)
 {
   guint len = fc->integer.size;
@@ -198,8 +201,8 @@ mapping_matches (const GstCtfFieldClass * fc, const GstCtfEnumMapping * m,
 
 /* Labels in babeltrace2's order: one entry per distinct label, ordered by
  * the label's first appearance in the enumeration, each label once. */
-static void
-append_enum (GString * s, const GstCtfFieldClass * fc,
+void
+_gst_ctf_text_append_enum (GString * s, const GstCtfFieldClass * fc,
     const GstCtfFieldValue * v)
 {
   guint i, j, printed = 0;
@@ -243,8 +246,8 @@ append_enum (GString * s, const GstCtfFieldClass * fc,
  * zeros: its distance to the decimal (half an ulp) is far below the
  * rounding boundary of the 6th significant digit.  Anything else goes to
  * snprintf(). */
-static void
-append_float (GString * s, gdouble d)
+void
+_gst_ctf_text_append_float (GString * s, gdouble d)
 {
   static const gdouble p10[] = { 1, 10, 100, 1000, 10000 };
   gchar buf[G_ASCII_DTOSTR_BUF_SIZE];
