@@ -328,6 +328,8 @@ gst_ctf_text_formatter_new (GstCtfTraceClass * tc,
   f->objects = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
       (GDestroyNotify) g_hash_table_unref);
   f->not_in_ir = g_hash_table_new (NULL, NULL);
+  f->enums = g_hash_table_new_full (NULL, NULL, NULL,
+      _gst_ctf_text_enum_info_free);
   f->sc_info = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   f->ec_info = g_hash_table_new_full (NULL, NULL, NULL, ec_info_free);
   compute_ir (f);
@@ -353,6 +355,7 @@ gst_ctf_text_formatter_free (GstCtfTextFormatter * f)
   g_string_free (f->pc_text, TRUE);
   g_array_unref (f->pc_vals);
   g_hash_table_unref (f->not_in_ir);
+  g_hash_table_unref (f->enums);
   g_hash_table_unref (f->sc_info);
   g_hash_table_unref (f->ec_info);
   gst_ctf_trace_class_unref (f->tc);
@@ -552,6 +555,7 @@ tpl_walk (GstCtfTextFormatter * f, Template * t, const GstCtfFieldValue * vals,
     }
     case GST_CTF_FIELD_CLASS_ARRAY:
       if (is_text_array (fc) && end == idx + 1) {
+        op.kind = TPL_TEXT;
         goto hole;
       } else {
         guint child = idx + 1;
@@ -640,7 +644,7 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
         _gst_ctf_text_append_integer (s, v->fc, v);
         break;
       case TPL_ENUM:
-        _gst_ctf_text_append_enum (s, v->fc, v);
+        _gst_ctf_text_append_enum (f, s, v->fc, v);
         break;
       case TPL_FLOAT:
         _gst_ctf_text_append_float (s, v->v.d);
@@ -648,6 +652,11 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
       case TPL_DYN:
         base += _gst_ctf_text_append_value (f, s, vals, n, idx, names,
             filtered, 1) - (idx + 1);
+        break;
+      case TPL_TEXT:
+        /* (as _gst_ctf_text_append_value(): up to the first NUL) */
+        _gst_ctf_text_append_escaped (s, v->v.s.ptr, v->v.s.ptr ?
+            strnlen (v->v.s.ptr, v->v.s.len) : 0);
         break;
       case TPL_STR:
         if (f->cur_object < 0) {

@@ -30,6 +30,7 @@ typedef enum {
   TPL_UDEC,                     /* decimal unsigned integer */
   TPL_SDEC,                     /* decimal signed integer */
   TPL_STR,                      /* string: escaped inline unless recycling */
+  TPL_TEXT,                     /* text array (not a sequence) */
   TPL_INT,                      /* integer in base 2, 8 or 16 */
   TPL_ENUM,
   TPL_FLOAT,
@@ -148,6 +149,11 @@ struct _GstCtfTextFormatter {
   gboolean pc_names;
   gboolean pc_valid;
 
+  /* Enumeration class -> its labels grouped (gstctf-text-values.c). */
+  GHashTable *enums;
+  const GstCtfFieldClass *last_enum_fc;
+  gconstpointer last_enum;
+
   /* babeltrace2 event object emulation: object number -> (text sequence
    * field class -> GString of its last non-empty value). */
   gint64 cur_object;
@@ -244,9 +250,33 @@ static inline void
 put (GString * s, const gchar * p, gsize n)
 {
   if (G_LIKELY (s->len + n < s->allocated_len)) {
-    memcpy (s->str + s->len, p, n);
+    gchar *d = s->str + s->len;
+
+    /* Most pieces are short (separators, names, numbers): two
+     * overlapping fixed-size copies instead of a memcpy() call. */
+    if (n >= 8 && n <= 16) {
+      guint64 a, b;
+
+      memcpy (&a, p, 8);
+      memcpy (&b, p + n - 8, 8);
+      memcpy (d, &a, 8);
+      memcpy (d + n - 8, &b, 8);
+    } else if (n >= 4 && n < 8) {
+      guint32 a, b;
+
+      memcpy (&a, p, 4);
+      memcpy (&b, p + n - 4, 4);
+      memcpy (d, &a, 4);
+      memcpy (d + n - 4, &b, 4);
+    } else if (n > 0 && n < 4) {
+      d[0] = p[0];
+      d[n >> 1] = p[n >> 1];
+      d[n - 1] = p[n - 1];
+    } else if (n > 16) {
+      memcpy (d, p, n);
+    }
     s->len += n;
-    s->str[s->len] = '\0';
+    d[n] = '\0';
   } else {
     g_string_append_len (s, p, n);
   }
@@ -407,8 +437,9 @@ display_name (const gchar * name)
  * prints it. */
 void _gst_ctf_text_append_integer (GString * s, const GstCtfFieldClass * fc,
     const GstCtfFieldValue * v);
-void _gst_ctf_text_append_enum (GString * s, const GstCtfFieldClass * fc,
-    const GstCtfFieldValue * v);
+void _gst_ctf_text_append_enum (GstCtfTextFormatter * f, GString * s,
+    const GstCtfFieldClass * fc, const GstCtfFieldValue * v);
+void _gst_ctf_text_enum_info_free (gpointer data);
 void _gst_ctf_text_append_float (GString * s, gdouble d);
 
 /* Appends @len bytes of @str quoted and escaped as babeltrace2 does. */

@@ -140,7 +140,6 @@ _gst_ctf_text_append_escaped (GString * s, const gchar * str, gsize len)
 
 #define append_escaped _gst_ctf_text_append_escaped
 #define append_float _gst_ctf_text_append_float
-#define append_enum _gst_ctf_text_append_enum
 #define append_integer _gst_ctf_text_append_integer
 
 void
@@ -200,37 +199,110 @@ mapping_matches (const GstCtfFieldClass * fc, const GstCtfEnumMapping * m,
 }
 
 /* Labels in babeltrace2's order: one entry per distinct label, ordered by
- * the label's first appearance in the enumeration, each label once. */
+ * the label's first appearance in the enumeration, each label once,
+ * printed when any of its ranges holds the value.  The grouping and the
+ * escaped labels are made once per enumeration class. */
+typedef struct {
+  guint n_groups;
+  guint *order;                 /* mapping indices, grouped by label */
+  guint *group_start;           /* n_groups + 1 offsets in order */
+  guint *label_off;             /* n_groups + 1 offsets in labels */
+  GString *labels;              /* the escaped labels, one after another */
+} EnumInfo;
+
 void
-_gst_ctf_text_append_enum (GString * s, const GstCtfFieldClass * fc,
-    const GstCtfFieldValue * v)
+_gst_ctf_text_enum_info_free (gpointer data)
 {
-  guint i, j, printed = 0;
+  EnumInfo *e = data;
+
+  g_free (e->order);
+  g_free (e->group_start);
+  g_free (e->label_off);
+  g_string_free (e->labels, TRUE);
+  g_free (e);
+}
+
+static EnumInfo *
+enum_info_new (const GstCtfFieldClass * fc)
+{
   const GstCtfEnumMapping *maps = fc->enumeration.mappings;
   guint n = fc->enumeration.n_mappings;
+  EnumInfo *e = g_new0 (EnumInfo, 1);
+  /* label -> group + 1; the NULL label is its own group (g_strcmp0) */
+  GHashTable *groups = g_hash_table_new (g_str_hash, g_str_equal);
+  guint null_group = 0;
+  guint *group_of = g_new (guint, MAX (n, 1));
+  guint *count = g_new0 (guint, n + 1);
+  guint i, g;
+
+  e->order = g_new (guint, MAX (n, 1));
+  e->group_start = g_new0 (guint, n + 1);
+  e->label_off = g_new0 (guint, n + 1);
+  e->labels = g_string_new (NULL);
+  for (i = 0; i < n; i++) {
+    const gchar *label = maps[i].label;
+    guint grp = label ? GPOINTER_TO_UINT (g_hash_table_lookup (groups,
+            label)) : null_group;
+
+    if (grp == 0) {
+      grp = ++e->n_groups;
+      if (label)
+        g_hash_table_insert (groups, (gpointer) label, GUINT_TO_POINTER (grp));
+      else
+        null_group = grp;
+      e->label_off[grp - 1] = (guint) e->labels->len;
+      append_escaped (e->labels, label ? label : "", label ? strlen (label) :
+          0);
+    }
+    group_of[i] = grp - 1;
+    count[grp - 1]++;
+  }
+  e->label_off[e->n_groups] = (guint) e->labels->len;
+  for (g = 0; g < e->n_groups; g++)
+    e->group_start[g + 1] = e->group_start[g] + count[g];
+  /* (count becomes the fill position) */
+  for (g = 0; g < e->n_groups; g++)
+    count[g] = e->group_start[g];
+  for (i = 0; i < n; i++)
+    e->order[count[group_of[i]]++] = i;
+  g_free (count);
+  g_free (group_of);
+  g_hash_table_unref (groups);
+  return e;
+}
+
+void
+_gst_ctf_text_append_enum (GstCtfTextFormatter * f, GString * s,
+    const GstCtfFieldClass * fc, const GstCtfFieldValue * v)
+{
+  const GstCtfEnumMapping *maps = fc->enumeration.mappings;
+  const EnumInfo *e;
+  guint g, i, printed = 0;
+
+  if (fc == f->last_enum_fc) {
+    e = f->last_enum;
+  } else {
+    e = g_hash_table_lookup (f->enums, fc);
+    if (e == NULL) {
+      e = enum_info_new (fc);
+      g_hash_table_insert (f->enums, (gpointer) fc, (gpointer) e);
+    }
+    f->last_enum_fc = fc;
+    f->last_enum = e;
+  }
 
   put_lit (s, "( ");
-  for (i = 0; i < n; i++) {
-    gboolean first = TRUE, match = FALSE;
-
-    /* Only consider the first mapping with each label... */
-    for (j = 0; j < i; j++)
-      if (g_strcmp0 (maps[j].label, maps[i].label) == 0) {
-        first = FALSE;
+  for (g = 0; g < e->n_groups; g++) {
+    for (i = e->group_start[g]; i < e->group_start[g + 1]; i++) {
+      if (mapping_matches (fc, &maps[e->order[i]], v))
         break;
-      }
-    if (!first)
-      continue;
-    /* ...and all its ranges. */
-    for (j = i; j < n && !match; j++)
-      if (j == i || g_strcmp0 (maps[j].label, maps[i].label) == 0)
-        match = mapping_matches (fc, &maps[j], v);
-    if (!match)
+    }
+    if (i == e->group_start[g + 1])
       continue;
     if (printed++ > 0)
       put_lit (s, ", ");
-    append_escaped (s, maps[i].label ? maps[i].label : "",
-        maps[i].label ? strlen (maps[i].label) : 0);
+    put (s, e->labels->str + e->label_off[g], e->label_off[g + 1] -
+        e->label_off[g]);
   }
   if (printed == 0)
     put_lit (s, "<unknown>");
@@ -259,6 +331,21 @@ _gst_ctf_text_append_float (GString * s, gdouble d)
       put_lit (s, "-0");
     else
       put_c (s, '0');
+    return;
+  }
+  if (isinf (d)) {
+    if (d < 0)
+      put_lit (s, "-inf");
+    else
+      put_lit (s, "inf");
+    return;
+  }
+  if (isnan (d)) {
+    /* (glibc prints the sign of a NaN) */
+    if (signbit (d))
+      put_lit (s, "-nan");
+    else
+      put_lit (s, "nan");
     return;
   }
   if (a >= 1e-4 && a < 1e6) {
@@ -349,7 +436,7 @@ _gst_ctf_text_append_value (GstCtfTextFormatter * f, GString * s,
       append_integer (s, fc, v);
       break;
     case GST_CTF_FIELD_CLASS_ENUM:
-      append_enum (s, fc, v);
+      _gst_ctf_text_append_enum (f, s, fc, v);
       break;
     case GST_CTF_FIELD_CLASS_FLOAT:
       append_float (s, v->v.d);
