@@ -953,19 +953,24 @@ run_new (const GstCtfOp * first, RunBuild * rb, GPtrArray ** allocs)
     else if (it->kind == GST_CTF_RUN_TEXT)
       fv->v.s.len = (guint32) it->value;
   }
-  /* reads in field order, so each segment's are contiguous */
+  /* each segment's reads together, grouped by kind (in any order: side
+   * effects come after them), so that the dispatch on the kind mostly
+   * repeats the previous one */
   for (s = 0; s < run->n_segs; s++) {
-    run->segs[s].first_load = run->n_loads;
-    for (k = 0; k < n; k++) {
-      const GstCtfRunItem *it = &g_array_index (items, GstCtfRunItem, k);
+    guint kind;
 
-      if (it->seg != s || it->kind == GST_CTF_RUN_CONST ||
-          it->kind == GST_CTF_RUN_DYN)
-        continue;
-      run->loads[run->n_loads].byte_off = it->byte_off;
-      run->loads[run->n_loads].val_off = k * sizeof (GstCtfFieldValue);
-      run->loads[run->n_loads].kind = it->kind;
-      run->n_loads++;
+    run->segs[s].first_load = run->n_loads;
+    for (kind = GST_CTF_RUN_NONE + 1; kind < GST_CTF_RUN_DYN; kind++) {
+      for (k = 0; k < n; k++) {
+        const GstCtfRunItem *it = &g_array_index (items, GstCtfRunItem, k);
+
+        if (it->seg != s || it->kind != kind)
+          continue;
+        run->loads[run->n_loads].byte_off = it->byte_off;
+        run->loads[run->n_loads].val_off = k * sizeof (GstCtfFieldValue);
+        run->loads[run->n_loads].kind = it->kind;
+        run->n_loads++;
+      }
     }
     run->segs[s].n_loads = run->n_loads - run->segs[s].first_load;
   }
@@ -978,6 +983,114 @@ run_new (const GstCtfOp * first, RunBuild * rb, GPtrArray ** allocs)
     sg->fx_end = sg->fx + sg->n_effects;
   }
   return run;
+}
+
+/* @p and option @o's run @sub as one run (see GstCtfRun.flat), or NULL
+ * when @sub's offset in @p is not fixed. */
+static GstCtfRun *
+run_flatten (const GstCtfRun * p, const GstCtfRun * sub, guint32 o,
+    GPtrArray ** allocs)
+{
+  GstCtfRun *f;
+  guint64 var_off;
+  guint n, k;
+
+  if (p->n_segs != 1 || sub->n_segs != 1 || sub->tail_item >= 0 ||
+      sub->orig.align > p->orig.align || p->orig.align < 8)
+    return NULL;
+  var_off = align_up_static (p->segs[0].bits, sub->orig.align);
+  if (var_off + sub->segs[0].bits >= RUN_MAX_BITS ||
+      p->n_items + sub->n_items > RUN_MAX_ITEMS * 2)
+    return NULL;
+  n = p->n_items + sub->n_items;
+
+  f = run_alloc (allocs, sizeof (GstCtfRun));
+  f->orig = p->orig;
+  f->n_items = n;
+  f->tail_item = -1;
+  f->n_segs = 1;
+  f->segs = run_alloc (allocs, sizeof (GstCtfRunSeg));
+  f->segs[0] = p->segs[0];
+  f->segs[0].bits = var_off + sub->segs[0].bits;
+
+  /* values: the run's, then the option's after them */
+  f->tmpl = run_alloc (allocs, n * sizeof (GstCtfFieldValue));
+  memcpy (f->tmpl, p->tmpl, p->n_items * sizeof (GstCtfFieldValue));
+  memcpy (f->tmpl + p->n_items, sub->tmpl,
+      sub->n_items * sizeof (GstCtfFieldValue));
+  for (k = p->n_items; k < n; k++)
+    f->tmpl[k].end += p->n_items;
+  f->tmpl[p->tail_item].v.u = o;
+  f->tmpl[p->tail_item].end = n;
+  for (k = 0; k < p->n_open; k++)
+    f->tmpl[p->open[k]].end = n;
+
+  f->n_loads = p->n_loads + sub->n_loads;
+  f->loads = run_alloc (allocs, f->n_loads * sizeof (GstCtfRunLoad));
+  memcpy (f->loads, p->loads, p->n_loads * sizeof (GstCtfRunLoad));
+  for (k = 0; k < sub->n_loads; k++) {
+    GstCtfRunLoad *l = &f->loads[p->n_loads + k];
+
+    *l = sub->loads[k];
+    l->byte_off += (guint32) (var_off / 8);
+    l->val_off += p->n_items * sizeof (GstCtfFieldValue);
+  }
+
+  f->n_effects = p->n_effects + sub->n_effects;
+  f->effects = run_alloc (allocs, f->n_effects * sizeof (GstCtfRunEffect));
+  memcpy (f->effects, p->effects, p->n_effects * sizeof (GstCtfRunEffect));
+  for (k = 0; k < sub->n_effects; k++) {
+    GstCtfRunEffect *fx = &f->effects[p->n_effects + k];
+
+    *fx = sub->effects[k];
+    fx->item += p->n_items;
+    fx->bit_off += (guint32) var_off;
+  }
+  f->segs[0].first_load = 0;
+  f->segs[0].n_loads = f->n_loads;
+  f->segs[0].first_effect = 0;
+  f->segs[0].n_effects = f->n_effects;
+  f->segs[0].loads = f->loads;
+  f->segs[0].loads_end = f->loads + f->n_loads;
+  f->segs[0].fx = f->effects;
+  f->segs[0].fx_end = f->effects + f->n_effects;
+  return f;
+}
+
+/* Flat runs for run @run ending with a variant, when its tag is a field
+ * of the run. */
+static void
+run_make_flat (GstCtfRun * run, GPtrArray ** allocs)
+{
+  const GstCtfOp *v = run->tail_op;
+  GstCtfRun **flat;
+  guint k, tag_item = G_MAXUINT;
+
+  for (k = 0; k < run->n_effects; k++) {
+    const GstCtfRunEffect *fx = &run->effects[k];
+
+    if ((fx->op.flags & GST_CTF_OP_F_SLOT) && fx->op.slot == v->ref_slot)
+      tag_item = fx->item;
+  }
+  if (tag_item == G_MAXUINT)
+    return;
+  for (k = 0; k < run->n_loads; k++) {
+    if (run->loads[k].val_off == tag_item * sizeof (GstCtfFieldValue) &&
+        run->loads[k].kind <= GST_CTF_RUN_U64_SWAP) {
+      run->tag_byte_off = run->loads[k].byte_off;
+      run->tag_kind = run->loads[k].kind;
+      break;
+    }
+  }
+  if (k == run->n_loads)
+    return;
+  flat = run_alloc (allocs, v->n_children * sizeof (GstCtfRun *));
+  for (k = 0; k < v->n_children; k++) {
+    flat[k] = run_flatten (run, run->tail_runs[k], k, allocs);
+    if (flat[k] == NULL)
+      return;
+  }
+  run->flat = flat;
 }
 
 /* The longest run of siblings from @j within [@j, @e) (*@k_out: the op
@@ -1012,8 +1125,11 @@ run_build (const GstCtfOp * ops, guint j, guint e, gboolean whole,
     }
     k = ops[k].next;
   }
-  if (rb.items->len >= 2 || (rb.items->len == 1 && whole && k == e))
+  if (rb.items->len >= 2 || (rb.items->len == 1 && whole && k == e)) {
     run = run_new (&ops[j], &rb, allocs);
+    if (run->tail_item >= 0)
+      run_make_flat (run, allocs);
+  }
   g_array_free (rb.items, TRUE);
   g_array_free (rb.effects, TRUE);
   g_array_free (rb.open, TRUE);

@@ -221,6 +221,12 @@ typedef struct _GstCtfRun {
   guint32 *open;
   GstCtfOp *tail_op;            /* copy of the variant's op */
   struct _GstCtfRun **tail_runs; /* per option */
+  /* When the variant's tag is read by this run and each option's run
+   * has a fixed offset here: per option, this run and the option's as
+   * one (no tail), chosen by reading the tag first (or NULL) */
+  struct _GstCtfRun **flat;
+  guint32 tag_byte_off;
+  guint32 tag_kind;             /* GstCtfRunKind of the tag */
 } GstCtfRun;
 
 /* @ops decode everything (recording); @fast_ops are the same walk with
