@@ -630,9 +630,38 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
     if (G_UNLIKELY (idx >= n))
       break;
     v = &vals[idx];
-    put (s, lit + op->lit_off, op->lit_len);
-    if (G_UNLIKELY (v->fc == NULL))
-      continue;                 /* (as _gst_ctf_text_append_value()) */
+    if (G_LIKELY (s->allocated_len - s->len > (gsize) op->lit_len + 24 &&
+            v->fc != NULL)) {
+      /* Room for the literal and a number: no checks per piece. */
+      gchar *d = s->str + s->len;
+
+      if (op->lit_len <= 16)
+        put_small (d, lit + op->lit_off, op->lit_len);
+      else
+        memcpy (d, lit + op->lit_off, op->lit_len);
+      d += op->lit_len;
+      if (op->kind == TPL_UDEC) {
+        d += write_u64 (d, v->v.u);
+        s->len = d - s->str;
+        continue;
+      }
+      if (op->kind == TPL_SDEC) {
+        if (v->v.i < 0) {
+          *d++ = '-';
+          d += write_u64 (d, (guint64) 0 - v->v.u);
+        } else {
+          d += write_u64 (d, v->v.u);
+        }
+        s->len = d - s->str;
+        continue;
+      }
+      s->len = d - s->str;
+      s->str[s->len] = '\0';
+    } else {
+      put (s, lit + op->lit_off, op->lit_len);
+      if (G_UNLIKELY (v->fc == NULL))
+        continue;               /* (as _gst_ctf_text_append_value()) */
+    }
     switch (op->kind) {
       case TPL_UDEC:
         append_u64 (s, v->v.u);

@@ -246,35 +246,42 @@ is_text_array (const GstCtfFieldClass * fc)
  * growth; the output GString is preallocated by the callers (ctftextsink
  * keeps a large buffer), so appends almost always fit: copy inline then,
  * fall back to GLib when the string must grow. */
+/* Copies @n <= 16 bytes: two overlapping fixed-size copies instead of a
+ * memcpy() call (most pieces are short: separators, names, numbers). */
+static inline void
+put_small (gchar * d, const gchar * p, gsize n)
+{
+  if (n >= 8) {
+    guint64 a, b;
+
+    memcpy (&a, p, 8);
+    memcpy (&b, p + n - 8, 8);
+    memcpy (d, &a, 8);
+    memcpy (d + n - 8, &b, 8);
+  } else if (n >= 4) {
+    guint32 a, b;
+
+    memcpy (&a, p, 4);
+    memcpy (&b, p + n - 4, 4);
+    memcpy (d, &a, 4);
+    memcpy (d + n - 4, &b, 4);
+  } else if (n > 0) {
+    d[0] = p[0];
+    d[n >> 1] = p[n >> 1];
+    d[n - 1] = p[n - 1];
+  }
+}
+
 static inline void
 put (GString * s, const gchar * p, gsize n)
 {
   if (G_LIKELY (s->len + n < s->allocated_len)) {
     gchar *d = s->str + s->len;
 
-    /* Most pieces are short (separators, names, numbers): two
-     * overlapping fixed-size copies instead of a memcpy() call. */
-    if (n >= 8 && n <= 16) {
-      guint64 a, b;
-
-      memcpy (&a, p, 8);
-      memcpy (&b, p + n - 8, 8);
-      memcpy (d, &a, 8);
-      memcpy (d + n - 8, &b, 8);
-    } else if (n >= 4 && n < 8) {
-      guint32 a, b;
-
-      memcpy (&a, p, 4);
-      memcpy (&b, p + n - 4, 4);
-      memcpy (d, &a, 4);
-      memcpy (d + n - 4, &b, 4);
-    } else if (n > 0 && n < 4) {
-      d[0] = p[0];
-      d[n >> 1] = p[n >> 1];
-      d[n - 1] = p[n - 1];
-    } else if (n > 16) {
+    if (n <= 16)
+      put_small (d, p, n);
+    else
       memcpy (d, p, n);
-    }
     s->len += n;
     d[n] = '\0';
   } else {
@@ -336,13 +343,71 @@ format_u64 (gchar * buf, gint size, guint64 v)
   return p;
 }
 
+/* Number of decimal digits of @v. */
+static inline guint
+u64_digits (guint64 v)
+{
+  static const guint64 pow10[20] = {
+    G_GUINT64_CONSTANT (1), G_GUINT64_CONSTANT (10),
+    G_GUINT64_CONSTANT (100), G_GUINT64_CONSTANT (1000),
+    G_GUINT64_CONSTANT (10000), G_GUINT64_CONSTANT (100000),
+    G_GUINT64_CONSTANT (1000000), G_GUINT64_CONSTANT (10000000),
+    G_GUINT64_CONSTANT (100000000), G_GUINT64_CONSTANT (1000000000),
+    G_GUINT64_CONSTANT (10000000000), G_GUINT64_CONSTANT (100000000000),
+    G_GUINT64_CONSTANT (1000000000000),
+    G_GUINT64_CONSTANT (10000000000000),
+    G_GUINT64_CONSTANT (100000000000000),
+    G_GUINT64_CONSTANT (1000000000000000),
+    G_GUINT64_CONSTANT (10000000000000000),
+    G_GUINT64_CONSTANT (100000000000000000),
+    G_GUINT64_CONSTANT (1000000000000000000),
+    G_GUINT64_CONSTANT (10000000000000000000),
+  };
+  guint t;
+
+  if (v < 10)
+    return 1;
+  /* log10 from the bit length (1233 / 4096 ~ log10(2)), then corrected */
+  t = ((64 - (guint) __builtin_clzll (v)) * 1233) >> 12;
+  return t + (v >= pow10[t]);
+}
+
+/* Writes @v in decimal at @d (room for 20 bytes); returns the length. */
+static inline guint
+write_u64 (gchar * d, guint64 v)
+{
+  guint len = u64_digits (v);
+  gchar *p = d + len;
+
+  while (v >= 100) {
+    guint r = (guint) (v % 100);
+
+    v /= 100;
+    p -= 2;
+    p[0] = digit_pairs[2 * r];
+    p[1] = digit_pairs[2 * r + 1];
+  }
+  if (v >= 10) {
+    p[-2] = digit_pairs[2 * v];
+    p[-1] = digit_pairs[2 * v + 1];
+  } else {
+    p[-1] = '0' + (gchar) v;
+  }
+  return len;
+}
+
 static inline void
 append_u64 (GString * s, guint64 v)
 {
-  gchar buf[24];
-  gint p = format_u64 (buf, sizeof (buf), v);
+  if (G_LIKELY (s->allocated_len - s->len > 21)) {
+    s->len += write_u64 (s->str + s->len, v);
+    s->str[s->len] = '\0';
+  } else {
+    gchar buf[24];
+    gint p = format_u64 (buf, sizeof (buf), v);
 
-  put (s, buf + p, sizeof (buf) - p);
+    put (s, buf + p, sizeof (buf) - p);
+  }
 }
 
 /* Exactly 9 digits, zero-padded (@v < 10^9): the nanoseconds of every
