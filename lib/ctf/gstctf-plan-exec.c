@@ -839,19 +839,57 @@ run_segs (const GstCtfRun * run, GstCtfDecodeCtx * ctx,
  * field. */
 #define RUN_MAX_TAILS 8
 
-/* Decodes run @run at bit @pos (aligned for it) and, when it ends with a
- * variant, the run of the selected option, and so on; sets ctx->pos to
- * the end.  @in_place: @run's template is already at ctx->values' end.
- * Returns 1 when done, 0 when it does not fit (no value recorded: the
- * caller decodes field by field; side effects may have been applied,
- * which is harmless as applying them again gives the same state), -1 on
- * error (a side effect failed). */
-static inline gint run_exec (const GstCtfRun * run,
-    GstCtfDecodeCtx * ctx, guint64 pos, gboolean in_place, GError ** error)
+/* The values and fields of run @run (without its tail) at bit @pos
+ * (aligned for it); sets ctx->pos to its end.  1: done, 0: does not fit
+ * (values->len is left past the run: the caller resets it), -1: error. */
+static inline gint run_body (const GstCtfRun * run, GstCtfDecodeCtx * ctx,
+    guint64 pos, gboolean in_place, GError ** error)
     G_GNUC_ALWAYS_INLINE_ATTR;
 
 static inline gint
-run_exec (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
+run_body (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
+    gboolean in_place, GError ** error)
+{
+  GstCtfValueBuf *values = ctx->values;
+  GstCtfFieldValue *fv0;
+  guint idx0 = values->len, n = run->n_items, k;
+
+  if (in_place) {
+    /* same layout as the previous event at the same place: only the
+     * reads change */
+    fv0 = values->v + idx0;
+  } else {
+    if (G_UNLIKELY (values->cap - idx0 < n) && !reserve_values (values, n))
+      return 0;
+    fv0 = values->v + idx0;
+    memcpy (fv0, run->tmpl, n * sizeof (GstCtfFieldValue));
+    if (idx0 != 0) {
+      for (k = 0; k < n; k++)
+        fv0[k].end += idx0;
+    }
+  }
+  values->len = idx0 + n;
+
+  /* the first segment: the caller aligned @pos */
+  if (G_UNLIKELY (pos + run->segs[0].bits > ctx->limit))
+    return 0;
+  if (!run_seg (&run->segs[0], ctx, fv0, pos, error))
+    return -1;
+  pos += run->segs[0].bits;
+  if (G_UNLIKELY (run->n_segs > 1)) {
+    gint r = run_segs (run, ctx, fv0, pos, &pos, error);
+
+    if (r <= 0)
+      return r;
+  }
+  ctx->pos = pos;
+  return 1;
+}
+
+/* run_exec() for a run ending with a variant: the selected option's
+ * run follows, and so on. */
+static gint G_GNUC_NO_INLINE
+run_exec_tails (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
     gboolean in_place, GError ** error)
 {
   GstCtfValueBuf *values = ctx->values;
@@ -860,49 +898,17 @@ run_exec (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
     guint idx0;
     guint32 opt;
   } tails[RUN_MAX_TAILS];
-  guint n_tails = 0, top, k;
+  guint n_tails = 0, top = values->len, k;
 
-  if (G_UNLIKELY (values == NULL))
-    return 0;
-  top = values->len;
   for (;;) {
-    GstCtfFieldValue *fv0;
-    guint idx0, n = run->n_items;
+    guint idx0 = values->len;
     guint32 opt;
+    gint r = run_body (run, ctx, pos, in_place, error);
 
-    idx0 = values->len;
-    if (in_place) {
-      /* same layout as the previous event at the same place: only the
-       * reads change */
-      fv0 = values->v + idx0;
-    } else {
-      if (G_UNLIKELY (values->cap - idx0 < n) && !reserve_values (values, n))
-        goto no_fit;
-      fv0 = values->v + idx0;
-      memcpy (fv0, run->tmpl, n * sizeof (GstCtfFieldValue));
-      if (idx0 != 0) {
-        for (k = 0; k < n; k++)
-          fv0[k].end += idx0;
-      }
-    }
-    values->len = idx0 + n;
-
-    /* the first segment: the caller aligned @pos */
-    if (G_UNLIKELY (pos + run->segs[0].bits > ctx->limit))
-      goto no_fit;
-    if (!run_seg (&run->segs[0], ctx, fv0, pos, error))
+    if (r < 0)
       return -1;
-    pos += run->segs[0].bits;
-    if (G_UNLIKELY (run->n_segs > 1)) {
-      gint r = run_segs (run, ctx, fv0, pos, &pos, error);
-
-      if (r <= 0) {
-        if (r < 0)
-          return -1;
-        goto no_fit;
-      }
-    }
-    ctx->pos = pos;
+    if (r == 0)
+      goto no_fit;
     if (run->tail_item < 0)
       break;
 
@@ -946,6 +952,38 @@ no_fit:
   values->len = top;
   values->tail_owner = NULL;
   return 0;
+}
+
+/* Decodes run @run at bit @pos (aligned for it) and, when it ends with a
+ * variant, the run of the selected option, and so on; sets ctx->pos to
+ * the end.  @in_place: @run's template is already at ctx->values' end.
+ * Returns 1 when done, 0 when it does not fit (no value recorded: the
+ * caller decodes field by field; side effects may have been applied,
+ * which is harmless as applying them again gives the same state), -1 on
+ * error (a side effect failed). */
+static inline gint run_exec (const GstCtfRun * run,
+    GstCtfDecodeCtx * ctx, guint64 pos, gboolean in_place, GError ** error)
+    G_GNUC_ALWAYS_INLINE_ATTR;
+
+static inline gint
+run_exec (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
+    gboolean in_place, GError ** error)
+{
+  GstCtfValueBuf *values = ctx->values;
+  guint top;
+  gint r;
+
+  if (G_UNLIKELY (values == NULL))
+    return 0;
+  if (G_UNLIKELY (run->tail_item >= 0))
+    return run_exec_tails (run, ctx, pos, in_place, error);
+  top = values->len;
+  r = run_body (run, ctx, pos, in_place, error);
+  if (G_UNLIKELY (r == 0)) {
+    values->len = top;
+    values->tail_owner = NULL;
+  }
+  return r;
 }
 
 /* For RUN ops inside the interpreter. */

@@ -905,8 +905,9 @@ run_new (const GstCtfOp * first, RunBuild * rb, GPtrArray ** allocs)
 
   run->n_effects = effects->len;
   run->effects = run_alloc (allocs, effects->len * sizeof (GstCtfRunEffect));
-  memcpy (run->effects, effects->data,
-      effects->len * sizeof (GstCtfRunEffect));
+  if (effects->len > 0)
+    memcpy (run->effects, effects->data,
+        effects->len * sizeof (GstCtfRunEffect));
   for (k = 0; k < effects->len; k++) {
     GstCtfRunEffect *fx = &run->effects[k];
 
@@ -936,7 +937,8 @@ run_new (const GstCtfOp * first, RunBuild * rb, GPtrArray ** allocs)
     run->tail_runs = rb->tail_runs;
     run->n_open = rb->open->len;
     run->open = run_alloc (allocs, rb->open->len * sizeof (guint32));
-    memcpy (run->open, rb->open->data, rb->open->len * sizeof (guint32));
+    if (rb->open->len > 0)
+      memcpy (run->open, rb->open->data, rb->open->len * sizeof (guint32));
   }
 
   run->tmpl = run_alloc (allocs, n * sizeof (GstCtfFieldValue));
