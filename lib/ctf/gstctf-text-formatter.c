@@ -679,6 +679,20 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
         _gst_ctf_text_append_float (s, v->v.d);
         break;
       case TPL_DYN:
+        /* The usual sequences in short: a text sequence (without event
+         * object emulation) and an empty one. */
+        if (v->fc->type == GST_CTF_FIELD_CLASS_SEQUENCE && v->end <= idx + 1) {
+          if (is_text_array (v->fc)) {
+            if (f->cur_object < 0) {
+              _gst_ctf_text_append_escaped (s, v->v.s.ptr, v->v.s.ptr ?
+                  strnlen (v->v.s.ptr, v->v.s.len) : 0);
+              break;
+            }
+          } else {
+            put_lit (s, "[ ]");
+            break;
+          }
+        }
         base += _gst_ctf_text_append_value (f, s, vals, n, idx, names,
             filtered, 1) - (idx + 1);
         break;

@@ -378,8 +378,10 @@ write_u64 (gchar * d, guint64 v)
 {
   guint len = u64_digits (v);
   gchar *p = d + len;
+  guint32 w;
 
-  while (v >= 100) {
+  /* 64-bit divisions until the rest fits 32 bits (cheaper ones) */
+  while (v > G_MAXUINT32) {
     guint r = (guint) (v % 100);
 
     v /= 100;
@@ -387,11 +389,20 @@ write_u64 (gchar * d, guint64 v)
     p[0] = digit_pairs[2 * r];
     p[1] = digit_pairs[2 * r + 1];
   }
-  if (v >= 10) {
-    p[-2] = digit_pairs[2 * v];
-    p[-1] = digit_pairs[2 * v + 1];
+  w = (guint32) v;
+  while (w >= 100) {
+    guint32 r = w % 100;
+
+    w /= 100;
+    p -= 2;
+    p[0] = digit_pairs[2 * r];
+    p[1] = digit_pairs[2 * r + 1];
+  }
+  if (w >= 10) {
+    p[-2] = digit_pairs[2 * w];
+    p[-1] = digit_pairs[2 * w + 1];
   } else {
-    p[-1] = '0' + (gchar) v;
+    p[-1] = '0' + (gchar) w;
   }
   return len;
 }
@@ -466,15 +477,16 @@ append_hex_upper (GString * s, guint64 v)
 {
   static const gchar digits[] = "0123456789ABCDEF";
   gchar buf[20];
-  gint p = sizeof (buf);
+  /* digit count from the bit length: no loop test per digit */
+  gint n = v == 0 ? 1 : (64 - __builtin_clzll (v) + 3) / 4;
+  gint p;
 
-  do {
-    buf[--p] = digits[v & 0xf];
+  for (p = n - 1; p >= 0; p--) {
+    buf[p] = digits[v & 0xf];
     v >>= 4;
-  } while (v != 0);
-  put (s, buf + p, sizeof (buf) - p);
+  }
+  put (s, buf, n);
 }
-
 static inline void
 append_oct (GString * s, guint64 v)
 {
