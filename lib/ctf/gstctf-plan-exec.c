@@ -505,9 +505,9 @@ variant_option (const GstCtfDecodeCtx * ctx, const GstCtfOp * op)
 }
 
 #if defined(__GNUC__)
-#define G_GNUC_ALWAYS_INLINE_ATTR __attribute__((always_inline))
+#define RUN_ALWAYS_INLINE __attribute__((always_inline))
 #else
-#define G_GNUC_ALWAYS_INLINE_ATTR
+#define RUN_ALWAYS_INLINE
 #endif
 
 /* The reads of a run segment: @l to @l_end at @base into the values at
@@ -742,7 +742,7 @@ run_pick (const GstCtfRun * run, const GstCtfDecodeCtx * ctx, guint64 pos)
  * static bits checked); FALSE when a side effect failed. */
 static inline gboolean run_seg (const GstCtfRunSeg * sg,
     GstCtfDecodeCtx * ctx, GstCtfFieldValue * fv0, guint64 pos,
-    GError ** error) G_GNUC_ALWAYS_INLINE_ATTR;
+    GError ** error) RUN_ALWAYS_INLINE;
 
 static inline gboolean
 run_seg (const GstCtfRunSeg * sg, GstCtfDecodeCtx * ctx,
@@ -844,7 +844,7 @@ run_segs (const GstCtfRun * run, GstCtfDecodeCtx * ctx,
  * (values->len is left past the run: the caller resets it), -1: error. */
 static inline gint run_body (const GstCtfRun * run, GstCtfDecodeCtx * ctx,
     guint64 pos, gboolean in_place, GError ** error)
-    G_GNUC_ALWAYS_INLINE_ATTR;
+    RUN_ALWAYS_INLINE;
 
 static inline gint
 run_body (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
@@ -963,7 +963,7 @@ no_fit:
  * error (a side effect failed). */
 static inline gint run_exec (const GstCtfRun * run,
     GstCtfDecodeCtx * ctx, guint64 pos, gboolean in_place, GError ** error)
-    G_GNUC_ALWAYS_INLINE_ATTR;
+    RUN_ALWAYS_INLINE;
 
 static inline gint
 run_exec (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,

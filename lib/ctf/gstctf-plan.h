@@ -8,6 +8,13 @@
  * sequence by running its element's op range N times and a variant by
  * running the op range of the selected option.  Integers that are byte
  * aligned get fast-path op kinds that need no bit arithmetic.
+ *
+ * Recording plans replace sequences of sibling fields whose offsets are
+ * fixed from their first one by RUN ops (GstCtfRun): one bounds check,
+ * reads at fixed byte offsets into values whose fixed part (class, name,
+ * end) is a template, which stays in place from one event of a class to
+ * the next.  Runs extend across strings and text sequences (segments)
+ * and into a final variant's options.
  */
 #pragma once
 
