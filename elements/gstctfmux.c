@@ -270,6 +270,8 @@ struct _GstCtfMux
   GHashTable *writers;          /* guint64 sc id -> GstCtfPacketWriter */
   GHashTable *out_streams;      /* OutStream (key: sc, instance) */
   gboolean cur_copy_bodies;
+  guint64 n_copied;             /* events whose body was copied */
+  guint64 n_reencoded;          /* events re-encoded field by field */
   GstBufferList *pending;       /* output packets not pushed yet */
   GHashTable *stream_ids;       /* "pad:sc:instance" -> id + 1 */
   GstCtfPacketWriter *open_w;
@@ -421,6 +423,7 @@ gst_ctf_mux_start (GstAggregator * agg)
   GST_OBJECT_LOCK (self);
   self->cur_mode = self->mode;
   self->cur_copy_bodies = self->copy_bodies;
+  self->n_copied = self->n_reencoded = 0;
   /* inputs are made anew (a restart after stop) */
   for (l = GST_ELEMENT (self)->sinkpads; l; l = l->next) {
     GstCtfMuxPad *pad = l->data;
@@ -1315,6 +1318,10 @@ write_event (GstCtfMux * self, const GstCtfMergeItem * item)
             ncc, sc, nsc, pl, npl, &err))
       goto error;
   }
+  if (copied)
+    self->n_copied++;
+  else
+    self->n_reencoded++;
   self->open_last_ns = item->has_ns ? item->ns : -1;
   return GST_FLOW_OK;
 
@@ -1478,6 +1485,10 @@ gst_ctf_mux_aggregate (GstAggregator * agg, gboolean timeout)
           return ret;
       }
       GST_DEBUG_OBJECT (self, "all inputs done");
+      if (self->cur_mode == GST_CTF_MUX_MODE_EVENTS)
+        GST_INFO_OBJECT (self, "events: %" G_GUINT64_FORMAT " bodies copied, %"
+            G_GUINT64_FORMAT " re-encoded", self->n_copied,
+            self->n_reencoded);
       return GST_FLOW_EOS;
     }
     if (waiting && !timeout) {

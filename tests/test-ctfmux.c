@@ -7,6 +7,9 @@
  * - one input: the same buffers come out;
  * - mode=events: output timestamps non-decreasing in buffer order, the
  *   multiset of events (formatted as text) equals the inputs';
+ * - mode=events with event bodies copied as bytes and re-encoded: both
+ *   print what babeltrace2 prints for the inputs, and a trace with 64-bit
+ *   aligned payloads takes both paths;
  * - equal timestamps: pad order;
  * - clocks that cannot be correlated (LTTng + trace.dat) refused with
  *   GST_CTF_ERROR_CLOCK unless force-correlate; then event counts add up
@@ -1259,6 +1262,146 @@ GST_START_TEST (test_merge_env_and_clocks)
 
 GST_END_TEST;
 
+/* ---- mode=events: bodies copied as bytes vs re-encoded ------------- */
+
+/* The counts ctfmux logs at the end of events mode (INFO). */
+typedef struct
+{
+  gboolean seen;
+  guint64 copied;
+  guint64 reencoded;
+} CopyCounts;
+
+static void
+count_log (GstDebugCategory * category, GstDebugLevel level,
+    const gchar * file, const gchar * function, gint line, GObject * object,
+    GstDebugMessage * message, gpointer user_data)
+{
+  CopyCounts *c = user_data;
+  const gchar *text;
+  guint64 a, b;
+
+  if (strcmp (gst_debug_category_get_name (category), "ctfmux") != 0)
+    return;
+  text = gst_debug_message_get (message);
+  if (text && sscanf (text, "events: %" G_GUINT64_FORMAT " bodies copied, %"
+          G_GUINT64_FORMAT " re-encoded", &a, &b) == 2) {
+    c->seen = TRUE;
+    c->copied = a;
+    c->reencoded = b;
+  }
+}
+
+/* ctfmux mode=events copy-bodies=@copy of @inputs (pipeline text giving
+ * the inputs, linked to `m.`) into a new directory; returns
+ * `babeltrace2 OUT` and the counts. */
+static gchar *
+mux_events_bt2 (const gchar * inputs, gboolean copy, CopyCounts * counts)
+{
+  gchar *tmp = g_dir_make_tmp ("ctfmux-XXXXXX", NULL);
+  gchar *out = g_build_filename (tmp, "merged", NULL);
+  gchar *desc = g_strdup_printf ("ctfmux name=m mode=events copy-bodies=%s "
+      "! ctfsink location=\"%s\" %s", copy ? "true" : "false", out, inputs);
+  gchar *text;
+  Run r;
+
+  memset (counts, 0, sizeof (*counts));
+  gst_debug_set_threshold_for_name ("ctfmux", GST_LEVEL_INFO);
+  gst_debug_add_log_function (count_log, counts, NULL);
+  run_pipeline (desc, &r);
+  gst_debug_remove_log_function (count_log);
+  fail_unless (r.error == NULL, "%s", r.error);
+  text = babeltrace2 (out, NULL);
+  fail_unless (text != NULL, "babeltrace2 cannot read %s", out);
+  fail_unless (counts->seen, "no copy counts logged");
+  g_print ("ctfmux events copy-bodies=%d: %" G_GUINT64_FORMAT " copied, %"
+      G_GUINT64_FORMAT " re-encoded, %u lines\n", copy, counts->copied,
+      counts->reencoded, count_lines (text));
+  run_clear (&r);
+  rm_rf (tmp);
+  g_free (desc);
+  g_free (out);
+  g_free (tmp);
+  return text;
+}
+
+/* Both paths give what babeltrace2 prints for the inputs: LTTng-UST
+ * fields are byte-aligned, so every body is copied. */
+GST_START_TEST (test_mux_events_copy_bodies)
+{
+  gchar *ta, *tb, *inputs, *expected, *copied, *reencoded;
+  CopyCounts c1, c2;
+
+  NEED_CORPUS ();
+  if (!have_program ("babeltrace2")) {
+    g_print ("SKIP %s: babeltrace2 not installed\n", G_STRFUNC);
+    return;
+  }
+  ta = cpath ("ctf/lttng-ust/libc-ls");
+  tb = cpath ("ctf/lttng-ust/dl-statedump");
+  inputs = g_strdup_printf ("ctfsrc location=\"%s\" ! m.  ctfsrc "
+      "location=\"%s\" ! m.", ta, tb);
+  expected = babeltrace2 (ta, tb);
+  fail_unless (expected != NULL);
+  copied = mux_events_bt2 (inputs, TRUE, &c1);
+  reencoded = mux_events_bt2 (inputs, FALSE, &c2);
+  fail_unless (c1.copied > 0 && c1.reencoded == 0);
+  fail_unless (c2.copied == 0 && c2.reencoded == c1.copied);
+  fail_unless_equals_uint64 (c1.copied, count_lines (expected));
+  fail_unless (strcmp (copied, expected) == 0,
+      "copied bodies: babeltrace2 OUT differs from babeltrace2 T1 T2");
+  fail_unless (strcmp (reencoded, expected) == 0,
+      "re-encoded: babeltrace2 OUT differs from babeltrace2 T1 T2");
+  g_free (expected);
+  g_free (copied);
+  g_free (reencoded);
+  g_free (inputs);
+  g_free (ta);
+  g_free (tb);
+}
+
+GST_END_TEST;
+
+/* Score-P's 64-bit aligned payloads: an output packet that starts in the
+ * middle of a source packet (another stream's events came between) puts
+ * the body at another offset modulo 64 bits, and those events must be
+ * re-encoded; the output still prints exactly the oracle. */
+GST_START_TEST (test_mux_events_copy_fallback)
+{
+  const gchar *unit = "tracecompass/bandwidth_issue";
+  gchar *t, *inputs, *oracle_path, *oracle = NULL, *copied, *reencoded;
+  CopyCounts c1, c2;
+
+  NEED_CORPUS ();
+  if (!have_program ("babeltrace2")) {
+    g_print ("SKIP %s: babeltrace2 not installed\n", G_STRFUNC);
+    return;
+  }
+  t = g_build_filename (corpus (), "ctf/other", unit, NULL);
+  oracle_path = g_strdup_printf ("%s/ctf/other/oracle/%s.txt", corpus (),
+      unit);
+  fail_unless (g_file_get_contents (oracle_path, &oracle, NULL, NULL));
+  inputs = g_strdup_printf ("ctfsrc location=\"%s\" ! m.", t);
+  copied = mux_events_bt2 (inputs, TRUE, &c1);
+  reencoded = mux_events_bt2 (inputs, FALSE, &c2);
+  /* both paths taken */
+  fail_unless (c1.copied > 0 && c1.reencoded > 0);
+  fail_unless_equals_uint64 (c1.copied + c1.reencoded, count_lines (oracle));
+  fail_unless (c2.copied == 0);
+  fail_unless (strcmp (copied, oracle) == 0,
+      "copied bodies: babeltrace2 OUT differs from the oracle");
+  fail_unless (strcmp (reencoded, oracle) == 0,
+      "re-encoded: babeltrace2 OUT differs from the oracle");
+  g_free (oracle);
+  g_free (oracle_path);
+  g_free (copied);
+  g_free (reencoded);
+  g_free (inputs);
+  g_free (t);
+}
+
+GST_END_TEST;
+
 static Suite *
 ctfmux_suite (void)
 {
@@ -1277,6 +1420,8 @@ ctfmux_suite (void)
   tcase_add_test (tc, test_mux_reencoded_headers);
   tcase_add_test (tc, test_mux_events_order_and_multiset);
   tcase_add_test (tc, test_mux_events_keeps_lost_packets);
+  tcase_add_test (tc, test_mux_events_copy_bodies);
+  tcase_add_test (tc, test_mux_events_copy_fallback);
   tcase_add_test (tc, test_mux_tracedat_clocks_offset);
   tcase_add_test (tc, test_mux_live_timeout);
   tcase_add_test (tc, test_ctfsrc_multi_trace_units);
