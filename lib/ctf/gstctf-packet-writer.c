@@ -205,7 +205,7 @@ ensure_bytes (GstCtfPacketWriter * w, guint64 nbytes, GError ** error)
 }
 
 /* Writes the low @size bits of @v at bit @off (CTF 1.8 §4.1.5). */
-static void
+static inline void
 put_bits (guint8 * buf, guint64 off, guint size, guint64 v,
     GstCtfByteOrder bo)
 {
@@ -218,7 +218,30 @@ put_bits (guint8 * buf, guint64 off, guint size, guint64 v,
 
     if (bo == GST_CTF_BYTE_ORDER_LE) {
 #if G_BYTE_ORDER == G_LITTLE_ENDIAN
-      memcpy (p, &v, nb);
+      /* constant sizes: single stores instead of a memcpy call */
+      switch (nb) {
+        case 1:
+          *p = (guint8) v;
+          break;
+        case 2:{
+          guint16 x = (guint16) v;
+
+          memcpy (p, &x, 2);
+          break;
+        }
+        case 4:{
+          guint32 x = (guint32) v;
+
+          memcpy (p, &x, 4);
+          break;
+        }
+        case 8:
+          memcpy (p, &v, 8);
+          break;
+        default:
+          memcpy (p, &v, nb);
+          break;
+      }
 #else
       for (i = 0; i < nb; i++)
         p[i] = (guint8) (v >> (8 * i));
