@@ -996,6 +996,36 @@ run_exec_op (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
 
 #undef RUN_LOADS
 
+/* int_effects() with the common cases in line: a value slot alone (a
+ * sequence length, a variant tag), a clock update alone (a timestamp),
+ * the event class id. */
+static inline gboolean
+apply_effects (GstCtfDecodeCtx * ctx, const GstCtfOp * op, guint64 v,
+    guint64 field_pos, GError ** error)
+{
+  guint f = op->flags & GST_CTF_OP_F_EFFECTS;
+
+  if (f == GST_CTF_OP_F_SLOT) {
+    if ((guint) op->slot < ctx->n_slots)
+      ctx->slots[op->slot] = v;
+    return TRUE;
+  }
+  if (f == GST_CTF_OP_F_CLOCK) {
+    update_clock (ctx, v, op->size);
+    return TRUE;
+  }
+  if ((f & GST_CTF_OP_F_CLOCK) == 0 &&
+      op->meaning == GST_CTF_MEANING_EVENT_CLASS_ID) {
+    if ((f & GST_CTF_OP_F_SLOT) && (guint) op->slot < ctx->n_slots)
+      ctx->slots[op->slot] = v;
+    ctx->seen_meanings |= 1u << GST_CTF_MEANING_EVENT_CLASS_ID;
+    ctx->event_class_id = v;
+    ctx->has_event_class_id = TRUE;
+    return TRUE;
+  }
+  return int_effects (ctx, op, v, field_pos, error);
+}
+
 /* A pending array/sequence element range or selected variant option:
  * the interpreter walks op ranges with this explicit stack instead of
  * recursing (no call per element or option). */
@@ -1435,7 +1465,7 @@ exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx,
   int_done:
     cur = pos + op->size;
     if (G_UNLIKELY (op->flags & GST_CTF_OP_F_EFFECTS)) {
-      if (!int_effects (ctx, op, v, pos, error))
+      if (!apply_effects (ctx, op, v, pos, error))
         return FALSE;
     }
     if (values) {
@@ -1506,5 +1536,12 @@ gst_ctf_plan_run (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
     ctx->values->tmpl_owner = NULL;
     return ok;
   }
+  return exec_ops (plan->fast_ops, plan->n_fast_ops, ctx, error);
+}
+
+gboolean
+gst_ctf_plan_run_walk (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
+    GError ** error)
+{
   return exec_ops (plan->fast_ops, plan->n_fast_ops, ctx, error);
 }

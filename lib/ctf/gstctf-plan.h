@@ -307,6 +307,10 @@ gboolean gst_ctf_plan_exec (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
 G_GNUC_INTERNAL
 gboolean gst_ctf_plan_run (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
     GError ** error);
+/* gst_ctf_plan_run() for a context without recording (the fast plan). */
+G_GNUC_INTERNAL
+gboolean gst_ctf_plan_run_walk (const GstCtfPlan * plan,
+    GstCtfDecodeCtx * ctx, GError ** error);
 
 /* Decodes one scope: skip-only plans are skipped inline when not
  * recording; everything else (and any error) goes to the interpreter. */
@@ -314,14 +318,17 @@ static inline gboolean
 gst_ctf_plan_run_scope (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
     GError ** error)
 {
-  if (ctx->values == NULL && plan->skip_only) {
-    guint64 pos = (ctx->pos + plan->skip_align - 1) &
-        ~((guint64) plan->skip_align - 1);
+  if (ctx->values == NULL) {
+    if (plan->skip_only) {
+      guint64 pos = (ctx->pos + plan->skip_align - 1) &
+          ~((guint64) plan->skip_align - 1);
 
-    if (G_LIKELY (pos + plan->skip_bits <= ctx->limit)) {
-      ctx->pos = pos + plan->skip_bits;
-      return TRUE;
+      if (G_LIKELY (pos + plan->skip_bits <= ctx->limit)) {
+        ctx->pos = pos + plan->skip_bits;
+        return TRUE;
+      }
     }
+    return gst_ctf_plan_run_walk (plan, ctx, error);
   }
   return gst_ctf_plan_run (plan, ctx, error);
 }
