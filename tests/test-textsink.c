@@ -638,6 +638,106 @@ GST_START_TEST (test_parallel_error_mid_trace)
 
 GST_END_TEST;
 
+/* Pushes the packets of @dir into @h after caps with its metadata (as
+ * run_sink() does with the meta). */
+static void
+push_trace (GstHarness * h, const gchar * dir)
+{
+  gchar *mpath = g_build_filename (dir, "metadata", NULL);
+  GError *err = NULL;
+  gchar *tsdl = gst_ctf_metadata_load_file (mpath, &err);
+  GstCtfTraceClass *tc;
+  GArray *pkts;
+  StreamFile *files;
+  guint n_files, i;
+
+  fail_unless (tsdl != NULL, "%s", err ? err->message : "");
+  tc = gst_ctf_tsdl_parse (tsdl, dir, &err);
+  fail_unless (tc != NULL, "%s", err ? err->message : "");
+  pkts = read_packets (tc, dir, &files, &n_files);
+  gst_harness_set_src_caps (h, gst_ctf_caps_new (tsdl, tc->has_uuid ?
+          tc->uuid : NULL));
+  for (i = 0; i < pkts->len; i++) {
+    Pkt *p = &g_array_index (pkts, Pkt, i);
+    gsize flen;
+    const guint8 *fdata = g_bytes_get_data (p->file, &flen);
+    GstBuffer *buf = gst_buffer_new_memdup (fdata + p->offset, p->size);
+    GstCtfPacketMeta *m = gst_buffer_add_ctf_packet_meta (buf);
+    const StreamFile *f = &files[p->file_index];
+
+    m->stream_class_id = f->sc_id;
+    m->stream_instance_id = f->instance_id;
+    m->stream_name = g_intern_string (f->name);
+    m->stream_index = f->rank;
+    m->stream_id = f->bt_stream_id;
+    m->offset = p->offset;
+    fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  }
+  for (i = 0; i < pkts->len; i++)
+    g_bytes_unref (g_array_index (pkts, Pkt, i).file);
+  g_array_unref (pkts);
+  stream_files_free (files, n_files);
+  gst_ctf_trace_class_unref (tc);
+  g_free (tsdl);
+  g_free (mpath);
+}
+
+/* New metadata mid-stream (caps of another trace): the first trace's
+ * events are all written, then the second's from a fresh delta; the
+ * parallel workers are replaced without losing or reordering text. */
+GST_START_TEST (test_parallel_new_caps)
+{
+  gchar *dir_a, *oracle_a, *dir_b, *oracle_b;
+  gboolean parallel;
+
+  if (!corpus_unit ("ctf/lttng-ust/custom-2cpu/ust/uid/0/64-bit", &dir_a,
+          &oracle_a, "ctf/lttng-ust", "custom-2cpu.txt") ||
+      !corpus_unit
+      ("ctf/lttng-ust/pthread-multichan/ust/pid/ustwork-16986-20261122-000538",
+          &dir_b, &oracle_b, "ctf/lttng-ust", "pthread-multichan.txt"))
+    return;
+
+  for (parallel = FALSE; parallel <= TRUE; parallel++) {
+    GstFlowReturn ret;
+    gchar *a = run_sink (dir_a, dir_a, TRUE, &ret, "parallel", parallel,
+        NULL);
+    gchar *b = run_sink (dir_b, dir_b, TRUE, &ret, "parallel", parallel,
+        NULL);
+    gchar *expected = g_strconcat (a, b, NULL);
+    gchar *out_path, *text;
+    GstElement *sink;
+    GstHarness *h;
+    gint fd;
+
+    fd = g_file_open_tmp ("textsink-XXXXXX.txt", &out_path, NULL);
+    fail_unless (fd >= 0);
+    close (fd);
+    sink = gst_element_factory_make ("ctftextsink", NULL);
+    g_object_set (sink, "location", out_path, "parallel", parallel, NULL);
+    h = gst_harness_new_with_element (sink, "sink", NULL);
+    gst_object_unref (sink);
+    push_trace (h, dir_a);
+    push_trace (h, dir_b);
+    fail_unless (gst_harness_push_event (h, gst_event_new_eos ()));
+    gst_harness_teardown (h);
+    fail_unless (g_file_get_contents (out_path, &text, NULL, NULL));
+    g_unlink (out_path);
+    g_free (out_path);
+    fail_unless (strcmp (text, expected) == 0,
+        "parallel=%d: the text of two traces in a row differs", parallel);
+    g_free (text);
+    g_free (expected);
+    g_free (a);
+    g_free (b);
+  }
+  g_free (dir_a);
+  g_free (oracle_a);
+  g_free (dir_b);
+  g_free (oracle_b);
+}
+
+GST_END_TEST;
+
 static Suite *
 textsink_suite (void)
 {
@@ -656,6 +756,7 @@ textsink_suite (void)
   tcase_add_test (tc, test_warning_stream_id);
   tcase_add_test (tc, test_parallel_equals_sequential);
   tcase_add_test (tc, test_parallel_error_mid_trace);
+  tcase_add_test (tc, test_parallel_new_caps);
   return s;
 }
 

@@ -50,11 +50,13 @@ gst_ctf_text_batch_reset (GstCtfTextBatch * b, const GstCtfTextDelta * start)
   b->n_strs = 0;
   b->arena_len = 0;
   b->fixed = FALSE;
-  memset (b->bytes_key, 0, sizeof (b->bytes_key));
-  if (start != NULL)
+  if (start != NULL) {
     b->start = *start;
-  else
+  } else {
     memset (&b->start, 0, sizeof (b->start));
+    /* (a new sequence, maybe of another trace class) */
+    memset (b->bytes_key, 0, sizeof (b->bytes_key));
+  }
 }
 
 guint

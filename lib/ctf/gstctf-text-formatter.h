@@ -177,9 +177,11 @@ GST_CTF_API void gst_ctf_text_batch_free (GstCtfTextBatch * b);
  * @b: a batch
  * @start: (nullable): the delta state before its first event (the end
  *   state of the batch before it, gst_ctf_text_batch_get_end_delta());
- *   %NULL for none (the first event prints `(+?.?????????)`)
+ *   %NULL for none (the first event prints `(+?.?????????)`): the start of
+ *   a new event sequence, possibly of another trace class
  *
- * Empties @b, keeping its memory.
+ * Empties @b, keeping its memory.  Give %NULL before reusing @b for events
+ * of another trace class (it keeps what it learnt of the field classes).
  */
 GST_CTF_API void gst_ctf_text_batch_reset (GstCtfTextBatch * b,
     const GstCtfTextDelta * start);

@@ -201,8 +201,9 @@ struct _GstCtfTextBatch {
   gboolean fixed;
   GstCtfTextDelta start;
   /* Scope root field class -> whether its values may hold bytes to copy
-   * (a string or text array below it); direct-mapped, cleared with the
-   * batch (a field class of an older trace class can share an address). */
+   * (a string or text array below it); direct-mapped, cleared when the
+   * batch starts a new sequence (a field class of an older trace class
+   * can share an address). */
   const GstCtfFieldClass *bytes_key[32];
   gboolean bytes_val[32];
 };
