@@ -1172,7 +1172,14 @@ flush_open_packet (GstCtfMux * self)
     g_error_free (err);
     return GST_FLOW_ERROR;
   }
-  out = gst_buffer_new_memdup (data, size);
+  /* buffer, memory and bytes in one allocation (the default allocator) */
+  out = gst_buffer_new_allocate (NULL, size, NULL);
+  if (out == NULL) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, (NULL),
+        ("Cannot allocate a %" G_GSIZE_FORMAT "-byte buffer", size));
+    return GST_FLOW_ERROR;
+  }
+  gst_buffer_fill (out, 0, data, size);
   if (self->open_first_ns >= 0) {
     GST_BUFFER_PTS (out) = self->open_first_ns;
     if (self->open_last_ns >= self->open_first_ns)

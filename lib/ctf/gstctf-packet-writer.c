@@ -784,6 +784,22 @@ flat_init (Flat * f, const GstCtfFieldClass * fc,
   if (fc != NULL && vals != NULL
       && flat_build (fc, vals, n, &i, ops, &has_variant, 0) && i == n
       && ops->len > 0) {
+    guint k, out = 0, pending = 1;
+
+    /* an align-only step merges into the next field's alignment (both
+     * powers of two: aligning to one then the other is aligning to the
+     * larger); only a trailing one stays */
+    for (k = 0; k < ops->len; k++) {
+      FlatOp op = g_array_index (ops, FlatOp, k);
+
+      pending = MAX (pending, op.align);
+      if (op.fc == NULL && k + 1 < ops->len)
+        continue;
+      op.align = pending;
+      pending = 1;
+      g_array_index (ops, FlatOp, out++) = op;
+    }
+    g_array_set_size (ops, out);
     f->n_ops = ops->len;
     f->ops = (FlatOp *) g_array_free (ops, FALSE);
     f->n_vals = n;
@@ -830,7 +846,28 @@ flat_encode (GstCtfPacketWriter * w, const Flat * f,
       v &= (G_GUINT64_CONSTANT (1) << size) - 1;
     if (!ensure_bytes (w, (w->pos + size + 7) >> 3, error))
       return FALSE;
-    put_bits (w->buf, w->pos, size, v, fc->integer.byte_order);
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+    if ((w->pos & 7) == 0 && fc->integer.byte_order == GST_CTF_BYTE_ORDER_LE
+        && (size == 8 || size == 16 || size == 32 || size == 64)) {
+      guint8 *p = w->buf + (w->pos >> 3);
+
+      /* the common case in full: one store */
+      if (size == 8) {
+        *p = (guint8) v;
+      } else if (size == 16) {
+        guint16 x = (guint16) v;
+
+        memcpy (p, &x, 2);
+      } else if (size == 32) {
+        guint32 x = (guint32) v;
+
+        memcpy (p, &x, 4);
+      } else {
+        memcpy (p, &v, 8);
+      }
+    } else
+#endif
+      put_bits (w->buf, w->pos, size, v, fc->integer.byte_order);
     w->pos += size;
   }
   return TRUE;
