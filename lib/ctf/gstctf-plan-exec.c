@@ -8,6 +8,14 @@
 
 #include <string.h>
 
+/* The hot helpers of runs must be inlined whatever the compiler's size
+ * heuristics say. */
+#if defined(__GNUC__)
+#define RUN_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define RUN_ALWAYS_INLINE
+#endif
+
 /* ------------------------------------------------------------------ */
 /* Interpretation                                                      */
 /* ------------------------------------------------------------------ */
@@ -305,9 +313,8 @@ reserve_values (GstCtfValueBuf * b, guint n)
 /* Reads a run item or scalar element of kind @kind at @p into @fv's
  * value, the same value as the integer and float ops give.  Returns the
  * integer value (for value slots). */
-static inline G_GNUC_UNUSED guint64 load_item (guint kind,
-    const guint8 * p, guint64 value, GstCtfFieldValue * fv)
-    __attribute__((always_inline));
+static inline guint64 load_item (guint kind, const guint8 * p,
+    guint64 value, GstCtfFieldValue * fv) RUN_ALWAYS_INLINE;
 
 static inline guint64
 load_item (guint kind, const guint8 * p, guint64 value,
@@ -504,11 +511,6 @@ variant_option (const GstCtfDecodeCtx * ctx, const GstCtfOp * op)
   return G_MAXUINT32;
 }
 
-#if defined(__GNUC__)
-#define RUN_ALWAYS_INLINE __attribute__((always_inline))
-#else
-#define RUN_ALWAYS_INLINE
-#endif
 
 /* The reads of a run segment: @l to @l_end at @base into the values at
  * @fv0.  With GCC each kind jumps to the next one's code (one indirect
