@@ -14,6 +14,13 @@
  * warning messages.  A packet that cannot be decoded stops the pipeline
  * with an error, after the events before it were written.
  *
+ * With #GstCtfTextSink:parallel (the default), the streaming thread decodes
+ * and merges the events and copies them into batches, and two more threads
+ * format the batches; their texts are written in order.  The output is the
+ * same byte for byte, and a warning or an error is still written after
+ * the text of every event before it.  Memory stays bounded (a few batches
+ * of 256 events in flight).
+ *
  * ## Example launch line
  * |[
  * gst-launch-1.0 ctfsrc location=/path/to/trace ! ctftextsink location=trace.txt

@@ -215,6 +215,9 @@ G_BEGIN_DECLS
 void _gst_ctf_text_append_wall (GstCtfTextFormatter * f, GString * s,
     gint64 ns);
 
+/* gstctf-text-ir.c: fills @f's not_in_ir, sc_info and ec_info. */
+void _gst_ctf_text_compute_ir (GstCtfTextFormatter * f);
+
 /* gstctf-text-formatter.c: formats one event (the work of
  * gst_ctf_text_formatter_format_event()). */
 void _gst_ctf_text_format_view (GstCtfTextFormatter * f,
