@@ -288,6 +288,26 @@ post_gerror (GstCtfSrc * self, const GError * err, gboolean at_start)
   g_free (dbg);
 }
 
+/* babeltrace2 reads the first packet header and context of every stream
+ * file when it opens a trace, and fails then, before any event, when one
+ * cannot be read (the corpus's fail/smalltrace and
+ * fail/invalid-packet-size print nothing).  So do we: the error comes from
+ * start(), i.e. from the state change, not later from the streaming
+ * thread. */
+static const GError *
+first_packet_error (const GstCtfTraceDir * td)
+{
+  guint i;
+
+  for (i = 0; i < td->files->len; i++) {
+    const GstCtfStreamFile *f = g_ptr_array_index (td->files, i);
+
+    if (!f->first_packet_ok && f->error)
+      return f->error;
+  }
+  return NULL;
+}
+
 /* One trace (maybe in several directories with one UUID). */
 static gboolean
 open_single (GstCtfSrc * self, const gchar * const *paths, guint n_paths,
@@ -302,6 +322,10 @@ open_single (GstCtfSrc * self, const gchar * const *paths, guint n_paths,
   if (self->td == NULL) {
     post_gerror (self, err, TRUE);
     g_error_free (err);
+    return FALSE;
+  }
+  if (first_packet_error (self->td)) {
+    post_gerror (self, first_packet_error (self->td), TRUE);
     return FALSE;
   }
   tc = self->td->trace_class;
@@ -457,6 +481,10 @@ open_several (GstCtfSrc * self, const gchar * location, GPtrArray * traces)
       goto done;
     }
     g_ptr_array_add (self->tds, td);
+    if (first_packet_error (td)) {
+      post_gerror (self, first_packet_error (td), TRUE);
+      goto done;
+    }
     tcs[i] = td->trace_class;
     names[i] = g->name;
     GST_INFO_OBJECT (self, "trace %u: %s (%s): %u stream files, %u streams",

@@ -723,6 +723,55 @@ GST_START_TEST (test_src_specific_errors)
 
 GST_END_TEST;
 
+/* A stream file whose first packet header or context cannot be read fails
+ * the trace when it opens, as babeltrace2 does (nothing printed): the state
+ * change to PAUSED fails at once with the error on the bus, instead of an
+ * error from the streaming thread racing the application's main loop. */
+GST_START_TEST (test_src_first_packet_error_at_start)
+{
+  const gchar *units[] = { "smalltrace", "invalid-packet-size" };
+  guint i;
+
+  NEED_CORPUS ();
+  for (i = 0; i < G_N_ELEMENTS (units); i++) {
+    gchar *rel = g_strconcat ("ctf/babeltrace/fail/", units[i], NULL);
+    gchar *dir = test_corpus_path (rel);
+    GstElement *pipe = gst_pipeline_new (NULL);
+    GstElement *src = gst_element_factory_make ("ctfsrc", NULL);
+    GstElement *sink = gst_element_factory_make ("fakesink", NULL);
+    GstBus *bus = gst_element_get_bus (pipe);
+    GstMessage *msg;
+    GError *err = NULL;
+    gchar *dbg = NULL;
+
+    fail_unless (src != NULL && sink != NULL);
+    g_object_set (src, "location", dir, NULL);
+    gst_bin_add_many (GST_BIN (pipe), src, sink, NULL);
+    fail_unless (gst_element_link (src, sink));
+    fail_unless_equals_int (gst_element_set_state (pipe, GST_STATE_PAUSED),
+        GST_STATE_CHANGE_FAILURE);
+    msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+    fail_unless (msg != NULL, "%s: no error message", units[i]);
+    gst_message_parse_error (msg, &err, &dbg);
+    fail_unless (g_error_matches (err, GST_STREAM_ERROR,
+            GST_STREAM_ERROR_DECODE), "%s: %s", units[i], err->message);
+    fail_unless (strstr (err->message, "Cannot read first packet header or "
+            "context") != NULL, "%s: %s", units[i], err->message);
+    fail_unless (strstr (dbg, "gst-ctf-error-quark, code 5)") != NULL, "%s",
+        dbg);
+    g_clear_error (&err);
+    g_free (dbg);
+    gst_message_unref (msg);
+    gst_element_set_state (pipe, GST_STATE_NULL);
+    gst_object_unref (bus);
+    gst_object_unref (pipe);
+    g_free (dir);
+    g_free (rel);
+  }
+}
+
+GST_END_TEST;
+
 /* Lost packets (packet_seq_num gaps) are posted as warnings with counts. */
 GST_START_TEST (test_src_packet_seq_num_warnings)
 {
@@ -1112,6 +1161,7 @@ ctfsrc_suite (void)
   tcase_add_test (tc, test_src_no_trace);
   tcase_add_test (tc, test_src_fail_traces);
   tcase_add_test (tc, test_src_specific_errors);
+  tcase_add_test (tc, test_src_first_packet_error_at_start);
   tcase_add_test (tc, test_src_packet_seq_num_warnings);
   tcase_add_test (tc, test_src_discarded_events_warning);
   tcase_add_test (tc, test_src_seek);
