@@ -149,6 +149,14 @@ struct _GstCtfPacketWriter {
   guint n_pc;
   Flat ph_flat;
   Flat pc_flat;
+  /* The packet header's bytes depend on the stream instance id only (no
+   * slot, no field the finished packet patches): the last ones are kept
+   * and copied while the instance id stays. */
+  gboolean ph_cacheable;
+  gboolean ph_cached;
+  guint64 ph_cache_instance;
+  guint64 ph_cache_bits;
+  guint8 *ph_cache;
 
   Layout *layouts;
   guint n_layouts;
@@ -1321,6 +1329,18 @@ gst_ctf_packet_writer_new (GstCtfTraceClass * tc, guint64 stream_class_id,
   }
   flat_init (&w->ph_flat, tc->packet_header, w->ph_vals, w->n_ph);
   flat_init (&w->pc_flat, sc->packet_context, w->pc_vals, w->n_pc);
+  w->ph_cacheable = w->ph_flat.n_ops > 0;
+  for (i = 0; i < w->ph_flat.n_ops; i++) {
+    const GstCtfFieldClass *fc = w->ph_flat.ops[i].fc;
+
+    if (fc != NULL && (fc->value_slot >= 0 ||
+            (fc->meaning != GST_CTF_MEANING_NONE
+                && fc->meaning != GST_CTF_MEANING_MAGIC
+                && fc->meaning != GST_CTF_MEANING_UUID
+                && fc->meaning != GST_CTF_MEANING_STREAM_CLASS_ID
+                && fc->meaning != GST_CTF_MEANING_STREAM_INSTANCE_ID)))
+      w->ph_cacheable = FALSE;
+  }
   return w;
 }
 
@@ -1338,6 +1358,7 @@ gst_ctf_packet_writer_free (GstCtfPacketWriter * w)
   g_free (w->pc_vals);
   g_free (w->ph_flat.ops);
   g_free (w->pc_flat.ops);
+  g_free (w->ph_cache);
   g_hash_table_unref (w->variant_maps);
   g_free (w->ec_info);
   g_free (w->zeros);
@@ -1410,8 +1431,26 @@ gst_ctf_packet_writer_begin_packet (GstCtfPacketWriter * w,
     return FALSE;
   }
   w->scope = GST_CTF_SCOPE_PACKET_HEADER;
-  if (w->ph_flat.n_ops == 0 || !flat_encode (w, &w->ph_flat, w->ph_vals,
-          TRUE, NULL)) {
+  if (w->ph_cached
+      && w->ph_cache_instance == w->params.stream_instance_id) {
+    gsize nb = (w->ph_cache_bits + 7) >> 3;
+
+    if (!ensure_bytes (w, nb, error))
+      return FALSE;
+    memcpy (w->buf, w->ph_cache, nb);
+    w->pos = w->ph_cache_bits;
+  } else if (w->ph_flat.n_ops > 0 && flat_encode (w, &w->ph_flat,
+          w->ph_vals, TRUE, NULL)) {
+    if (w->ph_cacheable) {
+      gsize nb = (w->pos + 7) >> 3;
+
+      w->ph_cache = g_realloc (w->ph_cache, MAX (nb, 1));
+      memcpy (w->ph_cache, w->buf, nb);
+      w->ph_cache_bits = w->pos;
+      w->ph_cache_instance = w->params.stream_instance_id;
+      w->ph_cached = TRUE;
+    }
+  } else {
     w->pos = 0;
     if (!encode_scope (w, GST_CTF_SCOPE_PACKET_HEADER, w->tc->packet_header,
             w->ph_vals, w->n_ph, error))
