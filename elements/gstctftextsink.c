@@ -56,9 +56,11 @@ GST_DEBUG_CATEGORY_STATIC (gst_ctf_text_sink_debug);
  * BATCH_EVENTS events or BATCH_BYTES bytes of values; N_WORKERS threads
  * format the batches, and the one that completes the oldest batch writes
  * the finished texts in order.  At most N_JOBS batches are in flight,
- * which bounds the memory (about N_JOBS * (BATCH_BYTES + text)). */
+ * which bounds the memory (about N_JOBS * (BATCH_BYTES + text)); when
+ * they are, the streaming thread sleeps until half of them are written
+ * (one wake-up per N_JOBS / 2 batches, not per batch). */
 #define N_WORKERS 2
-#define N_JOBS 6
+#define N_JOBS 8
 #define BATCH_EVENTS 256
 #define BATCH_BYTES (128 * 1024)
 
@@ -121,7 +123,8 @@ struct _GstCtfTextSink
    * thread fills it) and the workers' own formatters. */
   gboolean threaded;
   GMutex lock;
-  GCond cond;
+  GCond work_cond;              /* a job was queued, or quit */
+  GCond space_cond;             /* a job was written */
   GThread *workers[N_WORKERS];
   GstCtfTextFormatter *wfmt[N_WORKERS];
   Job jobs[N_JOBS];
@@ -132,6 +135,8 @@ struct _GstCtfTextSink
   gboolean quit;
   gboolean write_failed;
   gint write_errno;
+  gboolean space_waiting;       /* the streaming thread waits until... */
+  guint64 wake_in_flight;       /* ...at most this many jobs are in flight */
   GstCtfTextDelta carry;        /* delta state after the last batch */
 };
 
@@ -216,7 +221,9 @@ write_done_jobs (GstCtfTextSink * self)
     g_mutex_lock (&self->lock);
     job->state = JOB_FREE;
     self->next_write++;
-    g_cond_broadcast (&self->cond);
+    if (self->space_waiting &&
+        self->next_submit - self->next_write <= self->wake_in_flight)
+      g_cond_signal (&self->space_cond);
   }
   self->writing = FALSE;
 }
@@ -235,7 +242,7 @@ worker_main (gpointer data)
     gboolean failed;
 
     while (!self->quit && self->next_take == self->next_submit)
-      g_cond_wait (&self->cond, &self->lock);
+      g_cond_wait (&self->work_cond, &self->lock);
     if (self->next_take == self->next_submit)
       break;                    /* quit, and nothing left */
     job = &self->jobs[self->next_take % N_JOBS];
@@ -282,6 +289,7 @@ start_workers (GstCtfTextSink * self)
   self->next_submit = self->next_take = self->next_write = 0;
   self->quit = FALSE;
   self->writing = FALSE;
+  self->space_waiting = FALSE;
   self->write_failed = FALSE;
   memset (&self->carry, 0, sizeof (self->carry));
   for (i = 0; i < N_WORKERS; i++) {
@@ -308,9 +316,14 @@ submit_batch (GstCtfTextSink * self)
     g_mutex_lock (&self->lock);
     job->state = JOB_QUEUED;
     self->next_submit++;
-    g_cond_broadcast (&self->cond);
-    while (self->next_submit - self->next_write >= N_JOBS)
-      g_cond_wait (&self->cond, &self->lock);
+    g_cond_signal (&self->work_cond);
+    if (self->next_submit - self->next_write >= N_JOBS) {
+      self->wake_in_flight = N_JOBS / 2;
+      self->space_waiting = TRUE;
+      while (self->next_submit - self->next_write > self->wake_in_flight)
+        g_cond_wait (&self->space_cond, &self->lock);
+      self->space_waiting = FALSE;
+    }
     g_mutex_unlock (&self->lock);
     gst_ctf_text_batch_reset (self->jobs[self->next_submit % N_JOBS].batch,
         &self->carry);
@@ -341,12 +354,15 @@ sync_workers (GstCtfTextSink * self)
     g_mutex_lock (&self->lock);
     self->jobs[self->next_submit % N_JOBS].state = JOB_QUEUED;
     self->next_submit++;
-    g_cond_broadcast (&self->cond);
+    g_cond_signal (&self->work_cond);
     g_mutex_unlock (&self->lock);
   }
   g_mutex_lock (&self->lock);
+  self->wake_in_flight = 0;
+  self->space_waiting = TRUE;
   while (self->next_write < self->next_submit)
-    g_cond_wait (&self->cond, &self->lock);
+    g_cond_wait (&self->space_cond, &self->lock);
+  self->space_waiting = FALSE;
   failed = self->write_failed;
   err = self->write_errno;
   g_mutex_unlock (&self->lock);
@@ -370,7 +386,7 @@ stop_workers (GstCtfTextSink * self, gboolean flush)
     sync_workers (self);
   g_mutex_lock (&self->lock);
   self->quit = TRUE;
-  g_cond_broadcast (&self->cond);
+  g_cond_broadcast (&self->work_cond);
   g_mutex_unlock (&self->lock);
   for (i = 0; i < N_WORKERS; i++) {
     g_thread_join (self->workers[i]);
@@ -852,7 +868,8 @@ gst_ctf_text_sink_finalize (GObject * object)
   drop_trace (self);
   free_jobs (self);
   g_mutex_clear (&self->lock);
-  g_cond_clear (&self->cond);
+  g_cond_clear (&self->work_cond);
+  g_cond_clear (&self->space_cond);
   g_hash_table_unref (self->stream_ids);
   g_string_free (self->text, TRUE);
   g_string_free (self->warn, TRUE);
@@ -952,7 +969,8 @@ gst_ctf_text_sink_init (GstCtfTextSink * self)
   self->emulate_recycling = FALSE;
   self->parallel = TRUE;
   g_mutex_init (&self->lock);
-  g_cond_init (&self->cond);
+  g_cond_init (&self->work_cond);
+  g_cond_init (&self->space_cond);
   self->text = g_string_sized_new (FLUSH_THRESHOLD + 4096);
   self->warn = g_string_sized_new (512);
   self->stream_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
