@@ -675,6 +675,8 @@ typedef struct
   guint64 first_clock, last_clock;      /* of the kept events, cycles */
   gint64 first_ns, last_ns;     /* of all the events */
   guint64 end_clock;            /* clock after the last event */
+  guint64 first_kept_begin;     /* bit offset of the first kept event */
+  guint64 before_first_kept;    /* clock value before it, cycles */
   guint64 first_kept_end;       /* bit offset after the first kept event */
   guint64 last_kept_end;        /* bit offset after the last kept event */
   gboolean after;               /* stopped at an event after the window */
@@ -695,12 +697,15 @@ walk_packet (GstCtfTimeFilter * self, const GstCtfClockClass * cc,
     const guint8 * data, gsize size, gboolean has_begin, guint64 base,
     const guint64 * end_clock, Walk * w, GError ** error)
 {
+  guint64 prev;
+
   memset (w, 0, sizeof (*w));
   gst_ctf_event_iter_set_recording (self->it, FALSE);
   if (!gst_ctf_event_iter_set_packet (self->it, data, size, error))
     return FALSE;
   if (!has_begin)
     gst_ctf_event_iter_set_clock_value (self->it, base);
+  prev = gst_ctf_event_iter_get_clock_value (self->it);
   while (gst_ctf_event_iter_next (self->it, error)) {
     guint64 c = gst_ctf_event_iter_get_clock_value (self->it);
     gint64 ns;
@@ -726,12 +731,14 @@ walk_packet (GstCtfTimeFilter * self, const GstCtfClockClass * cc,
       break;
     }
     if (in_window (self, ns)) {
-      guint64 end;
+      guint64 end, begin;
 
-      gst_ctf_event_iter_get_event_offset (self->it, &end);
+      begin = gst_ctf_event_iter_get_event_offset (self->it, &end);
       if (w->n_kept == 0) {
         w->first_kept = w->n_events;
         w->first_clock = c;
+        w->first_kept_begin = begin;
+        w->before_first_kept = prev;
         w->first_kept_end = end;
         if (end_clock) {
           const GstCtfPacketInfo *pi =
@@ -751,6 +758,7 @@ walk_packet (GstCtfTimeFilter * self, const GstCtfClockClass * cc,
       w->last_kept_end = end;
     }
     w->n_events++;
+    prev = c;
   }
   if (error && *error)
     return FALSE;
@@ -1045,17 +1053,13 @@ copy_kept (GstCtfTimeFilter * self, GstBuffer * in,
       &n_ctx);
   if (!gst_ctf_packet_writer_begin_packet (wr, &p, ctx, n_ctx, error))
     goto failed;
-  /* Skip to the first kept event without keeping values. */
-  gst_ctf_event_iter_set_recording (self->it, FALSE);
-  for (i = 0; i <= w->first_kept; i++) {
-    if (i == w->first_kept)
-      gst_ctf_event_iter_set_recording (self->it, TRUE);
-    if (!gst_ctf_event_iter_next (self->it, error)) {
-      if (error && *error == NULL)
-        g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
-            "Packet has fewer events the second time it is read");
-      goto failed;
-    }
+  /* Straight to the first kept event, found by the walk. */
+  if (!gst_ctf_event_iter_set_position (self->it, w->first_kept_begin,
+          w->before_first_kept) || !gst_ctf_event_iter_next (self->it, error)) {
+    if (error && *error == NULL)
+      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+          "Packet has fewer events the second time it is read");
+    goto failed;
   }
   for (i = 0; i < 3; i++)
     v[i] = gst_ctf_event_iter_get_values (self->it,

@@ -1539,6 +1539,164 @@ START_TEST (test_corpus_valid_then_invalid)
 }
 END_TEST;
 
+/* Values of the event scopes equal (same packet: string pointers too). */
+static void
+check_same_values (GstCtfEventIter * it, const GArray * saved, guint ev)
+{
+  const GstCtfFieldValue *v;
+  guint sc, n, i, k = 0;
+
+  for (sc = GST_CTF_SCOPE_EVENT_HEADER; sc <= GST_CTF_SCOPE_EVENT_PAYLOAD;
+      sc++) {
+    v = gst_ctf_event_iter_get_values (it, sc, &n);
+    for (i = 0; i < n; i++, k++) {
+      const GstCtfFieldValue *o;
+
+      ck_assert_msg (k < saved->len, "event %u: more values", ev);
+      o = &g_array_index (saved, GstCtfFieldValue, k);
+      ck_assert_msg (o->fc == v[i].fc && o->name == v[i].name &&
+          o->end == v[i].end && o->v.u == v[i].v.u, "event %u: value %u "
+          "differs", ev, k);
+      if (v[i].fc->type == GST_CTF_FIELD_CLASS_STRING ||
+          v[i].fc->type == GST_CTF_FIELD_CLASS_ARRAY ||
+          v[i].fc->type == GST_CTF_FIELD_CLASS_SEQUENCE)
+        ck_assert_uint_eq (o->v.s.len, v[i].v.s.len);
+    }
+  }
+  ck_assert_uint_eq (k, saved->len);
+}
+
+/* gst_ctf_event_iter_set_position(): back to any event of a packet found
+ * by a walk, it decodes the same event (class, clock, end, every value) as
+ * the sequential pass; offsets outside the events are refused.  On the
+ * bundled LTTng-UST sample (compact and extended headers: 27-bit
+ * timestamps relative to the clock before the event). */
+START_TEST (test_set_position)
+{
+  const gchar *ex = g_getenv ("GST_CTF_EXAMPLES");
+  gchar *dir, *mpath, *text, *data;
+  GError *err = NULL;
+  GstCtfTraceClass *tc;
+  GstCtfEventIter *it;
+  GDir *d;
+  const gchar *name;
+  guint n_checked = 0;
+
+  ck_assert_msg (ex != NULL, "GST_CTF_EXAMPLES not set");
+  dir = g_build_filename (ex, "ust-sample", "ust", "uid", "0",
+      "64-bit", NULL);
+  mpath = g_build_filename (dir, "metadata", NULL);
+  text = gst_ctf_metadata_load_file (mpath, &err);
+  ck_assert_msg (text != NULL, "%s", err ? err->message : "");
+  tc = gst_ctf_tsdl_parse (text, mpath, &err);
+  ck_assert_msg (tc != NULL, "%s", err ? err->message : "");
+  it = gst_ctf_event_iter_new (tc);
+  d = g_dir_open (dir, 0, NULL);
+  ck_assert (d != NULL);
+  while ((name = g_dir_read_name (d)) != NULL) {
+    gchar *path = g_build_filename (dir, name, NULL);
+    gsize len = 0, off = 0;
+
+    if (strcmp (name, "metadata") == 0 ||
+        !g_file_test (path, G_FILE_TEST_IS_REGULAR) ||
+        !g_file_get_contents (path, &data, &len, NULL)) {
+      g_free (path);
+      continue;
+    }
+    while (off < len) {
+      const GstCtfPacketInfo *info;
+      GArray *begins = g_array_new (FALSE, FALSE, sizeof (guint64));
+      GArray *clocks = g_array_new (FALSE, FALSE, sizeof (guint64));
+      guint64 start_clock, psize;
+      guint e;
+
+      /* pass 1: a walk; remember where each event starts and the clock
+       * before it */
+      gst_ctf_event_iter_set_recording (it, FALSE);
+      ck_assert (gst_ctf_event_iter_set_packet (it, (guint8 *) data + off,
+              len - off, NULL));
+      info = gst_ctf_event_iter_get_packet_info (it);
+      psize = info->packet_size / 8;
+      start_clock = gst_ctf_event_iter_get_clock_value (it);
+      g_array_append_val (clocks, start_clock);
+      while (gst_ctf_event_iter_next (it, NULL)) {
+        guint64 b = gst_ctf_event_iter_get_event_offset (it, NULL);
+        guint64 c = gst_ctf_event_iter_get_clock_value (it);
+
+        g_array_append_val (begins, b);
+        g_array_append_val (clocks, c);
+      }
+      /* every event decoded again after set_position(), against a
+       * recording sequential pass */
+      for (e = 0; e < begins->len; e++) {
+        GArray *saved = g_array_new (FALSE, FALSE, sizeof (GstCtfFieldValue));
+        const GstCtfEventClass *ec;
+        guint64 end, end2, c;
+        guint sc, n, j;
+
+        gst_ctf_event_iter_set_recording (it, TRUE);
+        ck_assert (gst_ctf_event_iter_set_packet (it, (guint8 *) data + off,
+                len - off, NULL));
+        for (j = 0; j <= e; j++)
+          ck_assert (gst_ctf_event_iter_next (it, NULL));
+        ec = gst_ctf_event_iter_get_event_class (it);
+        c = gst_ctf_event_iter_get_clock_value (it);
+        gst_ctf_event_iter_get_event_offset (it, &end);
+        for (sc = GST_CTF_SCOPE_EVENT_HEADER;
+            sc <= GST_CTF_SCOPE_EVENT_PAYLOAD; sc++) {
+          const GstCtfFieldValue *v = gst_ctf_event_iter_get_values (it, sc,
+              &n);
+          g_array_append_vals (saved, v, n);
+        }
+        /* from a fresh packet state, and after a wrong clock value (the
+         * one given to set_position() must win) */
+        for (j = 0; j < 2; j++) {
+          ck_assert (gst_ctf_event_iter_set_packet (it,
+                  (guint8 *) data + off, len - off, NULL));
+          if (j == 1)
+            gst_ctf_event_iter_set_clock_value (it,
+                G_GUINT64_CONSTANT (0x0123456789abcdef));
+          ck_assert (gst_ctf_event_iter_set_position (it,
+                  g_array_index (begins, guint64, e),
+                  g_array_index (clocks, guint64, e)));
+          ck_assert (gst_ctf_event_iter_next (it, NULL));
+          ck_assert (gst_ctf_event_iter_get_event_class (it) == ec);
+          ck_assert_uint_eq (gst_ctf_event_iter_get_clock_value (it), c);
+          ck_assert_uint_eq (gst_ctf_event_iter_get_event_offset (it,
+                  &end2), g_array_index (begins, guint64, e));
+          ck_assert_uint_eq (end2, end);
+          check_same_values (it, saved, e);
+          n_checked++;
+        }
+        g_array_free (saved, TRUE);
+      }
+      /* outside the events: refused */
+      ck_assert (gst_ctf_event_iter_set_packet (it, (guint8 *) data + off,
+              len - off, NULL));
+      ck_assert (!gst_ctf_event_iter_set_position (it, info->content_size + 1,
+              0));
+      ck_assert (!gst_ctf_event_iter_set_position (it,
+              info->events_offset - 1, 0));
+      g_array_free (begins, TRUE);
+      g_array_free (clocks, TRUE);
+      ck_assert (psize > 0);
+      off += psize;
+    }
+    g_free (data);
+    g_free (path);
+  }
+  g_dir_close (d);
+  ck_assert_uint_gt (n_checked, 100);
+  g_print ("set_position: %u events decoded again, all equal\n",
+      n_checked / 2);
+  gst_ctf_event_iter_free (it);
+  gst_ctf_trace_class_unref (tc);
+  g_free (text);
+  g_free (mpath);
+  g_free (dir);
+}
+END_TEST;
+
 static Suite *
 reader_suite (void)
 {
@@ -1558,6 +1716,7 @@ reader_suite (void)
   tcase_add_test (tc, test_packet_info_errors);
   tcase_add_test (tc, test_no_packet_size);
   tcase_add_test (tc, test_clock_conversion);
+  tcase_add_test (tc, test_set_position);
 
   if (g_getenv ("GST_CTF_READER_NO_CORPUS") == NULL) {
     TCase *tcc = tcase_create ("corpus");

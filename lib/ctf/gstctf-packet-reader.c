@@ -694,6 +694,21 @@ gst_ctf_event_iter_get_header_end (GstCtfEventIter * it)
   return it->ev_header_end;
 }
 
+gboolean
+gst_ctf_event_iter_set_position (GstCtfEventIter * it, guint64 offset,
+    guint64 clock_value)
+{
+  g_return_val_if_fail (it != NULL, FALSE);
+  if (!it->in_packet || offset < it->info.events_offset ||
+      offset > it->info.content_size)
+    return FALSE;
+  it->pos = offset;
+  it->clock = clock_value;
+  it->cur_ec = NULL;
+  it->ev_begin = it->ev_header_end = it->ev_end = offset;
+  return TRUE;
+}
+
 const GstCtfFieldValue *
 gst_ctf_event_iter_get_values (GstCtfEventIter * it, GstCtfScope scope,
     guint * n_values)

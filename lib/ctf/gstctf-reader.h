@@ -206,6 +206,30 @@ GST_CTF_API guint64 gst_ctf_event_iter_get_header_end (GstCtfEventIter *
     it);
 
 /**
+ * gst_ctf_event_iter_set_position:
+ * @it: the iterator, in a packet (after gst_ctf_event_iter_set_packet())
+ * @offset: bit offset of an event's first bit in the current packet, as
+ *   gst_ctf_event_iter_get_event_offset() gave it for this packet
+ * @clock_value: the clock value (cycles) before that event: the clock
+ *   value after the event before it, or the packet's starting clock value
+ *   for its first event
+ *
+ * Makes the next gst_ctf_event_iter_next() decode the event at @offset, so
+ * that an event found by an earlier walk over the same packet is decoded
+ * again (with values, say) without decoding the events before it.  This is
+ * exact because fields only refer to earlier fields of the same event or
+ * to the packet header and context (CTF 1.8 §7.3.2), which
+ * gst_ctf_event_iter_set_packet() already decoded.  An offset that is not
+ * an event's start decodes garbage, with the same bounds checks and errors
+ * as any other bits.
+ *
+ * Returns: %FALSE (and nothing changes) when @it is not in a packet or
+ *   @offset is past the packet's content
+ */
+GST_CTF_API gboolean gst_ctf_event_iter_set_position (GstCtfEventIter * it,
+    guint64 offset, guint64 clock_value);
+
+/**
  * gst_ctf_event_iter_get_values:
  * @it: a recording iterator
  * @scope: which scope
