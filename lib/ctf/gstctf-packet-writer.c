@@ -108,6 +108,16 @@ typedef struct {
   guint64 id_ok;
 } EcInfo;
 
+/* The encoded packet header of one stream instance id. */
+typedef struct {
+  gboolean valid;
+  guint64 instance;
+  guint64 bits;
+  guint8 *bytes;
+} PhCache;
+
+#define PH_CACHE_N 16
+
 /* Event class ids below this get an EcInfo slot; others share one. */
 #define EC_INFO_MAX 16384
 /* Bytes zeroed ahead of the write position at a time. */
@@ -150,13 +160,12 @@ struct _GstCtfPacketWriter {
   Flat ph_flat;
   Flat pc_flat;
   /* The packet header's bytes depend on the stream instance id only (no
-   * slot, no field the finished packet patches): the last ones are kept
-   * and copied while the instance id stays. */
+   * slot, no field the finished packet patches): those of the last few
+   * instance ids are kept and copied (one writer serves all the streams
+   * of its class, which alternate). */
   gboolean ph_cacheable;
-  gboolean ph_cached;
-  guint64 ph_cache_instance;
-  guint64 ph_cache_bits;
-  guint8 *ph_cache;
+  PhCache ph_cache[PH_CACHE_N];
+  guint ph_cache_next;          /* entry to replace next */
 
   Layout *layouts;
   guint n_layouts;
@@ -1358,7 +1367,8 @@ gst_ctf_packet_writer_free (GstCtfPacketWriter * w)
   g_free (w->pc_vals);
   g_free (w->ph_flat.ops);
   g_free (w->pc_flat.ops);
-  g_free (w->ph_cache);
+  for (i = 0; i < PH_CACHE_N; i++)
+    g_free (w->ph_cache[i].bytes);
   g_hash_table_unref (w->variant_maps);
   g_free (w->ec_info);
   g_free (w->zeros);
@@ -1410,6 +1420,9 @@ gst_ctf_packet_writer_begin_packet (GstCtfPacketWriter * w,
     const GstCtfPacketWriterParams * params, const GstCtfFieldValue * context,
     guint n_context, GError ** error)
 {
+  PhCache *pc;
+  guint i;
+
   g_return_val_if_fail (w != NULL, FALSE);
 
   memset (&w->params, 0, sizeof (w->params));
@@ -1431,24 +1444,33 @@ gst_ctf_packet_writer_begin_packet (GstCtfPacketWriter * w,
     return FALSE;
   }
   w->scope = GST_CTF_SCOPE_PACKET_HEADER;
-  if (w->ph_cached
-      && w->ph_cache_instance == w->params.stream_instance_id) {
-    gsize nb = (w->ph_cache_bits + 7) >> 3;
+  pc = NULL;
+  for (i = 0; w->ph_cacheable && i < PH_CACHE_N; i++) {
+    if (w->ph_cache[i].valid
+        && w->ph_cache[i].instance == w->params.stream_instance_id) {
+      pc = &w->ph_cache[i];
+      break;
+    }
+  }
+  if (pc != NULL) {
+    gsize nb = (pc->bits + 7) >> 3;
 
     if (!ensure_bytes (w, nb, error))
       return FALSE;
-    memcpy (w->buf, w->ph_cache, nb);
-    w->pos = w->ph_cache_bits;
+    memcpy (w->buf, pc->bytes, nb);
+    w->pos = pc->bits;
   } else if (w->ph_flat.n_ops > 0 && flat_encode (w, &w->ph_flat,
           w->ph_vals, TRUE, NULL)) {
     if (w->ph_cacheable) {
       gsize nb = (w->pos + 7) >> 3;
 
-      w->ph_cache = g_realloc (w->ph_cache, MAX (nb, 1));
-      memcpy (w->ph_cache, w->buf, nb);
-      w->ph_cache_bits = w->pos;
-      w->ph_cache_instance = w->params.stream_instance_id;
-      w->ph_cached = TRUE;
+      pc = &w->ph_cache[w->ph_cache_next];
+      w->ph_cache_next = (w->ph_cache_next + 1) % PH_CACHE_N;
+      pc->bytes = g_realloc (pc->bytes, MAX (nb, 1));
+      memcpy (pc->bytes, w->buf, nb);
+      pc->bits = w->pos;
+      pc->instance = w->params.stream_instance_id;
+      pc->valid = TRUE;
     }
   } else {
     w->pos = 0;
