@@ -100,6 +100,9 @@ GST_DEBUG_CATEGORY_STATIC (gst_ctf_mux_debug);
 
 /* Largest content of an events-mode output packet, bits. */
 #define EVENTS_PACKET_MAX_BITS (64 * 1024 * 8)
+/* Events mode: output packets pushed together, at most. */
+#define PENDING_MAX_BUFFERS 256
+#define PENDING_MAX_BYTES (1024 * 1024)
 /* Shortest wait for a live pad without data. */
 #define MIN_LIVE_WAIT (10 * GST_MSECOND)
 
@@ -273,6 +276,7 @@ struct _GstCtfMux
   guint64 n_copied;             /* events whose body was copied */
   guint64 n_reencoded;          /* events re-encoded field by field */
   GstBufferList *pending;       /* output packets not pushed yet */
+  gsize pending_bytes;
   GHashTable *stream_ids;       /* "pad:sc:instance" -> id + 1 */
   GstCtfPacketWriter *open_w;
   guint64 open_sc;
@@ -1193,9 +1197,15 @@ flush_open_packet (GstCtfMux * self)
   meta->stream_name = os->name;
   if (self->pending == NULL) {
     send_caps_and_segment (self, GST_BUFFER_PTS (out));
-    self->pending = gst_buffer_list_new_sized (64);
+    self->pending = gst_buffer_list_new_sized (PENDING_MAX_BUFFERS);
+    self->pending_bytes = 0;
   }
   gst_buffer_list_add (self->pending, out);
+  self->pending_bytes += size;
+  /* memory stays bounded also when a drain is long (at EOS) */
+  if (gst_buffer_list_length (self->pending) >= PENDING_MAX_BUFFERS
+      || self->pending_bytes >= PENDING_MAX_BYTES)
+    return push_pending (self);
   return GST_FLOW_OK;
 }
 
