@@ -19,6 +19,7 @@
 
 #include "gsttracecmd.h"
 #include "gstctf-error.h"
+#include "test-util.h"
 
 /* ---- page builder --------------------------------------------------- */
 
@@ -592,44 +593,24 @@ compare_event (GstCtfTraceDat * td, Syms * syms, const gchar * line,
 {
   const GstCtfTraceDatEventFormat *fmt =
       gst_ctf_trace_dat_get_event_format (td, rec->event_id);
-  const gchar *lb = NULL, *p, *q;
+  const gchar *p, *q;
   gchar *comm, *got;
-  glong pid, cpu;
+  glong pid;
   guint64 us, secs, frac;
   gboolean ok = TRUE;
   const GstCtfTraceDatField *pidf;
   guint64 our_pid = 0;
-  guint i;
+  guint i, cpu;
+  TestReportLine rl;
 
-  /* "COMM-PID [CPU] SECS.USECS: NAME: fields"; COMM may hold spaces */
-  for (p = line; (p = strstr (p, " [")) != NULL; p++) {
-    q = p + 2;
-    while (g_ascii_isdigit (*q))
-      q++;
-    if (q > p + 2 && *q == ']') {
-      lb = p;
-      break;
-    }
-  }
-  if (!lb)
+  if (!test_report_line_parse (line, &rl))
     return FALSE;
-  q = lb;
-  while (q > line && q[-1] != '-')
-    q--;
-  pid = strtol (q, NULL, 10);
-  p = line;
-  while (*p == ' ')
-    p++;
-  comm = g_strndup (p, MAX (q - 1 - p, 0));
-  cpu = strtol (lb + 2, (gchar **) & p, 10);
-  p++;
-  while (*p == ' ')
-    p++;
-  secs = g_ascii_strtoull (p, (gchar **) & q, 10);
-  frac = *q == '.' ? g_ascii_strtoull (q + 1, (gchar **) & q, 10) : 0;
-  p = q + 1;                    /* past ':' */
-  while (*p == ' ')
-    p++;
+  comm = rl.comm;
+  pid = rl.pid;
+  cpu = rl.cpu;
+  secs = rl.secs;
+  frac = rl.usecs;
+  p = rl.rest;
 
   /* timestamp: trace-cmd prints µs rounded to nearest (ts + 500) / 1000 */
   us = (rec->ts + 500) / 1000;
@@ -644,7 +625,7 @@ compare_event (GstCtfTraceDat * td, Syms * syms, const gchar * line,
     st->ts_bad++;
     ok = FALSE;
   }
-  if ((guint) cpu != rec->cpu) {
+  if (cpu != rec->cpu) {
     st->cpu_bad++;
     ok = FALSE;
   }

@@ -570,7 +570,7 @@ compare_event (GstCtfTraceDat * td, GHashTable * comms, GArray * syms,
     const gchar * line,
     const BtEvent * e, Stats * st)
 {
-  const gchar *lb = NULL, *p, *q;
+  const gchar *p, *q;
   gchar *comm;
   const gchar *our_comm;
   glong pid;
@@ -579,34 +579,15 @@ compare_event (GstCtfTraceDat * td, GHashTable * comms, GArray * syms,
   const BtField *pf;
   gboolean ok = TRUE;
   guint i, n;
+  TestReportLine rl;
 
-  for (p = line; (p = strstr (p, " [")) != NULL; p++) {
-    q = p + 2;
-    while (g_ascii_isdigit (*q))
-      q++;
-    if (q > p + 2 && *q == ']') {
-      lb = p;
-      break;
-    }
-  }
-  if (!lb)
+  if (!test_report_line_parse (line, &rl))
     return FALSE;
-  q = lb;
-  while (q > line && q[-1] != '-')
-    q--;
-  pid = strtol (q, NULL, 10);
-  p = line;
-  while (*p == ' ')
-    p++;
-  comm = g_strndup (p, MAX (q - 1 - p, 0));
-  p = strchr (lb + 2, ']') + 1;
-  while (*p == ' ')
-    p++;
-  secs = g_ascii_strtoull (p, (gchar **) & q, 10);
-  frac = *q == '.' ? g_ascii_strtoull (q + 1, (gchar **) & q, 10) : 0;
-  p = q + 1;
-  while (*p == ' ')
-    p++;
+  comm = rl.comm;
+  pid = rl.pid;
+  secs = rl.secs;
+  frac = rl.usecs;
+  p = rl.rest;
 
   us = (e->ts_ns + 500) / 1000;
   if (us != secs * 1000000 + frac) {

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include "test-util.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 const gchar *
 test_corpus (void)
 {
@@ -34,4 +37,43 @@ test_have_program (const gchar * name)
 
   g_free (p);
   return ok;
+}
+
+gboolean
+test_report_line_parse (const gchar * line, TestReportLine * out)
+{
+  const gchar *lb = NULL, *p, *q;
+  gchar *end;
+
+  /* " [CPU]": the first bracket of digits */
+  for (p = line; (p = strstr (p, " [")) != NULL; p++) {
+    q = p + 2;
+    while (g_ascii_isdigit (*q))
+      q++;
+    if (q > p + 2 && *q == ']') {
+      lb = p;
+      break;
+    }
+  }
+  if (lb == NULL)
+    return FALSE;
+  q = lb;
+  while (q > line && q[-1] != '-')
+    q--;
+  out->pid = strtol (q, NULL, 10);
+  p = line;
+  while (*p == ' ')
+    p++;
+  out->comm = g_strndup (p, MAX (q - 1 - p, 0));
+  out->cpu = (guint) g_ascii_strtoull (lb + 2, &end, 10);
+  p = end + 1;
+  while (*p == ' ')
+    p++;
+  out->secs = g_ascii_strtoull (p, &end, 10);
+  out->usecs = *end == '.' ? g_ascii_strtoull (end + 1, &end, 10) : 0;
+  p = *end ? end + 1 : end;     /* past ':' */
+  while (*p == ' ')
+    p++;
+  out->rest = p;
+  return TRUE;
 }

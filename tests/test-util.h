@@ -30,4 +30,19 @@ gboolean test_have_program (const gchar * name);
   }                                                                     \
 } G_STMT_END
 
+/* One event line of `trace-cmd report` (-R or not):
+ * "COMM-PID [CPU] SECS.USECS: NAME: FIELDS", COMM may hold spaces and
+ * dashes (the PID follows the last '-' before " [CPU]").  @comm is
+ * allocated (g_free); @rest points into @line at NAME. */
+typedef struct {
+  gchar *comm;
+  glong pid;
+  guint cpu;
+  guint64 secs, usecs;
+  const gchar *rest;
+} TestReportLine;
+
+/* Returns FALSE (and allocates nothing) when @line is not an event line. */
+gboolean test_report_line_parse (const gchar * line, TestReportLine * out);
+
 G_END_DECLS
