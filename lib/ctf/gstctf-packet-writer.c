@@ -1457,7 +1457,8 @@ gst_ctf_packet_writer_begin_packet (GstCtfPacketWriter * w,
 
     if (!ensure_bytes (w, nb, error))
       return FALSE;
-    memcpy (w->buf, pc->bytes, nb);
+    if (nb > 0)
+      memcpy (w->buf, pc->bytes, nb);
     w->pos = pc->bits;
   } else if (w->ph_flat.n_ops > 0 && flat_encode (w, &w->ph_flat,
           w->ph_vals, TRUE, NULL)) {
@@ -1467,7 +1468,8 @@ gst_ctf_packet_writer_begin_packet (GstCtfPacketWriter * w,
       pc = &w->ph_cache[w->ph_cache_next];
       w->ph_cache_next = (w->ph_cache_next + 1) % PH_CACHE_N;
       pc->bytes = g_realloc (pc->bytes, MAX (nb, 1));
-      memcpy (pc->bytes, w->buf, nb);
+      if (nb > 0)
+        memcpy (pc->bytes, w->buf, nb);
       pc->bits = w->pos;
       pc->instance = w->params.stream_instance_id;
       pc->valid = TRUE;
@@ -1914,7 +1916,8 @@ gst_ctf_packet_writer_append_event_body (GstCtfPacketWriter * w,
       w->len = end_byte;
     }
   }
-  memcpy (w->buf + (out_body >> 3), packet + (body_offset >> 3), nbytes);
+  if (nbytes > 0)
+    memcpy (w->buf + (out_body >> 3), packet + (body_offset >> 3), nbytes);
   w->pos = out_body + nbytes * 8;
   *copied = TRUE;
   event_done (w, clock_value);
