@@ -598,16 +598,22 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
 
     g_ptr_array_unref (traces);
     g_free (location);
-    if (!ok)
+    if (!ok) {
+      /* GstBaseSrc does not call stop() when start() fails */
+      gst_ctf_src_stop (bsrc);
       return FALSE;
+    }
   } else {
     gboolean ok = open_single (self, (const gchar * const *) traces->pdata,
         traces->len, NULL);
 
     g_ptr_array_unref (traces);
     g_free (location);
-    if (!ok)
+    if (!ok) {
+      /* GstBaseSrc does not call stop() when start() fails */
+      gst_ctf_src_stop (bsrc);
       return FALSE;
+    }
   }
 
   self->begin_ns = -1;
