@@ -35,6 +35,11 @@
 #include <stdio.h>
 #include <string.h>
 #include <errno.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 #include <glib/gstdio.h>
 
 #include "gstctftextsink.h"
@@ -60,6 +65,15 @@ GST_DEBUG_CATEGORY_STATIC (gst_ctf_text_sink_debug);
  * they are, the streaming thread sleeps until half of them are written
  * (one wake-up per N_JOBS / 2 batches, not per batch). */
 #define N_WORKERS 2
+/* The formatting threads run this much nicer than the streaming thread.
+ * With as many busy threads as cores (three on two in the benchmark), a
+ * fair share gives each thread 2/3 of a core, and the streaming thread,
+ * which every batch waits for, becomes the critical path; at a lower
+ * priority the formatters take what it leaves.  Measured on the 181 MB
+ * bench input (2 cores, medians of 8): wall 1.89 s -> 1.62 s at +3,
+ * 1.52 s at +6, and less CPU in all.  Lowering a thread's priority needs
+ * no privilege; where it fails, nothing changes. */
+#define WORKER_NICE_DELTA 6
 #define N_JOBS 8
 #define BATCH_EVENTS 256
 #define BATCH_BYTES (128 * 1024)
@@ -236,6 +250,18 @@ worker_main (gpointer data)
   GstCtfTextFormatter *fmt = self->wfmt[arg->index];
 
   g_free (arg);
+#ifdef __linux__
+  /* per-thread nice: on Linux, PRIO_PROCESS with a thread id */
+  {
+    id_t tid = (id_t) syscall (SYS_gettid);
+    gint cur;
+
+    errno = 0;
+    cur = getpriority (PRIO_PROCESS, tid);
+    if (errno == 0)
+      setpriority (PRIO_PROCESS, tid, MIN (cur + WORKER_NICE_DELTA, 19));
+  }
+#endif
   g_mutex_lock (&self->lock);
   for (;;) {
     Job *job;
@@ -945,7 +971,9 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
       g_param_spec_boolean ("parallel", "Parallel",
           "Format the text on " G_STRINGIFY (N_WORKERS) " other threads "
           "while the streaming thread decodes (same output; not with "
-          "emulate-recycling)", TRUE,
+          "emulate-recycling); on Linux they run at a lower priority "
+          "(nice +" G_STRINGIFY (WORKER_NICE_DELTA) ") than the streaming "
+          "thread, which feeds them", TRUE,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
