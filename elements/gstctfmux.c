@@ -83,26 +83,11 @@
 #include "config.h"
 #endif
 
-#include "gstctfmux.h"
+#include "gstctfmux-private.h"
 
-#include <string.h>
-
-#include "gstctf-caps.h"
-#include "gstctf-packet-meta.h"
-#include "gstctf-metadata.h"
-#include "gstctf-reader.h"
-#include "gstctf-trace-merge.h"
-#include "gstctf-event-merge.h"
-#include "gstctf-packet-writer.h"
-
-GST_DEBUG_CATEGORY_STATIC (gst_ctf_mux_debug);
+GST_DEBUG_CATEGORY (gst_ctf_mux_debug);
 #define GST_CAT_DEFAULT gst_ctf_mux_debug
 
-/* Largest content of an events-mode output packet, bits. */
-#define EVENTS_PACKET_MAX_BITS (64 * 1024 * 8)
-/* Events mode: output packets pushed together, at most. */
-#define PENDING_MAX_BUFFERS 256
-#define PENDING_MAX_BYTES (1024 * 1024)
 /* Shortest wait for a live pad without data. */
 #define MIN_LIVE_WAIT (10 * GST_MSECOND)
 
@@ -115,22 +100,6 @@ enum
   PROP_PAD_OFFSET,
 };
 
-struct _GstCtfMuxPad
-{
-  GstAggregatorPad parent;
-
-  /* GST_OBJECT_LOCK (pad) */
-  gint64 offset;
-  gchar *tsdl;                  /* metadata of the current caps */
-  GstCtfTraceClass *tc;         /* parsed @tsdl */
-  guint64 caps_serial;          /* bumped on every new metadata */
-
-  /* aggregate thread only */
-  guint order;                  /* the N of sink_N */
-  gint input;                   /* index in self->inputs, -1 */
-  guint64 input_serial;         /* caps_serial @input was made for */
-  gint64 last_key;              /* key of the last packet taken */
-};
 
 G_DEFINE_TYPE (GstCtfMuxPad, gst_ctf_mux_pad, GST_TYPE_AGGREGATOR_PAD);
 
@@ -224,70 +193,6 @@ enum
   PROP_COPY_BODIES,
 };
 
-/* One distinct input trace (pads with the same metadata and offset share
- * one). */
-typedef struct
-{
-  gchar *tsdl;
-  GstCtfTraceClass *tc;
-  gint64 offset;
-  guint first_order;
-  gchar *name;
-} Input;
-
-/* Events mode: one output stream. */
-typedef struct
-{
-  guint64 sc;                   /* stream class id: key with @instance */
-  guint64 instance;
-  guint64 seq;                  /* next packet_seq_num */
-  guint64 last_clock;
-  guint rank;
-  gboolean has_src_seq;
-  guint64 src_seq;              /* packet_seq_num of the last source packet */
-  const gchar *name;            /* interned "stream_SC_INSTANCE" */
-  GstCtfPacketWriter *w;        /* the stream class's writer */
-} OutStream;
-
-struct _GstCtfMux
-{
-  GstAggregator parent;
-
-  /* GST_OBJECT_LOCK (self) */
-  GstCtfMuxMode mode;
-  gboolean force_correlate;
-  gboolean copy_bodies;
-
-  /* aggregate thread */
-  GstCtfMuxMode cur_mode;
-  GPtrArray *inputs;            /* Input, merge order */
-  gboolean inputs_sorted;       /* first order fixed */
-  GstCtfTraceMerge *merge;      /* NULL: passthrough of inputs[0] */
-  GstCtfTraceClass *out_tc;
-  gchar *out_tsdl;
-  gboolean caps_pending;
-  gboolean segment_sent;
-
-  /* events mode */
-  GstCtfEventMerge *emerge;
-  GHashTable *writers;          /* guint64 sc id -> GstCtfPacketWriter */
-  GHashTable *out_streams;      /* OutStream (key: sc, instance) */
-  gboolean cur_copy_bodies;
-  guint64 n_copied;             /* events whose body was copied */
-  guint64 n_reencoded;          /* events re-encoded field by field */
-  GstBufferList *pending;       /* output packets not pushed yet */
-  gsize pending_bytes;
-  GHashTable *stream_ids;       /* "pad:sc:instance" -> id + 1 */
-  GstCtfPacketWriter *open_w;
-  guint64 open_sc;
-  guint64 open_instance;
-  guint64 open_src_seq;
-  guint64 open_src_discarded;
-  guint64 open_src_begin;
-  gint64 open_first_ns;
-  gint64 open_last_ns;
-  OutStream *open_stream;
-};
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS,
@@ -700,7 +605,6 @@ compare_inputs (gconstpointer a, gconstpointer b)
 
 /* Events mode: forget what the previous trace class held, after it was
  * all written.  Declared here, defined with the events code. */
-static GstFlowReturn events_drain (GstCtfMux * self, gboolean finish);
 
 /* Makes sure every pad with metadata has an input and the output trace
  * class covers them all.  Returns FALSE on error (posted). */
@@ -810,7 +714,7 @@ ensure_output (GstCtfMux * self, GstFlowReturn * flow)
 
   /* Events mode: what the old trace class holds goes out first. */
   if (self->cur_mode == GST_CTF_MUX_MODE_EVENTS && self->emerge) {
-    *flow = events_drain (self, TRUE);
+    *flow = gst_ctf_mux_events_drain (self, TRUE);
     if (*flow != GST_FLOW_OK)
       return FALSE;
   }
@@ -879,8 +783,8 @@ ensure_output (GstCtfMux * self, GstFlowReturn * flow)
   return TRUE;
 }
 
-static void
-send_caps_and_segment (GstCtfMux * self, GstClockTime pts)
+void
+gst_ctf_mux_send_caps_and_segment (GstCtfMux * self, GstClockTime pts)
 {
   if (self->caps_pending) {
     GstCaps *caps = gst_ctf_caps_new (self->out_tsdl,
@@ -908,8 +812,8 @@ send_caps_and_segment (GstCtfMux * self, GstClockTime pts)
 /* ------------------------------------------------------------------ */
 /* choosing the next packet */
 
-static void
-head_ids (GstCtfMuxPad * pad, GstBuffer * buf, guint64 * sc, guint64 * inst)
+void
+gst_ctf_mux_head_ids (GstCtfMuxPad * pad, GstBuffer * buf, guint64 * sc, guint64 * inst)
 {
   GstCtfPacketMeta *meta = gst_buffer_get_ctf_packet_meta (buf);
 
@@ -988,8 +892,8 @@ pick_pad (GstCtfMux * self, gboolean * waiting)
     } else {
       guint64 sa, ia, sb, ib;
 
-      head_ids (pad, buf, &sa, &ia);
-      head_ids (best, best_buf, &sb, &ib);
+      gst_ctf_mux_head_ids (pad, buf, &sa, &ia);
+      gst_ctf_mux_head_ids (best, best_buf, &sb, &ib);
       better = sa < sb || (sa == sb && ia < ib);
     }
     if (better) {
@@ -1086,389 +990,8 @@ push_packet (GstCtfMux * self, GstCtfMuxPad * pad, GstBuffer * buf)
       return GST_FLOW_ERROR;
     }
   }
-  send_caps_and_segment (self, GST_BUFFER_PTS (out));
+  gst_ctf_mux_send_caps_and_segment (self, GST_BUFFER_PTS (out));
   return gst_aggregator_finish_buffer (GST_AGGREGATOR (self), out);
-}
-
-/* ------------------------------------------------------------------ */
-/* events mode */
-
-static guint
-out_stream_hash (gconstpointer p)
-{
-  const OutStream *os = p;
-
-  return (guint) (os->sc * 0x9E3779B1u) ^ (guint) os->instance ^
-      (guint) (os->instance >> 32);
-}
-
-static gboolean
-out_stream_equal (gconstpointer a, gconstpointer b)
-{
-  const OutStream *x = a, *y = b;
-
-  return x->sc == y->sc && x->instance == y->instance;
-}
-
-static OutStream *
-get_out_stream (GstCtfMux * self, guint64 sc, guint64 instance)
-{
-  OutStream key = { 0, }, *os;
-
-  key.sc = sc;
-  key.instance = instance;
-  os = g_hash_table_lookup (self->out_streams, &key);
-  if (os == NULL) {
-    gchar name[64];
-
-    os = g_new0 (OutStream, 1);
-    os->sc = sc;
-    os->instance = instance;
-    os->rank = g_hash_table_size (self->out_streams);
-    /* one file per output stream for ctfsink, also when the header has
-     * no stream_instance_id to tell them apart */
-    g_snprintf (name, sizeof (name), "stream_%" G_GUINT64_FORMAT "_%"
-        G_GUINT64_FORMAT, sc, instance);
-    os->name = g_intern_string (name);
-    g_hash_table_add (self->out_streams, os);
-  }
-  return os;
-}
-
-/* Output packets go out in one buffer list per drain: one push instead of
- * one per packet (events mode makes many small packets when streams
- * interleave). */
-static GstFlowReturn
-push_pending (GstCtfMux * self)
-{
-  GstBufferList *list = self->pending;
-
-  self->pending = NULL;
-  if (list == NULL)
-    return GST_FLOW_OK;
-  if (gst_buffer_list_length (list) == 0) {
-    gst_buffer_list_unref (list);
-    return GST_FLOW_OK;
-  }
-  return gst_aggregator_finish_buffer_list (GST_AGGREGATOR (self), list);
-}
-
-static GstFlowReturn
-flush_open_packet (GstCtfMux * self)
-{
-  GError *err = NULL;
-  const guint8 *data;
-  gsize size;
-  GstBuffer *out;
-  GstCtfPacketMeta *meta;
-  OutStream *os = self->open_stream;
-
-  if (self->open_w == NULL)
-    return GST_FLOW_OK;
-  os->last_clock = gst_ctf_packet_writer_get_clock_value (self->open_w);
-  data = gst_ctf_packet_writer_finish_packet (self->open_w, &size, &err);
-  self->open_w = NULL;
-  if (data == NULL) {
-    GST_ELEMENT_ERROR (self, STREAM, ENCODE,
-        ("Cannot finish an events-mode output packet: %s", err->message),
-        ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
-            err->code));
-    g_error_free (err);
-    return GST_FLOW_ERROR;
-  }
-  /* buffer, memory and bytes in one allocation (the default allocator) */
-  out = gst_buffer_new_allocate (NULL, size, NULL);
-  if (out == NULL) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, (NULL),
-        ("Cannot allocate a %" G_GSIZE_FORMAT "-byte buffer", size));
-    return GST_FLOW_ERROR;
-  }
-  gst_buffer_fill (out, 0, data, size);
-  if (self->open_first_ns >= 0) {
-    GST_BUFFER_PTS (out) = self->open_first_ns;
-    if (self->open_last_ns >= self->open_first_ns)
-      GST_BUFFER_DURATION (out) = self->open_last_ns - self->open_first_ns;
-  }
-  meta = gst_buffer_add_ctf_packet_meta (out);
-  meta->stream_class_id = os->sc;
-  meta->stream_instance_id = os->instance;
-  meta->stream_index = os->rank;
-  meta->stream_id = os->instance;
-  meta->stream_name = os->name;
-  if (self->pending == NULL) {
-    send_caps_and_segment (self, GST_BUFFER_PTS (out));
-    self->pending = gst_buffer_list_new_sized (PENDING_MAX_BUFFERS);
-    self->pending_bytes = 0;
-  }
-  gst_buffer_list_add (self->pending, out);
-  self->pending_bytes += size;
-  /* memory stays bounded also when a drain is long (at EOS) */
-  if (gst_buffer_list_length (self->pending) >= PENDING_MAX_BUFFERS
-      || self->pending_bytes >= PENDING_MAX_BYTES)
-    return push_pending (self);
-  return GST_FLOW_OK;
-}
-
-/* Starts an output packet for @item's stream. */
-static gboolean
-begin_out_packet (GstCtfMux * self, const GstCtfMergeItem * item,
-    const GstCtfPacketInfo * pi, guint64 instance, guint64 clock,
-    GError ** err)
-{
-  GstCtfPacketWriter *w;
-  GstCtfPacketWriterParams p = { 0, };
-  const GstCtfFieldValue *ctx;
-  guint nctx;
-  OutStream *os;
-
-  os = get_out_stream (self, item->stream_class_id, instance);
-  w = os->w;
-  if (w == NULL) {
-    w = g_hash_table_lookup (self->writers, &item->stream_class_id);
-    if (w == NULL) {
-      guint64 *key = g_new (guint64, 1);
-
-      w = gst_ctf_packet_writer_new (self->out_tc, item->stream_class_id,
-          err);
-      if (w == NULL) {
-        g_free (key);
-        return FALSE;
-      }
-      *key = item->stream_class_id;
-      g_hash_table_insert (self->writers, key, w);
-    }
-    os->w = w;
-  }
-  /* A gap in the source's packet_seq_num (packets the tracer lost) is
-   * kept as a gap in ours: discarded packets are never hidden. */
-  if (pi->has_packet_seq_num) {
-    if (os->has_src_seq && pi->packet_seq_num > os->src_seq + 1)
-      os->seq += pi->packet_seq_num - os->src_seq - 1;
-    os->has_src_seq = TRUE;
-    os->src_seq = MAX (os->src_seq, pi->packet_seq_num);
-  }
-  p.stream_instance_id = instance;
-  p.packet_seq_num = os->seq++;
-  p.events_discarded = pi->events_discarded;
-  if (pi->has_timestamp_begin) {
-    /* the packet starts at its first event (an event header without
-     * timestamp takes the packet's time, CTF 1.8 §8) */
-    p.has_timestamp_begin = TRUE;
-    p.timestamp_begin = clock;
-    p.clock_value = clock;
-  } else {
-    /* no timestamp_begin: the base is the stream's last clock value */
-    p.clock_value = MIN (os->last_clock, clock);
-  }
-  ctx = gst_ctf_event_merge_get_values (self->emerge,
-      GST_CTF_SCOPE_PACKET_CONTEXT, &nctx, err);
-  if (ctx == NULL && err && *err)
-    return FALSE;
-  if (!gst_ctf_packet_writer_begin_packet (w, &p, nctx ? ctx : NULL, nctx,
-          err))
-    return FALSE;
-  self->open_w = w;
-  self->open_stream = os;
-  self->open_sc = item->stream_class_id;
-  self->open_instance = instance;
-  self->open_src_seq = pi->packet_seq_num;
-  self->open_src_discarded = pi->events_discarded;
-  self->open_src_begin = pi->timestamp_begin;
-  self->open_first_ns = item->has_ns ? item->ns : -1;
-  return TRUE;
-}
-
-static GstFlowReturn
-write_event (GstCtfMux * self, const GstCtfMergeItem * item)
-{
-  GstCtfEventIter *it = item->iter;
-  const GstCtfPacketInfo *pi = gst_ctf_event_iter_get_packet_info (it);
-  const GstCtfEventClass *ec = gst_ctf_event_iter_get_event_class (it);
-  guint64 instance = pi->has_stream_instance_id ? pi->stream_instance_id :
-      (guint64) MAX (item->stream_id, 0);
-  guint64 clock = gst_ctf_event_iter_get_clock_value (it);
-  const GstCtfFieldValue *cc, *sc, *pl;
-  guint ncc, nsc, npl;
-  GError *err = NULL;
-  GstFlowReturn ret;
-  gboolean copied = FALSE;
-
-  if (self->open_w != NULL && (self->open_sc != item->stream_class_id ||
-          self->open_instance != instance ||
-          self->open_src_seq != pi->packet_seq_num ||
-          self->open_src_discarded != pi->events_discarded ||
-          self->open_src_begin != pi->timestamp_begin ||
-          gst_ctf_packet_writer_get_content_size (self->open_w) >
-          EVENTS_PACKET_MAX_BITS)) {
-    ret = flush_open_packet (self);
-    if (ret != GST_FLOW_OK)
-      return ret;
-  }
-  if (self->open_w == NULL &&
-      !begin_out_packet (self, item, pi, instance, clock, &err))
-    goto error;
-
-  if (self->cur_copy_bodies) {
-    /* The body (event contexts and payload) as bytes behind a new
-     * header, when its alignment allows (CTF 1.8 §4.2.2). */
-    gsize size;
-    const guint8 *data = gst_ctf_event_merge_get_packet_data (self->emerge,
-        &size);
-    guint64 end, body = gst_ctf_event_iter_get_header_end (it);
-
-    gst_ctf_event_iter_get_event_offset (it, &end);
-    if (!gst_ctf_packet_writer_append_event_body (self->open_w, ec, clock,
-            data, size, body, end, &copied, &err))
-      goto error;
-  }
-  if (!copied) {
-    if (!(cc = gst_ctf_event_merge_get_values (self->emerge,
-                GST_CTF_SCOPE_EVENT_COMMON_CONTEXT, &ncc, &err)) && err)
-      goto error;
-    if (!(sc = gst_ctf_event_merge_get_values (self->emerge,
-                GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT, &nsc, &err)) && err)
-      goto error;
-    if (!(pl = gst_ctf_event_merge_get_values (self->emerge,
-                GST_CTF_SCOPE_EVENT_PAYLOAD, &npl, &err)) && err)
-      goto error;
-    if (!gst_ctf_packet_writer_append_event (self->open_w, ec, clock, cc,
-            ncc, sc, nsc, pl, npl, &err))
-      goto error;
-  }
-  if (copied)
-    self->n_copied++;
-  else
-    self->n_reencoded++;
-  self->open_last_ns = item->has_ns ? item->ns : -1;
-  return GST_FLOW_OK;
-
-error:
-  GST_ELEMENT_ERROR (self, STREAM, ENCODE,
-      ("Cannot re-encode event \"%s\" (stream class %" G_GUINT64_FORMAT
-          "): %s", ec ? ec->name : "?", item->stream_class_id, err->message),
-      ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
-          err->code));
-  g_error_free (err);
-  return GST_FLOW_ERROR;
-}
-
-static GstFlowReturn
-events_drain (GstCtfMux * self, gboolean finish)
-{
-  GstCtfMergeItem item;
-  GstCtfMergeItemType t;
-  GError *err = NULL;
-  GstFlowReturn ret = GST_FLOW_OK;
-
-  if (self->emerge == NULL)
-    return GST_FLOW_OK;
-  if (finish)
-    gst_ctf_event_merge_finish (self->emerge);
-  while (ret == GST_FLOW_OK &&
-      (t = gst_ctf_event_merge_next (self->emerge, &item, &err)) !=
-      GST_CTF_MERGE_NONE) {
-    switch (t) {
-      case GST_CTF_MERGE_EVENT:
-        ret = write_event (self, &item);
-        break;
-      case GST_CTF_MERGE_ERROR:
-        GST_ELEMENT_ERROR (self, STREAM, DECODE,
-            ("Cannot decode an event of stream class %" G_GUINT64_FORMAT
-                ": %s", item.stream_class_id, err ? err->message : "?"),
-            (NULL));
-        g_clear_error (&err);
-        ret = GST_FLOW_ERROR;
-        break;
-      default:
-        /* discarded items: the events_discarded counters and the
-         * packet sequence carry them */
-        break;
-    }
-  }
-  if (ret == GST_FLOW_OK && finish)
-    ret = flush_open_packet (self);
-  if (ret == GST_FLOW_OK)
-    ret = push_pending (self);
-  else
-    g_clear_pointer (&self->pending, gst_buffer_list_unref);
-  return ret;
-}
-
-static GstFlowReturn
-events_push (GstCtfMux * self, GstCtfMuxPad * pad, GstBuffer * buf)
-{
-  GstCtfPacketMeta *meta = gst_buffer_get_ctf_packet_meta (buf);
-  GstMapInfo map;
-  GBytes *bytes;
-  GError *err = NULL;
-  guint64 sc = 0, inst = G_MAXUINT64;
-  gchar key[96];
-  gpointer id;
-  gint64 stream_id;
-
-  if (!gst_buffer_map (buf, &map, GST_MAP_READ)) {
-    gst_buffer_unref (buf);
-    GST_ELEMENT_ERROR (self, RESOURCE, READ, (NULL), ("Cannot map buffer"));
-    return GST_FLOW_ERROR;
-  }
-  if (self->merge) {
-    bytes = gst_ctf_trace_merge_rewrite_packet (self->merge, pad->input,
-        map.data, map.size, meta && meta->stream_id != G_MAXUINT64 ?
-        meta->stream_id : 0, &sc, &err);
-    gst_buffer_unmap (buf, &map);
-    if (bytes == NULL)
-      goto error;
-  } else {
-    GstCtfPacketInfo info;
-
-    if (!gst_ctf_packet_read_info (self->out_tc, map.data, map.size, &info,
-            &err)) {
-      gst_buffer_unmap (buf, &map);
-      goto error;
-    }
-    sc = info.stream_class_id;
-    bytes = g_bytes_new (map.data, MIN (map.size, info.packet_size / 8));
-    gst_buffer_unmap (buf, &map);
-  }
-  /* Stream id for the tie order: the instance id, else one per stream of
-   * each pad in order of appearance. */
-  {
-    guint64 in_sc;
-
-    head_ids (pad, buf, &in_sc, &inst);
-  }
-  /* Streams without instance id are told apart by the stream id the
-   * source gives (ctfsrc: babeltrace2's 0, 1, 2, ... by file path). */
-  if (inst != G_MAXUINT64) {
-    stream_id = (gint64) inst;
-  } else if (meta && meta->stream_id != G_MAXUINT64) {
-    stream_id = (gint64) meta->stream_id;
-  } else {
-    g_snprintf (key, sizeof (key), "%u:%" G_GUINT64_FORMAT, pad->order, sc);
-    id = g_hash_table_lookup (self->stream_ids, key);
-    if (id == NULL) {
-      id = GSIZE_TO_POINTER (g_hash_table_size (self->stream_ids) + 1);
-      g_hash_table_insert (self->stream_ids, g_strdup (key), id);
-    }
-    stream_id = (gint64) GPOINTER_TO_SIZE (id) - 1;
-  }
-  if (!gst_ctf_event_merge_push (self->emerge, bytes, sc, stream_id,
-          meta ? meta->stream_name : NULL, meta ? meta->offset : -1, &err)) {
-    g_bytes_unref (bytes);
-    goto error;
-  }
-  g_bytes_unref (bytes);
-  gst_buffer_unref (buf);
-  return events_drain (self, FALSE);
-
-error:
-  GST_ELEMENT_ERROR (self, STREAM, DECODE,
-      ("Cannot read a packet of pad %s: %s", GST_PAD_NAME (pad),
-          err->message), ("%s (%s, code %d)", err->message,
-          g_quark_to_string (err->domain), err->code));
-  g_error_free (err);
-  gst_buffer_unref (buf);
-  return GST_FLOW_ERROR;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1497,7 +1020,7 @@ gst_ctf_mux_aggregate (GstAggregator * agg, gboolean timeout)
         return n > 0 ? GST_FLOW_OK : GST_AGGREGATOR_FLOW_NEED_DATA;
       /* every pad is EOS */
       if (self->cur_mode == GST_CTF_MUX_MODE_EVENTS) {
-        ret = events_drain (self, TRUE);
+        ret = gst_ctf_mux_events_drain (self, TRUE);
         if (ret != GST_FLOW_OK)
           return ret;
       }
@@ -1533,7 +1056,7 @@ gst_ctf_mux_aggregate (GstAggregator * agg, gboolean timeout)
     gst_aggregator_selected_samples (agg, GST_BUFFER_PTS (buf),
         GST_BUFFER_DTS (buf), GST_BUFFER_DURATION (buf), NULL);
     if (self->cur_mode == GST_CTF_MUX_MODE_EVENTS)
-      ret = events_push (self, pad, buf);
+      ret = gst_ctf_mux_events_push (self, pad, buf);
     else
       ret = push_packet (self, pad, buf);
     gst_object_unref (pad);
@@ -1648,8 +1171,8 @@ gst_ctf_mux_init (GstCtfMux * self)
   self->inputs = g_ptr_array_new_with_free_func ((GDestroyNotify) input_free);
   self->writers = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
       (GDestroyNotify) gst_ctf_packet_writer_free);
-  self->out_streams = g_hash_table_new_full (out_stream_hash,
-      out_stream_equal, g_free, NULL);
+  self->out_streams = g_hash_table_new_full (gst_ctf_mux_out_stream_hash,
+      gst_ctf_mux_out_stream_equal, g_free, NULL);
   self->copy_bodies = TRUE;
   self->stream_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
       NULL);

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * ctfmux internals shared by gstctfmux.c (the element, the pads, packet
+ * mode) and gstctfmux-events.c (events mode: the merge of events and
+ * the output packets it writes).
+ */
+#pragma once
+
+#include "gstctfmux.h"
+
+#include <string.h>
+
+#include "gstctf-caps.h"
+#include "gstctf-packet-meta.h"
+#include "gstctf-metadata.h"
+#include "gstctf-reader.h"
+#include "gstctf-trace-merge.h"
+#include "gstctf-event-merge.h"
+#include "gstctf-packet-writer.h"
+
+G_BEGIN_DECLS
+
+GST_DEBUG_CATEGORY_EXTERN (gst_ctf_mux_debug);
+
+/* Largest content of an events-mode output packet, bits. */
+#define EVENTS_PACKET_MAX_BITS (64 * 1024 * 8)
+/* Events mode: output packets pushed together, at most. */
+#define PENDING_MAX_BUFFERS 256
+#define PENDING_MAX_BYTES (1024 * 1024)
+
+struct _GstCtfMuxPad
+{
+  GstAggregatorPad parent;
+
+  /* GST_OBJECT_LOCK (pad) */
+  gint64 offset;
+  gchar *tsdl;                  /* metadata of the current caps */
+  GstCtfTraceClass *tc;         /* parsed @tsdl */
+  guint64 caps_serial;          /* bumped on every new metadata */
+
+  /* aggregate thread only */
+  guint order;                  /* the N of sink_N */
+  gint input;                   /* index in self->inputs, -1 */
+  guint64 input_serial;         /* caps_serial @input was made for */
+  gint64 last_key;              /* key of the last packet taken */
+};
+
+/* One distinct input trace (pads with the same metadata and offset share
+ * one). */
+typedef struct
+{
+  gchar *tsdl;
+  GstCtfTraceClass *tc;
+  gint64 offset;
+  guint first_order;
+  gchar *name;
+} Input;
+
+/* Events mode: one output stream. */
+typedef struct
+{
+  guint64 sc;                   /* stream class id: key with @instance */
+  guint64 instance;
+  guint64 seq;                  /* next packet_seq_num */
+  guint64 last_clock;
+  guint rank;
+  gboolean has_src_seq;
+  guint64 src_seq;              /* packet_seq_num of the last source packet */
+  const gchar *name;            /* interned "stream_SC_INSTANCE" */
+  GstCtfPacketWriter *w;        /* the stream class's writer */
+} OutStream;
+
+struct _GstCtfMux
+{
+  GstAggregator parent;
+
+  /* GST_OBJECT_LOCK (self) */
+  GstCtfMuxMode mode;
+  gboolean force_correlate;
+  gboolean copy_bodies;
+
+  /* aggregate thread */
+  GstCtfMuxMode cur_mode;
+  GPtrArray *inputs;            /* Input, merge order */
+  gboolean inputs_sorted;       /* first order fixed */
+  GstCtfTraceMerge *merge;      /* NULL: passthrough of inputs[0] */
+  GstCtfTraceClass *out_tc;
+  gchar *out_tsdl;
+  gboolean caps_pending;
+  gboolean segment_sent;
+
+  /* events mode */
+  GstCtfEventMerge *emerge;
+  GHashTable *writers;          /* guint64 sc id -> GstCtfPacketWriter */
+  GHashTable *out_streams;      /* OutStream (key: sc, instance) */
+  gboolean cur_copy_bodies;
+  guint64 n_copied;             /* events whose body was copied */
+  guint64 n_reencoded;          /* events re-encoded field by field */
+  GstBufferList *pending;       /* output packets not pushed yet */
+  gsize pending_bytes;
+  GHashTable *stream_ids;       /* "pad:sc:instance" -> id + 1 */
+  GstCtfPacketWriter *open_w;
+  guint64 open_sc;
+  guint64 open_instance;
+  guint64 open_src_seq;
+  guint64 open_src_discarded;
+  guint64 open_src_begin;
+  gint64 open_first_ns;
+  gint64 open_last_ns;
+  OutStream *open_stream;
+};
+
+/* gstctfmux.c */
+G_GNUC_INTERNAL void gst_ctf_mux_send_caps_and_segment (GstCtfMux * self,
+    GstClockTime pts);
+G_GNUC_INTERNAL void gst_ctf_mux_head_ids (GstCtfMuxPad * pad, GstBuffer * buf,
+    guint64 * sc, guint64 * inst);
+
+/* gstctfmux-events.c */
+G_GNUC_INTERNAL guint gst_ctf_mux_out_stream_hash (gconstpointer p);
+G_GNUC_INTERNAL gboolean gst_ctf_mux_out_stream_equal (gconstpointer a,
+    gconstpointer b);
+G_GNUC_INTERNAL GstFlowReturn gst_ctf_mux_events_drain (GstCtfMux * self,
+    gboolean finish);
+G_GNUC_INTERNAL GstFlowReturn gst_ctf_mux_events_push (GstCtfMux * self,
+    GstCtfMuxPad * pad, GstBuffer * buf);
+
+G_END_DECLS
