@@ -9,11 +9,13 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <math.h>
 #include <time.h>
 
 #include "gstctf-model.h"
 #include "gstctf-reader.h"
 #include "gstctf-metadata.h"
+#include "gstctf-text-formatter.h"
 
 /* ------------------------------------------------------------------ */
 /* Building field classes and packets by hand                          */
@@ -459,6 +461,124 @@ START_TEST (test_floats)
   fail_unless (v[1].v.d == -1.5);
   fail_unless (v[3].v.d == 5e-324);
   gst_ctf_event_iter_free (it);
+  gst_ctf_trace_class_unref (tc);
+}
+END_TEST;
+
+/* The text of a double is glibc's "%g" (what babeltrace2 prints with),
+ * also where the formatter does not call printf: 400 000 values over the
+ * whole range (random bits, short decimals at every magnitude, exact
+ * decimal ties and their neighbours, powers of ten and their neighbours),
+ * each decoded from a packet and formatted as an event. */
+static guint64 float_rng = 0x9E3779B97F4A7C15ull;
+
+static guint64
+float_rnd (void)
+{
+  float_rng ^= float_rng << 13;
+  float_rng ^= float_rng >> 7;
+  float_rng ^= float_rng << 17;
+  return float_rng;
+}
+
+static gdouble
+float_sample (guint i)
+{
+  gdouble d = 0;
+  guint64 bits;
+
+  switch (i % 5) {
+    case 0:
+      bits = float_rnd ();
+      memcpy (&d, &bits, 8);
+      break;
+    case 1:                    /* a short decimal */
+      d = (gdouble) (float_rnd () % 2000000) * pow (10.0,
+          (gint) (float_rnd () % 640) - 330);
+      break;
+    case 2:                    /* an exact tie: a dyadic rational */
+      d = ldexp ((gdouble) (float_rnd () % 2000000) + 0.5,
+          -(gint) (float_rnd () % 30));
+      break;
+    case 3:                    /* next to a decimal tie */
+      d = ((gdouble) (float_rnd () % 900000 + 100000) + 0.5) *
+          pow (10.0, (gint) (float_rnd () % 640) - 336);
+      memcpy (&bits, &d, 8);
+      bits += (gint) (float_rnd () % 5) - 2;
+      memcpy (&d, &bits, 8);
+      break;
+    default:                   /* next to a power of ten */
+      d = pow (10.0, (gint) (float_rnd () % 640) - 330);
+      memcpy (&bits, &d, 8);
+      bits += (gint) (float_rnd () % 7) - 3;
+      memcpy (&d, &bits, 8);
+      break;
+  }
+  return (float_rnd () & 1) ? -d : d;
+}
+
+START_TEST (test_float_text_is_printf)
+{
+  GstCtfStreamClass *sc;
+  GstCtfTraceClass *tc = mk_trace (&sc, NULL);
+  GstCtfFieldClass *payload = mk_struct (), *f;
+  GstCtfTextFormatter *fmt;
+  GstCtfEventIter *it;
+  GString *line = g_string_new (NULL);
+  static Writer w;
+  GError *err = NULL;
+  guint64 sizes_at;
+  guint i = 0, checked = 0, p;
+  const guint per_packet = 8000;
+
+  f = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_FLOAT);
+  f->floating.mant_dig = 53;
+  f->floating.exp_dig = 11;
+  f->floating.byte_order = GST_CTF_BYTE_ORDER_LE;
+  f->alignment = 8;
+  add (payload, "d", f);
+  add_event_class (sc, 0, "ev", payload);
+  fmt = gst_ctf_text_formatter_new (tc, NULL);
+  it = gst_ctf_event_iter_new (tc);
+  gst_ctf_event_iter_set_recording (it, TRUE);
+
+  for (p = 0; p < 50; p++) {
+    gdouble vals[8000];
+    gsize size;
+    guint k;
+
+    w_packet_start (&w, 0, 0, &sizes_at);
+    for (k = 0; k < per_packet; k++) {
+      guint64 b;
+
+      vals[k] = float_sample (i++);
+      memcpy (&b, &vals[k], 8);
+      w_align (&w, 64);
+      w_bits (&w, b, 64, GST_CTF_BYTE_ORDER_LE);
+    }
+    size = w_finish (&w, sizes_at, 8);
+    ck_assert_msg (gst_ctf_event_iter_set_packet (it, w.buf, size, &err),
+        "%s", err ? err->message : "");
+    for (k = 0; k < per_packet; k++) {
+      gchar expected[64];
+      const gchar *at;
+
+      ck_assert_msg (gst_ctf_event_iter_next (it, &err), "%s",
+          err ? err->message : "");
+      g_string_truncate (line, 0);
+      gst_ctf_text_formatter_format_event (fmt, it, line);
+      g_snprintf (expected, sizeof (expected), "d = %g }\n", vals[k]);
+      at = strstr (line->str, "d = ");
+      ck_assert_msg (at != NULL && strcmp (at, expected) == 0,
+          "%.17g printed as \"%s\", printf gives \"%s\"", vals[k],
+          at ? at : line->str, expected);
+      checked++;
+    }
+  }
+  fail_unless_equals_int (checked, 400000);
+  g_string_free (line, TRUE);
+  gst_ctf_event_iter_free (it);
+  gst_ctf_text_formatter_free (fmt);
   gst_ctf_trace_class_unref (tc);
 }
 END_TEST;
@@ -1707,6 +1827,7 @@ reader_suite (void)
   tcase_add_loop_test (tc, test_bit_packed_random, 0, 10);
   tcase_add_test (tc, test_bit_packed_known);
   tcase_add_test (tc, test_floats);
+  tcase_add_test (tc, test_float_text_is_printf);
   tcase_add_test (tc, test_timestamp_wrap_27);
   tcase_add_test (tc, test_unknown_event_class);
   tcase_add_test (tc, test_variant_sequence_text);

@@ -50,6 +50,7 @@ gst_ctf_text_batch_reset (GstCtfTextBatch * b, const GstCtfTextDelta * start)
   b->n_strs = 0;
   b->arena_len = 0;
   b->fixed = FALSE;
+  memset (b->pc_it, 0, sizeof (b->pc_it));
   if (start != NULL) {
     b->start = *start;
   } else {
@@ -132,16 +133,77 @@ class_has_bytes (const GstCtfFieldClass * fc, guint depth)
   }
 }
 
-static inline gboolean
-scope_has_bytes (GstCtfTextBatch * b, const GstCtfFieldClass * root)
+/* The slot of what @b knows of the scope class @root. */
+static inline guint
+scope_slot (GstCtfTextBatch * b, const GstCtfFieldClass * root)
 {
   guint slot = (guint) (((guintptr) root >> 4) & 31);
 
   if (G_UNLIKELY (b->bytes_key[slot] != root)) {
     b->bytes_key[slot] = root;
     b->bytes_val[slot] = class_has_bytes (root, 0);
+    b->bytes_learnt[slot] = -1;
   }
-  return b->bytes_val[slot];
+  return slot;
+}
+
+/* Copies the bytes of value @i of @dst (values @base.. of @b) into the
+ * arena when it has some. */
+static inline void
+copy_bytes (GstCtfTextBatch * b, GstCtfFieldValue * dst, gsize base, guint i)
+{
+  GstCtfFieldValue *v = &dst[i];
+  gsize off;
+
+  if (!value_has_bytes (v, i))
+    return;
+  if (G_UNLIKELY (b->n_strs == b->strs_alloc))
+    b->strs = grow (b->strs, &b->strs_alloc, b->n_strs + 1,
+        sizeof (guint32));
+  b->strs[b->n_strs++] = (guint32) (base + i);
+  /* The offset in the arena stands for the pointer until the batch is
+   * formatted (gst_ctf_text_formatter_format_batch()). */
+  off = b->arena_len;
+  if (G_UNLIKELY (off + v->v.s.len > b->arena_alloc || b->arena == NULL))
+    b->arena = grow (b->arena, &b->arena_alloc, off + v->v.s.len, 1);
+  if (v->v.s.len > 0)
+    memcpy (b->arena + off, v->v.s.ptr, v->v.s.len);
+  b->arena_len = off + v->v.s.len;
+  v->v.s.ptr = GSIZE_TO_POINTER (off);
+}
+
+/* Whether the packet context values @vals (@n) of @it's event equal the
+ * ones last copied for @it in @b: then the event refers to that copy. */
+static inline gboolean
+share_packet_context (GstCtfTextBatch * b, BatchEvent * e,
+    GstCtfEventIter * it, const GstCtfFieldValue * vals, guint n)
+{
+  guint j;
+
+  for (j = 0; j < BATCH_PC_SLOTS && b->pc_it[j] != NULL; j++) {
+    if (b->pc_it[j] != it)
+      continue;
+    if (b->pc_n[j] != n ||
+        memcmp (b->vals + b->pc_off[j], vals, n * sizeof (*vals)) != 0)
+      return FALSE;
+    e->voff[0] = b->pc_off[j];
+    e->vn[0] = n;
+    return TRUE;
+  }
+  return FALSE;
+}
+
+static inline void
+remember_packet_context (GstCtfTextBatch * b, GstCtfEventIter * it,
+    guint32 off, guint n)
+{
+  guint j;
+
+  for (j = 0; j < BATCH_PC_SLOTS - 1 && b->pc_it[j] != NULL &&
+      b->pc_it[j] != it; j++);
+  b->pc_it[j] = it;
+  b->pc_off[j] = off;
+  b->pc_n[j] = n;
 }
 
 void
@@ -176,10 +238,12 @@ gst_ctf_text_batch_add_event (GstCtfTextBatch * b, GstCtfEventIter * it)
     const GstCtfFieldValue *vals = gst_ctf_event_iter_get_values (it,
         scopes[k], &n);
     GstCtfFieldValue *dst;
-    guint i;
+    guint i, slot;
 
     if (vals == NULL)
       n = 0;
+    if (k == 0 && n > 0 && share_packet_context (b, e, it, vals, n))
+      continue;
     /* (a batch holds far fewer than 4 G values: the element bounds its
      * size) */
     e->voff[k] = (guint32) b->n_vals;
@@ -191,30 +255,36 @@ gst_ctf_text_batch_add_event (GstCtfTextBatch * b, GstCtfEventIter * it)
           sizeof (GstCtfFieldValue));
     dst = b->vals + b->n_vals;
     memcpy (dst, vals, n * sizeof (GstCtfFieldValue));
-    if (vals[0].fc != NULL && !scope_has_bytes (b, vals[0].fc)) {
-      b->n_vals += n;
-      continue;
-    }
-    for (i = 0; i < n; i++) {
-      GstCtfFieldValue *v = &dst[i];
-      gsize off;
+    slot = vals[0].fc != NULL ? scope_slot (b, vals[0].fc) : G_MAXUINT;
+    if (slot != G_MAXUINT && !b->bytes_val[slot]) {
+      /* nothing to copy */
+    } else if (slot != G_MAXUINT && b->bytes_learnt[slot] >= 0 &&
+        b->bytes_n[slot] == n) {
+      /* a static class: its values with bytes are where they were */
+      gint j;
 
-      if (!value_has_bytes (v, i))
-        continue;
-      if (G_UNLIKELY (b->n_strs == b->strs_alloc))
-        b->strs = grow (b->strs, &b->strs_alloc, b->n_strs + 1,
-            sizeof (guint32));
-      b->strs[b->n_strs++] = (guint32) (b->n_vals + i);
-      /* The offset in the arena stands for the pointer until the batch is
-       * formatted (gst_ctf_text_formatter_format_batch()). */
-      off = b->arena_len;
-      if (G_UNLIKELY (off + v->v.s.len > b->arena_alloc || b->arena == NULL))
-        b->arena = grow (b->arena, &b->arena_alloc, off + v->v.s.len, 1);
-      if (v->v.s.len > 0)
-        memcpy (b->arena + off, v->v.s.ptr, v->v.s.len);
-      b->arena_len = off + v->v.s.len;
-      v->v.s.ptr = GSIZE_TO_POINTER (off);
+      for (j = 0; j < b->bytes_learnt[slot]; j++)
+        copy_bytes (b, dst, b->n_vals, b->bytes_idx[slot][j]);
+    } else {
+      guint n_idx = 0;
+      gboolean learn = slot != G_MAXUINT && n <= 256 &&
+          _gst_ctf_text_class_is_static (vals[0].fc, 0);
+
+      for (i = 0; i < n; i++) {
+        if (!value_has_bytes (&dst[i], i))
+          continue;
+        if (n_idx < BATCH_BYTES_IDX)
+          b->bytes_idx[slot][n_idx] = (guint8) i;
+        n_idx++;
+        copy_bytes (b, dst, b->n_vals, i);
+      }
+      if (learn && n_idx <= BATCH_BYTES_IDX) {
+        b->bytes_learnt[slot] = (gint) n_idx;
+        b->bytes_n[slot] = n;
+      }
     }
+    if (k == 0)
+      remember_packet_context (b, it, e->voff[0], n);
     b->n_vals += n;
   }
 }
@@ -280,6 +350,8 @@ gst_ctf_text_formatter_format_batch (GstCtfTextFormatter * f,
   f->last_cycles = b->start.cycles;
   saved_object = f->cur_object;
   f->cur_object = -1;
+  f->in_batch = TRUE;
+  f->pc_batch_vals = NULL;
 
   ev.it = NULL;
   for (i = 0; i < b->n_events; i++) {
@@ -295,4 +367,6 @@ gst_ctf_text_formatter_format_batch (GstCtfTextFormatter * f,
     _gst_ctf_text_format_view (f, &ev, out);
   }
   f->cur_object = saved_object;
+  f->in_batch = FALSE;
+  f->pc_batch_vals = NULL;
 }

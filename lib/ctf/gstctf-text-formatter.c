@@ -209,26 +209,29 @@ append_packet_context (GstCtfTextFormatter * f, GString * s,
   gsize start;
 
   if (f->pc_valid && f->pc_names == names && f->pc_vals->len == n &&
-      same_values ((const GstCtfFieldValue *) (gpointer) f->pc_vals->data,
-          vals, n)) {
+      ((f->in_batch && vals == f->pc_batch_vals) ||
+          same_values ((const GstCtfFieldValue *) (gpointer) f->pc_vals->data,
+              vals, n))) {
     put (s, f->pc_text->str, f->pc_text->len);
+    f->pc_batch_vals = f->in_batch ? vals : NULL;
     return;
   }
   start = s->len;
   _gst_ctf_text_append_value (f, s, vals, n, 0, names, filtered, 0);
   f->pc_valid = values_cacheable (vals, n);
+  f->pc_batch_vals = NULL;
   if (f->pc_valid) {
     g_array_set_size (f->pc_vals, 0);
     g_array_append_vals (f->pc_vals, vals, n);
     g_string_truncate (f->pc_text, 0);
     g_string_append_len (f->pc_text, s->str + start, s->len - start);
     f->pc_names = names;
+    f->pc_batch_vals = f->in_batch ? vals : NULL;
   }
 }
 
-/* Whether the values of @fc always take the same number of slots. */
-static gboolean
-class_is_static (const GstCtfFieldClass * fc, guint depth)
+gboolean
+_gst_ctf_text_class_is_static (const GstCtfFieldClass * fc, guint depth)
 {
   guint i;
 
@@ -237,11 +240,12 @@ class_is_static (const GstCtfFieldClass * fc, guint depth)
   switch (fc->type) {
     case GST_CTF_FIELD_CLASS_STRUCT:
       for (i = 0; i < fc->n_members; i++)
-        if (!class_is_static (fc->members[i].fc, depth + 1))
+        if (!_gst_ctf_text_class_is_static (fc->members[i].fc, depth + 1))
           return FALSE;
       return TRUE;
     case GST_CTF_FIELD_CLASS_ARRAY:
-      return is_text_array (fc) || class_is_static (fc->element, depth + 1);
+      return is_text_array (fc) ||
+          _gst_ctf_text_class_is_static (fc->element, depth + 1);
     case GST_CTF_FIELD_CLASS_SEQUENCE:
     case GST_CTF_FIELD_CLASS_VARIANT:
       return FALSE;
@@ -304,7 +308,7 @@ tpl_walk (GstCtfTextFormatter * f, Template * t, const GstCtfFieldValue * vals,
 
         if (filtered && g_hash_table_contains (f->not_in_ir, c->fc)) {
           /* (left out, but its size must not vary) */
-          if (!class_is_static (c->fc, 0))
+          if (!_gst_ctf_text_class_is_static (c->fc, 0))
             return G_MAXUINT;
           child = next;
           continue;

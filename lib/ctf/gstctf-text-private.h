@@ -148,6 +148,10 @@ struct _GstCtfTextFormatter {
   GArray *pc_vals;              /* GstCtfFieldValue */
   gboolean pc_names;
   gboolean pc_valid;
+  /* While formatting a batch: the packet context values pc_text was made
+   * from, shared by the events of a packet (same pointer, same values). */
+  gboolean in_batch;
+  const GstCtfFieldValue *pc_batch_vals;
 
   /* Enumeration class -> its labels grouped (gstctf-text-values.c). */
   GHashTable *enums;
@@ -172,6 +176,9 @@ typedef struct {
   const GstCtfFieldValue *vals[4];
   guint n[4];
 } TextEventView;
+
+#define BATCH_BYTES_IDX 16
+#define BATCH_PC_SLOTS 8
 
 /* An event of a batch: offsets of its scopes in the batch's values. */
 typedef struct {
@@ -206,6 +213,18 @@ struct _GstCtfTextBatch {
    * can share an address). */
   const GstCtfFieldClass *bytes_key[32];
   gboolean bytes_val[32];
+  /* For a scope of a static class (_gst_ctf_text_class_is_static()):
+   * the indices of its values that may hold bytes, learnt from its first
+   * event (bytes_learnt: that many, -1: not learnt or too many). */
+  guint8 bytes_idx[32][BATCH_BYTES_IDX];
+  gint bytes_learnt[32];
+  guint bytes_n[32];            /* values of the scope when learnt */
+  /* The packet context values last copied for each stream's iterator:
+   * the events of one packet share them (CTF 1.8 §5: one packet context
+   * per packet). */
+  gconstpointer pc_it[BATCH_PC_SLOTS];
+  guint32 pc_off[BATCH_PC_SLOTS];
+  guint32 pc_n[BATCH_PC_SLOTS];
 };
 
 G_BEGIN_DECLS
@@ -214,6 +233,11 @@ G_BEGIN_DECLS
  * babeltrace2 prints it with the formatter's options. */
 void _gst_ctf_text_append_wall (GstCtfTextFormatter * f, GString * s,
     gint64 ns);
+
+/* gstctf-text-formatter.c: whether the values of @fc always take the
+ * same slots (no sequence, no variant). */
+gboolean _gst_ctf_text_class_is_static (const GstCtfFieldClass * fc,
+    guint depth);
 
 /* gstctf-text-ir.c: fills @f's not_in_ir, sc_info and ec_info. */
 void _gst_ctf_text_compute_ir (GstCtfTextFormatter * f);

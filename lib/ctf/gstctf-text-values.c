@@ -316,9 +316,11 @@ _gst_ctf_text_append_enum (GstCtfTextFormatter * f, GString * s,
  * exponent X (10^X <= |d|, X in -4..5) picks an exact power of ten
  * 10^(5-X) (at most 1e9); the product with |d| is below 2^20, so its
  * rounding error is at most 2^-34, and rounding it to an integer gives
- * the exact product's 6 digits unless it lies within 1e-6 of a half: then
- * (and for a carry to 10^6 at X = 5, which needs the e-notation) this
- * returns 0 and the caller uses snprintf().  The comparisons with the
+ * the exact product's 6 digits unless it lies within 1e-6 of a half.  A
+ * product that is exactly a half with no rounding error (fma() residual
+ * 0) is a true decimal tie, rounded to even as printf does; other values
+ * near a half (and a carry to 10^6 at X = 5, which needs the e-notation)
+ * make this return 0, and the caller uses snprintf().  The comparisons with the
  * inexact 1e-4 .. 1e-1 are exact decisions: each of those doubles lies
  * above its power of ten, with no double between.  Checked against glibc's
  * "%g" on 20 M values taken here (random bits, short decimals, values
@@ -345,9 +347,16 @@ format_g6_fixed (gdouble d, gchar * out)
   y = a * scale[x];
   fl = floor (y);
   frac = y - fl;
-  if (fabs (frac - 0.5) < 1e-6)
-    return 0;
-  m = (guint64) fl + (frac > 0.5);
+  if (fabs (frac - 0.5) < 1e-6) {
+    /* An exact half (the product had no rounding error: the binary value
+     * is a decimal tie) rounds to even, as printf in the default rounding
+     * mode; anything merely near one is left to snprintf(). */
+    if (frac != 0.5 || fma (a, scale[x], -y) != 0)
+      return 0;
+    m = (guint64) fl + ((guint64) fl & 1);
+  } else {
+    m = (guint64) fl + (frac > 0.5);
+  }
   X = x - 4;
   if (m >= 1000000) {
     m /= 10;
@@ -380,6 +389,88 @@ format_g6_fixed (gdouble d, gchar * out)
     for (i = 0; i < (gint) nd; i++)
       out[n++] = dig[i];
   }
+  return n;
+}
+
+/* printf's "%g" (precision 6) for finite nonzero |d| outside [1e-4, 1e6):
+ * e-notation, d.ddddde±XX with trailing zeros (and a lone point) removed
+ * and at least two exponent digits (C11 §7.21.6.1).  X = floor(log10 |d|)
+ * (corrected by one when the scaled value falls outside [1e5, 1e6)); the
+ * six digits are |d| × 10^(5-X) rounded to an integer.  That product
+ * takes at most three roundings (an inexact power of ten, a second factor
+ * for denormals, the product), a relative error below 2^-50, so below
+ * 1e-9 on a value under 1e6: rounding it gives the exact digits unless it
+ * lies within 1e-6 of a half, and then this returns 0 and the caller uses
+ * snprintf(), as it does when the rounded value carries to a power of ten
+ * that %g prints in fixed notation.  Checked against glibc's "%g" on 50 M
+ * values (random bits over the whole range, values next to rounding
+ * boundaries and powers of ten): all equal. */
+static guint
+format_g6_exp (gdouble d, gchar * out)
+{
+  gdouble a = d < 0 ? -d : d, y, fl, frac;
+  gint X, k, tries;
+  guint64 m = 0;
+  guint n = 0, nd, i, e;
+  gchar dig[6], ex[4];
+
+  X = (gint) floor (log10 (a));
+  for (tries = 0; tries < 2; tries++) {
+    k = 5 - X;
+    if (k > 300)
+      y = (a * 1e300) * pow (10.0, k - 300);
+    else
+      y = a * pow (10.0, k);
+    if (y < 99999.0) {
+      X--;
+      continue;
+    }
+    if (y >= 1000000.0) {
+      X++;
+      continue;
+    }
+    break;
+  }
+  if (tries == 2)
+    return 0;
+  fl = floor (y);
+  frac = y - fl;
+  if (fabs (frac - 0.5) < 1e-6)
+    return 0;
+  m = (guint64) fl + (frac > 0.5);
+  if (m >= 1000000) {
+    m /= 10;
+    X++;
+  }
+  if (m < 100000 || (X >= -4 && X < 6))
+    return 0;
+  for (i = 6; i > 0; i--) {
+    dig[i - 1] = '0' + (gchar) (m % 10);
+    m /= 10;
+  }
+  nd = 6;
+  while (nd > 1 && dig[nd - 1] == '0')
+    nd--;
+  if (d < 0)
+    out[n++] = '-';
+  out[n++] = dig[0];
+  if (nd > 1) {
+    out[n++] = '.';
+    for (i = 1; i < nd; i++)
+      out[n++] = dig[i];
+  }
+  out[n++] = 'e';
+  out[n++] = X < 0 ? '-' : '+';
+  e = (guint) (X < 0 ? -X : X);
+  i = 0;
+  do {
+    ex[i++] = '0' + (gchar) (e % 10);
+    e /= 10;
+  } while (e > 0);
+  if (i < 2)
+    ex[i++] = '0';
+  while (i > 0)
+    out[n++] = ex[--i];
   return n;
 }
 
@@ -451,7 +542,10 @@ _gst_ctf_text_append_float (GString * s, gdouble d)
       }
     }
   }
-  n = (gint) format_g6_fixed (d, buf);
+  if (a >= 1e-4 && a < 1e6)
+    n = (gint) format_g6_fixed (d, buf);
+  else
+    n = (gint) format_g6_exp (d, buf);
   if (n > 0) {
     put (s, buf, n);
     return;
