@@ -142,7 +142,9 @@ scope_slot (GstCtfTextBatch * b, const GstCtfFieldClass * root)
   if (G_UNLIKELY (b->bytes_key[slot] != root)) {
     b->bytes_key[slot] = root;
     b->bytes_val[slot] = class_has_bytes (root, 0);
-    b->bytes_learnt[slot] = -1;
+    /* -1: to learn; -2: not static, never */
+    b->bytes_learnt[slot] = b->bytes_val[slot] &&
+        !_gst_ctf_text_class_is_static (root, 0) ? -2 : -1;
   }
   return slot;
 }
@@ -267,19 +269,21 @@ gst_ctf_text_batch_add_event (GstCtfTextBatch * b, GstCtfEventIter * it)
         copy_bytes (b, dst, b->n_vals, b->bytes_idx[slot][j]);
     } else {
       guint n_idx = 0;
-      gboolean learn = slot != G_MAXUINT && n <= 256 &&
-          _gst_ctf_text_class_is_static (vals[0].fc, 0);
+      gboolean learn = slot != G_MAXUINT && b->bytes_learnt[slot] == -1;
 
       for (i = 0; i < n; i++) {
         if (!value_has_bytes (&dst[i], i))
           continue;
-        if (n_idx < BATCH_BYTES_IDX)
-          b->bytes_idx[slot][n_idx] = (guint8) i;
-        n_idx++;
+        if (learn) {
+          if (n_idx < BATCH_BYTES_IDX && i <= G_MAXUINT8)
+            b->bytes_idx[slot][n_idx++] = (guint8) i;
+          else
+            learn = FALSE;      /* too many, or too far */
+        }
         copy_bytes (b, dst, b->n_vals, i);
       }
-      if (learn && n_idx <= BATCH_BYTES_IDX) {
-        b->bytes_learnt[slot] = (gint) n_idx;
+      if (slot != G_MAXUINT && b->bytes_learnt[slot] == -1) {
+        b->bytes_learnt[slot] = learn ? (gint) n_idx : -2;
         b->bytes_n[slot] = n;
       }
     }

@@ -215,7 +215,8 @@ struct _GstCtfTextBatch {
   gboolean bytes_val[32];
   /* For a scope of a static class (_gst_ctf_text_class_is_static()):
    * the indices of its values that may hold bytes, learnt from its first
-   * event (bytes_learnt: that many, -1: not learnt or too many). */
+   * event (bytes_learnt: that many; -1: not learnt yet; -2: not static
+   * or too many, test every value). */
   guint8 bytes_idx[32][BATCH_BYTES_IDX];
   gint bytes_learnt[32];
   guint bytes_n[32];            /* values of the scope when learnt */
