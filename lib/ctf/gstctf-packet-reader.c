@@ -68,6 +68,7 @@ struct _GstCtfEventIter {
   guint64 ev_begin;
   guint64 ev_header_end;        /* bits: where the event header ends */
   guint64 ev_end;
+  guint64 n_packets;            /* packets started */
 };
 
 static const gchar *const scope_names[GST_CTF_N_SCOPES] = {
@@ -443,6 +444,7 @@ gst_ctf_event_iter_set_packet (GstCtfEventIter * it, const guint8 * data,
 
   it->in_packet = FALSE;
   it->cur_ec = NULL;
+  it->n_packets++;
   it->data = data;
   it->size = size;
   clear_values (it, GST_CTF_SCOPE_PACKET_HEADER, GST_CTF_SCOPE_EVENT_PAYLOAD);
@@ -692,6 +694,13 @@ gst_ctf_event_iter_get_header_end (GstCtfEventIter * it)
 {
   g_return_val_if_fail (it != NULL, 0);
   return it->ev_header_end;
+}
+
+guint64
+gst_ctf_event_iter_get_packet_count (GstCtfEventIter * it)
+{
+  g_return_val_if_fail (it != NULL, 0);
+  return it->n_packets;
 }
 
 gboolean

@@ -206,6 +206,20 @@ GST_CTF_API guint64 gst_ctf_event_iter_get_header_end (GstCtfEventIter *
     it);
 
 /**
+ * gst_ctf_event_iter_get_packet_count:
+ * @it: the iterator
+ *
+ * How many times gst_ctf_event_iter_set_packet() was called on @it: it
+ * changes exactly when the packet header and context values (CTF 1.8 §5,
+ * the packet scopes) may change, so a consumer can keep what it derived
+ * from them while it stays the same.
+ *
+ * Returns: a counter
+ */
+GST_CTF_API guint64 gst_ctf_event_iter_get_packet_count (GstCtfEventIter *
+    it);
+
+/**
  * gst_ctf_event_iter_set_position:
  * @it: the iterator, in a packet (after gst_ctf_event_iter_set_packet())
  * @offset: bit offset of an event's first bit in the current packet, as

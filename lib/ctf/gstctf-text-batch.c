@@ -137,7 +137,9 @@ class_has_bytes (const GstCtfFieldClass * fc, guint depth)
 static inline guint
 scope_slot (GstCtfTextBatch * b, const GstCtfFieldClass * root)
 {
-  guint slot = (guint) (((guintptr) root >> 4) & 31);
+  /* (multiplicative hash: field classes are allocated close together) */
+  guint slot = (guint) (((guint64) (guintptr) root *
+          G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 56);
 
   if (G_UNLIKELY (b->bytes_key[slot] != root)) {
     b->bytes_key[slot] = root;
@@ -174,19 +176,18 @@ copy_bytes (GstCtfTextBatch * b, GstCtfFieldValue * dst, gsize base, guint i)
   v->v.s.ptr = GSIZE_TO_POINTER (off);
 }
 
-/* Whether the packet context values @vals (@n) of @it's event equal the
- * ones last copied for @it in @b: then the event refers to that copy. */
+/* Whether @it is still in the packet whose context values were last
+ * copied for it in @b: then the event refers to that copy. */
 static inline gboolean
 share_packet_context (GstCtfTextBatch * b, BatchEvent * e,
-    GstCtfEventIter * it, const GstCtfFieldValue * vals, guint n)
+    GstCtfEventIter * it, guint64 packet, guint n)
 {
   guint j;
 
   for (j = 0; j < BATCH_PC_SLOTS && b->pc_it[j] != NULL; j++) {
     if (b->pc_it[j] != it)
       continue;
-    if (b->pc_n[j] != n ||
-        memcmp (b->vals + b->pc_off[j], vals, n * sizeof (*vals)) != 0)
+    if (b->pc_packet[j] != packet || b->pc_n[j] != n)
       return FALSE;
     e->voff[0] = b->pc_off[j];
     e->vn[0] = n;
@@ -197,13 +198,14 @@ share_packet_context (GstCtfTextBatch * b, BatchEvent * e,
 
 static inline void
 remember_packet_context (GstCtfTextBatch * b, GstCtfEventIter * it,
-    guint32 off, guint n)
+    guint64 packet, guint32 off, guint n)
 {
   guint j;
 
   for (j = 0; j < BATCH_PC_SLOTS - 1 && b->pc_it[j] != NULL &&
       b->pc_it[j] != it; j++);
   b->pc_it[j] = it;
+  b->pc_packet[j] = packet;
   b->pc_off[j] = off;
   b->pc_n[j] = n;
 }
@@ -217,6 +219,7 @@ gst_ctf_text_batch_add_event (GstCtfTextBatch * b, GstCtfEventIter * it)
   };
   const GstCtfPacketInfo *pi;
   BatchEvent *e;
+  guint64 packet;
   guint k;
 
   g_return_if_fail (b != NULL && it != NULL);
@@ -234,6 +237,7 @@ gst_ctf_text_batch_add_event (GstCtfTextBatch * b, GstCtfEventIter * it)
   e->sc = pi ? pi->stream_class : NULL;
   e->ec = gst_ctf_event_iter_get_event_class (it);
   e->cycles = gst_ctf_event_iter_get_clock_value (it);
+  packet = gst_ctf_event_iter_get_packet_count (it);
 
   for (k = 0; k < 4; k++) {
     guint n = 0;
@@ -244,7 +248,7 @@ gst_ctf_text_batch_add_event (GstCtfTextBatch * b, GstCtfEventIter * it)
 
     if (vals == NULL)
       n = 0;
-    if (k == 0 && n > 0 && share_packet_context (b, e, it, vals, n))
+    if (k == 0 && n > 0 && share_packet_context (b, e, it, packet, n))
       continue;
     /* (a batch holds far fewer than 4 G values: the element bounds its
      * size) */
@@ -288,7 +292,7 @@ gst_ctf_text_batch_add_event (GstCtfTextBatch * b, GstCtfEventIter * it)
       }
     }
     if (k == 0)
-      remember_packet_context (b, it, e->voff[0], n);
+      remember_packet_context (b, it, packet, e->voff[0], n);
     b->n_vals += n;
   }
 }

@@ -178,6 +178,7 @@ typedef struct {
 } TextEventView;
 
 #define BATCH_BYTES_IDX 16
+#define BATCH_SCOPE_SLOTS 256
 #define BATCH_PC_SLOTS 8
 
 /* An event of a batch: offsets of its scopes in the batch's values. */
@@ -211,19 +212,20 @@ struct _GstCtfTextBatch {
    * (a string or text array below it); direct-mapped, cleared when the
    * batch starts a new sequence (a field class of an older trace class
    * can share an address). */
-  const GstCtfFieldClass *bytes_key[32];
-  gboolean bytes_val[32];
+  const GstCtfFieldClass *bytes_key[BATCH_SCOPE_SLOTS];
+  gboolean bytes_val[BATCH_SCOPE_SLOTS];
   /* For a scope of a static class (_gst_ctf_text_class_is_static()):
    * the indices of its values that may hold bytes, learnt from its first
    * event (bytes_learnt: that many; -1: not learnt yet; -2: not static
    * or too many, test every value). */
-  guint8 bytes_idx[32][BATCH_BYTES_IDX];
-  gint bytes_learnt[32];
-  guint bytes_n[32];            /* values of the scope when learnt */
+  guint8 bytes_idx[BATCH_SCOPE_SLOTS][BATCH_BYTES_IDX];
+  gint bytes_learnt[BATCH_SCOPE_SLOTS];
+  guint bytes_n[BATCH_SCOPE_SLOTS];            /* values of the scope when learnt */
   /* The packet context values last copied for each stream's iterator:
    * the events of one packet share them (CTF 1.8 §5: one packet context
    * per packet). */
   gconstpointer pc_it[BATCH_PC_SLOTS];
+  guint64 pc_packet[BATCH_PC_SLOTS];    /* the iterator's packet count */
   guint32 pc_off[BATCH_PC_SLOTS];
   guint32 pc_n[BATCH_PC_SLOTS];
 };
