@@ -1790,9 +1790,21 @@ START_TEST (test_set_position)
         }
         g_array_free (saved, TRUE);
       }
-      /* outside the events: refused */
-      ck_assert (gst_ctf_event_iter_set_packet (it, (guint8 *) data + off,
-              len - off, NULL));
+      /* outside the events: refused; the packet count moves with every
+       * set_packet() only (not with events or positions) */
+      {
+        guint64 before = gst_ctf_event_iter_get_packet_count (it);
+
+        ck_assert (gst_ctf_event_iter_set_packet (it, (guint8 *) data + off,
+                len - off, NULL));
+        ck_assert_uint_eq (gst_ctf_event_iter_get_packet_count (it),
+            before + 1);
+        ck_assert (gst_ctf_event_iter_next (it, NULL));
+        ck_assert (gst_ctf_event_iter_set_position (it, info->events_offset,
+                start_clock));
+        ck_assert_uint_eq (gst_ctf_event_iter_get_packet_count (it),
+            before + 1);
+      }
       ck_assert (!gst_ctf_event_iter_set_position (it, info->content_size + 1,
               0));
       ck_assert (!gst_ctf_event_iter_set_position (it,
