@@ -60,7 +60,9 @@ gst_ctf_clock_class_cycles_to_ns_from_origin (const GstCtfClockClass * cc,
   offset_s = cc->offset_s;
   if (cc->offset >= 0) {
     guint64 off = (guint64) cc->offset;
-    guint64 whole = off / cc->freq;
+    /* (a 1 GHz clock, the usual one, divides by a constant: a multiply) */
+    guint64 whole = cc->freq == (guint64) NS_PER_S ? off / (guint64) NS_PER_S
+        : off / cc->freq;
 
     if (whole > (guint64) G_MAXINT64 ||
         (offset_s > 0 && (gint64) whole > G_MAXINT64 - offset_s))
