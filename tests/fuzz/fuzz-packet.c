@@ -8,7 +8,11 @@
  * endian length, then the text), so layouts the fixed ones lack get
  * exercised too.  The rest is read as the stream file: packet info, then
  * every event with recording on and off, packet after packet, as ctfsrc
- * and ctftextsink do.
+ * and ctftextsink do.  Every event is also printed as text, once directly
+ * (gst_ctf_text_formatter_format_event()) and once through the batches the
+ * parallel ctftextsink uses (gst_ctf_text_batch_add_event(), then
+ * gst_ctf_text_formatter_format_batch() per packet on another formatter):
+ * the two texts must be equal.
  *
  *   meson setup build-fuzz -Dfuzzing=true (CC=clang)
  *   build-fuzz/tests/fuzz/fuzz-packet CORPUS_DIR -max_len=65536
@@ -19,6 +23,7 @@
 
 #include "gstctf-metadata.h"
 #include "gstctf-reader.h"
+#include "gstctf-text-formatter.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t * data, size_t size);
 
@@ -143,6 +148,10 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
 
   GstCtfTraceClass *own = NULL;
   GstCtfEventIter *fast;
+  GstCtfTextFormatter *fmt_seq, *fmt_batch;
+  GstCtfTextBatch *batch;
+  GstCtfTextDelta delta;
+  GString *text_seq, *text_batch;
 
   if (size < 1)
     return 0;
@@ -173,6 +182,12 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
 
   it = gst_ctf_event_iter_new (tc);
   gst_ctf_event_iter_set_recording (it, TRUE);
+  fmt_seq = gst_ctf_text_formatter_new (tc, NULL);
+  fmt_batch = gst_ctf_text_formatter_new (tc, NULL);
+  batch = gst_ctf_text_batch_new ();
+  gst_ctf_text_batch_reset (batch, NULL);
+  text_seq = g_string_new (NULL);
+  text_batch = g_string_new (NULL);
   /* the same walk without recording (skipping plans) must agree */
   fast = gst_ctf_event_iter_new (tc);
   while (off < size && packets < 64) {
@@ -234,14 +249,29 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
         }
       }
       sink += gst_ctf_event_iter_get_clock_value (it);
+      if (text_seq->len < 4 * 1024 * 1024) {
+        gst_ctf_text_formatter_format_event (fmt_seq, it, text_seq);
+        gst_ctf_text_batch_add_event (batch, it);
+      }
     }
     if (err) {
       g_assert (err->domain == GST_CTF_ERROR);
       g_clear_error (&err);
     }
+    /* the batch holds copies: it outlives the packet */
+    gst_ctf_text_batch_get_end_delta (batch, &delta);
+    gst_ctf_text_formatter_format_batch (fmt_batch, batch, text_batch);
+    gst_ctf_text_batch_reset (batch, &delta);
     off += info.packet_size / 8;
     packets++;
   }
+  if (strcmp (text_seq->str, text_batch->str) != 0)
+    g_error ("text through batches differs from the direct text");
+  g_string_free (text_seq, TRUE);
+  g_string_free (text_batch, TRUE);
+  gst_ctf_text_batch_free (batch);
+  gst_ctf_text_formatter_free (fmt_seq);
+  gst_ctf_text_formatter_free (fmt_batch);
   gst_ctf_event_iter_free (fast);
   gst_ctf_event_iter_free (it);
   if (own)
