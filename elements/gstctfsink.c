@@ -77,6 +77,10 @@ struct _GstCtfSink
   /* Streaming state. */
   GHashTable *files;            /* name -> OutFile */
   GPtrArray *order;             /* OutFile, creation order */
+  /* The file of the packet meta's stream name last seen at each slot, by
+   * the name's address (checked by content: an address can be reused). */
+  const gchar *meta_name[8];
+  OutFile *meta_file[8];
   gchar *metadata;              /* TSDL text from the caps */
   GstCtfTraceClass *tc;         /* parsed lazily, for packets w/o meta */
   gboolean tc_failed;
@@ -383,6 +387,8 @@ gst_ctf_sink_start (GstBaseSink * bsink)
   }
 
   self->files = g_hash_table_new (g_str_hash, g_str_equal);
+  memset (self->meta_name, 0, sizeof (self->meta_name));
+  memset (self->meta_file, 0, sizeof (self->meta_file));
   self->order = g_ptr_array_new_with_free_func ((GDestroyNotify)
       out_file_free);
   self->finished = FALSE;
@@ -546,6 +552,14 @@ gst_ctf_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
     return GST_FLOW_ERROR;
   }
 
+  if (meta && meta->stream_name != NULL) {
+    guint slot = (guint) (((guintptr) meta->stream_name >> 3) & 7);
+
+    f = self->meta_file[slot];
+    if (self->meta_name[slot] == meta->stream_name && f != NULL &&
+        strcmp (f->name, meta->stream_name) == 0)
+      goto have_file;
+  }
   if (meta && stream_name_is_safe (meta->stream_name)) {
     name = g_strdup (meta->stream_name);
   } else {
@@ -578,7 +592,15 @@ gst_ctf_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
     GST_OBJECT_UNLOCK (self);
   }
   g_free (name);
+  if (meta && meta->stream_name != NULL &&
+      strcmp (f->name, meta->stream_name) == 0) {
+    guint slot = (guint) (((guintptr) meta->stream_name >> 3) & 7);
 
+    self->meta_name[slot] = meta->stream_name;
+    self->meta_file[slot] = f;
+  }
+
+have_file:
   if (map.size > 0 && !write_packet (f, map.data, map.size)) {
     GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
         ("Cannot write %" G_GSIZE_FORMAT " bytes to \"%s\": %s", map.size,
