@@ -565,7 +565,16 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
   ctx->has_event_class_id = FALSE;
 
   if (e->event_header) {
-    ctx->values = rec ? &it->values[GST_CTF_SCOPE_EVENT_HEADER] : NULL;
+    /* Walking too, a header of static layout (LTTng's) is read by its
+     * decode run, into the otherwise unused header values: one bounds
+     * check and fixed loads instead of the ops one by one. */
+    if (rec || e->event_header->whole_run != NULL) {
+      ctx->values = &it->values[GST_CTF_SCOPE_EVENT_HEADER];
+      if (!rec)
+        ctx->values->len = 0;
+    } else {
+      ctx->values = NULL;
+    }
     ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_HEADER];
     if (!gst_ctf_plan_run_scope (e->event_header, ctx, error))
       goto failed;
