@@ -40,6 +40,18 @@ mk_uint (guint size, guint align)
 }
 
 static GstCtfFieldClass *
+mk_float (guint mant_dig, guint exp_dig, GstCtfByteOrder bo, guint align)
+{
+  GstCtfFieldClass *f = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_FLOAT);
+
+  f->floating.mant_dig = mant_dig;
+  f->floating.exp_dig = exp_dig;
+  f->floating.byte_order = bo;
+  f->alignment = align;
+  return f;
+}
+
+static GstCtfFieldClass *
 mk_struct (void)
 {
   return gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRUCT);
@@ -414,7 +426,7 @@ START_TEST (test_floats)
 {
   GstCtfStreamClass *sc;
   GstCtfTraceClass *tc = mk_trace (&sc, NULL);
-  GstCtfFieldClass *payload = mk_struct (), *f;
+  GstCtfFieldClass *payload = mk_struct ();
   GstCtfEventIter *it;
   Writer w;
   guint64 sizes_at;
@@ -427,19 +439,9 @@ START_TEST (test_floats)
   guint32 b32;
   guint64 b64;
 
-  f = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_FLOAT);
-  f->floating.mant_dig = 24;
-  f->floating.exp_dig = 8;
-  f->floating.byte_order = GST_CTF_BYTE_ORDER_BE;
-  f->alignment = 8;
-  add (payload, "f", f);
-  f = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_FLOAT);
-  f->floating.mant_dig = 53;
-  f->floating.exp_dig = 11;
-  f->floating.byte_order = GST_CTF_BYTE_ORDER_LE;
-  f->alignment = 1;
+  add (payload, "f", mk_float (24, 8, GST_CTF_BYTE_ORDER_BE, 8));
   add (payload, "pad", mk_uint (3, 1));
-  add (payload, "d", f);
+  add (payload, "d", mk_float (53, 11, GST_CTF_BYTE_ORDER_LE, 1));
   add_event_class (sc, 0, "ev", payload);
 
   w_packet_start (&w, 0, 0, &sizes_at);
@@ -521,7 +523,7 @@ START_TEST (test_float_text_is_printf)
 {
   GstCtfStreamClass *sc;
   GstCtfTraceClass *tc = mk_trace (&sc, NULL);
-  GstCtfFieldClass *payload = mk_struct (), *f;
+  GstCtfFieldClass *payload = mk_struct ();
   GstCtfTextFormatter *fmt;
   GstCtfEventIter *it;
   GString *line = g_string_new (NULL);
@@ -531,12 +533,7 @@ START_TEST (test_float_text_is_printf)
   guint i = 0, checked = 0, p;
   const guint per_packet = 8000;
 
-  f = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_FLOAT);
-  f->floating.mant_dig = 53;
-  f->floating.exp_dig = 11;
-  f->floating.byte_order = GST_CTF_BYTE_ORDER_LE;
-  f->alignment = 8;
-  add (payload, "d", f);
+  add (payload, "d", mk_float (53, 11, GST_CTF_BYTE_ORDER_LE, 8));
   add_event_class (sc, 0, "ev", payload);
   fmt = gst_ctf_text_formatter_new (tc, NULL);
   it = gst_ctf_event_iter_new (tc);
