@@ -533,6 +533,14 @@ stream_name_from_header (GstCtfSink * self, GstBuffer * buffer,
   return g_strdup_printf ("stream_%" G_GUINT64_FORMAT, info.stream_class_id);
 }
 
+/* The slot of a packet meta's stream name in the file cache. */
+static inline guint
+meta_name_slot (const gchar * name)
+{
+  return (guint) (((guintptr) name >> 3) & (G_N_ELEMENTS (((GstCtfSink *)
+                  NULL)->meta_name) - 1));
+}
+
 static GstFlowReturn
 gst_ctf_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
 {
@@ -553,7 +561,7 @@ gst_ctf_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
   }
 
   if (meta && meta->stream_name != NULL) {
-    guint slot = (guint) (((guintptr) meta->stream_name >> 3) & 7);
+    guint slot = meta_name_slot (meta->stream_name);
 
     f = self->meta_file[slot];
     if (self->meta_name[slot] == meta->stream_name && f != NULL &&
@@ -594,7 +602,7 @@ gst_ctf_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
   g_free (name);
   if (meta && meta->stream_name != NULL &&
       strcmp (f->name, meta->stream_name) == 0) {
-    guint slot = (guint) (((guintptr) meta->stream_name >> 3) & 7);
+    guint slot = meta_name_slot (meta->stream_name);
 
     self->meta_name[slot] = meta->stream_name;
     self->meta_file[slot] = f;

