@@ -14,12 +14,14 @@
  * warning messages.  A packet that cannot be decoded stops the pipeline
  * with an error, after the events before it were written.
  *
- * With #GstCtfTextSink:parallel (the default), the streaming thread decodes
- * and merges the events and copies them into batches, and two more threads
- * format the batches; their texts are written in order.  The output is the
- * same byte for byte, and a warning or an error is still written after
- * the text of every event before it.  Memory stays bounded (a few batches
- * of 256 events in flight).
+ * With #GstCtfTextSink:parallel (the default), worker threads (one per
+ * core, at most 8) decode and format the events of each stream, a stream
+ * at a time, and the streaming thread merges the streams' lines in
+ * babeltrace2's order and puts in the `(+S.NS)` deltas.  The output is
+ * the same byte for byte, and a warning or an error is still written after
+ * the text of every event before it.  Memory stays bounded (at most four
+ * chunks of 256 formatted events ahead per stream).  A trace of one
+ * stream is formatted on one worker while the streaming thread writes.
  *
  * ## Example launch line
  * |[
@@ -35,11 +37,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <errno.h>
-#ifdef __linux__
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
 #include <glib/gstdio.h>
 
 #include "gstctftextsink.h"
@@ -49,6 +46,7 @@
 #include "gstctf-reader.h"
 #include "gstctf-text-formatter.h"
 #include "gstctf-event-merge.h"
+#include "gstctftextsink-streams.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_ctf_text_sink_debug);
 #define GST_CAT_DEFAULT gst_ctf_text_sink_debug
@@ -56,40 +54,8 @@ GST_DEBUG_CATEGORY_STATIC (gst_ctf_text_sink_debug);
 /* Output is written in chunks of about this size. */
 #define FLUSH_THRESHOLD (64 * 1024)
 
-/* Parallel formatting (see the "parallel" property): the streaming thread
- * decodes and merges, and copies the events into batches of at most
- * BATCH_EVENTS events or BATCH_BYTES bytes of values; N_WORKERS threads
- * format the batches, and the one that completes the oldest batch writes
- * the finished texts in order.  At most N_JOBS batches are in flight,
- * which bounds the memory (about N_JOBS * (BATCH_BYTES + text)); when
- * they are, the streaming thread sleeps until half of them are written
- * (one wake-up per N_JOBS / 2 batches, not per batch). */
-#define N_WORKERS 2
-/* The formatting threads run this much nicer than the streaming thread.
- * With as many busy threads as cores (three on two in the benchmark), a
- * fair share gives each thread 2/3 of a core, and the streaming thread,
- * which every batch waits for, becomes the critical path; at a lower
- * priority the formatters take what it leaves.  Measured on the 181 MB
- * bench input (2 cores, medians of 8): wall 1.89 s -> 1.62 s at +3,
- * 1.52 s at +6, and less CPU in all.  Lowering a thread's priority needs
- * no privilege; where it fails, nothing changes. */
-#define WORKER_NICE_DELTA 6
-#define N_JOBS 8
-#define BATCH_EVENTS 256
-#define BATCH_BYTES (128 * 1024)
-
-typedef enum {
-  JOB_FREE = 0,                 /* being filled by the streaming thread */
-  JOB_QUEUED,
-  JOB_FORMATTING,
-  JOB_DONE,                     /* text ready, not written yet */
-} JobState;
-
-typedef struct {
-  GstCtfTextBatch *batch;
-  GString *text;
-  JobState state;
-} Job;
+/* Parallel formatting: worker threads, one per core, at most this many. */
+#define MAX_WORKERS 8
 
 enum {
   PROP_0,
@@ -132,26 +98,8 @@ struct _GstCtfTextSink
   guint64 n_discarded_events;
   guint64 n_discarded_packets;
 
-  /* Parallel formatting: everything below @lock is protected by it,
-   * except @jobs[i].batch while the job is JOB_FREE (the streaming
-   * thread fills it) and the workers' own formatters. */
-  gboolean threaded;
-  GMutex lock;
-  GCond work_cond;              /* a job was queued, or quit */
-  GCond space_cond;             /* a job was written */
-  GThread *workers[N_WORKERS];
-  GstCtfTextFormatter *wfmt[N_WORKERS];
-  Job jobs[N_JOBS];
-  guint64 next_submit;          /* job sequence numbers */
-  guint64 next_take;
-  guint64 next_write;
-  gboolean writing;             /* a worker is writing finished jobs */
-  gboolean quit;
-  gboolean write_failed;
-  gint write_errno;
-  gboolean space_waiting;       /* the streaming thread waits until... */
-  guint64 wake_in_flight;       /* ...at most this many jobs are in flight */
-  GstCtfTextDelta carry;        /* delta state after the last batch */
+  /* Parallel formatting (NULL: sequential, with @merge and @fmt). */
+  GstCtfTextStreams *streams;
 };
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
@@ -201,254 +149,18 @@ write_text (GstCtfTextSink * self)
   return TRUE;
 }
 
-/* ------------------------------------------------------------------ */
-/* Parallel formatting                                                 */
-
-typedef struct {
-  GstCtfTextSink *self;
-  guint index;
-} WorkerArg;
-
-/* Writes the finished jobs in order; called with the lock held by the
- * worker that just finished one, unless another worker is writing. */
-static void
-write_done_jobs (GstCtfTextSink * self)
-{
-  self->writing = TRUE;
-  while (self->next_write < self->next_take &&
-      self->jobs[self->next_write % N_JOBS].state == JOB_DONE) {
-    Job *job = &self->jobs[self->next_write % N_JOBS];
-    gboolean failed = self->write_failed;
-
-    g_mutex_unlock (&self->lock);
-    if (!failed && job->text->len > 0 && self->out != NULL &&
-        fwrite (job->text->str, 1, job->text->len, self->out) !=
-        job->text->len) {
-      gint e = errno;
-
-      g_mutex_lock (&self->lock);
-      self->write_failed = TRUE;
-      self->write_errno = e;
-      g_mutex_unlock (&self->lock);
-    }
-    g_string_truncate (job->text, 0);
-    g_mutex_lock (&self->lock);
-    job->state = JOB_FREE;
-    self->next_write++;
-    if (self->space_waiting &&
-        self->next_submit - self->next_write <= self->wake_in_flight)
-      g_cond_signal (&self->space_cond);
-  }
-  self->writing = FALSE;
-}
-
-static gpointer
-worker_main (gpointer data)
-{
-  WorkerArg *arg = data;
-  GstCtfTextSink *self = arg->self;
-  GstCtfTextFormatter *fmt = self->wfmt[arg->index];
-
-  g_free (arg);
-#ifdef __linux__
-  /* per-thread nice: on Linux, PRIO_PROCESS with a thread id */
-  {
-    id_t tid = (id_t) syscall (SYS_gettid);
-    gint cur;
-
-    errno = 0;
-    cur = getpriority (PRIO_PROCESS, tid);
-    if (errno == 0)
-      setpriority (PRIO_PROCESS, tid, MIN (cur + WORKER_NICE_DELTA, 19));
-  }
-#endif
-  g_mutex_lock (&self->lock);
-  for (;;) {
-    Job *job;
-    gboolean failed;
-
-    while (!self->quit && self->next_take == self->next_submit)
-      g_cond_wait (&self->work_cond, &self->lock);
-    if (self->next_take == self->next_submit)
-      break;                    /* quit, and nothing left */
-    job = &self->jobs[self->next_take % N_JOBS];
-    self->next_take++;
-    job->state = JOB_FORMATTING;
-    failed = self->write_failed;
-    g_mutex_unlock (&self->lock);
-
-    /* (after a write error, nothing more is written) */
-    if (!failed)
-      gst_ctf_text_formatter_format_batch (fmt, job->batch, job->text);
-
-    g_mutex_lock (&self->lock);
-    job->state = JOB_DONE;
-    if (!self->writing)
-      write_done_jobs (self);
-  }
-  g_mutex_unlock (&self->lock);
-  return NULL;
-}
-
-static void
-post_write_error (GstCtfTextSink * self, gint err)
-{
-  GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-      ("Could not write to file \"%s\".",
-          self->location ? self->location : "(stdout)"),
-      ("%s", g_strerror (err)));
-}
-
-static void
-start_workers (GstCtfTextSink * self)
-{
-  guint i;
-
-  for (i = 0; i < N_JOBS; i++) {
-    if (self->jobs[i].batch == NULL) {
-      self->jobs[i].batch = gst_ctf_text_batch_new ();
-      self->jobs[i].text = g_string_sized_new (BATCH_EVENTS * 512);
-    }
-    gst_ctf_text_batch_reset (self->jobs[i].batch, NULL);
-    self->jobs[i].state = JOB_FREE;
-  }
-  self->next_submit = self->next_take = self->next_write = 0;
-  self->quit = FALSE;
-  self->writing = FALSE;
-  self->space_waiting = FALSE;
-  self->write_failed = FALSE;
-  memset (&self->carry, 0, sizeof (self->carry));
-  for (i = 0; i < N_WORKERS; i++) {
-    WorkerArg *arg = g_new (WorkerArg, 1);
-
-    arg->self = self;
-    arg->index = i;
-    self->workers[i] = g_thread_new ("ctftextsink-fmt", worker_main, arg);
-  }
-  self->threaded = TRUE;
-}
-
-/* Hands the batch being filled to the workers (when it holds events) and
- * waits for a free one.  Returns FALSE after a write error (posted). */
-static gboolean
-submit_batch (GstCtfTextSink * self)
-{
-  Job *job = &self->jobs[self->next_submit % N_JOBS];
-  gboolean failed;
-  gint err;
-
-  if (gst_ctf_text_batch_get_n_events (job->batch) > 0) {
-    gst_ctf_text_batch_get_end_delta (job->batch, &self->carry);
-    g_mutex_lock (&self->lock);
-    job->state = JOB_QUEUED;
-    self->next_submit++;
-    g_cond_signal (&self->work_cond);
-    if (self->next_submit - self->next_write >= N_JOBS) {
-      self->wake_in_flight = N_JOBS / 2;
-      self->space_waiting = TRUE;
-      while (self->next_submit - self->next_write > self->wake_in_flight)
-        g_cond_wait (&self->space_cond, &self->lock);
-      self->space_waiting = FALSE;
-    }
-    g_mutex_unlock (&self->lock);
-    gst_ctf_text_batch_reset (self->jobs[self->next_submit % N_JOBS].batch,
-        &self->carry);
-  }
-  g_mutex_lock (&self->lock);
-  failed = self->write_failed;
-  err = self->write_errno;
-  g_mutex_unlock (&self->lock);
-  if (failed)
-    post_write_error (self, err);
-  return !failed;
-}
-
-/* Everything merged so far formatted and written.  Returns FALSE after a
- * write error (posted). */
-static gboolean
-sync_workers (GstCtfTextSink * self)
-{
-  gboolean failed;
-  gint err;
-
-  if (!self->threaded)
-    return TRUE;
-  if (gst_ctf_text_batch_get_n_events (self->jobs[self->next_submit %
-              N_JOBS].batch) > 0) {
-    gst_ctf_text_batch_get_end_delta (self->jobs[self->next_submit %
-            N_JOBS].batch, &self->carry);
-    g_mutex_lock (&self->lock);
-    self->jobs[self->next_submit % N_JOBS].state = JOB_QUEUED;
-    self->next_submit++;
-    g_cond_signal (&self->work_cond);
-    g_mutex_unlock (&self->lock);
-  }
-  g_mutex_lock (&self->lock);
-  self->wake_in_flight = 0;
-  self->space_waiting = TRUE;
-  while (self->next_write < self->next_submit)
-    g_cond_wait (&self->space_cond, &self->lock);
-  self->space_waiting = FALSE;
-  failed = self->write_failed;
-  err = self->write_errno;
-  g_mutex_unlock (&self->lock);
-  gst_ctf_text_batch_reset (self->jobs[self->next_submit % N_JOBS].batch,
-      &self->carry);
-  if (failed)
-    post_write_error (self, err);
-  return !failed;
-}
-
-/* Writes what is pending (@flush: formats and writes the batches first,
- * else drops them), ends the workers. */
-static void
-stop_workers (GstCtfTextSink * self, gboolean flush)
-{
-  guint i;
-
-  if (!self->threaded)
-    return;
-  if (flush)
-    sync_workers (self);
-  g_mutex_lock (&self->lock);
-  self->quit = TRUE;
-  g_cond_broadcast (&self->work_cond);
-  g_mutex_unlock (&self->lock);
-  for (i = 0; i < N_WORKERS; i++) {
-    g_thread_join (self->workers[i]);
-    self->workers[i] = NULL;
-    g_clear_pointer (&self->wfmt[i], gst_ctf_text_formatter_free);
-  }
-  self->threaded = FALSE;
-}
-
-static void
-free_jobs (GstCtfTextSink * self)
-{
-  guint i;
-
-  for (i = 0; i < N_JOBS; i++) {
-    g_clear_pointer (&self->jobs[i].batch, gst_ctf_text_batch_free);
-    if (self->jobs[i].text)
-      g_string_free (self->jobs[i].text, TRUE);
-    self->jobs[i].text = NULL;
-  }
-}
-
 /* Before anything is written out of the events' order (warnings on
  * stderr, errors): the text of every event given back so far. */
 static gboolean
 flush_all (GstCtfTextSink * self)
 {
-  gboolean ok = sync_workers (self);
-
-  return write_text (self) && ok;
+  return write_text (self);
 }
 
 static void
 drop_trace (GstCtfTextSink * self)
 {
-  stop_workers (self, TRUE);
+  g_clear_pointer (&self->streams, gst_ctf_text_streams_free);
   g_clear_pointer (&self->merge, gst_ctf_event_merge_free);
   g_clear_pointer (&self->fmt, gst_ctf_text_formatter_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
@@ -469,24 +181,21 @@ drain (GstCtfTextSink * self)
   if (self->merge == NULL)
     return GST_FLOW_OK;
 
-  while ((t = gst_ctf_event_merge_next (self->merge, &item, &err)) !=
-      GST_CTF_MERGE_NONE) {
+  for (;;) {
+    g_string_truncate (self->warn, 0);
+    t = self->streams ? gst_ctf_text_streams_next (self->streams, self->text,
+        &item, self->warn, &err) : gst_ctf_event_merge_next (self->merge,
+        &item, &err);
+    if (t == GST_CTF_MERGE_NONE)
+      break;
     switch (t) {
       case GST_CTF_MERGE_EVENT:
-        if (self->threaded) {
-          GstCtfTextBatch *b = self->jobs[self->next_submit % N_JOBS].batch;
-
-          gst_ctf_text_batch_add_event (b, item.iter);
-          self->n_events++;
-          if ((gst_ctf_text_batch_get_n_events (b) >= BATCH_EVENTS ||
-                  gst_ctf_text_batch_get_size (b) >= BATCH_BYTES) &&
-              !submit_batch (self))
-            return GST_FLOW_ERROR;
-          break;
+        if (self->streams == NULL) {
+          gst_ctf_text_formatter_set_event_object (self->fmt,
+              item.pool_object);
+          gst_ctf_text_formatter_format_event (self->fmt, item.iter,
+              self->text);
         }
-        gst_ctf_text_formatter_set_event_object (self->fmt, item.pool_object);
-        gst_ctf_text_formatter_format_event (self->fmt, item.iter,
-            self->text);
         self->n_events++;
         if (self->text->len >= FLUSH_THRESHOLD && !write_text (self))
           return GST_FLOW_ERROR;
@@ -495,11 +204,11 @@ drain (GstCtfTextSink * self)
       case GST_CTF_MERGE_DISCARDED_PACKETS:{
         gboolean events = t == GST_CTF_MERGE_DISCARDED_EVENTS;
 
-        g_string_truncate (self->warn, 0);
-        gst_ctf_text_formatter_format_discarded (self->fmt, self->warn,
-            events ? GST_CTF_DISCARDED_EVENTS : GST_CTF_DISCARDED_PACKETS,
-            item.count, item.clock, item.begin, item.end, item.stream_name,
-            item.stream_class_id, item.stream_id);
+        if (self->streams == NULL)
+          gst_ctf_text_formatter_format_discarded (self->fmt, self->warn,
+              events ? GST_CTF_DISCARDED_EVENTS : GST_CTF_DISCARDED_PACKETS,
+              item.count, item.clock, item.begin, item.end, item.stream_name,
+              item.stream_class_id, item.stream_id);
         /* babeltrace2 prints these on stderr, keep the order with the
          * events written so far. */
         if (!flush_all (self))
@@ -572,6 +281,8 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   /* New metadata: give back what the previous trace class still holds. */
   if (self->merge) {
     gst_ctf_event_merge_finish (self->merge);
+    if (self->streams)
+      gst_ctf_text_streams_finish (self->streams);
     if (drain (self) != GST_FLOW_OK) {
       gst_ctf_trace_class_unref (tc);
       return FALSE;
@@ -596,14 +307,10 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   if (self->parallel && !self->emulate_recycling) {
     const GstCtfEnvEntry *host = gst_ctf_trace_class_find_env (tc,
         "hostname");
-    guint i;
 
-    for (i = 0; i < N_WORKERS; i++) {
-      self->wfmt[i] = gst_ctf_text_formatter_new (tc, &self->opts);
-      gst_ctf_text_formatter_set_trace_name (self->wfmt[i], host
-          && host->is_string && host->str ? host->str : "");
-    }
-    start_workers (self);
+    self->streams = gst_ctf_text_streams_new (tc, &self->opts, host
+        && host->is_string && host->str ? host->str : "",
+        CLAMP (g_get_num_processors (), 1, MAX_WORKERS));
   }
   return TRUE;
 }
@@ -687,8 +394,12 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
     rank = stream_id;
   }
 
-  ok = gst_ctf_event_merge_push_full (self->merge, bytes, sc_id, rank,
-      stream_id, name, offset, &err);
+  if (self->streams)
+    ok = gst_ctf_text_streams_push (self->streams, bytes, sc_id, rank,
+        stream_id, name, offset, &err);
+  else
+    ok = gst_ctf_event_merge_push_full (self->merge, bytes, sc_id, rank,
+        stream_id, name, offset, &err);
   g_bytes_unref (bytes);
   if (!ok) {
     flush_all (self);
@@ -710,6 +421,8 @@ gst_ctf_text_sink_event (GstBaseSink * bsink, GstEvent * event)
   if (GST_EVENT_TYPE (event) == GST_EVENT_EOS) {
     if (self->merge) {
       gst_ctf_event_merge_finish (self->merge);
+      if (self->streams)
+        gst_ctf_text_streams_finish (self->streams);
       if (drain (self) != GST_FLOW_OK) {
         gst_event_unref (event);
         return FALSE;
@@ -892,10 +605,6 @@ gst_ctf_text_sink_finalize (GObject * object)
   GstCtfTextSink *self = GST_CTF_TEXT_SINK (object);
 
   drop_trace (self);
-  free_jobs (self);
-  g_mutex_clear (&self->lock);
-  g_cond_clear (&self->work_cond);
-  g_cond_clear (&self->space_cond);
   g_hash_table_unref (self->stream_ids);
   g_string_free (self->text, TRUE);
   g_string_free (self->warn, TRUE);
@@ -969,11 +678,10 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
 
   g_object_class_install_property (gobject_class, PROP_PARALLEL,
       g_param_spec_boolean ("parallel", "Parallel",
-          "Format the text on " G_STRINGIFY (N_WORKERS) " other threads "
-          "while the streaming thread decodes (same output; not with "
-          "emulate-recycling); on Linux they run at a lower priority "
-          "(nice +" G_STRINGIFY (WORKER_NICE_DELTA) ") than the streaming "
-          "thread, which feeds them", TRUE,
+          "Decode and format the streams on worker threads (one per "
+          "core, at most " G_STRINGIFY (MAX_WORKERS) ") and merge their "
+          "lines on the streaming thread (same output; not with "
+          "emulate-recycling)", TRUE,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
@@ -996,9 +704,6 @@ gst_ctf_text_sink_init (GstCtfTextSink * self)
   gst_ctf_text_options_init (&self->opts);
   self->emulate_recycling = FALSE;
   self->parallel = TRUE;
-  g_mutex_init (&self->lock);
-  g_cond_init (&self->work_cond);
-  g_cond_init (&self->space_cond);
   self->text = g_string_sized_new (FLUSH_THRESHOLD + 4096);
   self->warn = g_string_sized_new (512);
   self->stream_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,

@@ -525,7 +525,7 @@ count_lines (const gchar * text)
 }
 
 /* The parallel formatting (default) writes exactly what the sequential
- * path writes, on multi-stream traces of several batches (1024 events). */
+ * path writes, on multi-stream traces of many chunks (256 events). */
 GST_START_TEST (test_parallel_equals_sequential)
 {
   static const gchar *const units[][3] = {
@@ -554,6 +554,74 @@ GST_START_TEST (test_parallel_equals_sequential)
     g_free (expected);
     g_free (seq);
     g_free (par);
+    g_free (dir);
+    g_free (oracle);
+  }
+}
+
+GST_END_TEST;
+
+/* Bus sync handler: at each warning, what the sink has written so far
+ * (it writes the text of every event before a warning first). */
+static GstBusSyncReply
+note_warning_place (GstBus * bus, GstMessage * msg, gpointer data)
+{
+  GString *log = data;
+
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_WARNING) {
+    gchar *location = NULL, *debug = NULL;
+    GStatBuf st;
+
+    g_object_get (GST_MESSAGE_SRC (msg), "location", &location, NULL);
+    fail_unless (location != NULL && g_stat (location, &st) == 0);
+    gst_message_parse_warning (msg, NULL, &debug);
+    g_string_append_printf (log, "%" G_GINT64_FORMAT " bytes, then %s\n",
+        (gint64) st.st_size, strstr (debug, "WARNING: Tracer"));
+    g_free (debug);
+    g_free (location);
+  }
+  return GST_BUS_DROP;
+}
+
+/* Discarded packets and events of two streams: each warning comes after
+ * the same text with and without parallel formatting (the order
+ * babeltrace2's muxer gives them), every time. */
+GST_START_TEST (test_parallel_warnings_in_place)
+{
+  static const gchar *const units[] = {
+    "ctf/babeltrace/packet-seq-num/2-streams-lost-in-2",
+    "ctf/babeltrace/packet-seq-num/2-streams-lost-in-1",
+  };
+  guint u, round;
+
+  for (u = 0; u < G_N_ELEMENTS (units); u++) {
+    gchar *dir, *oracle;
+    GString *logs[2];
+    guint parallel;
+
+    if (!corpus_unit (units[u], &dir, &oracle, "ctf/babeltrace", "x"))
+      return;
+    for (round = 0; round < 10; round++) {
+      for (parallel = 0; parallel < 2; parallel++) {
+        GstFlowReturn ret;
+        gchar *text;
+
+        logs[parallel] = g_string_new (NULL);
+        sink_bus = gst_bus_new ();
+        gst_bus_set_sync_handler (sink_bus, note_warning_place,
+            logs[parallel], NULL);
+        text = run_sink (dir, dir, TRUE, &ret, "parallel", (gboolean) parallel,
+            NULL);
+        fail_unless_equals_int (ret, GST_FLOW_OK);
+        gst_clear_object (&sink_bus);
+        g_free (text);
+      }
+      fail_unless (strstr (logs[0]->str, "discarded") != NULL,
+          "%s: no warning", units[u]);
+      fail_unless_equals_string (logs[1]->str, logs[0]->str);
+      g_string_free (logs[0], TRUE);
+      g_string_free (logs[1], TRUE);
+    }
     g_free (dir);
     g_free (oracle);
   }
@@ -756,6 +824,7 @@ textsink_suite (void)
   tcase_add_test (tc, test_warning_stream_id);
   tcase_add_test (tc, test_parallel_equals_sequential);
   tcase_add_test (tc, test_parallel_error_mid_trace);
+  tcase_add_test (tc, test_parallel_warnings_in_place);
   tcase_add_test (tc, test_parallel_new_caps);
   return s;
 }

@@ -61,14 +61,8 @@ typedef struct {
   gboolean have_clock_value;
   guint64 clock_value;
 
-  /* Snapshots of the previous packet of this stream. */
-  gboolean prev_valid;
-  gboolean prev_has_disc;
-  guint64 prev_disc;
-  gboolean prev_has_seq;
-  guint64 prev_seq;
-  gboolean prev_has_end;
-  guint64 prev_end;
+  /* what the previous packet of this stream said */
+  GstCtfDiscardTracker discards;
 
   gint heap_index;              /* -1 when not in the heap */
 
@@ -255,53 +249,76 @@ add_notice (GstCtfEventMerge * m, Stream * s, GstCtfMergeItemType type,
   g_queue_push_tail (&m->notices, n);
 }
 
-/* The discarded-items checks made when a packet starts. */
-static void
-check_discarded (GstCtfEventMerge * m, Stream * s,
-    const GstCtfPacketInfo * pi)
+guint
+gst_ctf_discard_tracker_next_packet (GstCtfDiscardTracker * t,
+    const GstCtfPacketInfo * pi, const GstCtfClockClass * clock,
+    GstCtfMergeItem items[2])
 {
   gboolean have_range = pi->has_timestamp_begin && pi->has_timestamp_end &&
-      s->clock != NULL;
+      clock != NULL;
+  guint n = 0;
+
+  g_return_val_if_fail (t != NULL && pi != NULL && items != NULL, 0);
 
   if (pi->has_events_discarded) {
     gboolean emit;
     guint64 count;
 
-    if (!s->prev_valid || !s->prev_has_disc) {
+    if (!t->valid || !t->has_disc) {
       emit = pi->events_discarded != 0;
       count = pi->events_discarded;
     } else {
-      count = pi->events_discarded - s->prev_disc;
+      count = pi->events_discarded - t->disc;
       emit = count != 0;
     }
     if (emit) {
-      guint64 begin = (!s->prev_valid || !s->prev_has_disc) ?
-          pi->timestamp_begin : s->prev_end;
+      GstCtfMergeItem *it = &items[n++];
 
-      if (s->prev_valid && s->prev_has_disc && !s->prev_has_end)
+      memset (it, 0, sizeof (*it));
+      it->type = GST_CTF_MERGE_DISCARDED_EVENTS;
+      it->count = count;
+      it->begin = (!t->valid || !t->has_disc) ? pi->timestamp_begin : t->end;
+      it->end = pi->timestamp_end;
+      if (t->valid && t->has_disc && !t->has_end)
         have_range = FALSE;
-      add_notice (m, s, GST_CTF_MERGE_DISCARDED_EVENTS, count,
-          have_range ? s->clock : NULL, begin, pi->timestamp_end);
+      it->clock = have_range ? clock : NULL;
     }
   }
 
-  if (pi->has_packet_seq_num && s->prev_valid && s->prev_has_seq &&
-      pi->packet_seq_num != s->prev_seq + 1 &&
-      pi->packet_seq_num > s->prev_seq) {
-    gboolean range = have_range && s->prev_has_end;
+  if (pi->has_packet_seq_num && t->valid && t->has_seq &&
+      pi->packet_seq_num != t->seq + 1 && pi->packet_seq_num > t->seq) {
+    GstCtfMergeItem *it = &items[n++];
 
-    add_notice (m, s, GST_CTF_MERGE_DISCARDED_PACKETS,
-        pi->packet_seq_num - s->prev_seq - 1, range ? s->clock : NULL,
-        s->prev_end, pi->timestamp_begin);
+    memset (it, 0, sizeof (*it));
+    it->type = GST_CTF_MERGE_DISCARDED_PACKETS;
+    it->count = pi->packet_seq_num - t->seq - 1;
+    it->clock = have_range && t->has_end ? clock : NULL;
+    it->begin = t->end;
+    it->end = pi->timestamp_begin;
   }
 
-  s->prev_valid = TRUE;
-  s->prev_has_disc = pi->has_events_discarded;
-  s->prev_disc = pi->events_discarded;
-  s->prev_has_seq = pi->has_packet_seq_num;
-  s->prev_seq = pi->packet_seq_num;
-  s->prev_has_end = pi->has_timestamp_end;
-  s->prev_end = pi->timestamp_end;
+  t->valid = TRUE;
+  t->has_disc = pi->has_events_discarded;
+  t->disc = pi->events_discarded;
+  t->has_seq = pi->has_packet_seq_num;
+  t->seq = pi->packet_seq_num;
+  t->has_end = pi->has_timestamp_end;
+  t->end = pi->timestamp_end;
+  return n;
+}
+
+/* The discarded-items checks made when a packet starts. */
+static void
+check_discarded (GstCtfEventMerge * m, Stream * s,
+    const GstCtfPacketInfo * pi)
+{
+  GstCtfMergeItem items[2];
+  guint i, n = gst_ctf_discard_tracker_next_packet (&s->discards, pi,
+      s->clock, items);
+
+  for (i = 0; i < n; i++)
+    add_notice (m, s, items[i].type, items[i].count, items[i].clock,
+        items[i].begin, items[i].end);
 }
 
 /* Copies the packet header and context values of the packet @s->it has
@@ -888,6 +905,8 @@ gst_ctf_event_merge_next (GstCtfEventMerge * m, GstCtfMergeItem * item,
   item->stream_id = s->bt_id;
   item->stream_name = s->name;
   item->offset = s->cur_offset;
+  item->has_ns = s->has_ns;
+  item->ns = s->head_ns;
 
   if (s->error != NULL) {
     QueuedPacket *q;

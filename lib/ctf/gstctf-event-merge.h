@@ -40,7 +40,8 @@ typedef enum {
  * @stream_name: (nullable): the stream's name, as given to
  *   gst_ctf_event_merge_push()
  * @has_ns: whether @ns is valid (the stream class has a clock)
- * @ns: event time, ns from the clock origin
+ * @ns: event time, ns from the clock origin; for an error, the time the
+ *   stream had reached (its place in the merged order)
  * @count: discarded items, %G_MAXUINT64 when unknown
  * @clock: (nullable): for discarded items, the clock of @begin/@end;
  *   %NULL when the time range is unknown
@@ -67,6 +68,47 @@ typedef struct {
   gint64 offset;
   gint64 pool_object;
 } GstCtfMergeItem;
+
+/**
+ * GstCtfDiscardTracker:
+ *
+ * What the previous packet of a stream said of discarded events and
+ * packets (its `events_discarded` snapshot, `packet_seq_num` and
+ * `timestamp_end`, CTF 1.8 §5.2), to tell what the tracer discarded before
+ * the next one, as babeltrace2's CTF source does.  One per stream,
+ * zero-filled before its first packet.
+ */
+typedef struct {
+  /*< private >*/
+  gboolean valid;
+  gboolean has_disc;
+  guint64 disc;
+  gboolean has_seq;
+  guint64 seq;
+  gboolean has_end;
+  guint64 end;
+} GstCtfDiscardTracker;
+
+/**
+ * gst_ctf_discard_tracker_next_packet: (skip)
+ * @t: the stream's tracker
+ * @pi: the stream's next packet
+ * @clock: (nullable): the stream's default clock
+ * @items: (out caller-allocates) (array fixed-size=2): the notices
+ *
+ * Moves @t to the packet @pi and tells what was discarded between the
+ * previous packet and this one: a %GST_CTF_MERGE_DISCARDED_EVENTS item
+ * when the `events_discarded` counter grew (the first packet: when it is
+ * not 0), then a %GST_CTF_MERGE_DISCARDED_PACKETS item when
+ * `packet_seq_num` skipped numbers.  Items get their @type, @count,
+ * @clock (%NULL when the time range is unknown), @begin and @end (clock
+ * cycles); the stream fields are the caller's to fill.
+ *
+ * Returns: the number of items filled in @items, 0 to 2
+ */
+GST_CTF_API guint gst_ctf_discard_tracker_next_packet (
+    GstCtfDiscardTracker * t, const GstCtfPacketInfo * pi,
+    const GstCtfClockClass * clock, GstCtfMergeItem items[2]);
 
 /**
  * GstCtfEventMerge:

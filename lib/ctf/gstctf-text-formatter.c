@@ -168,8 +168,7 @@ void
 gst_ctf_text_formatter_reset_delta (GstCtfTextFormatter * f)
 {
   g_return_if_fail (f != NULL);
-  f->have_last_ns = FALSE;
-  f->have_last_cycles = FALSE;
+  memset (&f->delta, 0, sizeof (f->delta));
 }
 
 
@@ -209,24 +208,20 @@ append_packet_context (GstCtfTextFormatter * f, GString * s,
   gsize start;
 
   if (f->pc_valid && f->pc_names == names && f->pc_vals->len == n &&
-      ((f->in_batch && vals == f->pc_batch_vals) ||
-          same_values ((const GstCtfFieldValue *) (gpointer) f->pc_vals->data,
-              vals, n))) {
+      same_values ((const GstCtfFieldValue *) (gpointer) f->pc_vals->data,
+          vals, n)) {
     put (s, f->pc_text->str, f->pc_text->len);
-    f->pc_batch_vals = f->in_batch ? vals : NULL;
     return;
   }
   start = s->len;
   _gst_ctf_text_append_value (f, s, vals, n, 0, names, filtered, 0);
   f->pc_valid = values_cacheable (vals, n);
-  f->pc_batch_vals = NULL;
   if (f->pc_valid) {
     g_array_set_size (f->pc_vals, 0);
     g_array_append_vals (f->pc_vals, vals, n);
     g_string_truncate (f->pc_text, 0);
     g_string_append_len (f->pc_text, s->str + start, s->len - start);
     f->pc_names = names;
-    f->pc_batch_vals = f->in_batch ? vals : NULL;
   }
 }
 
@@ -492,7 +487,7 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
 
 static void
 append_scope (GstCtfTextFormatter * f, GString * s,
-    const TextEventView * ev, guint k, GstCtfScope scope, ScopeState state,
+    const TextEventView * ev, GstCtfScope scope, ScopeState state,
     Template ** tpl, const gchar * scope_name, gboolean names,
     gboolean * start_line)
 {
@@ -501,12 +496,7 @@ append_scope (GstCtfTextFormatter * f, GString * s,
 
   if (state == SCOPE_ABSENT)
     return;
-  if (ev->it != NULL) {
-    vals = gst_ctf_event_iter_get_values (ev->it, scope, &n);
-  } else {
-    vals = ev->vals[k];
-    n = ev->n[k];
-  }
+  vals = gst_ctf_event_iter_get_values (ev->it, scope, &n);
   if (vals == NULL || n == 0)
     return;
   if (!*start_line)
@@ -549,28 +539,64 @@ event_ns (GstCtfTextFormatter * f, const GstCtfClockClass * cc,
   return f->memo_ok;
 }
 
+/* The delta text of an event at @ns (@ns_ok) / @cycles after the event
+ * @d describes. */
+static inline void
+put_delta (GString * s, gboolean clock_cycles, const GstCtfTextDelta * d,
+    gboolean ns_ok, gint64 ns, guint64 cycles)
+{
+  if (clock_cycles) {
+    if (!d->have_cycles) {
+      put_lit (s, "+????????????");
+    } else {
+      put_c (s, '+');
+      append_u64_padded (s, cycles - d->cycles, 12);
+    }
+  } else if (d->have_ns && ns_ok) {
+    guint64 delta = (guint64) (ns - d->ns);
+
+    put_c (s, '+');
+    append_u64 (s, delta / NS_PER_S);
+    put_c (s, '.');
+    append_9digits (s, (guint32) (delta % NS_PER_S));
+  } else {
+    put_lit (s, "+?.?????????");
+  }
+}
+
+/* Moves @d to an event with a clock. */
+static inline void
+delta_update (GstCtfTextDelta * d, gboolean clock_cycles, gboolean ns_ok,
+    gint64 ns, guint64 cycles)
+{
+  if (clock_cycles) {
+    d->have_cycles = TRUE;
+    d->cycles = cycles;
+  } else if (ns_ok) {
+    d->have_ns = TRUE;
+    d->ns = ns;
+  }
+}
+
 static void
 append_event_timestamp (GstCtfTextFormatter * f, GString * s,
     const GstCtfClockClass * cc, guint64 cycles, gboolean * start_line)
 {
   gboolean names = f->opts.name_header;
+  gint64 ns = 0;
+  gboolean ns_ok = event_ns (f, cc, cycles, &ns);
 
   if (names)
     put_lit (s, "timestamp = ");
   else
     put_c (s, '[');
 
-  if (f->opts.clock_cycles) {
+  if (f->opts.clock_cycles)
     append_u64_padded (s, cycles, 20);
-  } else {
-    gint64 ns;
-
-    if (!event_ns (f, cc, cycles, &ns)) {
-      put_lit (s, "Error");
-    } else {
-      _gst_ctf_text_append_wall (f, s, ns);
-    }
-  }
+  else if (!ns_ok)
+    put_lit (s, "Error");
+  else
+    _gst_ctf_text_append_wall (f, s, ns);
 
   if (!names)
     put_lit (s, "] ");
@@ -580,46 +606,38 @@ append_event_timestamp (GstCtfTextFormatter * f, GString * s,
       put_lit (s, ", delta = ");
     else
       put_c (s, '(');
-    if (f->opts.clock_cycles) {
-      if (!f->have_last_cycles) {
-        put_lit (s, "+????????????");
-      } else {
-        put_c (s, '+');
-        append_u64_padded (s, cycles - f->last_cycles, 12);
-      }
-    } else {
-      gint64 ns;
-
-      if (f->have_last_ns && event_ns (f, cc, cycles, &ns)) {
-        guint64 delta = (guint64) (ns - f->last_ns);
-
-        put_c (s, '+');
-        append_u64 (s, delta / NS_PER_S);
-        put_c (s, '.');
-        append_9digits (s, (guint32) (delta % NS_PER_S));
-      } else {
-        put_lit (s, "+?.?????????");
-      }
-    }
+    if (f->defer_delta)
+      f->line.delta_at = (gssize) (s->len - f->line_start);
+    else
+      put_delta (s, f->opts.clock_cycles, &f->delta, ns_ok, ns, cycles);
     if (!names)
       put_lit (s, ") ");
+  }
+  if (f->defer_delta) {
+    f->line.has_clock = TRUE;
+    f->line.has_ns = ns_ok;
+    f->line.ns = ns;
+    f->line.cycles = cycles;
+  } else {
+    delta_update (&f->delta, f->opts.clock_cycles, ns_ok, ns, cycles);
   }
   *start_line = !names;
 }
 
-static void
-update_last (GstCtfTextFormatter * f, const GstCtfClockClass * cc,
-    guint64 cycles)
+void
+gst_ctf_text_formatter_append_delta (const GstCtfTextFormatter * f,
+    GString * out, GstCtfTextDelta * state, const GstCtfTextLine * line)
 {
-  gint64 ns;
+  g_return_if_fail (f != NULL && out != NULL && state != NULL
+      && line != NULL);
 
-  if (f->opts.clock_cycles) {
-    f->have_last_cycles = TRUE;
-    f->last_cycles = cycles;
-  } else if (event_ns (f, cc, cycles, &ns)) {
-    f->have_last_ns = TRUE;
-    f->last_ns = ns;
-  }
+  if (!line->has_clock)
+    return;
+  if (line->delta_at >= 0)
+    put_delta (out, f->opts.clock_cycles, state, line->has_ns, line->ns,
+        line->cycles);
+  delta_update (state, f->opts.clock_cycles, line->has_ns, line->ns,
+      line->cycles);
 }
 
 /* ------------------------------------------------------------------ */
@@ -661,6 +679,21 @@ gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
   ev.cycles = gst_ctf_event_iter_get_clock_value (it);
   ev.it = it;
   _gst_ctf_text_format_view (f, &ev, out);
+}
+
+void
+gst_ctf_text_formatter_format_event_line (GstCtfTextFormatter * f,
+    GstCtfEventIter * it, GString * out, GstCtfTextLine * line)
+{
+  g_return_if_fail (f != NULL && it != NULL && out != NULL && line != NULL);
+
+  f->defer_delta = TRUE;
+  f->line_start = out->len;
+  memset (&f->line, 0, sizeof (f->line));
+  f->line.delta_at = -1;
+  gst_ctf_text_formatter_format_event (f, it, out);
+  f->defer_delta = FALSE;
+  *line = f->line;
 }
 
 /* Trace environment fields, log level, EMF URI and event name, after the
@@ -777,7 +810,6 @@ _gst_ctf_text_format_view (GstCtfTextFormatter * f, const TextEventView * ev,
     guint64 cycles = ev->cycles;
 
     append_event_timestamp (f, out, sc->default_clock, cycles, &start_line);
-    update_last (f, sc->default_clock, cycles);
   }
 
   /* The text between the delta and the scopes depends on the event class
@@ -800,15 +832,15 @@ _gst_ctf_text_format_view (GstCtfTextFormatter * f, const TextEventView * ev,
 
   /* (the static no_sc / no_ec have absent scopes: their template slots
    * are never written) */
-  append_scope (f, out, ev, 0, GST_CTF_SCOPE_PACKET_CONTEXT, si->packet_context,
+  append_scope (f, out, ev, GST_CTF_SCOPE_PACKET_CONTEXT, si->packet_context,
       NULL, "stream.packet.context", f->opts.name_context, &start_line);
-  append_scope (f, out, ev, 1, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT,
+  append_scope (f, out, ev, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT,
       si->common_context, &((ScInfo *) si)->common_tpl,
       "stream.event.context", f->opts.name_context, &start_line);
-  append_scope (f, out, ev, 2, GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT,
+  append_scope (f, out, ev, GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT,
       ei->specific_context, &((EcInfo *) ei)->specific_tpl,
       "event.context", f->opts.name_context, &start_line);
-  append_scope (f, out, ev, 3, GST_CTF_SCOPE_EVENT_PAYLOAD, ei->payload,
+  append_scope (f, out, ev, GST_CTF_SCOPE_EVENT_PAYLOAD, ei->payload,
       &((EcInfo *) ei)->payload_tpl,
       "event.fields", f->opts.name_payload, &start_line);
   put_c (out, '\n');

@@ -153,93 +153,62 @@ typedef struct {
 } GstCtfTextDelta;
 
 /**
- * GstCtfTextBatch:
+ * GstCtfTextLine:
+ * @delta_at: where the `(+S.NS)` delta text goes: a byte offset from the
+ *   start of the line, or -1 when the line has none (no clock, or the
+ *   `no_delta` option)
+ * @has_clock: whether the event's stream class has a default clock (only
+ *   such events print a time and move the delta state)
+ * @has_ns: whether @ns is valid (the clock value converts to ns)
+ * @ns: the event's time, ns from the clock origin
+ * @cycles: the event's clock value, cycles
  *
- * A copy of consecutive events (classes, clock values, every decoded value
- * and the bytes of its strings), independent of the iterator and packet
- * they came from: events are copied on one thread and formatted on
- * another, with gst_ctf_text_formatter_format_batch(), in the order they
- * are printed.  Reused: gst_ctf_text_batch_reset() keeps its memory.
+ * A line formatted without its delta by
+ * gst_ctf_text_formatter_format_event_line(), and what the delta is
+ * computed from.
  */
-typedef struct _GstCtfTextBatch GstCtfTextBatch;
+typedef struct {
+  gssize delta_at;
+  gboolean has_clock;
+  gboolean has_ns;
+  gint64 ns;
+  guint64 cycles;
+} GstCtfTextLine;
 
 /**
- * gst_ctf_text_batch_new: (skip)
- *
- * Returns: (transfer full): a new empty batch
- */
-GST_CTF_API GstCtfTextBatch *gst_ctf_text_batch_new (void);
-
-GST_CTF_API void gst_ctf_text_batch_free (GstCtfTextBatch * b);
-
-/**
- * gst_ctf_text_batch_reset: (skip)
- * @b: a batch
- * @start: (nullable): the delta state before its first event (the end
- *   state of the batch before it, gst_ctf_text_batch_get_end_delta());
- *   %NULL for none (the first event prints `(+?.?????????)`): the start of
- *   a new event sequence, possibly of another trace class
- *
- * Empties @b, keeping its memory.  Give %NULL before reusing @b for events
- * of another trace class (it keeps what it learnt of the field classes).
- */
-GST_CTF_API void gst_ctf_text_batch_reset (GstCtfTextBatch * b,
-    const GstCtfTextDelta * start);
-
-/**
- * gst_ctf_text_batch_add_event: (skip)
- * @b: a batch
+ * gst_ctf_text_formatter_format_event_line: (skip)
+ * @f: the formatter
  * @it: a recording iterator positioned on an event
+ * @out: string the line is appended to, newline included
+ * @line: (out caller-allocates): where the delta goes, and the event's time
  *
- * Appends a copy of the current event of @it.  Allocates only when the
- * batch grows past its largest size so far.
+ * Appends the line gst_ctf_text_formatter_format_event() would append,
+ * without the text of its delta (`+S.NNNNNNNNN` between the parentheses,
+ * or after `delta = ` with the `name_header` option), and leaves the
+ * formatter's delta state alone.  So the lines of several streams can be
+ * made on several threads, each stream in its own order, and the deltas
+ * put in when the lines are merged
+ * (gst_ctf_text_formatter_append_delta()).
  */
-GST_CTF_API void gst_ctf_text_batch_add_event (GstCtfTextBatch * b,
-    GstCtfEventIter * it);
+GST_CTF_API void gst_ctf_text_formatter_format_event_line (
+    GstCtfTextFormatter * f, GstCtfEventIter * it, GString * out,
+    GstCtfTextLine * line);
 
 /**
- * gst_ctf_text_batch_get_n_events: (skip)
- * @b: a batch
+ * gst_ctf_text_formatter_append_delta: (skip)
+ * @f: a formatter (only its options are read: any thread may call this
+ *   while another formats with @f)
+ * @out: string the delta text is appended to
+ * @state: (inout): the delta state of the merged lines so far
+ *   (zero-filled: none yet); moved to @line's event
+ * @line: the line the delta is for
  *
- * Returns: the number of events in @b
+ * Appends the delta text of @line (nothing when `delta_at` is -1) and
+ * updates @state as formatting the event in order would have.
  */
-GST_CTF_API guint gst_ctf_text_batch_get_n_events (const GstCtfTextBatch *
-    b);
-
-/**
- * gst_ctf_text_batch_get_size: (skip)
- * @b: a batch
- *
- * Returns: the bytes the copied events take (values and strings)
- */
-GST_CTF_API gsize gst_ctf_text_batch_get_size (const GstCtfTextBatch * b);
-
-/**
- * gst_ctf_text_batch_get_end_delta: (skip)
- * @b: a batch
- * @delta: (out caller-allocates): the delta state after the last event of
- *   @b, what the next batch starts from
- */
-GST_CTF_API void gst_ctf_text_batch_get_end_delta (const GstCtfTextBatch *
-    b, GstCtfTextDelta * delta);
-
-/**
- * gst_ctf_text_formatter_format_batch: (skip)
- * @f: a formatter of the trace class of the events
- * @b: a batch
- * @out: string the lines are appended to
- *
- * Appends the lines of the events of @b, as
- * gst_ctf_text_formatter_format_event() would have printed them one after
- * the other, starting from the delta state given to
- * gst_ctf_text_batch_reset() (not the formatter's).  Several formatters
- * may format consecutive batches of one event sequence at the same time
- * (one thread each); the texts, concatenated in order, are the text of
- * the sequence.  Without babeltrace2 event object emulation
- * (gst_ctf_text_formatter_set_event_object() is ignored).
- */
-GST_CTF_API void gst_ctf_text_formatter_format_batch (GstCtfTextFormatter *
-    f, GstCtfTextBatch * b, GString * out);
+GST_CTF_API void gst_ctf_text_formatter_append_delta (
+    const GstCtfTextFormatter * f, GString * out, GstCtfTextDelta * state,
+    const GstCtfTextLine * line);
 
 /**
  * GstCtfDiscardedKind:

@@ -107,11 +107,14 @@ struct _GstCtfTextFormatter {
   gboolean has_env_vpid;
   gint64 env_vpid;
 
-  /* Delta state, as babeltrace2: -1 = none yet. */
-  gboolean have_last_ns;
-  gint64 last_ns;
-  gboolean have_last_cycles;
-  guint64 last_cycles;
+  /* Delta state, as babeltrace2: none yet until an event with a clock. */
+  GstCtfTextDelta delta;
+  /* gst_ctf_text_formatter_format_event_line(): the delta is left out of
+   * the line, and where it goes is noted in @line (offsets from
+   * @line_start). */
+  gboolean defer_delta;
+  gsize line_start;
+  GstCtfTextLine line;
 
   /* localtime_r() cache: the broken-down time of cached_sec, and its
    * text ("[YYYY-MM-DD ]HH:MM:SS."), printed with every event of that
@@ -148,10 +151,6 @@ struct _GstCtfTextFormatter {
   GArray *pc_vals;              /* GstCtfFieldValue */
   gboolean pc_names;
   gboolean pc_valid;
-  /* While formatting a batch: the packet context values pc_text was made
-   * from, shared by the events of a packet (same pointer, same values). */
-  gboolean in_batch;
-  const GstCtfFieldValue *pc_batch_vals;
 
   /* Enumeration class -> its labels grouped (gstctf-text-values.c). */
   GHashTable *enums;
@@ -164,71 +163,15 @@ struct _GstCtfTextFormatter {
   GHashTable *objects;
 };
 
-/* One event to format: its classes, clock value and the values of the
- * four printed scopes (packet context, common context, specific context,
- * payload), either read from an iterator on demand (@it set) or copied
- * into a GstCtfTextBatch. */
+/* One event to format: its classes, clock value, and the iterator on it
+ * (the values of the four printed scopes: packet context, common context,
+ * specific context, payload). */
 typedef struct {
   const GstCtfStreamClass *sc;
   const GstCtfEventClass *ec;
   guint64 cycles;
   GstCtfEventIter *it;
-  const GstCtfFieldValue *vals[4];
-  guint n[4];
 } TextEventView;
-
-#define BATCH_BYTES_IDX 16
-#define BATCH_SCOPE_SLOTS 256
-#define BATCH_PC_SLOTS 8
-
-/* An event of a batch: offsets of its scopes in the batch's values. */
-typedef struct {
-  const GstCtfStreamClass *sc;
-  const GstCtfEventClass *ec;
-  guint64 cycles;
-  guint32 voff[4];
-  guint32 vn[4];
-} BatchEvent;
-
-struct _GstCtfTextBatch {
-  BatchEvent *events;
-  guint n_events;
-  guint events_alloc;
-  GstCtfFieldValue *vals;
-  gsize n_vals;
-  gsize vals_alloc;
-  /* Indices in @vals of the strings and text arrays whose bytes were
-   * copied into @arena: until the batch is formatted, their v.s.ptr holds
-   * the offset in @arena (the arena moves when it grows). */
-  guint32 *strs;
-  gsize n_strs;
-  gsize strs_alloc;
-  guint8 *arena;
-  gsize arena_len;
-  gsize arena_alloc;
-  gboolean fixed;
-  GstCtfTextDelta start;
-  /* Scope root field class -> whether its values may hold bytes to copy
-   * (a string or text array below it); direct-mapped, cleared when the
-   * batch starts a new sequence (a field class of an older trace class
-   * can share an address). */
-  const GstCtfFieldClass *bytes_key[BATCH_SCOPE_SLOTS];
-  gboolean bytes_val[BATCH_SCOPE_SLOTS];
-  /* For a scope of a static class (_gst_ctf_text_class_is_static()):
-   * the indices of its values that may hold bytes, learnt from its first
-   * event (bytes_learnt: that many; -1: not learnt yet; -2: not static
-   * or too many, test every value). */
-  guint8 bytes_idx[BATCH_SCOPE_SLOTS][BATCH_BYTES_IDX];
-  gint bytes_learnt[BATCH_SCOPE_SLOTS];
-  guint bytes_n[BATCH_SCOPE_SLOTS];            /* values of the scope when learnt */
-  /* The packet context values last copied for each stream's iterator:
-   * the events of one packet share them (CTF 1.8 §5: one packet context
-   * per packet). */
-  gconstpointer pc_it[BATCH_PC_SLOTS];
-  guint64 pc_packet[BATCH_PC_SLOTS];    /* the iterator's packet count */
-  guint32 pc_off[BATCH_PC_SLOTS];
-  guint32 pc_n[BATCH_PC_SLOTS];
-};
 
 G_BEGIN_DECLS
 

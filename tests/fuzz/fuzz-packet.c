@@ -9,10 +9,10 @@
  * exercised too.  The rest is read as the stream file: packet info, then
  * every event with recording on and off, packet after packet, as ctfsrc
  * and ctftextsink do.  Every event is also printed as text, once directly
- * (gst_ctf_text_formatter_format_event()) and once through the batches the
- * parallel ctftextsink uses (gst_ctf_text_batch_add_event(), then
- * gst_ctf_text_formatter_format_batch() per packet on another formatter):
- * the two texts must be equal.
+ * (gst_ctf_text_formatter_format_event()) and once as the parallel
+ * ctftextsink does, on another formatter: the line without its delta
+ * (gst_ctf_text_formatter_format_event_line()), the delta put in after
+ * (gst_ctf_text_formatter_append_delta()): the two texts must be equal.
  *
  *   meson setup build-fuzz -Dfuzzing=true (CC=clang)
  *   build-fuzz/tests/fuzz/fuzz-packet CORPUS_DIR -max_len=65536
@@ -148,10 +148,9 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
 
   GstCtfTraceClass *own = NULL;
   GstCtfEventIter *fast;
-  GstCtfTextFormatter *fmt_seq, *fmt_batch;
-  GstCtfTextBatch *batch;
-  GstCtfTextDelta delta;
-  GString *text_seq, *text_batch;
+  GstCtfTextFormatter *fmt_seq, *fmt_line;
+  GstCtfTextDelta delta = { 0 };
+  GString *text_seq, *text_line, *line;
 
   if (size < 1)
     return 0;
@@ -183,11 +182,10 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   it = gst_ctf_event_iter_new (tc);
   gst_ctf_event_iter_set_recording (it, TRUE);
   fmt_seq = gst_ctf_text_formatter_new (tc, NULL);
-  fmt_batch = gst_ctf_text_formatter_new (tc, NULL);
-  batch = gst_ctf_text_batch_new ();
-  gst_ctf_text_batch_reset (batch, NULL);
+  fmt_line = gst_ctf_text_formatter_new (tc, NULL);
   text_seq = g_string_new (NULL);
-  text_batch = g_string_new (NULL);
+  text_line = g_string_new (NULL);
+  line = g_string_new (NULL);
   /* the same walk without recording (skipping plans) must agree */
   fast = gst_ctf_event_iter_new (tc);
   while (off < size && packets < 64) {
@@ -250,28 +248,38 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
       }
       sink += gst_ctf_event_iter_get_clock_value (it);
       if (text_seq->len < 4 * 1024 * 1024) {
+        GstCtfTextLine li;
+
         gst_ctf_text_formatter_format_event (fmt_seq, it, text_seq);
-        gst_ctf_text_batch_add_event (batch, it);
+        g_string_truncate (line, 0);
+        gst_ctf_text_formatter_format_event_line (fmt_line, it, line, &li);
+        g_assert (li.delta_at < (gssize) line->len);
+        if (li.delta_at >= 0) {
+          g_string_append_len (text_line, line->str, li.delta_at);
+          gst_ctf_text_formatter_append_delta (fmt_line, text_line, &delta,
+              &li);
+          g_string_append (text_line, line->str + li.delta_at);
+        } else {
+          gst_ctf_text_formatter_append_delta (fmt_line, text_line, &delta,
+              &li);
+          g_string_append_len (text_line, line->str, line->len);
+        }
       }
     }
     if (err) {
       g_assert (err->domain == GST_CTF_ERROR);
       g_clear_error (&err);
     }
-    /* the batch holds copies: it outlives the packet */
-    gst_ctf_text_batch_get_end_delta (batch, &delta);
-    gst_ctf_text_formatter_format_batch (fmt_batch, batch, text_batch);
-    gst_ctf_text_batch_reset (batch, &delta);
     off += info.packet_size / 8;
     packets++;
   }
-  if (strcmp (text_seq->str, text_batch->str) != 0)
-    g_error ("text through batches differs from the direct text");
+  if (strcmp (text_seq->str, text_line->str) != 0)
+    g_error ("lines with their deltas put in differ from the direct text");
   g_string_free (text_seq, TRUE);
-  g_string_free (text_batch, TRUE);
-  gst_ctf_text_batch_free (batch);
+  g_string_free (text_line, TRUE);
+  g_string_free (line, TRUE);
   gst_ctf_text_formatter_free (fmt_seq);
-  gst_ctf_text_formatter_free (fmt_batch);
+  gst_ctf_text_formatter_free (fmt_line);
   gst_ctf_event_iter_free (fast);
   gst_ctf_event_iter_free (it);
   if (own)
