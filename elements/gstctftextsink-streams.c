@@ -21,13 +21,19 @@
  * place of the stream's last event.  Only the deltas are computed while
  * merging.
  *
- * Waiting: the merge waits for a worker only at the end, or when more
- * than HELD_PER_STREAM packets per stream (and one per worker) are pushed
- * and not merged; otherwise the streaming thread returns and takes the next packet,
- * so the workers do not run out of packets while the merge waits for one.
- * Memory: a job keeps at most MAX_AHEAD formatted chunks that the merge
- * has not taken, so at most (HELD_PER_STREAM * streams + a few) packets
- * and MAX_AHEAD chunks per packet are held.
+ * Pushes: the merge takes a push in (its `timestamp_begin` as the limit,
+ * its stream as one to start) only once it has given back everything it
+ * could before it, as the sequential merge does at each push; the workers
+ * start on the packet at once.
+ *
+ * Waiting: the merge waits for a worker only at the end, or when more than
+ * HELD_PER_STREAM packets per stream (and one per worker) are pushed and
+ * not merged; otherwise the streaming thread returns and takes the next
+ * packet, so the workers do not run out of packets while the merge waits
+ * for one.  Memory: a job keeps at most MAX_AHEAD formatted chunks that
+ * the merge has not taken, and all jobs at most MAX_OUT, except the job
+ * the merge waits for (@head); packets are held as the sequential merge
+ * holds them (until no later packet can come before their events).
  *
  * Locking: @lock protects the work queue, the iterator pool, the free
  * chunks and each job's chunks and flags.  A job's iterator is used only by
@@ -50,6 +56,10 @@
  * takes the job again when it has at most LOW_AHEAD. */
 #define MAX_AHEAD 8
 #define LOW_AHEAD 4
+/* Formatted chunks not merged yet, all jobs together, beyond which only
+ * the job the merge waits for is formatted (bounds the text made ahead
+ * while the merge waits for later packets). */
+#define MAX_OUT 32
 /* Packets per stream (and one per worker) pushed and not merged yet that
  * the engine may hold before the merge waits for a worker. */
 #define HELD_PER_STREAM 2
@@ -96,6 +106,8 @@ struct _Job {
   gboolean queued;              /* in the work queue */
   gboolean done;                /* every event formatted (or failed) */
   gboolean blocked;             /* waits for the clock of the job before */
+  gboolean capped;              /* in the capped queue (MAX_OUT) */
+  gboolean head;                /* the merge waits for it */
   Job *next_in_stream;          /* the job that waits for this one */
 
   /* the worker's (while busy) */
@@ -140,6 +152,8 @@ struct _GstCtfTextStreams {
   GCond work_cond;              /* work queued, or quit */
   GCond ready_cond;             /* a chunk is ready */
   GQueue work;                  /* Job*, by serial */
+  GQueue capped;                /* Job*: runnable but for MAX_OUT */
+  guint n_out;                  /* formatted chunks not merged */
   GQueue free_chunks;           /* Chunk* */
   GQueue free_iters;            /* GstCtfEventIter* */
   gboolean quit;
@@ -208,9 +222,8 @@ chunk_get (GstCtfTextStreams * ts)
 
   if (c == NULL) {
     c = g_new0 (Chunk, 1);
-    c->text = g_string_sized_new (CHUNK_TEXT + 4096);
-    c->recs = g_array_sized_new (FALSE, FALSE, sizeof (Record),
-        CHUNK_RECORDS);
+    c->text = g_string_sized_new (4096);
+    c->recs = g_array_sized_new (FALSE, FALSE, sizeof (Record), 64);
   }
   return c;
 }
@@ -223,6 +236,22 @@ chunk_put (GstCtfTextStreams * ts, Chunk * c)
   g_queue_push_head (&ts->free_chunks, c);
 }
 
+static void schedule (GstCtfTextStreams * ts, Job * j);
+
+/* A formatted chunk was merged (with the lock). */
+static void
+chunk_merged (GstCtfTextStreams * ts, Chunk * c)
+{
+  Job *j;
+
+  chunk_put (ts, c);
+  ts->n_out--;
+  while (ts->n_out < MAX_OUT && (j = g_queue_pop_head (&ts->capped))) {
+    j->capped = FALSE;
+    schedule (ts, j);
+  }
+}
+
 /* (with the lock; the job is not busy) */
 static void
 job_free (GstCtfTextStreams * ts, Job * j)
@@ -231,6 +260,8 @@ job_free (GstCtfTextStreams * ts, Job * j)
 
   while ((c = g_queue_pop_head (&j->chunks)))
     chunk_put (ts, c);
+  if (j->capped)
+    g_queue_remove (&ts->capped, j);
   if (j->it)
     g_queue_push_head (&ts->free_iters, j->it);
   g_bytes_unref (j->bytes);
@@ -244,9 +275,14 @@ schedule (GstCtfTextStreams * ts, Job * j)
 {
   GList *l;
 
-  if (j->busy || j->queued || j->done || j->blocked ||
+  if (j->busy || j->queued || j->done || j->blocked || j->capped ||
       g_queue_get_length (&j->chunks) > LOW_AHEAD)
     return;
+  if (!j->head && ts->n_out >= MAX_OUT) {
+    j->capped = TRUE;
+    g_queue_push_tail (&ts->capped, j);
+    return;
+  }
   j->queued = TRUE;
   for (l = ts->work.tail; l != NULL; l = l->prev)
     if (((Job *) l->data)->serial < j->serial)
@@ -406,10 +442,12 @@ worker_main (gpointer data)
       done = fill_chunk (fmt, j, c);
       g_mutex_lock (&ts->lock);
 
-      if (c->recs->len > 0)
+      if (c->recs->len > 0) {
         g_queue_push_tail (&j->chunks, c);
-      else
+        ts->n_out++;
+      } else {
         chunk_put (ts, c);
+      }
       if (done) {
         Job *n = j->next_in_stream;
 
@@ -430,7 +468,8 @@ worker_main (gpointer data)
       if (ts->waiting_for == j)
         g_cond_signal (&ts->ready_cond);
       more = !done && g_queue_get_length (&j->chunks) < MAX_AHEAD &&
-          !ts->quit && (ts->work.head == NULL ||
+          (j->head || ts->n_out < MAX_OUT) && !ts->quit &&
+          (ts->work.head == NULL ||
           ((Job *) ts->work.head->data)->serial > j->serial);
     }
     j->busy = FALSE;
@@ -555,7 +594,7 @@ stream_advance (GstCtfTextStreams * ts, Stream * s)
     return ADV_IDLE;
   g_mutex_lock (&ts->lock);
   if (s->cur != NULL) {
-    chunk_put (ts, s->cur);
+    chunk_merged (ts, s->cur);
     s->cur = NULL;
   }
   for (;;) {
@@ -583,6 +622,15 @@ stream_advance (GstCtfTextStreams * ts, Stream * s)
       job_free (ts, j);
       ts->held--;
       continue;
+    }
+    /* the merge needs it: formatted whatever else is ahead */
+    if (!j->head) {
+      j->head = TRUE;
+      if (j->capped) {
+        g_queue_remove (&ts->capped, j);
+        j->capped = FALSE;
+      }
+      schedule (ts, j);
     }
     if (!ts->finished &&
         ts->held <= HELD_PER_STREAM * ts->n_streams + ts->n_workers) {
@@ -688,6 +736,7 @@ gst_ctf_text_streams_free (GstCtfTextStreams * ts)
   g_queue_clear_full (&ts->free_iters,
       (GDestroyNotify) gst_ctf_event_iter_free);
   g_queue_clear (&ts->work);
+  g_queue_clear (&ts->capped);
   g_mutex_clear (&ts->lock);
   g_cond_clear (&ts->work_cond);
   g_cond_clear (&ts->ready_cond);
@@ -784,8 +833,10 @@ gst_ctf_text_streams_push (GstCtfTextStreams * ts, GBytes * packet,
   }
 
   g_mutex_lock (&ts->lock);
-  if (notices)
+  if (notices) {
     g_queue_push_tail (&j->chunks, notices);
+    ts->n_out++;
+  }
   if (!info.has_timestamp_begin) {
     /* CTF 1.8 §8: the clock goes on from the stream's previous packet */
     if (s->last != NULL && !s->last->done) {

@@ -15,13 +15,14 @@
  * with an error, after the events before it were written.
  *
  * With #GstCtfTextSink:parallel (the default), worker threads (one per
- * core, at most 8) decode and format the events of each stream, a stream
- * at a time, and the streaming thread merges the streams' lines in
- * babeltrace2's order and puts in the `(+S.NS)` deltas.  The output is
- * the same byte for byte, and a warning or an error is still written after
- * the text of every event before it.  Memory stays bounded (at most four
- * chunks of 256 formatted events ahead per stream).  A trace of one
- * stream is formatted on one worker while the streaming thread writes.
+ * core, at most 8) decode and format the events of the packets, several
+ * packets at once (of one stream too: a packet with `timestamp_begin`
+ * depends on no other), and the streaming thread merges their lines in
+ * babeltrace2's order and puts in the `(+S.NS)` deltas.  The output is the
+ * same byte for byte, and a warning or an error is still written after
+ * the text of every event before it.  Memory stays bounded: a few packets
+ * per stream, and at most 32 chunks of 256 formatted lines ahead of the
+ * merge.
  *
  * ## Example launch line
  * |[
@@ -169,6 +170,16 @@ drop_trace (GstCtfTextSink * self)
     g_hash_table_remove_all (self->stream_ids);
 }
 
+/* No more packets of this trace class: everything can be given back. */
+static void
+finish_trace (GstCtfTextSink * self)
+{
+  if (self->streams)
+    gst_ctf_text_streams_finish (self->streams);
+  else
+    gst_ctf_event_merge_finish (self->merge);
+}
+
 /* Gives back everything the merger can give; on a decoding error posts it
  * (after writing the events before it) and returns GST_FLOW_ERROR. */
 static GstFlowReturn
@@ -178,7 +189,7 @@ drain (GstCtfTextSink * self)
   GstCtfMergeItemType t;
   GError *err = NULL;
 
-  if (self->merge == NULL)
+  if (self->tc == NULL)
     return GST_FLOW_OK;
 
   for (;;) {
@@ -258,6 +269,8 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
 {
   GstCtfTextSink *self = GST_CTF_TEXT_SINK (bsink);
   const gchar *tsdl = gst_ctf_caps_get_metadata (caps);
+  const GstCtfEnvEntry *host;
+  const gchar *trace_name;
   GstCtfTraceClass *tc;
   GError *err = NULL;
 
@@ -279,10 +292,8 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   }
 
   /* New metadata: give back what the previous trace class still holds. */
-  if (self->merge) {
-    gst_ctf_event_merge_finish (self->merge);
-    if (self->streams)
-      gst_ctf_text_streams_finish (self->streams);
+  if (self->tc) {
+    finish_trace (self);
     if (drain (self) != GST_FLOW_OK) {
       gst_ctf_trace_class_unref (tc);
       return FALSE;
@@ -291,26 +302,19 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   drop_trace (self);
   self->tc = tc;
   self->tsdl = g_strdup (tsdl);
-  self->fmt = gst_ctf_text_formatter_new (tc, &self->opts);
-  {
-    const GstCtfEnvEntry *host = gst_ctf_trace_class_find_env (tc,
-        "hostname");
-
-    gst_ctf_text_formatter_set_trace_name (self->fmt, host
-        && host->is_string && host->str ? host->str : "");
-  }
-  self->merge = gst_ctf_event_merge_new (tc);
-  gst_ctf_event_merge_set_emulate_recycling (self->merge,
-      self->emulate_recycling);
+  host = gst_ctf_trace_class_find_env (tc, "hostname");
+  trace_name = host && host->is_string && host->str ? host->str : "";
   /* babeltrace2's event object emulation needs the event objects in
    * order: sequential. */
   if (self->parallel && !self->emulate_recycling) {
-    const GstCtfEnvEntry *host = gst_ctf_trace_class_find_env (tc,
-        "hostname");
-
-    self->streams = gst_ctf_text_streams_new (tc, &self->opts, host
-        && host->is_string && host->str ? host->str : "",
+    self->streams = gst_ctf_text_streams_new (tc, &self->opts, trace_name,
         CLAMP (g_get_num_processors (), 1, MAX_WORKERS));
+  } else {
+    self->fmt = gst_ctf_text_formatter_new (tc, &self->opts);
+    gst_ctf_text_formatter_set_trace_name (self->fmt, trace_name);
+    self->merge = gst_ctf_event_merge_new (tc);
+    gst_ctf_event_merge_set_emulate_recycling (self->merge,
+        self->emulate_recycling);
   }
   return TRUE;
 }
@@ -329,7 +333,7 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
   GError *err = NULL;
   gboolean ok;
 
-  if (self->merge == NULL) {
+  if (self->tc == NULL) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
         ("Received a buffer before caps with CTF metadata."));
     return GST_FLOW_NOT_NEGOTIATED;
@@ -419,10 +423,8 @@ gst_ctf_text_sink_event (GstBaseSink * bsink, GstEvent * event)
   GstCtfTextSink *self = GST_CTF_TEXT_SINK (bsink);
 
   if (GST_EVENT_TYPE (event) == GST_EVENT_EOS) {
-    if (self->merge) {
-      gst_ctf_event_merge_finish (self->merge);
-      if (self->streams)
-        gst_ctf_text_streams_finish (self->streams);
+    if (self->tc) {
+      finish_trace (self);
       if (drain (self) != GST_FLOW_OK) {
         gst_event_unref (event);
         return FALSE;
