@@ -112,6 +112,8 @@ static gboolean gst_ctf_sink_start (GstBaseSink * bsink);
 static gboolean gst_ctf_sink_stop (GstBaseSink * bsink);
 static gboolean gst_ctf_sink_set_caps (GstBaseSink * bsink, GstCaps * caps);
 static gboolean gst_ctf_sink_event (GstBaseSink * bsink, GstEvent * event);
+static GstFlowReturn gst_ctf_sink_render_list (GstBaseSink * bsink,
+    GstBufferList * list);
 static GstFlowReturn gst_ctf_sink_render (GstBaseSink * bsink,
     GstBuffer * buffer);
 
@@ -176,6 +178,7 @@ gst_ctf_sink_class_init (GstCtfSinkClass * klass)
   basesink_class->set_caps = GST_DEBUG_FUNCPTR (gst_ctf_sink_set_caps);
   basesink_class->event = GST_DEBUG_FUNCPTR (gst_ctf_sink_event);
   basesink_class->render = GST_DEBUG_FUNCPTR (gst_ctf_sink_render);
+  basesink_class->render_list = GST_DEBUG_FUNCPTR (gst_ctf_sink_render_list);
 }
 
 /* stdio buffer of each stream file: packets of a few KiB (tracecmdsrc
@@ -541,10 +544,17 @@ meta_name_slot (const gchar * name)
                   NULL)->meta_name) - 1));
 }
 
+/* What render_packet() adds to the statistics. */
+typedef struct {
+  guint64 packets;
+  guint64 bytes;
+  guint64 discarded_events;
+} RenderStats;
+
+/* Writes one packet to its stream file. */
 static GstFlowReturn
-gst_ctf_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
+render_packet (GstCtfSink * self, GstBuffer * buffer, RenderStats * st)
 {
-  GstCtfSink *self = GST_CTF_SINK (bsink);
   GstCtfPacketMeta *meta = gst_buffer_get_ctf_packet_meta (buffer);
   GstMapInfo map;
   gchar *name;
@@ -618,16 +628,50 @@ have_file:
   }
   f->bytes += map.size;
   f->packets++;
-
-  GST_OBJECT_LOCK (self);
-  self->packets++;
-  self->bytes += map.size;
+  st->packets++;
+  st->bytes += map.size;
   if (meta)
-    self->discarded_events += meta->events_discarded_delta;
-  GST_OBJECT_UNLOCK (self);
+    st->discarded_events += meta->events_discarded_delta;
 
   gst_buffer_unmap (buffer, &map);
   return GST_FLOW_OK;
+}
+
+static void
+add_stats (GstCtfSink * self, const RenderStats * st)
+{
+  GST_OBJECT_LOCK (self);
+  self->packets += st->packets;
+  self->bytes += st->bytes;
+  self->discarded_events += st->discarded_events;
+  GST_OBJECT_UNLOCK (self);
+}
+
+static GstFlowReturn
+gst_ctf_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
+{
+  GstCtfSink *self = GST_CTF_SINK (bsink);
+  RenderStats st = { 0 };
+  GstFlowReturn ret = render_packet (self, buffer, &st);
+
+  add_stats (self, &st);
+  return ret;
+}
+
+/* A list of packets (ctfmux sends its output in lists): basesink's work
+ * and the statistics lock once per list instead of once per packet. */
+static GstFlowReturn
+gst_ctf_sink_render_list (GstBaseSink * bsink, GstBufferList * list)
+{
+  GstCtfSink *self = GST_CTF_SINK (bsink);
+  RenderStats st = { 0 };
+  GstFlowReturn ret = GST_FLOW_OK;
+  guint i, n = gst_buffer_list_length (list);
+
+  for (i = 0; i < n && ret == GST_FLOW_OK; i++)
+    ret = render_packet (self, gst_buffer_list_get (list, i), &st);
+  add_stats (self, &st);
+  return ret;
 }
 
 /* Closes every file and gives it its final name, `metadata` last. */
