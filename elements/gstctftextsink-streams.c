@@ -48,6 +48,7 @@
 
 #include "gstctftextsink-streams.h"
 #include "gstctf-reader.h"
+#include "gstctf-heap-private.h"
 
 /* A chunk ends after this many records or this much text. */
 #define CHUNK_RECORDS 256
@@ -504,76 +505,7 @@ stream_before (const Stream * a, const Stream * b)
   return a->serial < b->serial;
 }
 
-static void
-heap_swap (GPtrArray * h, guint i, guint j)
-{
-  Stream *a = h->pdata[i], *b = h->pdata[j];
-
-  h->pdata[i] = b;
-  h->pdata[j] = a;
-  b->heap_index = i;
-  a->heap_index = j;
-}
-
-static void
-heap_up (GPtrArray * h, guint i)
-{
-  while (i > 0) {
-    guint p = (i - 1) / 2;
-
-    if (!stream_before (h->pdata[i], h->pdata[p]))
-      break;
-    heap_swap (h, i, p);
-    i = p;
-  }
-}
-
-static void
-heap_down (GPtrArray * h, guint i)
-{
-  for (;;) {
-    guint l = 2 * i + 1, r = l + 1, m = i;
-
-    if (l < h->len && stream_before (h->pdata[l], h->pdata[m]))
-      m = l;
-    if (r < h->len && stream_before (h->pdata[r], h->pdata[m]))
-      m = r;
-    if (m == i)
-      break;
-    heap_swap (h, i, m);
-    i = m;
-  }
-}
-
-static void
-heap_remove (GPtrArray * h, Stream * s)
-{
-  guint i = s->heap_index, last;
-
-  if (s->heap_index < 0)
-    return;
-  last = h->len - 1;
-  if (i != last)
-    heap_swap (h, i, last);
-  g_ptr_array_set_size (h, last);
-  s->heap_index = -1;
-  if (i < h->len) {
-    heap_up (h, i);
-    heap_down (h, i);
-  }
-}
-
-/* @s's current record changed: its place in the heap. */
-static void
-heap_update (GPtrArray * h, Stream * s)
-{
-  if (s->heap_index < 0) {
-    s->heap_index = h->len;
-    g_ptr_array_add (h, s);
-  }
-  heap_up (h, s->heap_index);
-  heap_down (h, s->heap_index);
-}
+GST_CTF_DEFINE_ITEM_HEAP (heap, Stream, stream_before, heap_index)
 
 typedef enum {
   ADV_RECORD,                   /* @s->cur holds the next record */

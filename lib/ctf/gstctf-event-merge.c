@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "gstctf-event-merge.h"
+#include "gstctf-heap-private.h"
 
 typedef struct {
   GBytes *bytes;
@@ -125,75 +126,7 @@ stream_before (const Stream * a, const Stream * b)
   return a->serial < b->serial;
 }
 
-static void
-heap_swap (GPtrArray * h, guint i, guint j)
-{
-  Stream *a = g_ptr_array_index (h, i);
-  Stream *b = g_ptr_array_index (h, j);
-
-  h->pdata[i] = b;
-  h->pdata[j] = a;
-  b->heap_index = i;
-  a->heap_index = j;
-}
-
-static void
-heap_up (GPtrArray * h, guint i)
-{
-  while (i > 0) {
-    guint p = (i - 1) / 2;
-
-    if (!stream_before (g_ptr_array_index (h, i), g_ptr_array_index (h, p)))
-      break;
-    heap_swap (h, i, p);
-    i = p;
-  }
-}
-
-static void
-heap_down (GPtrArray * h, guint i)
-{
-  for (;;) {
-    guint l = 2 * i + 1, r = l + 1, m = i;
-
-    if (l < h->len && stream_before (g_ptr_array_index (h, l),
-            g_ptr_array_index (h, m)))
-      m = l;
-    if (r < h->len && stream_before (g_ptr_array_index (h, r),
-            g_ptr_array_index (h, m)))
-      m = r;
-    if (m == i)
-      break;
-    heap_swap (h, i, m);
-    i = m;
-  }
-}
-
-static void
-heap_remove (GPtrArray * h, Stream * s)
-{
-  guint i = s->heap_index, last;
-
-  if (s->heap_index < 0)
-    return;
-  last = h->len - 1;
-  if (i != last)
-    heap_swap (h, i, last);
-  g_ptr_array_set_size (h, last);
-  s->heap_index = -1;
-  if (i < h->len) {
-    heap_up (h, i);
-    heap_down (h, i);
-  }
-}
-
-static void
-heap_insert (GPtrArray * h, Stream * s)
-{
-  s->heap_index = h->len;
-  g_ptr_array_add (h, s);
-  heap_up (h, s->heap_index);
-}
+GST_CTF_DEFINE_ITEM_HEAP (heap, Stream, stream_before, heap_index)
 
 /* ------------------------------------------------------------------ */
 /* Streams                                                             */
@@ -427,16 +360,10 @@ stream_update_heap (GstCtfEventMerge * m, Stream * s)
 {
   gboolean want = (s->positioned || s->error != NULL) && !s->dead;
 
-  if (want) {
-    if (s->heap_index >= 0) {
-      heap_up (m->heap, s->heap_index);
-      heap_down (m->heap, s->heap_index);
-    } else {
-      heap_insert (m->heap, s);
-    }
-  } else if (s->heap_index >= 0) {
+  if (want)
+    heap_update (m->heap, s);
+  else
     heap_remove (m->heap, s);
-  }
 }
 
 /* ------------------------------------------------------------------ */
