@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libFuzzer helpers shared by the targets that read packets.
+ */
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gstctf-metadata.h"
+
+/* The trace class an input picks with its first byte: 0 and 1 (low bit)
+ * one of two fixed ones; 2 (first byte & 3 == 2) a TSDL text carried by
+ * the input itself (16-bit little endian length, then the text).  Moves
+ * @data and @size past what it used.  Returns a new reference, or NULL
+ * when the input is too short or its TSDL does not parse. */
+GstCtfTraceClass *fuzz_trace_class (const uint8_t ** data, size_t * size);
