@@ -31,9 +31,10 @@
  * not merged; otherwise the streaming thread returns and takes the next
  * packet, so the workers do not run out of packets while the merge waits
  * for one.  Memory: a job keeps at most MAX_AHEAD formatted chunks that
- * the merge has not taken, and all jobs at most MAX_OUT, except the job
- * the merge waits for (@head); packets are held as the sequential merge
- * holds them (until no later packet can come before their events).
+ * the merge has not taken, and all jobs at most MAX_OUT (16 per worker),
+ * except the job the merge waits for (@head); packets are held as the
+ * sequential merge holds them (until no later packet can come before
+ * their events).
  *
  * Locking: @lock protects the work queue, the iterator pool, the free
  * chunks and each job's chunks and flags.  A job's iterator is used only by
@@ -57,10 +58,12 @@
  * takes the job again when it has at most LOW_AHEAD. */
 #define MAX_AHEAD 8
 #define LOW_AHEAD 4
-/* Formatted chunks not merged yet, all jobs together, beyond which only
- * the job the merge waits for is formatted (bounds the text made ahead
- * while the merge waits for later packets). */
-#define MAX_OUT 32
+/* Formatted chunks not merged yet, all jobs together (per worker, with
+ * @ts in scope), beyond which only the job the merge waits for is
+ * formatted (bounds the text made ahead while the merge waits for later
+ * packets). */
+#define OUT_PER_WORKER 16
+#define MAX_OUT (OUT_PER_WORKER * ts->n_workers)
 /* Packets per stream (and one per worker) pushed and not merged yet that
  * the engine may hold before the merge waits for a worker. */
 #define HELD_PER_STREAM 2

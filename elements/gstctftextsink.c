@@ -21,8 +21,8 @@
  * babeltrace2's order and puts in the `(+S.NS)` deltas.  The output is the
  * same byte for byte, and a warning or an error is still written after
  * the text of every event before it.  Memory stays bounded: a few packets
- * per stream, and at most 32 chunks of 256 formatted lines ahead of the
- * merge.
+ * per stream, and at most 16 chunks of 256 formatted lines per worker
+ * ahead of the merge.
  *
  * ## Example launch line
  * |[
