@@ -16,10 +16,10 @@
  * appeared in; the packets of a stream in their order; an event only when
  * no packet still to come can hold an earlier one (it is older than the
  * latest `timestamp_begin` pushed); the discarded events and packets
- * before a packet (known from its context, gst_ctf_discard_tracker_next_packet())
- * right after the stream's event before them; a decoding error at the
- * place of the stream's last event.  Only the deltas are computed while
- * merging.
+ * before a packet (known from its context,
+ * gst_ctf_discard_tracker_next_packet()) right after the stream's event
+ * before them; a decoding error at the place of the stream's last event.
+ * Only the deltas are computed while merging.
  *
  * Pushes: the merge takes a push in (its `timestamp_begin` as the limit,
  * its stream as one to start) only once it has given back everything it
@@ -47,441 +47,8 @@
 
 #include <string.h>
 
-#include "gstctftextsink-streams.h"
-#include "gstctf-reader.h"
+#include "gstctftextsink-streams-private.h"
 #include "gstctf-heap-private.h"
-
-/* A chunk ends after this many records or this much text. */
-#define CHUNK_RECORDS 256
-#define CHUNK_TEXT (64 * 1024)
-/* Formatted chunks a job may have that the merge has not taken; a worker
- * takes the job again when it has at most LOW_AHEAD. */
-#define MAX_AHEAD 8
-#define LOW_AHEAD 4
-/* Formatted chunks not merged yet, all jobs together (per worker, with
- * @ts in scope), beyond which only the job the merge waits for is
- * formatted (bounds the text made ahead while the merge waits for later
- * packets). */
-#define OUT_PER_WORKER 16
-#define MAX_OUT (OUT_PER_WORKER * ts->n_workers)
-/* Packets per stream (and one per worker) pushed and not merged yet that
- * the engine may hold before the merge waits for a worker. */
-#define HELD_PER_STREAM 2
-
-typedef struct _Stream Stream;
-typedef struct _Job Job;
-
-/* A discarded-items notice or an error, with what the sink reports. */
-typedef struct {
-  GstCtfMergeItem item;
-  gchar *warn;
-  GError *error;
-} Notice;
-
-typedef struct {
-  guint8 type;                  /* GstCtfMergeItemType */
-  gboolean has_ns;              /* merge key */
-  gint64 ns;
-  guint32 off;                  /* the line in the chunk's text */
-  guint32 len;
-  GstCtfTextLine line;
-  Notice *notice;               /* notices and errors */
-} Record;
-
-typedef struct {
-  GString *text;
-  GArray *recs;                 /* Record */
-  guint pos;                    /* next record to merge */
-} Chunk;
-
-struct _Job {
-  Stream *s;
-  guint64 serial;               /* push order: the oldest job first */
-  GBytes *bytes;
-  gint64 offset;
-  gboolean has_begin_ns;        /* its timestamp_begin, ns */
-  gint64 begin_ns;
-  gboolean visible;             /* the merge has reached its push */
-  gboolean orphan;              /* of a failed stream: in no job list */
-
-  /* under the lock */
-  GQueue chunks;                /* Chunk*: formatted, not taken */
-  gboolean busy;                /* a worker has it */
-  gboolean queued;              /* in the work queue */
-  gboolean done;                /* every event formatted (or failed) */
-  gboolean blocked;             /* waits for the clock of the job before */
-  gboolean capped;              /* in the capped queue (MAX_OUT) */
-  gboolean head;                /* the merge waits for it */
-  Job *next_in_stream;          /* the job that waits for this one */
-
-  /* the worker's (while busy) */
-  GstCtfEventIter *it;          /* NULL: not started */
-  gboolean have_start_clock;    /* the clock this packet starts from */
-  guint64 start_clock;
-  gboolean have_key;            /* the stream's last merge key so far */
-  gboolean key_has_ns;
-  gint64 key_ns;
-  guint64 end_clock;            /* (when done) the clock it ended with */
-  gboolean started;             /* the packet is on @it */
-};
-
-struct _Stream {
-  /* identity and tie order, as gstctf-event-merge.c */
-  guint64 sc_id;
-  gint64 rank;
-  gint64 bt_id;
-  guint serial;
-  gchar *name;
-  const GstCtfClockClass *clock;
-  GstCtfDiscardTracker discards;
-
-  GQueue jobs;                  /* Job*, in order, not merged yet */
-  Job *last;                    /* the newest job, while not freed */
-  gboolean have_end_clock;      /* the clock the last freed job ended with */
-  guint64 end_clock;
-  gboolean key_has_ns;          /* and its last merge key */
-  gint64 key_ns;
-  gboolean dead;                /* failed: nothing more */
-
-  Chunk *cur;                   /* being merged */
-  gint heap_index;              /* -1: not in the heap */
-  gboolean pending;             /* in @pending: its head is to be found */
-};
-
-struct _GstCtfTextStreams {
-  GstCtfTraceClass *tc;
-  GstCtfTextFormatter *nfmt;    /* the streaming thread's: notices */
-
-  GMutex lock;
-  GCond work_cond;              /* work queued, or quit */
-  GCond ready_cond;             /* a chunk is ready */
-  GQueue work;                  /* Job*, by serial */
-  GQueue capped;                /* Job*: runnable but for MAX_OUT */
-  guint n_out;                  /* formatted chunks not merged */
-  GQueue free_chunks;           /* Chunk* */
-  GQueue free_iters;            /* GstCtfEventIter* */
-  gboolean quit;
-  guint n_idle;                 /* workers waiting for work */
-  Job *waiting_for;             /* the merge waits for this job */
-  guint held;                   /* jobs not merged */
-  guint n_workers;
-  GThread **workers;
-  GstCtfTextFormatter **fmt;    /* one per worker */
-
-  /* streaming thread */
-  GHashTable *streams;          /* "scid:rank" -> Stream* */
-  guint n_streams;
-  guint64 n_jobs;
-  GPtrArray *heap;              /* Stream*, by their current record */
-  GQueue pending;               /* Stream*: head to find */
-  GQueue pushes;                /* Job*: pushed, not yet visible */
-  Stream *returned;             /* the stream whose record was given back */
-  gboolean have_limit;
-  gint64 limit;
-  gboolean finished;
-  GstCtfTextDelta delta;
-};
-
-/* ------------------------------------------------------------------ */
-/* Chunks and jobs                                                     */
-
-static void
-notice_free (Notice * n)
-{
-  g_free (n->warn);
-  g_clear_error (&n->error);
-  g_free (n);
-}
-
-static void
-chunk_clear (Chunk * c)
-{
-  guint i;
-
-  for (i = 0; i < c->recs->len; i++) {
-    Record *r = &g_array_index (c->recs, Record, i);
-
-    if (r->notice)
-      notice_free (r->notice);
-  }
-  g_array_set_size (c->recs, 0);
-  g_string_truncate (c->text, 0);
-  c->pos = 0;
-}
-
-static void
-chunk_free (Chunk * c)
-{
-  chunk_clear (c);
-  g_array_unref (c->recs);
-  g_string_free (c->text, TRUE);
-  g_free (c);
-}
-
-/* (with the lock) */
-static Chunk *
-chunk_get (GstCtfTextStreams * ts)
-{
-  Chunk *c = g_queue_pop_head (&ts->free_chunks);
-
-  if (c == NULL) {
-    c = g_new0 (Chunk, 1);
-    c->text = g_string_sized_new (4096);
-    c->recs = g_array_sized_new (FALSE, FALSE, sizeof (Record), 64);
-  }
-  return c;
-}
-
-/* (with the lock) */
-static void
-chunk_put (GstCtfTextStreams * ts, Chunk * c)
-{
-  chunk_clear (c);
-  g_queue_push_head (&ts->free_chunks, c);
-}
-
-static void schedule (GstCtfTextStreams * ts, Job * j);
-
-/* A formatted chunk was merged (with the lock). */
-static void
-chunk_merged (GstCtfTextStreams * ts, Chunk * c)
-{
-  Job *j;
-
-  chunk_put (ts, c);
-  ts->n_out--;
-  while (ts->n_out < MAX_OUT && (j = g_queue_pop_head (&ts->capped))) {
-    j->capped = FALSE;
-    schedule (ts, j);
-  }
-}
-
-/* (with the lock; the job is not busy) */
-static void
-job_free (GstCtfTextStreams * ts, Job * j)
-{
-  Chunk *c;
-
-  while ((c = g_queue_pop_head (&j->chunks)))
-    chunk_put (ts, c);
-  if (j->capped)
-    g_queue_remove (&ts->capped, j);
-  if (j->it)
-    g_queue_push_head (&ts->free_iters, j->it);
-  g_bytes_unref (j->bytes);
-  g_free (j);
-}
-
-/* Queues @j for a worker when it has work and room (with the lock); the
- * oldest jobs first. */
-static void
-schedule (GstCtfTextStreams * ts, Job * j)
-{
-  GList *l;
-
-  if (j->busy || j->queued || j->done || j->blocked || j->capped ||
-      g_queue_get_length (&j->chunks) > LOW_AHEAD)
-    return;
-  if (!j->head && ts->n_out >= MAX_OUT) {
-    j->capped = TRUE;
-    g_queue_push_tail (&ts->capped, j);
-    return;
-  }
-  j->queued = TRUE;
-  for (l = ts->work.tail; l != NULL; l = l->prev)
-    if (((Job *) l->data)->serial < j->serial)
-      break;
-  if (l == NULL)
-    g_queue_push_head (&ts->work, j);
-  else
-    g_queue_insert_after (&ts->work, l, j);
-  if (ts->n_idle > 0)
-    g_cond_signal (&ts->work_cond);
-}
-
-/* ------------------------------------------------------------------ */
-/* Workers                                                             */
-
-static Notice *
-notice_new (const GstCtfMergeItem * item, Stream * s)
-{
-  Notice *n = g_new0 (Notice, 1);
-
-  n->item = *item;
-  n->item.iter = NULL;
-  n->item.stream_class_id = s->sc_id;
-  n->item.stream_id = s->bt_id;
-  n->item.stream_name = s->name;
-  return n;
-}
-
-/* Starts the job's packet on its iterator.  Returns FALSE when the packet
- * cannot be read (cannot happen: its header and context were read when it
- * was pushed). */
-static gboolean
-job_start (Job * j, GError ** error)
-{
-  gsize size;
-  const guint8 *data = g_bytes_get_data (j->bytes, &size);
-  const GstCtfPacketInfo *pi;
-
-  gst_ctf_event_iter_set_recording (j->it, TRUE);
-  if (!gst_ctf_event_iter_set_packet (j->it, data, size, error))
-    return FALSE;
-  if (j->have_start_clock)
-    gst_ctf_event_iter_set_clock_value (j->it, j->start_clock);
-  pi = gst_ctf_event_iter_get_packet_info (j->it);
-  if (pi->has_timestamp_begin && j->s->clock != NULL) {
-    j->key_has_ns = gst_ctf_clock_class_cycles_to_ns_from_origin
-        (j->s->clock, pi->timestamp_begin, &j->key_ns);
-    j->have_key = TRUE;
-  }
-  return TRUE;
-}
-
-/* Decodes and formats the job's next events into @c, until the chunk is
- * full or the packet ends (returns TRUE then: the job is done). */
-static gboolean
-fill_chunk (GstCtfTextFormatter * fmt, Job * j, Chunk * c)
-{
-  GError *err = NULL;
-  const GstCtfClockClass *clock = j->s->clock;
-  Record r;
-
-  if (!j->started) {
-    j->started = TRUE;
-    if (!job_start (j, &err))
-      goto failed;
-  }
-
-  memset (&r, 0, sizeof (r));
-  r.type = GST_CTF_MERGE_EVENT;
-  while (c->recs->len < CHUNK_RECORDS && c->text->len < CHUNK_TEXT) {
-    if (!gst_ctf_event_iter_next (j->it, &err)) {
-      const GstCtfPacketInfo *pi;
-
-      if (err != NULL)
-        goto failed;
-      /* CTF 1.8 §8: a next packet without timestamp_begin starts from
-       * this one's timestamp_end, else from its last clock value */
-      pi = gst_ctf_event_iter_get_packet_info (j->it);
-      j->end_clock = pi->has_timestamp_end ? pi->timestamp_end :
-          gst_ctf_event_iter_get_clock_value (j->it);
-      return TRUE;
-    }
-    r.has_ns = clock != NULL && gst_ctf_clock_class_cycles_to_ns_from_origin
-        (clock, gst_ctf_event_iter_get_clock_value (j->it), &r.ns);
-    j->have_key = TRUE;
-    j->key_has_ns = r.has_ns;
-    j->key_ns = r.ns;
-    r.off = c->text->len;
-    gst_ctf_text_formatter_format_event_line (fmt, j->it, c->text, &r.line);
-    r.len = c->text->len - r.off;
-    g_array_append_val (c->recs, r);
-  }
-  return FALSE;
-
-failed:
-  {
-    GstCtfMergeItem item;
-
-    memset (&item, 0, sizeof (item));
-    item.type = GST_CTF_MERGE_ERROR;
-    item.offset = j->offset;
-    memset (&r, 0, sizeof (r));
-    r.type = GST_CTF_MERGE_ERROR;
-    /* ordered where the stream was: its last event, or the packet's
-     * beginning */
-    r.has_ns = j->have_key ? j->key_has_ns : FALSE;
-    r.ns = j->have_key ? j->key_ns : 0;
-    r.notice = notice_new (&item, j->s);
-    r.notice->item.offset = j->offset;
-    r.notice->error = err ? err : g_error_new (GST_CTF_ERROR,
-        GST_CTF_ERROR_PACKET, "unknown error");
-    g_array_append_val (c->recs, r);
-    j->end_clock = 0;
-    return TRUE;
-  }
-}
-
-typedef struct {
-  GstCtfTextStreams *ts;
-  guint index;
-} WorkerArg;
-
-static gpointer
-worker_main (gpointer data)
-{
-  WorkerArg *arg = data;
-  GstCtfTextStreams *ts = arg->ts;
-  GstCtfTextFormatter *fmt = ts->fmt[arg->index];
-
-  g_free (arg);
-  g_mutex_lock (&ts->lock);
-  for (;;) {
-    Job *j;
-    gboolean more = TRUE;
-
-    while (!ts->quit && g_queue_is_empty (&ts->work)) {
-      ts->n_idle++;
-      g_cond_wait (&ts->work_cond, &ts->lock);
-      ts->n_idle--;
-    }
-    if (ts->quit)
-      break;
-    j = g_queue_pop_head (&ts->work);
-    j->queued = FALSE;
-    j->busy = TRUE;
-    if (j->it == NULL) {
-      j->it = g_queue_pop_head (&ts->free_iters);
-      if (j->it == NULL)
-        j->it = gst_ctf_event_iter_new (ts->tc);
-    }
-    /* chunks of this job while it has events and room */
-    while (more) {
-      Chunk *c = chunk_get (ts);
-      gboolean done;
-
-      g_mutex_unlock (&ts->lock);
-      done = fill_chunk (fmt, j, c);
-      g_mutex_lock (&ts->lock);
-
-      if (c->recs->len > 0) {
-        g_queue_push_tail (&j->chunks, c);
-        ts->n_out++;
-      } else {
-        chunk_put (ts, c);
-      }
-      if (done) {
-        Job *n = j->next_in_stream;
-
-        j->done = TRUE;
-        g_queue_push_head (&ts->free_iters, j->it);
-        j->it = NULL;
-        if (n != NULL) {
-          /* the next packet of the stream starts from this one's clock */
-          n->have_start_clock = TRUE;
-          n->start_clock = j->end_clock;
-          n->have_key = j->have_key;
-          n->key_has_ns = j->key_has_ns;
-          n->key_ns = j->key_ns;
-          n->blocked = FALSE;
-          schedule (ts, n);
-        }
-      }
-      if (ts->waiting_for == j)
-        g_cond_signal (&ts->ready_cond);
-      more = !done && g_queue_get_length (&j->chunks) < MAX_AHEAD &&
-          (j->head || ts->n_out < MAX_OUT) && !ts->quit &&
-          (ts->work.head == NULL ||
-          ((Job *) ts->work.head->data)->serial > j->serial);
-    }
-    j->busy = FALSE;
-    schedule (ts, j);
-  }
-  g_mutex_unlock (&ts->lock);
-  return NULL;
-}
 
 /* ------------------------------------------------------------------ */
 /* Merge heap (streaming thread)                                       */
@@ -529,7 +96,7 @@ stream_advance (GstCtfTextStreams * ts, Stream * s)
     return ADV_IDLE;
   g_mutex_lock (&ts->lock);
   if (s->cur != NULL) {
-    chunk_merged (ts, s->cur);
+    _gst_ctf_text_sink_chunk_merged (ts, s->cur);
     s->cur = NULL;
   }
   for (;;) {
@@ -540,7 +107,7 @@ stream_advance (GstCtfTextStreams * ts, Stream * s)
     }
     s->cur = g_queue_pop_head (&j->chunks);
     if (s->cur != NULL) {
-      schedule (ts, j);
+      _gst_ctf_text_sink_job_schedule (ts, j);
       a = ADV_RECORD;
       break;
     }
@@ -554,7 +121,7 @@ stream_advance (GstCtfTextStreams * ts, Stream * s)
         s->key_has_ns = j->key_has_ns;
         s->key_ns = j->key_ns;
       }
-      job_free (ts, j);
+      _gst_ctf_text_sink_job_free (ts, j);
       ts->held--;
       continue;
     }
@@ -565,7 +132,7 @@ stream_advance (GstCtfTextStreams * ts, Stream * s)
         g_queue_remove (&ts->capped, j);
         j->capped = FALSE;
       }
-      schedule (ts, j);
+      _gst_ctf_text_sink_job_schedule (ts, j);
     }
     if (!ts->finished &&
         ts->held <= HELD_PER_STREAM * ts->n_streams + ts->n_workers) {
@@ -617,7 +184,8 @@ gst_ctf_text_streams_new (GstCtfTraceClass * tc,
     gst_ctf_text_formatter_set_trace_name (ts->fmt[i], trace_name);
     arg->ts = ts;
     arg->index = i;
-    ts->workers[i] = g_thread_new ("ctftextsink-fmt", worker_main, arg);
+    ts->workers[i] = g_thread_new ("ctftextsink-fmt",
+        _gst_ctf_text_sink_worker_main, arg);
   }
   return ts;
 }
@@ -659,15 +227,16 @@ gst_ctf_text_streams_free (GstCtfTextStreams * ts)
 
     while ((j = g_queue_pop_head (&s->jobs))) {
       j->busy = FALSE;
-      job_free (ts, j);
+      _gst_ctf_text_sink_job_free (ts, j);
     }
     if (s->cur)
-      chunk_free (s->cur);
+      _gst_ctf_text_sink_chunk_free (s->cur);
   }
   g_hash_table_unref (ts->streams);
   g_queue_clear (&ts->pending);
   g_ptr_array_unref (ts->heap);
-  g_queue_clear_full (&ts->free_chunks, (GDestroyNotify) chunk_free);
+  g_queue_clear_full (&ts->free_chunks,
+      (GDestroyNotify) _gst_ctf_text_sink_chunk_free);
   g_queue_clear_full (&ts->free_iters,
       (GDestroyNotify) gst_ctf_event_iter_free);
   g_queue_clear (&ts->work);
@@ -694,7 +263,7 @@ notices_chunk (GstCtfTextStreams * ts, Stream * s,
   if (n == 0)
     return NULL;
   g_mutex_lock (&ts->lock);
-  c = chunk_get (ts);
+  c = _gst_ctf_text_sink_chunk_get (ts);
   g_mutex_unlock (&ts->lock);
   warn = g_string_new (NULL);
   for (i = 0; i < n; i++) {
@@ -703,7 +272,7 @@ notices_chunk (GstCtfTextStreams * ts, Stream * s,
     memset (&r, 0, sizeof (r));
     r.type = items[i].type;
     items[i].offset = offset;
-    r.notice = notice_new (&items[i], s);
+    r.notice = _gst_ctf_text_sink_notice_new (&items[i], s);
     g_string_truncate (warn, 0);
     gst_ctf_text_formatter_format_discarded (ts->nfmt, warn,
         r.type == GST_CTF_MERGE_DISCARDED_EVENTS ? GST_CTF_DISCARDED_EVENTS :
@@ -794,7 +363,7 @@ gst_ctf_text_streams_push (GstCtfTextStreams * ts, GBytes * packet,
   s->last = j;
   g_queue_push_tail (&s->jobs, j);
   ts->held++;
-  schedule (ts, j);
+  _gst_ctf_text_sink_job_schedule (ts, j);
   g_mutex_unlock (&ts->lock);
   return TRUE;
 }
