@@ -110,7 +110,7 @@ _gst_ctf_text_sink_job_schedule (GstCtfTextStreams * ts, Job * j)
   if (j->busy || j->queued || j->done || j->blocked || j->capped ||
       g_queue_get_length (&j->chunks) > LOW_AHEAD)
     return;
-  if (!j->head && ts->n_out >= MAX_OUT) {
+  if (!j->head && j->it == NULL && ts->n_out >= MAX_OUT) {
     j->capped = TRUE;
     g_queue_push_tail (&ts->capped, j);
     return;
@@ -254,6 +254,13 @@ _gst_ctf_text_sink_worker_main (gpointer data)
       break;
     j = g_queue_pop_head (&ts->work);
     j->queued = FALSE;
+    /* queued while there was room: no new job while there is none (a
+     * started job goes on, each holds an iterator with its plans) */
+    if (!j->head && j->it == NULL && ts->n_out >= MAX_OUT) {
+      j->capped = TRUE;
+      g_queue_push_tail (&ts->capped, j);
+      continue;
+    }
     j->busy = TRUE;
     if (j->it == NULL) {
       j->it = g_queue_pop_head (&ts->free_iters);
@@ -295,9 +302,7 @@ _gst_ctf_text_sink_worker_main (gpointer data)
       if (ts->waiting_for == j)
         g_cond_signal (&ts->ready_cond);
       more = !done && g_queue_get_length (&j->chunks) < MAX_AHEAD &&
-          (j->head || ts->n_out < MAX_OUT) && !ts->quit &&
-          (ts->work.head == NULL ||
-          ((Job *) ts->work.head->data)->serial > j->serial);
+          !ts->quit;
     }
     j->busy = FALSE;
     _gst_ctf_text_sink_job_schedule (ts, j);
