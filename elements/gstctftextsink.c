@@ -680,7 +680,7 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
 
   g_object_class_install_property (gobject_class, PROP_PARALLEL,
       g_param_spec_boolean ("parallel", "Parallel",
-          "Decode and format the streams on worker threads (one per "
+          "Decode and format the packets on worker threads (one per "
           "core, at most " G_STRINGIFY (MAX_WORKERS) ") and merge their "
           "lines on the streaming thread (same output; not with "
           "emulate-recycling)", TRUE,
