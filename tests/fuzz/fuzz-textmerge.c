@@ -74,68 +74,83 @@ note_item (GString * out, GstCtfMergeItemType t, const GstCtfMergeItem * item,
   }
 }
 
-static GString *
-run_sequential (GstCtfTraceClass * tc, GArray * pkts)
+/* The sequential path: the event merge and a formatter, as ctftextsink
+ * with parallel=false. */
+typedef struct {
+  GstCtfEventMerge *m;
+  GstCtfTextFormatter *fmt;
+} Sequential;
+
+static gboolean
+seq_push (gpointer e, const Pkt * p, const gchar * name, GError ** err)
 {
-  GstCtfEventMerge *m = gst_ctf_event_merge_new (tc);
-  GstCtfTextFormatter *fmt = gst_ctf_text_formatter_new (tc, NULL);
-  GString *out = g_string_new (NULL), *warn = g_string_new (NULL);
-  gboolean go = TRUE;
-  guint i;
-
-  gst_ctf_text_formatter_set_trace_name (fmt, "");
-  gst_ctf_event_merge_set_emulate_recycling (m, FALSE);
-  for (i = 0; i <= pkts->len && go; i++) {
-    GstCtfMergeItem item;
-    GstCtfMergeItemType t;
-    GError *err = NULL;
-
-    if (i < pkts->len) {
-      Pkt *p = &g_array_index (pkts, Pkt, i);
-      gchar name[8];
-
-      g_snprintf (name, sizeof (name), "s%u", p->rank);
-      if (!gst_ctf_event_merge_push_full (m, p->bytes, p->sc, p->rank, p->rank,
-              name, p->offset, &err)) {
-        g_string_append_printf (out, "[push: %s]", err->message);
-        g_error_free (err);
-        break;
-      }
-    } else {
-      gst_ctf_event_merge_finish (m);
-    }
-    while (go && (t = gst_ctf_event_merge_next (m, &item, &err)) !=
-        GST_CTF_MERGE_NONE) {
-      g_string_truncate (warn, 0);
-      if (t == GST_CTF_MERGE_EVENT)
-        gst_ctf_text_formatter_format_event (fmt, item.iter, out);
-      else if (t != GST_CTF_MERGE_ERROR)
-        gst_ctf_text_formatter_format_discarded (fmt, warn,
-            t == GST_CTF_MERGE_DISCARDED_EVENTS ? GST_CTF_DISCARDED_EVENTS :
-            GST_CTF_DISCARDED_PACKETS, item.count, item.clock, item.begin,
-            item.end, item.stream_name, item.stream_class_id,
-            item.stream_id);
-      go = note_item (out, t, &item, warn->str, err);
-      g_clear_error (&err);
-    }
-  }
-  g_string_free (warn, TRUE);
-  gst_ctf_text_formatter_free (fmt);
-  gst_ctf_event_merge_free (m);
-  return out;
+  return gst_ctf_event_merge_push_full (((Sequential *) e)->m, p->bytes,
+      p->sc, p->rank, p->rank, name, p->offset, err);
 }
 
-static GString *
-run_parallel (GstCtfTraceClass * tc, GArray * pkts)
+static void
+seq_finish (gpointer e)
 {
-  GstCtfTextOptions opts;
-  GstCtfTextStreams *ts;
+  gst_ctf_event_merge_finish (((Sequential *) e)->m);
+}
+
+static GstCtfMergeItemType
+seq_next (gpointer e, GString * out, GstCtfMergeItem * item, GString * warn,
+    GError ** err)
+{
+  Sequential *q = e;
+  GstCtfMergeItemType t = gst_ctf_event_merge_next (q->m, item, err);
+
+  if (t == GST_CTF_MERGE_EVENT)
+    gst_ctf_text_formatter_format_event (q->fmt, item->iter, out);
+  else if (t == GST_CTF_MERGE_DISCARDED_EVENTS
+      || t == GST_CTF_MERGE_DISCARDED_PACKETS)
+    gst_ctf_text_formatter_format_discarded (q->fmt, warn,
+        t == GST_CTF_MERGE_DISCARDED_EVENTS ? GST_CTF_DISCARDED_EVENTS :
+        GST_CTF_DISCARDED_PACKETS, item->count, item->clock, item->begin,
+        item->end, item->stream_name, item->stream_class_id,
+        item->stream_id);
+  return t;
+}
+
+/* The parallel path, GstCtfTextStreams. */
+static gboolean
+par_push (gpointer e, const Pkt * p, const gchar * name, GError ** err)
+{
+  return gst_ctf_text_streams_push (e, p->bytes, p->sc, p->rank, p->rank,
+      name, p->offset, err);
+}
+
+static void
+par_finish (gpointer e)
+{
+  gst_ctf_text_streams_finish (e);
+}
+
+static GstCtfMergeItemType
+par_next (gpointer e, GString * out, GstCtfMergeItem * item, GString * warn,
+    GError ** err)
+{
+  return gst_ctf_text_streams_next (e, out, item, warn, err);
+}
+
+typedef struct {
+  gboolean (*push) (gpointer e, const Pkt * p, const gchar * name,
+      GError ** err);
+  void (*finish) (gpointer e);
+  GstCtfMergeItemType (*next) (gpointer e, GString * out,
+      GstCtfMergeItem * item, GString * warn, GError ** err);
+} Engine;
+
+/* What the sink writes: each packet pushed then everything that can be
+ * given back, until the end or the first error. */
+static GString *
+run (const Engine * eng, gpointer e, GArray * pkts)
+{
   GString *out = g_string_new (NULL), *warn = g_string_new (NULL);
   gboolean go = TRUE;
   guint i;
 
-  gst_ctf_text_options_init (&opts);
-  ts = gst_ctf_text_streams_new (tc, &opts, "", 2);
   for (i = 0; i <= pkts->len && go; i++) {
     GstCtfMergeItem item;
     GstCtfMergeItemType t;
@@ -146,18 +161,17 @@ run_parallel (GstCtfTraceClass * tc, GArray * pkts)
       gchar name[8];
 
       g_snprintf (name, sizeof (name), "s%u", p->rank);
-      if (!gst_ctf_text_streams_push (ts, p->bytes, p->sc, p->rank, p->rank,
-              name, p->offset, &err)) {
+      if (!eng->push (e, p, name, &err)) {
         g_string_append_printf (out, "[push: %s]", err->message);
         g_error_free (err);
         break;
       }
     } else {
-      gst_ctf_text_streams_finish (ts);
+      eng->finish (e);
     }
     for (;;) {
       g_string_truncate (warn, 0);
-      t = gst_ctf_text_streams_next (ts, out, &item, warn, &err);
+      t = eng->next (e, out, &item, warn, &err);
       if (t == GST_CTF_MERGE_NONE)
         break;
       go = note_item (out, t, &item, warn->str, err);
@@ -167,9 +181,11 @@ run_parallel (GstCtfTraceClass * tc, GArray * pkts)
     }
   }
   g_string_free (warn, TRUE);
-  gst_ctf_text_streams_free (ts);
   return out;
 }
+
+static const Engine sequential = { seq_push, seq_finish, seq_next };
+static const Engine parallel = { par_push, par_finish, par_next };
 
 int
 LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
@@ -215,8 +231,24 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
    * need it); g_array_sort is not stable, hence the offset */
   g_array_sort (pkts, pkt_cmp);
 
-  seq = run_sequential (tc, pkts);
-  par = run_parallel (tc, pkts);
+  {
+    Sequential q;
+    GstCtfTextOptions opts;
+    GstCtfTextStreams *ts;
+
+    q.m = gst_ctf_event_merge_new (tc);
+    gst_ctf_event_merge_set_emulate_recycling (q.m, FALSE);
+    q.fmt = gst_ctf_text_formatter_new (tc, NULL);
+    gst_ctf_text_formatter_set_trace_name (q.fmt, "");
+    seq = run (&sequential, &q, pkts);
+    gst_ctf_text_formatter_free (q.fmt);
+    gst_ctf_event_merge_free (q.m);
+
+    gst_ctf_text_options_init (&opts);
+    ts = gst_ctf_text_streams_new (tc, &opts, "", 2);
+    par = run (&parallel, ts, pkts);
+    gst_ctf_text_streams_free (ts);
+  }
   if (g_getenv ("FUZZ_TEXTMERGE_PRINT"))
     g_printerr ("%u packets:\n%s\n", pkts->len, seq->str);
   if (strcmp (seq->str, par->str) != 0) {
