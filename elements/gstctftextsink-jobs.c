@@ -100,6 +100,19 @@ _gst_ctf_text_sink_job_free (GstCtfTextStreams * ts, Job * j)
   g_free (j);
 }
 
+/* Holds @j back (with the lock) when there are MAX_OUT chunks ahead of
+ * the merge and @j is neither started (a started job goes on: each holds
+ * an iterator with its plans) nor the one the merge waits for. */
+static gboolean
+cap (GstCtfTextStreams * ts, Job * j)
+{
+  if (j->head || j->it != NULL || ts->n_out < MAX_OUT)
+    return FALSE;
+  j->capped = TRUE;
+  g_queue_push_tail (&ts->capped, j);
+  return TRUE;
+}
+
 /* Queues @j for a worker when it has work and room (with the lock); the
  * oldest jobs first. */
 void
@@ -108,13 +121,8 @@ _gst_ctf_text_sink_job_schedule (GstCtfTextStreams * ts, Job * j)
   GList *l;
 
   if (j->busy || j->queued || j->done || j->blocked || j->capped ||
-      g_queue_get_length (&j->chunks) > LOW_AHEAD)
+      g_queue_get_length (&j->chunks) > LOW_AHEAD || cap (ts, j))
     return;
-  if (!j->head && j->it == NULL && ts->n_out >= MAX_OUT) {
-    j->capped = TRUE;
-    g_queue_push_tail (&ts->capped, j);
-    return;
-  }
   j->queued = TRUE;
   for (l = ts->work.tail; l != NULL; l = l->prev)
     if (((Job *) l->data)->serial < j->serial)
@@ -156,13 +164,13 @@ job_start (Job * j, GError ** error)
   gst_ctf_event_iter_set_recording (j->it, TRUE);
   if (!gst_ctf_event_iter_set_packet (j->it, data, size, error))
     return FALSE;
-  if (j->have_start_clock)
-    gst_ctf_event_iter_set_clock_value (j->it, j->start_clock);
+  if (j->pos.have_clock)
+    gst_ctf_event_iter_set_clock_value (j->it, j->pos.clock);
   pi = gst_ctf_event_iter_get_packet_info (j->it);
   if (pi->has_timestamp_begin && j->s->clock != NULL) {
-    j->key_has_ns = gst_ctf_clock_class_cycles_to_ns_from_origin
-        (j->s->clock, pi->timestamp_begin, &j->key_ns);
-    j->have_key = TRUE;
+    j->pos.key_has_ns = gst_ctf_clock_class_cycles_to_ns_from_origin
+        (j->s->clock, pi->timestamp_begin, &j->pos.key_ns);
+    j->pos.have_key = TRUE;
   }
   return TRUE;
 }
@@ -173,7 +181,6 @@ static gboolean
 fill_chunk (GstCtfTextFormatter * fmt, Job * j, Chunk * c)
 {
   GError *err = NULL;
-  const GstCtfClockClass *clock = j->s->clock;
   Record r;
 
   if (!j->started) {
@@ -193,18 +200,20 @@ fill_chunk (GstCtfTextFormatter * fmt, Job * j, Chunk * c)
       /* CTF 1.8 §8: a next packet without timestamp_begin starts from
        * this one's timestamp_end, else from its last clock value */
       pi = gst_ctf_event_iter_get_packet_info (j->it);
-      j->end_clock = pi->has_timestamp_end ? pi->timestamp_end :
+      j->pos.have_clock = TRUE;
+      j->pos.clock = pi->has_timestamp_end ? pi->timestamp_end :
           gst_ctf_event_iter_get_clock_value (j->it);
       return TRUE;
     }
-    r.has_ns = clock != NULL && gst_ctf_clock_class_cycles_to_ns_from_origin
-        (clock, gst_ctf_event_iter_get_clock_value (j->it), &r.ns);
-    j->have_key = TRUE;
-    j->key_has_ns = r.has_ns;
-    j->key_ns = r.ns;
     r.off = c->text->len;
     gst_ctf_text_formatter_format_event_line (fmt, j->it, c->text, &r.line);
     r.len = c->text->len - r.off;
+    /* the merge key: the time the line has (its stream's clock) */
+    r.has_ns = r.line.has_clock && r.line.has_ns;
+    r.ns = r.line.ns;
+    j->pos.have_key = TRUE;
+    j->pos.key_has_ns = r.has_ns;
+    j->pos.key_ns = r.ns;
     g_array_append_val (c->recs, r);
   }
   return FALSE;
@@ -220,14 +229,12 @@ failed:
     r.type = GST_CTF_MERGE_ERROR;
     /* ordered where the stream was: its last event, or the packet's
      * beginning */
-    r.has_ns = j->have_key ? j->key_has_ns : FALSE;
-    r.ns = j->have_key ? j->key_ns : 0;
+    r.has_ns = j->pos.have_key && j->pos.key_has_ns;
+    r.ns = j->pos.have_key ? j->pos.key_ns : 0;
     r.notice = _gst_ctf_text_sink_notice_new (&item, j->s);
-    r.notice->item.offset = j->offset;
     r.notice->error = err ? err : g_error_new (GST_CTF_ERROR,
         GST_CTF_ERROR_PACKET, "unknown error");
     g_array_append_val (c->recs, r);
-    j->end_clock = 0;
     return TRUE;
   }
 }
@@ -254,13 +261,9 @@ _gst_ctf_text_sink_worker_main (gpointer data)
       break;
     j = g_queue_pop_head (&ts->work);
     j->queued = FALSE;
-    /* queued while there was room: no new job while there is none (a
-     * started job goes on, each holds an iterator with its plans) */
-    if (!j->head && j->it == NULL && ts->n_out >= MAX_OUT) {
-      j->capped = TRUE;
-      g_queue_push_tail (&ts->capped, j);
+    /* (queued while there was room) */
+    if (cap (ts, j))
       continue;
-    }
     j->busy = TRUE;
     if (j->it == NULL) {
       j->it = g_queue_pop_head (&ts->free_iters);
@@ -290,11 +293,7 @@ _gst_ctf_text_sink_worker_main (gpointer data)
         j->it = NULL;
         if (n != NULL) {
           /* the next packet of the stream starts from this one's clock */
-          n->have_start_clock = TRUE;
-          n->start_clock = j->end_clock;
-          n->have_key = j->have_key;
-          n->key_has_ns = j->key_has_ns;
-          n->key_ns = j->key_ns;
+          n->pos = j->pos;
           n->blocked = FALSE;
           _gst_ctf_text_sink_job_schedule (ts, n);
         }

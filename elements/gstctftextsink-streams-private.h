@@ -55,6 +55,18 @@ typedef struct {
   guint pos;                    /* next record to merge */
 } Chunk;
 
+/* Where a stream stands after a packet: the merge key it reached (its
+ * last event's time, or the packet's `timestamp_begin`: where a decoding
+ * error after it is ordered) and the clock value a next packet without
+ * `timestamp_begin` starts from (CTF 1.8 §8). */
+typedef struct {
+  gboolean have_key;
+  gboolean key_has_ns;
+  gint64 key_ns;
+  gboolean have_clock;
+  guint64 clock;
+} StreamPos;
+
 struct _Job {
   Stream *s;
   guint64 serial;               /* push order: the oldest job first */
@@ -77,13 +89,11 @@ struct _Job {
 
   /* the worker's (while busy) */
   GstCtfEventIter *it;          /* NULL: not started */
-  gboolean have_start_clock;    /* the clock this packet starts from */
-  guint64 start_clock;
-  gboolean have_key;            /* the stream's last merge key so far */
-  gboolean key_has_ns;
-  gint64 key_ns;
-  guint64 end_clock;            /* (when done) the clock it ended with */
   gboolean started;             /* the packet is on @it */
+  /* before it starts: where the stream's previous packet left it; while
+   * it runs: the key reached; when done (read with the lock): where it
+   * leaves the stream */
+  StreamPos pos;
 };
 
 struct _Stream {
@@ -98,10 +108,7 @@ struct _Stream {
 
   GQueue jobs;                  /* Job*, in order, not merged yet */
   Job *last;                    /* the newest job, while not freed */
-  gboolean have_end_clock;      /* the clock the last freed job ended with */
-  guint64 end_clock;
-  gboolean key_has_ns;          /* and its last merge key */
-  gint64 key_ns;
+  StreamPos end;                /* where the last freed job left it */
   gboolean dead;                /* failed: nothing more */
 
   Chunk *cur;                   /* being merged */

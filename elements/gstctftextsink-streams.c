@@ -116,10 +116,7 @@ stream_advance (GstCtfTextStreams * ts, Stream * s)
       g_queue_pop_head (&s->jobs);
       if (s->last == j) {
         s->last = NULL;
-        s->have_end_clock = TRUE;
-        s->end_clock = j->end_clock;
-        s->key_has_ns = j->key_has_ns;
-        s->key_ns = j->key_ns;
+        s->end = j->pos;
       }
       _gst_ctf_text_sink_job_free (ts, j);
       ts->held--;
@@ -346,18 +343,8 @@ gst_ctf_text_streams_push (GstCtfTextStreams * ts, GBytes * packet,
     if (s->last != NULL && !s->last->done) {
       j->blocked = TRUE;
       s->last->next_in_stream = j;
-    } else if (s->last != NULL) {
-      j->have_start_clock = TRUE;
-      j->start_clock = s->last->end_clock;
-      j->have_key = s->last->have_key;
-      j->key_has_ns = s->last->key_has_ns;
-      j->key_ns = s->last->key_ns;
-    } else if (s->have_end_clock) {
-      j->have_start_clock = TRUE;
-      j->start_clock = s->end_clock;
-      j->have_key = TRUE;
-      j->key_has_ns = s->key_has_ns;
-      j->key_ns = s->key_ns;
+    } else {
+      j->pos = s->last != NULL ? s->last->pos : s->end;
     }
   }
   s->last = j;
@@ -522,18 +509,14 @@ merge_step (GstCtfTextStreams * ts, GString * out, GstCtfMergeItem * item,
   }
 
   {
+    /* (a line without delta: all of it after the delta state's move) */
     const gchar *line = s->cur->text->str + r->off;
+    gsize at = r->line.delta_at >= 0 ? (gsize) r->line.delta_at : 0;
 
-    if (r->line.delta_at >= 0) {
-      put_bytes (out, line, r->line.delta_at);
-      gst_ctf_text_formatter_append_delta (ts->nfmt, out, &ts->delta,
-          &r->line);
-      put_bytes (out, line + r->line.delta_at, r->len - r->line.delta_at);
-    } else {
-      gst_ctf_text_formatter_append_delta (ts->nfmt, out, &ts->delta,
-          &r->line);
-      put_bytes (out, line, r->len);
-    }
+    put_bytes (out, line, at);
+    gst_ctf_text_formatter_append_delta (ts->nfmt, out, &ts->delta,
+        &r->line);
+    put_bytes (out, line + at, r->len - at);
   }
   item->type = GST_CTF_MERGE_EVENT;
   item->stream_class_id = s->sc_id;

@@ -132,6 +132,8 @@ mapped_buffer_free (gpointer data)
   g_free (mb);
 }
 
+/* Writes the text of the events given back so far; also before anything
+ * written out of the events' order (warnings on stderr, errors). */
 static gboolean
 write_text (GstCtfTextSink * self)
 {
@@ -148,14 +150,6 @@ write_text (GstCtfTextSink * self)
   }
   g_string_truncate (self->text, 0);
   return TRUE;
-}
-
-/* Before anything is written out of the events' order (warnings on
- * stderr, errors): the text of every event given back so far. */
-static gboolean
-flush_all (GstCtfTextSink * self)
-{
-  return write_text (self);
 }
 
 static void
@@ -222,7 +216,7 @@ drain (GstCtfTextSink * self)
               item.stream_class_id, item.stream_id);
         /* babeltrace2 prints these on stderr, keep the order with the
          * events written so far. */
-        if (!flush_all (self))
+        if (!write_text (self))
           return GST_FLOW_ERROR;
         if (self->out)
           fflush (self->out);
@@ -244,7 +238,7 @@ drain (GstCtfTextSink * self)
         break;
       }
       case GST_CTF_MERGE_ERROR:
-        flush_all (self);
+        write_text (self);
         if (self->out)
           fflush (self->out);
         GST_ELEMENT_ERROR (self, STREAM, DECODE,
@@ -377,7 +371,7 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
     if (!gst_ctf_packet_read_info (self->tc, mb->map.data, mb->map.size,
             &info, &err)) {
       g_bytes_unref (bytes);
-      flush_all (self);
+      write_text (self);
       GST_ELEMENT_ERROR (self, STREAM, DECODE,
           ("Cannot read packet header: buffer-offset=%" G_GUINT64_FORMAT
               " (bytes).", GST_BUFFER_OFFSET (buffer)),
@@ -406,7 +400,7 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
         stream_id, name, offset, &err);
   g_bytes_unref (bytes);
   if (!ok) {
-    flush_all (self);
+    write_text (self);
     GST_ELEMENT_ERROR (self, STREAM, DECODE,
         ("Cannot read packet: stream=\"%s\", offset=%" G_GINT64_FORMAT
             " (bytes).", name ? name : "(unknown)", offset),
@@ -430,7 +424,7 @@ gst_ctf_text_sink_event (GstBaseSink * bsink, GstEvent * event)
         return FALSE;
       }
     }
-    if (!flush_all (self)) {
+    if (!write_text (self)) {
       gst_event_unref (event);
       return FALSE;
     }
@@ -474,7 +468,7 @@ gst_ctf_text_sink_stop (GstBaseSink * bsink)
   GstCtfTextSink *self = GST_CTF_TEXT_SINK (bsink);
   gboolean ok = TRUE;
 
-  flush_all (self);
+  write_text (self);
   drop_trace (self);
   if (self->out) {
     if (self->out_is_stdout) {
