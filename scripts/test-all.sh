@@ -21,7 +21,7 @@ meson setup build-asan -Db_sanitize=address,undefined -Db_lundef=false \
 ninja -C build-asan
 # intercept_strstr=0: ASan's strstr check takes strlen of the haystack on
 # every call, which makes g_strsplit quadratic on the multi-MB oracle files.
-ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:intercept_strstr=0 \
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:intercept_strstr=0 \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   meson test -C build-asan --print-errorlogs
 

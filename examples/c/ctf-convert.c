@@ -116,12 +116,15 @@ on_message (GstBus * bus, GstMessage * msg, gpointer user_data)
   return TRUE;
 }
 
+/* a new element, added to (and owned by) the pipeline */
 static GstElement *
-make (const gchar * factory, const gchar * name)
+make (GstElement * pipeline, const gchar * factory, const gchar * name)
 {
   GstElement *e = gst_element_factory_make (factory, name);
 
-  if (e == NULL)
+  if (e != NULL)
+    gst_bin_add (GST_BIN (pipeline), e);
+  else
     fprintf (stderr, "ctf-convert: the `%s` element is not available; "
         "is GST_PLUGIN_PATH set to the gst-ctf plugin directory?\n",
         factory);
@@ -156,35 +159,40 @@ main (int argc, char **argv)
       "directory or a trace.dat file to CTF 1.8");
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_option_context_add_group (ctx, gst_init_get_option_group ());
+  app.exit_code = 2;
   if (!g_option_context_parse (ctx, &argc, &argv, &error)) {
     fprintf (stderr, "ctf-convert: %s\n", error->message);
-    return 2;
+    g_clear_error (&error);
+    g_option_context_free (ctx);
+    goto out;
   }
   if (argc != 3) {
     gchar *help = g_option_context_get_help (ctx, TRUE, NULL);
     fprintf (stderr, "%s", help);
     g_free (help);
-    return 2;
+    g_option_context_free (ctx);
+    goto out;
   }
   g_option_context_free (ctx);
   input = argv[1];
   output = argv[2];
 
+  app.exit_code = 1;
   if (!g_file_test (input, G_FILE_TEST_EXISTS)) {
     fprintf (stderr, "ctf-convert: input not found: \"%s\"\n", input);
-    return 1;
+    goto out;
   }
   is_dir = g_file_test (input, G_FILE_TEST_IS_DIR);
 
   app.pipeline = gst_pipeline_new ("convert");
-  src = make (is_dir ? "ctfsrc" : "tracecmdsrc", "src");
-  sink = make ("ctfsink", "sink");
+  src = make (app.pipeline, is_dir ? "ctfsrc" : "tracecmdsrc", "src");
+  sink = make (app.pipeline, "ctfsink", "sink");
   if (src == NULL || sink == NULL)
-    return 1;
+    goto out;
   if (begin != NULL || end != NULL) {
-    filter = make ("timefilter", "window");
+    filter = make (app.pipeline, "timefilter", "window");
     if (filter == NULL)
-      return 1;
+      goto out;
     if (begin != NULL)
       g_object_set (filter, "start", begin, NULL);
     if (end != NULL)
@@ -196,11 +204,10 @@ main (int argc, char **argv)
       g_object_class_find_property (G_OBJECT_GET_CLASS (sink), "overwrite"))
     g_object_set (sink, "overwrite", TRUE, NULL);
 
-  gst_bin_add_many (GST_BIN (app.pipeline), src, sink, filter, NULL);
   if (!(filter ? gst_element_link_many (src, filter, sink, NULL) :
           gst_element_link (src, sink))) {
     fprintf (stderr, "ctf-convert: cannot link the pipeline\n");
-    return 1;
+    goto out;
   }
   pad = gst_element_get_static_pad (sink, "sink");
   gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_packet, &app,
@@ -213,6 +220,7 @@ main (int argc, char **argv)
   gst_bus_add_watch (bus, on_message, &app);
   gst_object_unref (bus);
 
+  app.exit_code = 0;
   app.started = g_get_monotonic_time ();
   if (gst_element_set_state (app.pipeline, GST_STATE_PLAYING) ==
       GST_STATE_CHANGE_FAILURE) {
@@ -226,8 +234,12 @@ main (int argc, char **argv)
   gst_element_set_state (app.pipeline, GST_STATE_NULL);
   if (app.exit_code == 0)
     fprintf (stderr, "ctf-convert: wrote %s\n", output);
-  gst_object_unref (app.pipeline);
-  g_main_loop_unref (app.loop);
+
+out:
+  if (app.pipeline != NULL)
+    gst_object_unref (app.pipeline);
+  if (app.loop != NULL)
+    g_main_loop_unref (app.loop);
   g_free (begin);
   g_free (end);
   return app.exit_code;
