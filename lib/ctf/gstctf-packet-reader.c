@@ -9,6 +9,17 @@
 
 #include <string.h>
 
+/* An event's scopes decoded as one run (gstctf-plan-body.c), and the
+ * values: exactly the run's, so the buffer never moves and the per-scope
+ * views into it are set once. */
+typedef struct {
+  const GstCtfRun *header;      /* the header's run it starts with, or
+                                 * NULL: the scopes after the header */
+  GstCtfBodyRun *run;           /* NULL: the scopes cannot be one run */
+  GstCtfValueBuf values;
+  GstCtfValueBuf views[GST_CTF_BODY_SCOPES];
+} EcJoined;
+
 /* Per event class: its compiled scopes, made the first time an event of
  * the class is met. */
 typedef struct {
@@ -20,6 +31,12 @@ typedef struct {
    * so that a run's fixed part (classes, names) stays in place from one
    * event of the class to the next (gstctf-plan.h tmpl_owner) */
   GstCtfValueBuf values[2];
+  /* recording: the scopes after the header as one run, when they can
+   * be, and the whole event (header included) as one run per header run
+   * met (at most two: an LTTng header's compact and extended forms) */
+  EcJoined body;
+  EcJoined full[2];
+  guint n_full;
 } EcEntry;
 
 /* Per stream class: event header and common context plans, and event
@@ -29,6 +46,9 @@ typedef struct {
   const GstCtfPlan *packet_context;
   const GstCtfPlan *event_header;
   const GstCtfPlan *common_context;
+  /* recording with joined runs: the event header's run and alignment */
+  const GstCtfRun *header_run;
+  guint32 header_align;
   EcEntry *dense;
   guint64 n_dense;
   GHashTable *sparse;           /* &entry->ec->id -> EcEntry */
@@ -39,6 +59,7 @@ typedef struct {
 struct _GstCtfEventIter {
   GstCtfTraceClass *tc;
   gboolean recording;
+  gboolean no_body_runs;
 
   GHashTable *plans;            /* fc -> GstCtfPlan (owned) */
   GHashTable *sc_entries;       /* sc -> ScEntry (owned) */
@@ -98,10 +119,22 @@ get_plan (GHashTable * plans, const GstCtfFieldClass * fc, GError ** error)
 }
 
 static void
+ec_joined_clear (EcJoined * j)
+{
+  g_free (j->values.v);
+  gst_ctf_body_run_free (j->run);
+}
+
+static void
 ec_entry_clear (EcEntry * ee)
 {
+  guint k;
+
   g_free (ee->values[0].v);
   g_free (ee->values[1].v);
+  ec_joined_clear (&ee->body);
+  for (k = 0; k < ee->n_full; k++)
+    ec_joined_clear (&ee->full[k]);
 }
 
 static void
@@ -109,6 +142,45 @@ ec_entry_free (EcEntry * ee)
 {
   ec_entry_clear (ee);
   g_free (ee);
+}
+
+static void
+ec_joined_make (EcJoined * j, const GstCtfRun * header, guint32 header_align,
+    const GstCtfPlan * common_context, const EcEntry * ee)
+{
+  guint s;
+
+  j->header = header;
+  j->run = gst_ctf_body_run_new (header, header_align,
+      (const GstCtfPlan * const[]) {
+      common_context, ee->context, ee->payload});
+  if (j->run == NULL)
+    return;
+  j->values.cap = j->run->run.n_items;
+  j->values.v = g_new (GstCtfFieldValue, j->values.cap);
+  for (s = 0; s < GST_CTF_BODY_SCOPES; s++) {
+    j->views[s].v = j->values.v + j->run->first[s];
+    j->views[s].len = j->run->n[s];
+  }
+}
+
+/* The whole-event run of @ee for header run @hr, made the first time,
+ * or NULL. */
+static const EcJoined *
+ec_entry_full (EcEntry * ee, const ScEntry * e, const GstCtfRun * hr)
+{
+  guint k;
+
+  for (k = 0; k < ee->n_full; k++) {
+    if (ee->full[k].header == hr)
+      return ee->full[k].run ? &ee->full[k] : NULL;
+  }
+  if (ee->n_full == G_N_ELEMENTS (ee->full))
+    return NULL;
+  ec_joined_make (&ee->full[ee->n_full], hr, e->header_align,
+      e->common_context, ee);
+  ee->n_full++;
+  return ee->full[k].run ? &ee->full[k] : NULL;
 }
 
 static void
@@ -422,6 +494,12 @@ gst_ctf_event_iter_set_recording (GstCtfEventIter * it, gboolean record)
   it->recording = record;
 }
 
+void
+_gst_ctf_event_iter_set_body_runs (GstCtfEventIter * it, gboolean on)
+{
+  it->no_body_runs = !on;
+}
+
 static void
 clear_values (GstCtfEventIter * it, GstCtfScope first, GstCtfScope last)
 {
@@ -478,6 +556,10 @@ gst_ctf_event_iter_set_packet (GstCtfEventIter * it, const guint8 * data,
         error);
     if (e->common_context == NULL)
       return FALSE;
+  }
+  if (e->event_header && !it->no_body_runs) {
+    e->header_run = e->event_header->whole_run;
+    e->header_align = e->event_header->ops[0].align;
   }
   it->cur_sc = e;
   /* A clock-mapped `timestamp_begin` already set the clock (CTF 1.8 §8);
@@ -557,12 +639,51 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
   }
 
   rec = it->recording;
-  if (rec)
-    clear_values (it, GST_CTF_SCOPE_EVENT_HEADER,
-        GST_CTF_SCOPE_EVENT_PAYLOAD);
   ctx->pos = it->ev_begin = it->pos;
   ctx->clock = it->clock;
   ctx->has_event_class_id = FALSE;
+
+  /* Recording an event whose scopes are one run: header run picked and
+   * event class id read first, then the whole event at once. */
+  if (rec && e->header_run) {
+    guint64 pos = (ctx->pos + e->header_align - 1) &
+        ~((guint64) e->header_align - 1);
+    const GstCtfRun *hr;
+    const EcJoined *j;
+
+    if (gst_ctf_run_pick_event (e->header_run, ctx, pos, &hr, &id) &&
+        (ee = find_ec_entry (e, id)) != NULL && ee->compiled &&
+        (j = ec_entry_full (ee, e, hr)) != NULL) {
+      gint r;
+
+      ctx->values = (GstCtfValueBuf *) & j->values;
+      ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_HEADER];
+      r = gst_ctf_body_run_exec (j->run, ctx, error);
+      if (G_LIKELY (r > 0)) {
+        it->ev_header_end = pos + hr->segs[0].bits;
+        it->cur_values[GST_CTF_SCOPE_EVENT_HEADER] =
+            (GstCtfValueBuf *) & j->views[0];
+        it->cur_values[GST_CTF_SCOPE_EVENT_COMMON_CONTEXT] =
+            (GstCtfValueBuf *) & j->views[1];
+        it->cur_values[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT] =
+            (GstCtfValueBuf *) & j->views[2];
+        it->cur_values[GST_CTF_SCOPE_EVENT_PAYLOAD] =
+            (GstCtfValueBuf *) & j->views[3];
+        goto decoded;
+      }
+      if (r < 0)
+        goto failed;
+      /* does not fit: scope by scope, for the errors of those */
+      ctx->pos = it->ev_begin;
+      ctx->clock = it->clock;
+      ctx->has_event_class_id = FALSE;
+    }
+  }
+
+  /* the other scopes' values are reset where they are decoded */
+  it->values[GST_CTF_SCOPE_EVENT_HEADER].len = 0;
+  it->cur_values[GST_CTF_SCOPE_EVENT_HEADER] =
+      &it->values[GST_CTF_SCOPE_EVENT_HEADER];
 
   if (e->event_header) {
     /* Walking too, a header of static layout (LTTng's) is read by its
@@ -614,8 +735,35 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
       if (ee->payload == NULL)
         goto failed;
     }
+    if (!it->no_body_runs)
+      ec_joined_make (&ee->body, NULL, 0, e->common_context, ee);
     ee->compiled = TRUE;
   }
+
+  if (rec && ee->body.run) {
+    guint64 start = ctx->pos, clock = ctx->clock;
+    gint r;
+
+    ctx->values = &ee->body.values;
+    ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_PAYLOAD];
+    r = gst_ctf_body_run_exec (ee->body.run, ctx, error);
+    if (G_LIKELY (r > 0)) {
+      it->cur_values[GST_CTF_SCOPE_EVENT_COMMON_CONTEXT] =
+          &ee->body.views[1];
+      it->cur_values[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT] =
+          &ee->body.views[2];
+      it->cur_values[GST_CTF_SCOPE_EVENT_PAYLOAD] = &ee->body.views[3];
+      goto decoded;
+    }
+    if (r < 0)
+      goto failed;
+    /* does not fit: scope by scope, for the errors of those */
+    ctx->pos = start;
+    ctx->clock = clock;
+  }
+  if (rec)
+    clear_values (it, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT,
+        GST_CTF_SCOPE_EVENT_PAYLOAD);
 
   if (e->common_context) {
     ctx->values = rec ? &it->values[GST_CTF_SCOPE_EVENT_COMMON_CONTEXT] :
@@ -642,6 +790,7 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
       goto failed;
   }
 
+decoded:
   /* An event that takes no bits would repeat forever. */
   if (G_UNLIKELY (ctx->pos == it->ev_begin)) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
@@ -658,6 +807,7 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
 
 failed:
   it->in_packet = FALSE;
+  clear_values (it, GST_CTF_SCOPE_EVENT_HEADER, GST_CTF_SCOPE_EVENT_PAYLOAD);
   return FALSE;
 }
 

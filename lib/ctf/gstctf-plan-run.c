@@ -527,3 +527,32 @@ gst_ctf_plan_run (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
   }
   return _gst_ctf_plan_exec_ops (plan->fast_ops, plan->n_fast_ops, ctx, error);
 }
+
+gint
+gst_ctf_body_run_exec (const GstCtfBodyRun * body, GstCtfDecodeCtx * ctx,
+    GError ** error)
+{
+  GstCtfValueBuf *values = ctx->values;
+  const GstCtfRun *run = &body->run;
+  gint r;
+
+  values->len = 0;
+  r = run_body (run, ctx, align_up (ctx->pos, body->align),
+      values->tmpl_owner == run, error);
+  values->tmpl_owner = r > 0 ? run : NULL;
+  return r;
+}
+
+gboolean
+gst_ctf_run_pick_event (const GstCtfRun * run, const GstCtfDecodeCtx * ctx,
+    guint64 pos, const GstCtfRun ** picked, guint64 * id)
+{
+  const GstCtfRun *r = run_pick (run, ctx, pos);
+
+  if (r->tail_item >= 0 || r->n_segs != 1 ||
+      r->id_kind == GST_CTF_RUN_NONE || pos + r->segs[0].bits > ctx->limit)
+    return FALSE;
+  *picked = r;
+  *id = load_int (r->id_kind, ctx->data + (pos >> 3) + r->id_byte_off);
+  return TRUE;
+}

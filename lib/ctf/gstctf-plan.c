@@ -987,6 +987,37 @@ run_new (const GstCtfOp * first, RunBuild * rb, GPtrArray ** allocs)
   return run;
 }
 
+/* GstCtfRun.id_kind and id_byte_off of @run. */
+static void
+run_find_event_id (GstCtfRun * run)
+{
+  gint k, item = -1;
+  guint i;
+
+  if (run->tail_item >= 0)
+    return;
+  for (k = (gint) run->n_effects - 1; k >= 0 && item < 0; k--) {
+    const GstCtfRunEffect *fx = &run->effects[k];
+
+    if ((fx->op.flags & GST_CTF_OP_F_MEANING) &&
+        fx->op.meaning == GST_CTF_MEANING_EVENT_CLASS_ID)
+      item = (gint) fx->item;
+  }
+  if (item < 0 || run->tmpl[item].fc == NULL)
+    return;
+  for (i = 0; i < run->n_loads; i++) {
+    const GstCtfRunLoad *l = &run->loads[i];
+
+    /* only in the first segment is its offset fixed */
+    if (l->val_off == (guint) item * sizeof (GstCtfFieldValue) &&
+        l->kind <= GST_CTF_RUN_U64_SWAP && i < run->segs[0].n_loads) {
+      run->id_byte_off = l->byte_off;
+      run->id_kind = l->kind;
+      return;
+    }
+  }
+}
+
 /* @p and option @o's run @sub as one run (see GstCtfRun.flat), or NULL
  * when @sub's offset in @p is not fixed. */
 static GstCtfRun *
@@ -1056,6 +1087,7 @@ run_flatten (const GstCtfRun * p, const GstCtfRun * sub, guint32 o,
   f->segs[0].loads_end = f->loads + f->n_loads;
   f->segs[0].fx = f->effects;
   f->segs[0].fx_end = f->effects + f->n_effects;
+  run_find_event_id (f);
   return f;
 }
 
@@ -1131,6 +1163,8 @@ run_build (const GstCtfOp * ops, guint j, guint e, gboolean whole,
     run = run_new (&ops[j], &rb, allocs);
     if (run->tail_item >= 0)
       run_make_flat (run, allocs);
+    else
+      run_find_event_id (run);
   }
   g_array_free (rb.items, TRUE);
   g_array_free (rb.effects, TRUE);

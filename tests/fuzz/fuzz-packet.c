@@ -1,18 +1,23 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * libFuzzer target: the packet reader over an untrusted stream file.
- * The input's first byte picks the trace class: 0 and 1 (low bit) one of
- * two fixed ones (an LTTng-like one, and a big-endian one without packet
- * sizes that uses bit fields, variants and nested sequences); 2 (first
- * byte & 3 == 2) a TSDL text carried by the input itself (16-bit little
- * endian length, then the text), so layouts the fixed ones lack get
- * exercised too.  The rest is read as the stream file: packet info, then
+ * The input's first byte picks the trace class (fuzz-trace-class.h):
+ * three fixed ones (LTTng-like with the kernel's compact event header or
+ * with LTTng-UST's large one, and a big-endian one without packet sizes
+ * that uses bit fields, variants and nested sequences), or a TSDL text
+ * carried by the input itself, so layouts the fixed ones lack get
+ * exercised too.  The seeds (tests/fuzz/seeds/packet, made by
+ * tests/fuzz/seeds/make-packet-seeds.py) are packets of the LTTng-like
+ * classes whose events all decode.  The rest is read as the stream file: packet info, then
  * every event with recording on and off, packet after packet, as ctfsrc
  * and ctftextsink do.  Every event is also printed as text, once directly
  * (gst_ctf_text_formatter_format_event()) and once as the parallel
  * ctftextsink does, on another formatter: the line without its delta
  * (gst_ctf_text_formatter_format_event_line()), the delta put in after
  * (gst_ctf_text_formatter_append_delta()): the two texts must be equal.
+ * A third iterator records scope by scope, without the runs that join an
+ * event's scopes after its header (gstctf-plan-body.c): its events,
+ * values and errors must be the same.
  *
  *   meson setup build-fuzz -Dfuzzing=true (CC=clang)
  *   build-fuzz/tests/fuzz/fuzz-packet CORPUS_DIR -max_len=65536
@@ -24,10 +29,53 @@
 #include "fuzz-trace-class.h"
 #include "gstctf-reader.h"
 #include "gstctf-text-formatter.h"
+#include "gstctf-plan.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t * data, size_t size);
 
 static guint64 sink;
+
+/* Whether value @v (at index @i) is text: a string, or an array or
+ * sequence of encoded bytes recorded as one value. */
+static gboolean
+is_text (const GstCtfFieldValue * v, guint i)
+{
+  if (v->fc->type == GST_CTF_FIELD_CLASS_STRING)
+    return TRUE;
+  return (v->fc->type == GST_CTF_FIELD_CLASS_ARRAY ||
+      v->fc->type == GST_CTF_FIELD_CLASS_SEQUENCE) && v->end == i + 1 &&
+      v->v.s.ptr != NULL &&
+      v->fc->element->type == GST_CTF_FIELD_CLASS_INTEGER &&
+      v->fc->element->integer.encoding != GST_CTF_ENCODING_NONE;
+}
+
+/* The values of @a and @b (two iterators on the same event) are equal. */
+static void
+assert_same_values (GstCtfEventIter * a, GstCtfEventIter * b)
+{
+  guint s;
+
+  for (s = 0; s < GST_CTF_N_SCOPES; s++) {
+    guint na, nb, i;
+    const GstCtfFieldValue *va = gst_ctf_event_iter_get_values (a, s, &na);
+    const GstCtfFieldValue *vb = gst_ctf_event_iter_get_values (b, s, &nb);
+
+    g_assert (na == nb);
+    for (i = 0; i < na; i++) {
+      g_assert (va[i].fc == vb[i].fc);
+      g_assert (va[i].name == vb[i].name);
+      g_assert (va[i].end == vb[i].end);
+      if (is_text (&va[i], i)) {
+        /* text: its bytes (where they are when there are some) */
+        g_assert (va[i].v.s.len == vb[i].v.s.len);
+        g_assert (va[i].v.s.len == 0 || va[i].v.s.ptr == vb[i].v.s.ptr);
+      } else {
+        /* integers, floats (as bits), child counts, variant options */
+        g_assert (va[i].v.u == vb[i].v.u);
+      }
+    }
+  }
+}
 
 int
 LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
@@ -38,7 +86,8 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   gsize off = 0;
   guint packets = 0;
 
-  GstCtfEventIter *fast;
+  GstCtfEventIter *fast, *byscope;
+  GError *err2 = NULL;
   GstCtfTextFormatter *fmt_seq, *fmt_line;
   GstCtfTextDelta delta = { 0 };
   GString *text_seq, *text_line, *line;
@@ -56,6 +105,9 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   line = g_string_new (NULL);
   /* the same walk without recording (skipping plans) must agree */
   fast = gst_ctf_event_iter_new (tc);
+  byscope = gst_ctf_event_iter_new (tc);
+  gst_ctf_event_iter_set_recording (byscope, TRUE);
+  _gst_ctf_event_iter_set_body_runs (byscope, FALSE);
   while (off < size && packets < 64) {
     GstCtfPacketInfo info;
     const GstCtfPacketInfo *pi;
@@ -76,6 +128,9 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
     g_assert (pi->packet_size == info.packet_size);
     if (!gst_ctf_event_iter_set_packet (fast, data + off, size - off, NULL))
       g_error ("set_packet differs with recording off");
+    if (!gst_ctf_event_iter_set_packet (byscope, data + off, size - off,
+            NULL))
+      g_error ("set_packet differs without body runs");
 
     while (gst_ctf_event_iter_next (it, &err)) {
       guint s;
@@ -90,19 +145,25 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
       g_assert (fb == b && fe == e);
       g_assert (gst_ctf_event_iter_get_clock_value (fast) ==
           gst_ctf_event_iter_get_clock_value (it));
+      if (!gst_ctf_event_iter_next (byscope, NULL))
+        g_error ("event at %" G_GUINT64_FORMAT " bits fails without body "
+            "runs", b);
+      fb = gst_ctf_event_iter_get_event_offset (byscope, &fe);
+      g_assert (fb == b && fe == e);
+      g_assert (gst_ctf_event_iter_get_clock_value (byscope) ==
+          gst_ctf_event_iter_get_clock_value (it));
+      g_assert (gst_ctf_event_iter_get_event_class (byscope) ==
+          gst_ctf_event_iter_get_event_class (it));
+      g_assert (gst_ctf_event_iter_get_header_end (byscope) ==
+          gst_ctf_event_iter_get_header_end (it));
+      assert_same_values (it, byscope);
       for (s = 0; s < GST_CTF_N_SCOPES; s++) {
         guint n, i;
         const GstCtfFieldValue *v = gst_ctf_event_iter_get_values (it, s, &n);
 
         for (i = 0; i < n; i++) {
           g_assert (v[i].end > i && v[i].end <= n);
-          if (v[i].fc->type == GST_CTF_FIELD_CLASS_STRING ||
-              ((v[i].fc->type == GST_CTF_FIELD_CLASS_ARRAY ||
-                      v[i].fc->type == GST_CTF_FIELD_CLASS_SEQUENCE) &&
-                  v[i].end == i + 1 && v[i].v.s.ptr != NULL &&
-                  v[i].fc->element->type == GST_CTF_FIELD_CLASS_INTEGER &&
-                  v[i].fc->element->integer.encoding !=
-                  GST_CTF_ENCODING_NONE)) {
+          if (is_text (&v[i], i)) {
             /* text must lie inside the input */
             g_assert ((const guint8 *) v[i].v.s.ptr >= data + off);
             g_assert ((const guint8 *) v[i].v.s.ptr + v[i].v.s.len <=
@@ -134,9 +195,15 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
         }
       }
     }
+    /* the same end (or error) without body runs */
+    g_assert (!gst_ctf_event_iter_next (byscope, &err2));
+    g_assert ((err == NULL) == (err2 == NULL));
     if (err) {
       g_assert (err->domain == GST_CTF_ERROR);
+      g_assert (err2->code == err->code);
+      g_assert (strcmp (err2->message, err->message) == 0);
       g_clear_error (&err);
+      g_clear_error (&err2);
     }
     off += info.packet_size / 8;
     packets++;
@@ -149,6 +216,7 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   gst_ctf_text_formatter_free (fmt_seq);
   gst_ctf_text_formatter_free (fmt_line);
   gst_ctf_event_iter_free (fast);
+  gst_ctf_event_iter_free (byscope);
   gst_ctf_event_iter_free (it);
   gst_ctf_trace_class_unref (tc);
   return 0;

@@ -6,37 +6,80 @@
 
 #include "fuzz-trace-class.h"
 
-/* An LTTng-like trace class (compact/extended event headers, strings,
- * sequences, floats, enumerations) and a big-endian one without packet
+/* LTTng-like trace classes (strings, sequences, floats, enumerations,
+ * the scopes of event "d" joined into one run): one with LTTng's kernel
+ * compact event header (a 5-bit id and a 27-bit timestamp, bit fields)
+ * and one with LTTng-UST's large header (a 16-bit id, byte-aligned, so
+ * the whole event can be one run); and a big-endian one without packet
  * sizes that uses bit fields, variants and nested sequences. */
+#define TSDL_LTTNG_PREAMBLE \
+    "/* CTF 1.8 */\n" \
+    "typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n" \
+    "typealias integer { size = 16; align = 8; signed = false; } := uint16_t;\n" \
+    "typealias integer { size = 32; align = 8; signed = false; } := uint32_t;\n" \
+    "typealias integer { size = 64; align = 8; signed = false; } := uint64_t;\n" \
+    "typealias integer { size = 5; align = 1; signed = false; } := uint5_t;\n" \
+    "typealias integer { size = 27; align = 1; signed = false; } := uint27_t;\n" \
+    "trace {\n" \
+    "  major = 1; minor = 8;\n" \
+    "  uuid = \"f96fbada-6a42-42f6-a313-e72cc760ce24\";\n" \
+    "  byte_order = le;\n" \
+    "  packet.header := struct {\n" \
+    "    uint32_t magic; uint8_t uuid[16]; uint32_t stream_id;\n" \
+    "    uint64_t stream_instance_id;\n" \
+    "  };\n" \
+    "};\n" \
+    "clock { name = \"monotonic\"; freq = 1000000000; offset = 1795305072242605315; };\n" \
+    "typealias integer { size = 27; align = 1; signed = false;\n" \
+    "  map = clock.monotonic.value; } := uint27_clock_monotonic_t;\n" \
+    "typealias integer { size = 64; align = 8; signed = false;\n" \
+    "  map = clock.monotonic.value; } := uint64_clock_monotonic_t;\n" \
+    "struct packet_context {\n" \
+    "  uint64_clock_monotonic_t timestamp_begin;\n" \
+    "  uint64_clock_monotonic_t timestamp_end;\n" \
+    "  uint64_t content_size; uint64_t packet_size;\n" \
+    "  uint64_t packet_seq_num; uint64_t events_discarded; uint32_t cpu_id;\n" \
+    "};\n"
+
+#define TSDL_LTTNG_STREAM_EVENTS(EVENT_HEADER) \
+    "stream {\n" \
+    "  id = 0;\n" \
+    "  event.header := struct " EVENT_HEADER ";\n" \
+    "  packet.context := struct packet_context;\n" \
+    "  event.context := struct {\n" \
+    "    integer { size = 32; align = 8; signed = 1; } _vtid;\n" \
+    "    integer { size = 8; align = 8; signed = 1; encoding = UTF8; } _procname[17];\n" \
+    "  };\n" \
+    "};\n" \
+    "event { name = \"a\"; id = 0; stream_id = 0;\n" \
+    "  fields := struct {\n" \
+    "    integer { size = 64; align = 8; signed = 0; base = 16; } _ptr;\n" \
+    "    string _msg;\n" \
+    "    uint16_t _n;\n" \
+    "    integer { size = 8; align = 8; signed = 0; encoding = UTF8; } _text[ _n ];\n" \
+    "    integer { size = 32; align = 8; signed = 1; } _ints[ _n ];\n" \
+    "  };\n" \
+    "};\n" \
+    "event { name = \"b\"; id = 1; stream_id = 0;\n" \
+    "  fields := struct {\n" \
+    "    floating_point { exp_dig = 8; mant_dig = 24; align = 32; } _f;\n" \
+    "    floating_point { exp_dig = 11; mant_dig = 53; align = 64; byte_order = be; } _d;\n" \
+    "    enum : uint8_t { ZERO = 0, ONE = 1, MANY = 2 ... 200 } _e;\n" \
+    "    integer { size = 16; align = 8; byte_order = be; } _net;\n" \
+    "  };\n" \
+    "};\n" \
+    "event { name = \"c\"; id = 2; stream_id = 0; };\n" \
+    "event { name = \"d\"; id = 3; stream_id = 0;\n" \
+    "  fields := struct {\n" \
+    "    uint16_t _a; integer { size = 32; align = 8; signed = 1; } _b;\n" \
+    "    string _s; uint8_t _len;\n" \
+    "    integer { size = 8; align = 8; encoding = UTF8; } _t[ _len ];\n" \
+    "    uint32_t _c;\n" \
+    "  };\n" \
+    "};\n"
+
 static const gchar tsdl_lttng[] =
-    "/* CTF 1.8 */\n"
-    "typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
-    "typealias integer { size = 16; align = 8; signed = false; } := uint16_t;\n"
-    "typealias integer { size = 32; align = 8; signed = false; } := uint32_t;\n"
-    "typealias integer { size = 64; align = 8; signed = false; } := uint64_t;\n"
-    "typealias integer { size = 5; align = 1; signed = false; } := uint5_t;\n"
-    "typealias integer { size = 27; align = 1; signed = false; } := uint27_t;\n"
-    "trace {\n"
-    "  major = 1; minor = 8;\n"
-    "  uuid = \"f96fbada-6a42-42f6-a313-e72cc760ce24\";\n"
-    "  byte_order = le;\n"
-    "  packet.header := struct {\n"
-    "    uint32_t magic; uint8_t uuid[16]; uint32_t stream_id;\n"
-    "    uint64_t stream_instance_id;\n"
-    "  };\n"
-    "};\n"
-    "clock { name = \"monotonic\"; freq = 1000000000; offset = 1795305072242605315; };\n"
-    "typealias integer { size = 27; align = 1; signed = false;\n"
-    "  map = clock.monotonic.value; } := uint27_clock_monotonic_t;\n"
-    "typealias integer { size = 64; align = 8; signed = false;\n"
-    "  map = clock.monotonic.value; } := uint64_clock_monotonic_t;\n"
-    "struct packet_context {\n"
-    "  uint64_clock_monotonic_t timestamp_begin;\n"
-    "  uint64_clock_monotonic_t timestamp_end;\n"
-    "  uint64_t content_size; uint64_t packet_size;\n"
-    "  uint64_t packet_seq_num; uint64_t events_discarded; uint32_t cpu_id;\n"
-    "};\n"
+    TSDL_LTTNG_PREAMBLE
     "struct event_header_compact {\n"
     "  enum : uint5_t { compact = 0 ... 30, extended = 31 } id;\n"
     "  variant <id> {\n"
@@ -44,33 +87,20 @@ static const gchar tsdl_lttng[] =
     "    struct { uint32_t id; uint64_clock_monotonic_t timestamp; } extended;\n"
     "  } v;\n"
     "} align(8);\n"
-    "stream {\n"
-    "  id = 0;\n"
-    "  event.header := struct event_header_compact;\n"
-    "  packet.context := struct packet_context;\n"
-    "  event.context := struct {\n"
-    "    integer { size = 32; align = 8; signed = 1; } _vtid;\n"
-    "    integer { size = 8; align = 8; signed = 1; encoding = UTF8; } _procname[17];\n"
-    "  };\n"
-    "};\n"
-    "event { name = \"a\"; id = 0; stream_id = 0;\n"
-    "  fields := struct {\n"
-    "    integer { size = 64; align = 8; signed = 0; base = 16; } _ptr;\n"
-    "    string _msg;\n"
-    "    uint16_t _n;\n"
-    "    integer { size = 8; align = 8; signed = 0; encoding = UTF8; } _text[ _n ];\n"
-    "    integer { size = 32; align = 8; signed = 1; } _ints[ _n ];\n"
-    "  };\n"
-    "};\n"
-    "event { name = \"b\"; id = 1; stream_id = 0;\n"
-    "  fields := struct {\n"
-    "    floating_point { exp_dig = 8; mant_dig = 24; align = 32; } _f;\n"
-    "    floating_point { exp_dig = 11; mant_dig = 53; align = 64; byte_order = be; } _d;\n"
-    "    enum : uint8_t { ZERO = 0, ONE = 1, MANY = 2 ... 200 } _e;\n"
-    "    integer { size = 16; align = 8; byte_order = be; } _net;\n"
-    "  };\n"
-    "};\n"
-    "event { name = \"c\"; id = 2; stream_id = 0; };\n";
+    TSDL_LTTNG_STREAM_EVENTS ("event_header_compact");
+
+static const gchar tsdl_ust[] =
+    TSDL_LTTNG_PREAMBLE
+    "typealias integer { size = 32; align = 8; signed = false;\n"
+    "  map = clock.monotonic.value; } := uint32_clock_monotonic_t;\n"
+    "struct event_header_large {\n"
+    "  enum : uint16_t { compact = 0 ... 65534, extended = 65535 } id;\n"
+    "  variant <id> {\n"
+    "    struct { uint32_clock_monotonic_t timestamp; } compact;\n"
+    "    struct { uint32_t id; uint64_clock_monotonic_t timestamp; } extended;\n"
+    "  } v;\n"
+    "} align(8);\n"
+    TSDL_LTTNG_STREAM_EVENTS ("event_header_large");
 
 static const gchar tsdl_be[] =
     "/* CTF 1.8 */\n"
@@ -101,7 +131,7 @@ static const gchar tsdl_be[] =
     "  fields := struct { integer { size = 64; align = 1; signed = true; } big; };\n"
     "};\n";
 
-static GstCtfTraceClass *trace_classes[2];
+static GstCtfTraceClass *trace_classes[3];
 
 GstCtfTraceClass *
 fuzz_trace_class (const uint8_t ** data, size_t * size)
@@ -129,12 +159,13 @@ fuzz_trace_class (const uint8_t ** data, size_t * size)
     *size -= 3 + tlen;
     return own;
   }
-  which = (*data)[0] & 1;
+  which = MIN ((*data)[0] & 3, 2);
   *data += 1;
   *size -= 1;
   if (trace_classes[which] == NULL) {
-    trace_classes[which] = gst_ctf_tsdl_parse (which ? tsdl_be : tsdl_lttng,
-        "fuzz", &err);
+    static const gchar *const texts[] = { tsdl_lttng, tsdl_be, tsdl_ust };
+
+    trace_classes[which] = gst_ctf_tsdl_parse (texts[which], "fuzz", &err);
     if (trace_classes[which] == NULL)
       g_error ("fixed TSDL does not parse: %s", err->message);
   }
