@@ -6,18 +6,19 @@
  */
 #include "gstctf-reader.h"
 #include "gstctf-plan.h"
+#include "gstctf-plan-exec-private.h"
 
 #include <string.h>
 
-/* An event's scopes decoded as one run (gstctf-plan-body.c), and the
+/* An event's scopes decoded as one run (gstctf-plan-event.c), and the
  * values: exactly the run's, so the buffer never moves and the per-scope
  * views into it are set once. */
 typedef struct {
   const GstCtfRun *header;      /* the header's run it starts with, or
                                  * NULL: the scopes after the header */
-  GstCtfBodyRun *run;           /* NULL: the scopes cannot be one run */
+  GstCtfEventRun *run;           /* NULL: the scopes cannot be one run */
   GstCtfValueBuf values;
-  GstCtfValueBuf views[GST_CTF_BODY_SCOPES];
+  GstCtfValueBuf views[GST_CTF_EVENT_RUN_SCOPES];
 } EcJoined;
 
 /* Per event class: its compiled scopes, made the first time an event of
@@ -59,7 +60,7 @@ typedef struct {
 struct _GstCtfEventIter {
   GstCtfTraceClass *tc;
   gboolean recording;
-  gboolean no_body_runs;
+  gboolean no_event_runs;
 
   GHashTable *plans;            /* fc -> GstCtfPlan (owned) */
   GHashTable *sc_entries;       /* sc -> ScEntry (owned) */
@@ -122,7 +123,7 @@ static void
 ec_joined_clear (EcJoined * j)
 {
   g_free (j->values.v);
-  gst_ctf_body_run_free (j->run);
+  gst_ctf_event_run_free (j->run);
 }
 
 static void
@@ -151,14 +152,14 @@ ec_joined_make (EcJoined * j, const GstCtfRun * header, guint32 header_align,
   guint s;
 
   j->header = header;
-  j->run = gst_ctf_body_run_new (header, header_align,
+  j->run = gst_ctf_event_run_new (header, header_align,
       (const GstCtfPlan * const[]) {
       common_context, ee->context, ee->payload});
   if (j->run == NULL)
     return;
   j->values.cap = j->run->run.n_items;
   j->values.v = g_new (GstCtfFieldValue, j->values.cap);
-  for (s = 0; s < GST_CTF_BODY_SCOPES; s++) {
+  for (s = 0; s < GST_CTF_EVENT_RUN_SCOPES; s++) {
     j->views[s].v = j->values.v + j->run->first[s];
     j->views[s].len = j->run->n[s];
   }
@@ -495,9 +496,9 @@ gst_ctf_event_iter_set_recording (GstCtfEventIter * it, gboolean record)
 }
 
 void
-_gst_ctf_event_iter_set_body_runs (GstCtfEventIter * it, gboolean on)
+_gst_ctf_event_iter_set_event_runs (GstCtfEventIter * it, gboolean on)
 {
-  it->no_body_runs = !on;
+  it->no_event_runs = !on;
 }
 
 static void
@@ -557,7 +558,7 @@ gst_ctf_event_iter_set_packet (GstCtfEventIter * it, const guint8 * data,
     if (e->common_context == NULL)
       return FALSE;
   }
-  if (e->event_header && !it->no_body_runs) {
+  if (e->event_header && !it->no_event_runs) {
     e->header_run = e->event_header->whole_run;
     e->header_align = e->event_header->ops[0].align;
   }
@@ -651,14 +652,14 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
     const GstCtfRun *hr;
     const EcJoined *j;
 
-    if (gst_ctf_run_pick_event (e->header_run, ctx, pos, &hr, &id) &&
+    if (run_pick_event (e->header_run, ctx, pos, &hr, &id) &&
         (ee = find_ec_entry (e, id)) != NULL && ee->compiled &&
         (j = ec_entry_full (ee, e, hr)) != NULL) {
       gint r;
 
       ctx->values = (GstCtfValueBuf *) & j->values;
       ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_HEADER];
-      r = gst_ctf_body_run_exec (j->run, ctx, error);
+      r = gst_ctf_event_run_exec (j->run, ctx, error);
       if (G_LIKELY (r > 0)) {
         it->ev_header_end = pos + hr->segs[0].bits;
         it->cur_values[GST_CTF_SCOPE_EVENT_HEADER] =
@@ -735,7 +736,7 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
       if (ee->payload == NULL)
         goto failed;
     }
-    if (!it->no_body_runs)
+    if (!it->no_event_runs)
       ec_joined_make (&ee->body, NULL, 0, e->common_context, ee);
     ee->compiled = TRUE;
   }
@@ -746,7 +747,7 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
 
     ctx->values = &ee->body.values;
     ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_PAYLOAD];
-    r = gst_ctf_body_run_exec (ee->body.run, ctx, error);
+    r = gst_ctf_event_run_exec (ee->body.run, ctx, error);
     if (G_LIKELY (r > 0)) {
       it->cur_values[GST_CTF_SCOPE_EVENT_COMMON_CONTEXT] =
           &ee->body.views[1];

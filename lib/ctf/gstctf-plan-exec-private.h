@@ -517,6 +517,115 @@ variant_option (const GstCtfDecodeCtx * ctx, const GstCtfOp * op)
   return G_MAXUINT32;
 }
 
+/* An integer of kind @kind at @p, as a run records it. */
+static inline guint64
+load_int (guint kind, const guint8 * p)
+{
+  switch (kind) {
+    case GST_CTF_RUN_U8:
+      return p[0];
+    case GST_CTF_RUN_S8:
+      return (guint64) (gint64) (gint8) p[0];
+    case GST_CTF_RUN_U16:
+      return rd16 (p);
+    case GST_CTF_RUN_S16:
+      return (guint64) (gint64) (gint16) rd16 (p);
+    case GST_CTF_RUN_U32:
+      return rd32 (p);
+    case GST_CTF_RUN_S32:
+      return (guint64) (gint64) (gint32) rd32 (p);
+    case GST_CTF_RUN_U16_SWAP:
+      return GUINT16_SWAP_LE_BE (rd16 (p));
+    case GST_CTF_RUN_S16_SWAP:
+      return (guint64) (gint64) (gint16) GUINT16_SWAP_LE_BE (rd16 (p));
+    case GST_CTF_RUN_U32_SWAP:
+      return GUINT32_SWAP_LE_BE (rd32 (p));
+    case GST_CTF_RUN_S32_SWAP:
+      return (guint64) (gint64) (gint32) GUINT32_SWAP_LE_BE (rd32 (p));
+    case GST_CTF_RUN_U64_SWAP:
+      return GUINT64_SWAP_LE_BE (rd64 (p));
+    default:
+      return rd64 (p);
+  }
+}
+
+/* For a run ending with a variant whose tag it reads: the run joined
+ * with the selected option's (GstCtfRun.flat), found by reading the tag
+ * first; else @run. */
+static inline const GstCtfRun *
+run_pick (const GstCtfRun * run, const GstCtfDecodeCtx * ctx, guint64 pos)
+{
+  const GstCtfOp *v = run->tail_op;
+  guint64 tag;
+  guint32 r;
+
+  if (run->flat == NULL || pos + run->segs[0].bits > ctx->limit ||
+      (guint) v->ref_slot >= ctx->n_slots)
+    return run;
+  tag = load_int (run->tag_kind, ctx->data + (pos >> 3) + run->tag_byte_off);
+  for (r = 0; r < v->n_ranges; r++) {
+    const GstCtfVariantRange *vr = &v->ranges[r];
+
+    if (v->tag_signed ? ((gint64) tag >= (gint64) vr->lower &&
+            (gint64) tag <= (gint64) vr->upper)
+        : (tag >= vr->lower && tag <= vr->upper))
+      return vr->option < v->n_children ? run->flat[vr->option] : run;
+  }
+  return run;
+}
+
+/* For an event header that is one run @run, at @pos (aligned): the run
+ * that decodes it (*@picked: @run or, for a header ending with a
+ * variant, the one of the option its tag selects, GstCtfRun.flat) and
+ * the event class id that run reads (*@id), known before the run is
+ * decoded.  FALSE when it does not fit, no option is selected or the id
+ * is not at a fixed place. */
+static inline gboolean
+run_pick_event (const GstCtfRun * run, const GstCtfDecodeCtx * ctx,
+    guint64 pos, const GstCtfRun ** picked, guint64 * id)
+{
+  const guint8 *p = ctx->data + (pos >> 3);
+  const GstCtfRun *r = run;
+
+  if (run->flat != NULL) {
+    const GstCtfOp *v = run->tail_op;
+    guint64 tag;
+    guint32 k;
+
+    if (pos + run->segs[0].bits > ctx->limit ||
+        (guint) v->ref_slot >= ctx->n_slots)
+      return FALSE;
+    tag = load_int (run->tag_kind, p + run->tag_byte_off);
+    for (k = 0; k < v->n_ranges; k++) {
+      const GstCtfVariantRange *vr = &v->ranges[k];
+
+      if (v->tag_signed ? ((gint64) tag >= (gint64) vr->lower &&
+              (gint64) tag <= (gint64) vr->upper)
+          : (tag >= vr->lower && tag <= vr->upper)) {
+        if (vr->option >= v->n_children)
+          return FALSE;
+        r = run->flat[vr->option];
+        break;
+      }
+    }
+    if (r == run || pos + r->segs[0].bits > ctx->limit)
+      return FALSE;
+    /* the tag is the id (LTTng's compact form) */
+    if (r->id_byte_off == run->tag_byte_off && r->id_kind == run->tag_kind) {
+      *picked = r;
+      *id = tag;
+      return TRUE;
+    }
+  } else if (r->tail_item >= 0 || pos + r->segs[0].bits > ctx->limit) {
+    return FALSE;
+  }
+  if (r->id_kind == GST_CTF_RUN_NONE)
+    return FALSE;
+  *picked = r;
+  *id = load_int (r->id_kind, p + r->id_byte_off);
+  return TRUE;
+}
+
 /* gstctf-plan-exec.c: the op interpreter */
 G_GNUC_INTERNAL gboolean _gst_ctf_plan_exec_ops (const GstCtfOp * ops,
     guint n_ops, GstCtfDecodeCtx * ctx, GError ** error);

@@ -181,63 +181,6 @@ done:
 #endif
 }
 
-/* An integer of kind @kind at @p, as a run records it. */
-static inline guint64
-load_int (guint kind, const guint8 * p)
-{
-  switch (kind) {
-    case GST_CTF_RUN_U8:
-      return p[0];
-    case GST_CTF_RUN_S8:
-      return (guint64) (gint64) (gint8) p[0];
-    case GST_CTF_RUN_U16:
-      return rd16 (p);
-    case GST_CTF_RUN_S16:
-      return (guint64) (gint64) (gint16) rd16 (p);
-    case GST_CTF_RUN_U32:
-      return rd32 (p);
-    case GST_CTF_RUN_S32:
-      return (guint64) (gint64) (gint32) rd32 (p);
-    case GST_CTF_RUN_U16_SWAP:
-      return GUINT16_SWAP_LE_BE (rd16 (p));
-    case GST_CTF_RUN_S16_SWAP:
-      return (guint64) (gint64) (gint16) GUINT16_SWAP_LE_BE (rd16 (p));
-    case GST_CTF_RUN_U32_SWAP:
-      return GUINT32_SWAP_LE_BE (rd32 (p));
-    case GST_CTF_RUN_S32_SWAP:
-      return (guint64) (gint64) (gint32) GUINT32_SWAP_LE_BE (rd32 (p));
-    case GST_CTF_RUN_U64_SWAP:
-      return GUINT64_SWAP_LE_BE (rd64 (p));
-    default:
-      return rd64 (p);
-  }
-}
-
-/* For a run ending with a variant whose tag it reads: the run joined
- * with the selected option's (GstCtfRun.flat), found by reading the tag
- * first; else @run. */
-static inline const GstCtfRun *
-run_pick (const GstCtfRun * run, const GstCtfDecodeCtx * ctx, guint64 pos)
-{
-  const GstCtfOp *v = run->tail_op;
-  guint64 tag;
-  guint32 r;
-
-  if (run->flat == NULL || pos + run->segs[0].bits > ctx->limit ||
-      (guint) v->ref_slot >= ctx->n_slots)
-    return run;
-  tag = load_int (run->tag_kind, ctx->data + (pos >> 3) + run->tag_byte_off);
-  for (r = 0; r < v->n_ranges; r++) {
-    const GstCtfVariantRange *vr = &v->ranges[r];
-
-    if (v->tag_signed ? ((gint64) tag >= (gint64) vr->lower &&
-            (gint64) tag <= (gint64) vr->upper)
-        : (tag >= vr->lower && tag <= vr->upper))
-      return vr->option < v->n_children ? run->flat[vr->option] : run;
-  }
-  return run;
-}
-
 /* Reads and side effects of run segment @sg at bit @pos (aligned, its
  * static bits checked); FALSE when a side effect failed. */
 static inline gboolean run_seg (const GstCtfRunSeg * sg,
@@ -529,7 +472,7 @@ gst_ctf_plan_run (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
 }
 
 gint
-gst_ctf_body_run_exec (const GstCtfBodyRun * body, GstCtfDecodeCtx * ctx,
+gst_ctf_event_run_exec (const GstCtfEventRun * body, GstCtfDecodeCtx * ctx,
     GError ** error)
 {
   GstCtfValueBuf *values = ctx->values;
@@ -541,18 +484,4 @@ gst_ctf_body_run_exec (const GstCtfBodyRun * body, GstCtfDecodeCtx * ctx,
       values->tmpl_owner == run, error);
   values->tmpl_owner = r > 0 ? run : NULL;
   return r;
-}
-
-gboolean
-gst_ctf_run_pick_event (const GstCtfRun * run, const GstCtfDecodeCtx * ctx,
-    guint64 pos, const GstCtfRun ** picked, guint64 * id)
-{
-  const GstCtfRun *r = run_pick (run, ctx, pos);
-
-  if (r->tail_item >= 0 || r->n_segs != 1 ||
-      r->id_kind == GST_CTF_RUN_NONE || pos + r->segs[0].bits > ctx->limit)
-    return FALSE;
-  *picked = r;
-  *id = load_int (r->id_kind, ctx->data + (pos >> 3) + r->id_byte_off);
-  return TRUE;
 }

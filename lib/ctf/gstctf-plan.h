@@ -304,18 +304,18 @@ typedef struct {
  * context, event context, payload, in this order) as one run, when each
  * present scope is one run without a final variant, all but the last
  * have one segment, and none is more aligned than the first (so the
- * padding between them is static); gstctf-plan-body.c. */
-#define GST_CTF_BODY_SCOPES 4
+ * padding between them is static); gstctf-plan-event.c. */
+#define GST_CTF_EVENT_RUN_SCOPES 4
 
 typedef struct {
   GstCtfRun run;
   guint32 align;                /* bits: the first scope's alignment */
   /* per scope: its values' place in the run's, and their count (0 for
    * an absent scope) */
-  guint32 first[GST_CTF_BODY_SCOPES];
-  guint32 n[GST_CTF_BODY_SCOPES];
+  guint32 first[GST_CTF_EVENT_RUN_SCOPES];
+  guint32 n[GST_CTF_EVENT_RUN_SCOPES];
   GPtrArray *allocs;
-} GstCtfBodyRun;
+} GstCtfEventRun;
 
 /* @header: the event header's run (a whole-scope run or, for a header
  * ending with a variant, the one picked for an event, GstCtfRun.flat),
@@ -324,34 +324,25 @@ typedef struct {
  * is absent.  Returns NULL when the scopes cannot be one run or fewer
  * than two are present. */
 G_GNUC_INTERNAL
-GstCtfBodyRun *gst_ctf_body_run_new (const GstCtfRun * header,
+GstCtfEventRun *gst_ctf_event_run_new (const GstCtfRun * header,
     guint32 header_align,
-    const GstCtfPlan * const plans[GST_CTF_BODY_SCOPES - 1]);
+    const GstCtfPlan * const plans[GST_CTF_EVENT_RUN_SCOPES - 1]);
 G_GNUC_INTERNAL
-void gst_ctf_body_run_free (GstCtfBodyRun * body);
-/* For an event header that is one run @run, at @pos (aligned): the run
- * that decodes it (*@picked: @run or, for a header ending with a
- * variant, the one of the option its tag selects, GstCtfRun.flat) and
- * the event class id that run reads (*@id).  FALSE when it does not fit
- * or the id is not at a fixed place in it. */
-G_GNUC_INTERNAL
-gboolean gst_ctf_run_pick_event (const GstCtfRun * run,
-    const GstCtfDecodeCtx * ctx, guint64 pos, const GstCtfRun ** picked,
-    guint64 * id);
+void gst_ctf_event_run_free (GstCtfEventRun * body);
 /* Decodes @body at ctx->pos into ctx->values (from index 0, in place
  * when ctx->values->tmpl_owner is @body's run).  1: done, ctx->pos at
  * the end; 0: does not fit (decode the scopes one by one, from the same
  * position: side effects applied again give the same state); -1: error
  * (a side effect failed). */
 G_GNUC_INTERNAL
-gint gst_ctf_body_run_exec (const GstCtfBodyRun * body,
+gint gst_ctf_event_run_exec (const GstCtfEventRun * body,
     GstCtfDecodeCtx * ctx, GError ** error);
 
-/* Tests: whether a recording iterator decodes with body runs (the
+/* Tests: whether a recording iterator decodes with event runs (the
  * default) or scope by scope (gstctf-packet-reader.c); before its first
  * event. */
 G_GNUC_INTERNAL
-void _gst_ctf_event_iter_set_body_runs (GstCtfEventIter * it, gboolean on);
+void _gst_ctf_event_iter_set_event_runs (GstCtfEventIter * it, gboolean on);
 
 G_GNUC_INTERNAL
 GstCtfPlan *gst_ctf_plan_compile (const GstCtfFieldClass * fc,

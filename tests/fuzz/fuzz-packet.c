@@ -16,8 +16,8 @@
  * (gst_ctf_text_formatter_format_event_line()), the delta put in after
  * (gst_ctf_text_formatter_append_delta()): the two texts must be equal.
  * A third iterator records scope by scope, without the runs that join an
- * event's scopes after its header (gstctf-plan-body.c): its events,
- * values and errors must be the same.
+ * event's scopes (gstctf-plan-event.c): its events, values, header ends
+ * and errors must be the same.
  *
  *   meson setup build-fuzz -Dfuzzing=true (CC=clang)
  *   build-fuzz/tests/fuzz/fuzz-packet CORPUS_DIR -max_len=65536
@@ -107,7 +107,7 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   fast = gst_ctf_event_iter_new (tc);
   byscope = gst_ctf_event_iter_new (tc);
   gst_ctf_event_iter_set_recording (byscope, TRUE);
-  _gst_ctf_event_iter_set_body_runs (byscope, FALSE);
+  _gst_ctf_event_iter_set_event_runs (byscope, FALSE);
   while (off < size && packets < 64) {
     GstCtfPacketInfo info;
     const GstCtfPacketInfo *pi;
@@ -130,7 +130,7 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
       g_error ("set_packet differs with recording off");
     if (!gst_ctf_event_iter_set_packet (byscope, data + off, size - off,
             NULL))
-      g_error ("set_packet differs without body runs");
+      g_error ("set_packet differs without event runs");
 
     while (gst_ctf_event_iter_next (it, &err)) {
       guint s;
@@ -195,7 +195,7 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
         }
       }
     }
-    /* the same end (or error) without body runs */
+    /* the same end (or error) without event runs */
     g_assert (!gst_ctf_event_iter_next (byscope, &err2));
     g_assert ((err == NULL) == (err2 == NULL));
     if (err) {

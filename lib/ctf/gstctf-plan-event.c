@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * gst-ctf: body runs.  The scopes of an event (CTF 1.8 §6.1: event
+ * gst-ctf: event runs.  The scopes of an event (CTF 1.8 §6.1: event
  * header, stream event context, event context, payload) are decoded one
  * after the other; when each is one run (gstctf-plan.h) and the padding
  * between them does not depend on the data, they are one run: one bounds
@@ -52,23 +52,23 @@ load_by_kind (gconstpointer a, gconstpointer b)
   return la->val_off < lb->val_off ? -1 : la->val_off > lb->val_off;
 }
 
-GstCtfBodyRun *
-gst_ctf_body_run_new (const GstCtfRun * header, guint32 header_align,
-    const GstCtfPlan * const plans[GST_CTF_BODY_SCOPES - 1])
+GstCtfEventRun *
+gst_ctf_event_run_new (const GstCtfRun * header, guint32 header_align,
+    const GstCtfPlan * const plans[GST_CTF_EVENT_RUN_SCOPES - 1])
 {
-  const GstCtfRun *runs[GST_CTF_BODY_SCOPES];
-  guint32 aligns[GST_CTF_BODY_SCOPES];
-  guint64 at[GST_CTF_BODY_SCOPES], off = 0;
-  guint32 align = 0, first_item[GST_CTF_BODY_SCOPES];
+  const GstCtfRun *runs[GST_CTF_EVENT_RUN_SCOPES];
+  guint32 aligns[GST_CTF_EVENT_RUN_SCOPES];
+  guint64 at[GST_CTF_EVENT_RUN_SCOPES], off = 0;
+  guint32 align = 0, first_item[GST_CTF_EVENT_RUN_SCOPES];
   guint n_runs = 0, n_items = 0, n_loads = 0, n_effects = 0, n_segs;
   guint s, k, i, last = 0;
-  GstCtfBodyRun *b;
+  GstCtfEventRun *b;
   GstCtfRun *run;
   const GstCtfRun *lr;
 
   runs[0] = header;
   aligns[0] = header_align;
-  for (s = 1; s < GST_CTF_BODY_SCOPES; s++) {
+  for (s = 1; s < GST_CTF_EVENT_RUN_SCOPES; s++) {
     const GstCtfPlan *plan = plans[s - 1];
 
     /* a present scope that is not one run cannot be joined */
@@ -77,11 +77,11 @@ gst_ctf_body_run_new (const GstCtfRun * header, guint32 header_align,
     runs[s] = plan ? plan->whole_run : NULL;
     aligns[s] = plan ? plan->ops[0].align : 1;
   }
-  for (s = 0; s < GST_CTF_BODY_SCOPES; s++) {
+  for (s = 0; s < GST_CTF_EVENT_RUN_SCOPES; s++) {
     if (runs[s] != NULL)
       last = s;
   }
-  for (s = 0; s < GST_CTF_BODY_SCOPES; s++) {
+  for (s = 0; s < GST_CTF_EVENT_RUN_SCOPES; s++) {
     if (runs[s] == NULL)
       continue;
     if (n_runs == 0)
@@ -99,7 +99,7 @@ gst_ctf_body_run_new (const GstCtfRun * header, guint32 header_align,
   if (n_runs < 2 || n_items > 4096)
     return NULL;
 
-  b = g_new0 (GstCtfBodyRun, 1);
+  b = g_new0 (GstCtfEventRun, 1);
   b->allocs = g_ptr_array_new_with_free_func (g_free);
   b->align = align;
   run = &b->run;
@@ -127,7 +127,7 @@ gst_ctf_body_run_new (const GstCtfRun * header, guint32 header_align,
 
     sg->first_load = n_loads;
     sg->first_effect = n_effects;
-    for (s = 0; s < GST_CTF_BODY_SCOPES; s++) {
+    for (s = 0; s < GST_CTF_EVENT_RUN_SCOPES; s++) {
       const GstCtfRun *r = runs[s];
       const GstCtfRunSeg *rs;
       guint64 shift;
@@ -173,7 +173,7 @@ gst_ctf_body_run_new (const GstCtfRun * header, guint32 header_align,
 
   /* values: each scope's as its own run records them (`end` from the
    * scope's first value), one scope after the other */
-  for (s = 0; s < GST_CTF_BODY_SCOPES; s++) {
+  for (s = 0; s < GST_CTF_EVENT_RUN_SCOPES; s++) {
     if (runs[s] == NULL)
       continue;
     memcpy (run->tmpl + first_item[s], runs[s]->tmpl,
@@ -185,7 +185,7 @@ gst_ctf_body_run_new (const GstCtfRun * header, guint32 header_align,
 }
 
 void
-gst_ctf_body_run_free (GstCtfBodyRun * body)
+gst_ctf_event_run_free (GstCtfEventRun * body)
 {
   if (body == NULL)
     return;
