@@ -923,23 +923,38 @@ rewrite_buffer (GstCtfMux * self, GstCtfMuxPad * pad, GstBuffer * buf,
 {
   GstCtfPacketMeta *meta = gst_buffer_get_ctf_packet_meta (buf), *nmeta;
   GstMapInfo map;
-  GBytes *bytes;
+  GBytes *head;
   GstBuffer *out;
   guint64 new_sc = 0;
+  gsize n_replaced, packet_bytes;
 
   if (!gst_buffer_map (buf, &map, GST_MAP_READ)) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
         "Cannot map packet buffer");
     return NULL;
   }
-  bytes = gst_ctf_trace_merge_rewrite_packet (self->merge, pad->input,
+  head = gst_ctf_trace_merge_rewrite_packet_head (self->merge, pad->input,
       map.data, map.size, meta && meta->stream_id != G_MAXUINT64 ?
-      meta->stream_id : 0, &new_sc, error);
+      meta->stream_id : 0, &new_sc, &n_replaced, &packet_bytes, error);
   gst_buffer_unmap (buf, &map);
-  if (bytes == NULL)
+  if (head == NULL)
     return NULL;
-  out = gst_buffer_new_wrapped_bytes (bytes);
-  g_bytes_unref (bytes);
+  /* the new header bytes, then the rest of the input packet shared, not
+   * copied */
+  if (n_replaced < packet_bytes)
+    out = gst_buffer_copy_region (buf, GST_BUFFER_COPY_MEMORY, n_replaced,
+        packet_bytes - n_replaced);
+  else
+    out = gst_buffer_new ();
+  if (g_bytes_get_size (head) > 0) {
+    gsize n;
+    gconstpointer d = g_bytes_get_data (head, &n);
+
+    gst_buffer_prepend_memory (out,
+        gst_memory_new_wrapped (GST_MEMORY_FLAG_READONLY, (gpointer) d, n, 0,
+            n, g_bytes_ref (head), (GDestroyNotify) g_bytes_unref));
+  }
+  g_bytes_unref (head);
   gst_buffer_copy_into (out, buf, GST_BUFFER_COPY_FLAGS |
       GST_BUFFER_COPY_TIMESTAMPS, 0, -1);
   if (GST_BUFFER_PTS_IS_VALID (out))

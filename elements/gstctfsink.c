@@ -36,6 +36,8 @@
 #include <glib/gstdio.h>
 #ifdef G_OS_UNIX
 #include <unistd.h>
+#include <sys/mman.h>
+#include <sys/uio.h>
 #endif
 
 #include "gstctf-caps.h"
@@ -187,6 +189,28 @@ gst_ctf_sink_class_init (GstCtfSinkClass * klass)
  * buffer).  One per open stream file, so it stays moderate. */
 #define WRITE_BUFFER_SIZE (256 * 1024)
 
+#if defined(G_OS_UNIX) && defined(MADV_POPULATE_READ)
+/* Maps in the pages of @data before a large write from them.  A write
+ * from pages not mapped yet (ctfsrc's file mapping) makes the kernel
+ * zero each destination page, fault the source page in and copy again;
+ * mapped first, each page is copied once.  Failure is harmless (an old
+ * kernel): the write maps them itself. */
+static void
+prefault (const guint8 * data, gsize size)
+{
+  static gsize page = 0;
+  guintptr b, e;
+
+  if (page == 0)
+    page = (gsize) sysconf (_SC_PAGESIZE);
+  b = (guintptr) data & ~(guintptr) (page - 1);
+  e = ((guintptr) data + size + page - 1) & ~(guintptr) (page - 1);
+  (void) madvise ((void *) b, e - b, MADV_POPULATE_READ);
+}
+#else
+#define prefault(data, size) ((void) 0)
+#endif
+
 /* Small packets go through the stdio buffer; a packet at least as large
  * as the buffer is written straight from its memory (for ctfsrc, the
  * mapped input file) after what is buffered: stdio would first copy the
@@ -200,6 +224,7 @@ write_packet (OutFile * f, const guint8 * data, gsize size)
 
     if (fflush (f->fp) != 0)
       return FALSE;
+    prefault (data, size);
     while (size > 0) {
       gssize w = write (fd, data, MIN (size, (gsize) G_MAXSSIZE));
 
@@ -551,12 +576,101 @@ typedef struct {
   guint64 discarded_events;
 } RenderStats;
 
+#ifdef G_OS_UNIX
+/* Up to this many memories of a large packet go out in one writev(2). */
+#define MAX_IOV 8
+
+/* write_packet() for a large packet of several memories: one system
+ * call, so the file's pages are written whole (two writes would leave a
+ * partial page for the kernel to zero and fill twice). */
+static gboolean
+writev_packet (OutFile * f, GstBuffer * buffer, guint n)
+{
+  struct iovec iov[MAX_IOV];
+  GstMapInfo mi[MAX_IOV];
+  int fd = fileno (f->fp);
+  guint i, k = 0, mapped = 0;
+  gboolean ok = TRUE;
+
+  if (fflush (f->fp) != 0)
+    return FALSE;
+  for (i = 0; i < n; i++) {
+    if (!gst_memory_map (gst_buffer_peek_memory (buffer, i), &mi[i],
+            GST_MAP_READ)) {
+      ok = FALSE;
+      break;
+    }
+    mapped++;
+    iov[i].iov_base = mi[i].data;
+    iov[i].iov_len = mi[i].size;
+    if (mi[i].size >= WRITE_BUFFER_SIZE)
+      prefault (mi[i].data, mi[i].size);
+  }
+  while (ok && k < n) {
+    gssize w = writev (fd, iov + k, n - k);
+
+    if (w < 0) {
+      if (errno == EINTR)
+        continue;
+      ok = FALSE;
+      break;
+    }
+    /* past what was written: whole vectors, then into one */
+    while (k < n && (gsize) w >= iov[k].iov_len) {
+      w -= iov[k].iov_len;
+      k++;
+    }
+    if (k < n) {
+      iov[k].iov_base = (guint8 *) iov[k].iov_base + w;
+      iov[k].iov_len -= w;
+    }
+  }
+  for (i = 0; i < mapped; i++)
+    gst_memory_unmap (gst_buffer_peek_memory (buffer, i), &mi[i]);
+  return ok;
+}
+#endif
+
+/* Writes the bytes of @buffer to @f (@map: the buffer mapped, or NULL):
+ * memory by memory, so a packet made of a new header and a share of the
+ * input packet (ctfmux, ctfsrc merging traces) is written without being
+ * merged into one copy. */
+static gboolean
+write_buffer (OutFile * f, GstBuffer * buffer, const GstMapInfo * map)
+{
+  guint i, n;
+
+  if (map != NULL)
+    return map->size == 0 || write_packet (f, map->data, map->size);
+  n = gst_buffer_n_memory (buffer);
+#ifdef G_OS_UNIX
+  if (n > 1 && n <= MAX_IOV &&
+      gst_buffer_get_size (buffer) >= WRITE_BUFFER_SIZE)
+    return writev_packet (f, buffer, n);
+#endif
+  for (i = 0; i < n; i++) {
+    GstMemory *mem = gst_buffer_peek_memory (buffer, i);
+    GstMapInfo mi;
+    gboolean ok;
+
+    if (!gst_memory_map (mem, &mi, GST_MAP_READ))
+      return FALSE;
+    ok = mi.size == 0 || write_packet (f, mi.data, mi.size);
+    gst_memory_unmap (mem, &mi);
+    if (!ok)
+      return FALSE;
+  }
+  return TRUE;
+}
+
 /* Writes one packet to its stream file. */
 static GstFlowReturn
 render_packet (GstCtfSink * self, GstBuffer * buffer, RenderStats * st)
 {
   GstCtfPacketMeta *meta = gst_buffer_get_ctf_packet_meta (buffer);
   GstMapInfo map;
+  gboolean mapped = FALSE;
+  gsize size = gst_buffer_get_size (buffer);
   gchar *name;
   OutFile *f;
 
@@ -564,10 +678,6 @@ render_packet (GstCtfSink * self, GstBuffer * buffer, RenderStats * st)
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
         ("Packet before caps: no metadata to write."), (NULL));
     return GST_FLOW_NOT_NEGOTIATED;
-  }
-  if (!gst_buffer_map (buffer, &map, GST_MAP_READ)) {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ, ("Cannot map buffer."), (NULL));
-    return GST_FLOW_ERROR;
   }
 
   if (meta && meta->stream_name != NULL) {
@@ -581,6 +691,13 @@ render_packet (GstCtfSink * self, GstBuffer * buffer, RenderStats * st)
   if (meta && stream_name_is_safe (meta->stream_name)) {
     name = g_strdup (meta->stream_name);
   } else {
+    /* the name from the packet header: the buffer as one mapping */
+    if (!gst_buffer_map (buffer, &map, GST_MAP_READ)) {
+      GST_ELEMENT_ERROR (self, RESOURCE, READ, ("Cannot map buffer."),
+          (NULL));
+      return GST_FLOW_ERROR;
+    }
+    mapped = TRUE;
     name = stream_name_from_header (self, buffer, &map);
     if (name == NULL) {
       gst_buffer_unmap (buffer, &map);
@@ -598,7 +715,8 @@ render_packet (GstCtfSink * self, GstBuffer * buffer, RenderStats * st)
           (NULL));
       out_file_free (f);
       g_free (name);
-      gst_buffer_unmap (buffer, &map);
+      if (mapped)
+        gst_buffer_unmap (buffer, &map);
       return GST_FLOW_ERROR;
     }
     f->fp_buf = g_malloc (WRITE_BUFFER_SIZE);
@@ -619,21 +737,23 @@ render_packet (GstCtfSink * self, GstBuffer * buffer, RenderStats * st)
   }
 
 have_file:
-  if (map.size > 0 && !write_packet (f, map.data, map.size)) {
+  if (!write_buffer (f, buffer, mapped ? &map : NULL)) {
     GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        ("Cannot write %" G_GSIZE_FORMAT " bytes to \"%s\": %s", map.size,
+        ("Cannot write %" G_GSIZE_FORMAT " bytes to \"%s\": %s", size,
             f->part_path, g_strerror (errno)), (NULL));
-    gst_buffer_unmap (buffer, &map);
+    if (mapped)
+      gst_buffer_unmap (buffer, &map);
     return GST_FLOW_ERROR;
   }
-  f->bytes += map.size;
+  f->bytes += size;
   f->packets++;
   st->packets++;
-  st->bytes += map.size;
+  st->bytes += size;
   if (meta)
     st->discarded_events += meta->events_discarded_delta;
 
-  gst_buffer_unmap (buffer, &map);
+  if (mapped)
+    gst_buffer_unmap (buffer, &map);
   return GST_FLOW_OK;
 }
 

@@ -33,8 +33,9 @@
  * them: their trace classes become one (gst_ctf_trace_merge_new(): stream
  * classes renumbered in babeltrace2's trace order, clocks kept, env
  * entries that differ kept per trace as `traceI_KEY`), the caps carry the
- * merged metadata and each packet is pushed as a copy whose header names
- * the new stream class and the merged trace's UUID.  Their clocks must be
+ * merged metadata and each packet is pushed with its header rewritten to
+ * name the new stream class and the merged trace's UUID (the rest of the
+ * packet shared with the file mapping, not copied).  Their clocks must be
  * correlatable as babeltrace2 requires (all with a Unix epoch origin, or
  * all with the same UUID).
  *
@@ -965,27 +966,41 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   }
 
   if (self->merge) {
-    /* Several traces: a copy whose header names the merged stream class
-     * and trace (CTF 1.8 §5.1). */
+    /* Several traces: the header rewritten to name the merged stream
+     * class and trace (CTF 1.8 §5.1), then the rest of the packet from
+     * the file mapping, not copied (or a re-encoded packet). */
     GError *err = NULL;
-    GBytes *bytes = gst_ctf_trace_merge_rewrite_packet (self->merge,
+    gsize n_replaced, packet_bytes;
+    GBytes *head = gst_ctf_trace_merge_rewrite_packet_head (self->merge,
         st->trace, p->file->data + e->offset, e->packet_size,
-        s->bt_stream_id, NULL, &err);
-    PacketMapping *pm = g_slice_new (PacketMapping);
+        s->bt_stream_id, NULL, &n_replaced, &packet_bytes, &err);
+    gsize n;
+    gconstpointer d;
 
-    /* the source pages are done with: out of the resident set */
-    pm->mapped = g_mapped_file_ref (p->file->mapped);
-    pm->data = p->file->data + e->offset;
-    pm->size = e->packet_size;
-    packet_mapping_free (pm);
-    if (bytes == NULL) {
+    if (head == NULL) {
       st->error_done = TRUE;
       post_gerror (self, err, FALSE);
       g_error_free (err);
       return GST_FLOW_ERROR;
     }
-    buf = gst_buffer_new_wrapped_bytes (bytes);
-    g_bytes_unref (bytes);
+    buf = gst_buffer_new ();
+    d = g_bytes_get_data (head, &n);
+    if (n > 0)
+      gst_buffer_append_memory (buf,
+          gst_memory_new_wrapped (GST_MEMORY_FLAG_READONLY, (gpointer) d, n,
+              0, n, g_bytes_ref (head), (GDestroyNotify) g_bytes_unref));
+    g_bytes_unref (head);
+    if (n_replaced < packet_bytes) {
+      PacketMapping *pm = g_slice_new (PacketMapping);
+
+      pm->mapped = g_mapped_file_ref (p->file->mapped);
+      pm->data = p->file->data + e->offset;
+      pm->size = e->packet_size;
+      gst_buffer_append_memory (buf,
+          gst_memory_new_wrapped (GST_MEMORY_FLAG_READONLY,
+              (gpointer) p->file->data, p->file->size, e->offset + n_replaced,
+              packet_bytes - n_replaced, pm, packet_mapping_free));
+    }
   } else {
     /* Zero copy: the memory wraps the file mapping and keeps it alive. */
     PacketMapping *pm = g_slice_new (PacketMapping);

@@ -1252,6 +1252,23 @@ GST_START_TEST (test_merge_env_and_clocks)
     fail_unless_equals_uint64 (info.stream_class_id, 1);
     fail_unless (memcmp (info.uuid, mt->uuid, 16) == 0);
     fail_unless (pkt[20] == 0);       /* the input is not touched */
+    {
+      /* the head alone: only the header bytes up to the patched fields,
+       * and with the rest of the input, the same packet */
+      gsize n_replaced = 0, packet_bytes = 0, hn;
+      GBytes *head = gst_ctf_trace_merge_rewrite_packet_head (m, 1, pkt,
+          sizeof (pkt), 0, NULL, &n_replaced, &packet_bytes, &err);
+      const guint8 *hd;
+
+      fail_unless (head != NULL, "%s", err ? err->message : "");
+      hd = g_bytes_get_data (head, &hn);
+      fail_unless_equals_uint64 (hn, n_replaced);
+      fail_unless (n_replaced > 0 && n_replaced < packet_bytes);
+      fail_unless_equals_uint64 (packet_bytes, n);
+      fail_unless (memcmp (hd, d, hn) == 0);
+      fail_unless (memcmp (pkt + n_replaced, d + hn, n - hn) == 0);
+      g_bytes_unref (head);
+    }
     g_bytes_unref (out);
   }
   gst_ctf_trace_merge_free (m);

@@ -404,6 +404,72 @@ GST_START_TEST (test_temp_names_until_eos)
 
 GST_END_TEST;
 
+/* A packet of several memories (ctfmux and ctfsrc send a rewritten header
+ * followed by a share of the input packet) is written as their bytes in
+ * order: small ones through the stream buffer, large ones with one
+ * writev(2) of up to 8 memories, more than that memory by memory. */
+GST_START_TEST (test_packet_of_several_memories)
+{
+  static const gchar tsdl[] = "/* CTF 1.8 */\n"
+      "trace { major = 1; minor = 8; byte_order = le; };\n"
+      "event { name = \"e\"; };\n";
+  /* memories per packet and the size of each */
+  static const struct {
+    guint n;
+    gsize size;
+  } shapes[] = { {3, 100}, {2, 300 * 1024}, {9, 40 * 1024}, {2, 7} };
+  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  GByteArray *expect = g_byte_array_new ();
+  gchar *stream, *contents = NULL;
+  gsize len = 0;
+  GstHarness *h;
+  guint i, k;
+
+  {
+    GstElement *sink = gst_element_factory_make ("ctfsink", NULL);
+
+    g_object_set (sink, "location", tmp, "async", FALSE, NULL);
+    h = gst_harness_new_with_element (sink, "sink", NULL);
+    gst_object_unref (sink);
+  }
+  gst_harness_play (h);
+  gst_harness_set_src_caps (h, gst_ctf_caps_new (tsdl, NULL));
+  for (i = 0; i < G_N_ELEMENTS (shapes); i++) {
+    GstBuffer *buf = gst_buffer_new ();
+    GstCtfPacketMeta *meta;
+
+    for (k = 0; k < shapes[i].n; k++) {
+      gsize size = shapes[i].size + k;
+      guint8 *d = g_malloc (size);
+      gsize j;
+
+      for (j = 0; j < size; j++)
+        d[j] = (guint8) (j * 7 + k * 13 + i);
+      g_byte_array_append (expect, d, size);
+      gst_buffer_append_memory (buf, gst_memory_new_wrapped (0, d, size, 0,
+              size, d, g_free));
+    }
+    meta = gst_buffer_add_ctf_packet_meta (buf);
+    meta->stream_name = g_intern_string ("chan");
+    fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  }
+  fail_unless (gst_harness_push_event (h, gst_event_new_eos ()));
+  gst_harness_teardown (h);
+
+  stream = g_build_filename (tmp, "chan", NULL);
+  fail_unless (g_file_get_contents (stream, &contents, &len, NULL));
+  fail_unless_equals_uint64 (len, expect->len);
+  fail_unless (memcmp (contents, expect->data, len) == 0);
+
+  g_free (contents);
+  g_free (stream);
+  g_byte_array_unref (expect);
+  test_rm_rf (tmp);
+  g_free (tmp);
+}
+
+GST_END_TEST;
+
 static Suite *
 ctfsink_suite (void)
 {
@@ -415,6 +481,7 @@ ctfsink_suite (void)
   tcase_add_test (tc, test_refuses_non_empty);
   tcase_add_test (tc, test_temp_names_until_eos);
   tcase_add_test (tc, test_round_trip_corpus);
+  tcase_add_test (tc, test_packet_of_several_memories);
   return s;
 }
 

@@ -875,16 +875,19 @@ reencode_packet (GstCtfTraceMerge * m, Input * in, const guint8 * data,
 }
 
 GBytes *
-gst_ctf_trace_merge_rewrite_packet (GstCtfTraceMerge * m, guint input,
+gst_ctf_trace_merge_rewrite_packet_head (GstCtfTraceMerge * m, guint input,
     const guint8 * data, gsize size, guint64 stream_instance_id,
-    guint64 * new_stream_class_id, GError ** error)
+    guint64 * new_stream_class_id, gsize * n_replaced, gsize * packet_bytes,
+    GError ** error)
 {
   GstCtfPacketInfo info;
   Input *in;
   guint64 new_sc;
+  gsize head = 0;
   guint8 *copy;
 
   g_return_val_if_fail (input < m->n_inputs, NULL);
+  g_return_val_if_fail (n_replaced != NULL && packet_bytes != NULL, NULL);
   in = &m->inputs[input];
   if (!gst_ctf_packet_read_info (in->tc, data, size, &info, error))
     return NULL;
@@ -898,30 +901,62 @@ gst_ctf_trace_merge_rewrite_packet (GstCtfTraceMerge * m, guint input,
   }
   if (new_stream_class_id)
     *new_stream_class_id = new_sc;
-  if (m->reencode)
-    return reencode_packet (m, in, data, size, stream_instance_id, new_sc,
-        error);
-
-  /* Copy and patch (CTF 1.8 §5.1: the header's stream_id and uuid). */
   if (info.packet_size / 8 < size)
     size = info.packet_size / 8;
-  copy = g_memdup2 (data, size);
+  *packet_bytes = size;
+  if (m->reencode) {
+    *n_replaced = size;
+    return reencode_packet (m, in, data, size, stream_instance_id, new_sc,
+        error);
+  }
+
+  /* Patched in place (CTF 1.8 §5.1: the header's stream_id and uuid):
+   * only the bytes up to the last patched field change. */
   if (m->sid_slot.present) {
     if (m->sid_slot.byte_offset + m->sid_slot.size / 8 > size) {
-      g_free (copy);
       g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
           "Cannot rewrite packet header: offset=%" G_GUINT64_FORMAT
           " (bytes), expected a stream_id field inside the %" G_GSIZE_FORMAT
           "-byte packet", m->sid_slot.byte_offset, size);
       return NULL;
     }
-    write_uint (copy + m->sid_slot.byte_offset, new_sc, m->sid_slot.size,
-        m->sid_slot.byte_order);
+    head = m->sid_slot.byte_offset + (m->sid_slot.size + 7) / 8;
   }
   if (m->uuid_slot.present && m->merged->has_uuid &&
       m->uuid_slot.byte_offset + 16 <= size)
+    head = MAX (head, m->uuid_slot.byte_offset + 16);
+  copy = g_memdup2 (data, MAX (head, 1));
+  if (m->sid_slot.present)
+    write_uint (copy + m->sid_slot.byte_offset, new_sc, m->sid_slot.size,
+        m->sid_slot.byte_order);
+  if (m->uuid_slot.present && m->merged->has_uuid &&
+      m->uuid_slot.byte_offset + 16 <= size)
     memcpy (copy + m->uuid_slot.byte_offset, m->merged->uuid, 16);
-  return g_bytes_new_take (copy, size);
+  *n_replaced = head;
+  return g_bytes_new_take (copy, head);
+}
+
+GBytes *
+gst_ctf_trace_merge_rewrite_packet (GstCtfTraceMerge * m, guint input,
+    const guint8 * data, gsize size, guint64 stream_instance_id,
+    guint64 * new_stream_class_id, GError ** error)
+{
+  GBytes *head;
+  gsize n_replaced, packet_bytes, n;
+  guint8 *copy;
+
+  head = gst_ctf_trace_merge_rewrite_packet_head (m, input, data, size,
+      stream_instance_id, new_stream_class_id, &n_replaced, &packet_bytes,
+      error);
+  if (head == NULL || n_replaced == packet_bytes)
+    return head;
+  /* the new head, then the rest of the packet */
+  n = g_bytes_get_size (head);
+  copy = g_malloc (n + packet_bytes - n_replaced);
+  memcpy (copy, g_bytes_get_data (head, NULL), n);
+  memcpy (copy + n, data + n_replaced, packet_bytes - n_replaced);
+  g_bytes_unref (head);
+  return g_bytes_new_take (copy, n + packet_bytes - n_replaced);
 }
 
 /* ------------------------------------------------------------------ */

@@ -198,6 +198,37 @@ GST_CTF_API GBytes *gst_ctf_trace_merge_rewrite_packet (GstCtfTraceMerge * m,
     guint64 * new_stream_class_id, GError ** error);
 
 /**
+ * gst_ctf_trace_merge_rewrite_packet_head:
+ * @m: a merge
+ * @input: input index of the packet
+ * @data: (array length=size): the packet's bytes (one whole packet)
+ * @size: bytes
+ * @stream_instance_id: as for gst_ctf_trace_merge_rewrite_packet()
+ * @new_stream_class_id: (out) (optional): the packet's stream class id in
+ *   the merged trace
+ * @n_replaced: (out): how many bytes at the start of @data the returned
+ *   bytes replace
+ * @packet_bytes: (out): the packet's size in bytes (its `packet_size`,
+ *   at most @size)
+ * @error: return location for a %GST_CTF_ERROR, as for
+ *   gst_ctf_trace_merge_rewrite_packet()
+ *
+ * gst_ctf_trace_merge_rewrite_packet() without copying what does not
+ * change: the merged packet is the returned bytes followed by @data from
+ * byte *@n_replaced to byte *@packet_bytes.  When packets are patched in
+ * place, the returned bytes are the packet header up to its last patched
+ * field (`stream_id`, `uuid`; CTF 1.8 §5.1), so a caller can share the
+ * rest of the input packet's memory; when they are re-encoded, the whole
+ * new packet (*@n_replaced = *@packet_bytes).
+ *
+ * Returns: (transfer full) (nullable): the new first bytes, or %NULL
+ */
+GST_CTF_API GBytes *gst_ctf_trace_merge_rewrite_packet_head (GstCtfTraceMerge *
+    m, guint input, const guint8 * data, gsize size,
+    guint64 stream_instance_id, guint64 * new_stream_class_id,
+    gsize * n_replaced, gsize * packet_bytes, GError ** error);
+
+/**
  * gst_ctf_trace_merge_compare_traces:
  * @a: a trace class
  * @name_a: (nullable): its name
