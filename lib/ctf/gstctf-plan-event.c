@@ -144,9 +144,18 @@ gst_ctf_event_run_new (const GstCtfRun * header, guint32 header_align,
         l->val_off += first_item[s] * sizeof (GstCtfFieldValue);
       }
       for (k = 0; k < rs->n_effects; k++) {
-        GstCtfRunEffect *fx = &run->effects[n_effects++];
+        const GstCtfRunEffect *from = &r->effects[rs->first_effect + k];
+        GstCtfRunEffect *fx;
 
-        *fx = r->effects[rs->first_effect + k];
+        /* the event class id: read before the run is (its event class
+         * chose it); only a value slot is left to set */
+        if (s == 0 && from->fast == GST_CTF_RUN_FX_EVENT_ID &&
+            !(from->op.flags & GST_CTF_OP_F_SLOT))
+          continue;
+        fx = &run->effects[n_effects++];
+        *fx = *from;
+        if (s == 0 && from->fast == GST_CTF_RUN_FX_EVENT_ID)
+          fx->fast = GST_CTF_RUN_FX_SLOT;
         fx->item += first_item[s];
         fx->bit_off += (guint32) at[s];
       }
@@ -162,6 +171,7 @@ gst_ctf_event_run_new (const GstCtfRun * header, guint32 header_align,
     sg->dyn_slot = lr->segs[i].dyn_slot;
     sg->dyn_item = lr->segs[i].dyn_item + first_item[last];
   }
+  run->n_effects = n_effects;
   for (i = 0; i < n_segs; i++) {
     GstCtfRunSeg *sg = &run->segs[i];
 
