@@ -60,7 +60,7 @@ typedef struct {
 struct _GstCtfEventIter {
   GstCtfTraceClass *tc;
   gboolean recording;
-  gboolean no_event_runs;
+  gboolean no_runs;
 
   GHashTable *plans;            /* fc -> GstCtfPlan (owned) */
   GHashTable *sc_entries;       /* sc -> ScEntry (owned) */
@@ -103,7 +103,8 @@ static const gchar *const scope_names[GST_CTF_N_SCOPES] = {
 /* ------------------------------------------------------------------ */
 
 static const GstCtfPlan *
-get_plan (GHashTable * plans, const GstCtfFieldClass * fc, GError ** error)
+get_plan (GHashTable * plans, const GstCtfFieldClass * fc, gboolean runs,
+    GError ** error)
 {
   GstCtfPlan *plan;
 
@@ -111,7 +112,7 @@ get_plan (GHashTable * plans, const GstCtfFieldClass * fc, GError ** error)
     return NULL;
   plan = g_hash_table_lookup (plans, fc);
   if (plan == NULL) {
-    plan = gst_ctf_plan_compile (fc, error);
+    plan = gst_ctf_plan_compile_full (fc, runs, error);
     if (plan == NULL)
       return NULL;
     g_hash_table_insert (plans, (gpointer) fc, plan);
@@ -248,6 +249,7 @@ sc_entry_new (const GstCtfStreamClass * sc)
 
 typedef struct {
   GHashTable *plans;            /* plan cache, or NULL: compile into tmp */
+  gboolean no_runs;             /* plans without RUN ops (tests) */
   GstCtfPlan *tmp[2];           /* read_info's plans, freed after */
   guint n_tmp;
   guint64 *slots;
@@ -263,7 +265,7 @@ pd_plan (PacketDecode * pd, const GstCtfFieldClass * fc, GError ** error)
   GstCtfPlan *plan;
 
   if (pd->plans)
-    return get_plan (pd->plans, fc, error);
+    return get_plan (pd->plans, fc, !pd->no_runs, error);
   g_assert (pd->n_tmp < G_N_ELEMENTS (pd->tmp));
   plan = gst_ctf_plan_compile (fc, error);
   if (plan)
@@ -496,9 +498,9 @@ gst_ctf_event_iter_set_recording (GstCtfEventIter * it, gboolean record)
 }
 
 void
-_gst_ctf_event_iter_set_event_runs (GstCtfEventIter * it, gboolean on)
+_gst_ctf_event_iter_set_runs (GstCtfEventIter * it, gboolean on)
 {
-  it->no_event_runs = !on;
+  it->no_runs = !on;
 }
 
 static void
@@ -530,6 +532,7 @@ gst_ctf_event_iter_set_packet (GstCtfEventIter * it, const guint8 * data,
 
   memset (&pd, 0, sizeof (pd));
   pd.plans = it->plans;
+  pd.no_runs = it->no_runs;
   pd.slots = it->slots;
   pd.n_slots = it->n_slots;
   if (it->recording) {
@@ -548,17 +551,18 @@ gst_ctf_event_iter_set_packet (GstCtfEventIter * it, const guint8 * data,
         e);
   }
   if (e->event_header == NULL && e->sc->event_header) {
-    e->event_header = get_plan (it->plans, e->sc->event_header, error);
+    e->event_header = get_plan (it->plans, e->sc->event_header,
+        !it->no_runs, error);
     if (e->event_header == NULL)
       return FALSE;
   }
   if (e->common_context == NULL && e->sc->event_common_context) {
     e->common_context = get_plan (it->plans, e->sc->event_common_context,
-        error);
+        !it->no_runs, error);
     if (e->common_context == NULL)
       return FALSE;
   }
-  if (e->event_header && !it->no_event_runs) {
+  if (e->event_header && !it->no_runs) {
     e->header_run = e->event_header->whole_run;
     e->header_align = e->event_header->ops[0].align;
   }
@@ -727,16 +731,18 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
   }
   if (G_UNLIKELY (!ee->compiled)) {
     if (ee->ec->context) {
-      ee->context = get_plan (it->plans, ee->ec->context, error);
+      ee->context = get_plan (it->plans, ee->ec->context, !it->no_runs,
+          error);
       if (ee->context == NULL)
         goto failed;
     }
     if (ee->ec->payload) {
-      ee->payload = get_plan (it->plans, ee->ec->payload, error);
+      ee->payload = get_plan (it->plans, ee->ec->payload, !it->no_runs,
+          error);
       if (ee->payload == NULL)
         goto failed;
     }
-    if (!it->no_event_runs)
+    if (!it->no_runs)
       ec_joined_make (&ee->body, NULL, 0, e->common_context, ee);
     ee->compiled = TRUE;
   }

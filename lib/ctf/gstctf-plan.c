@@ -1285,6 +1285,13 @@ count_ops (const GstCtfFieldClass * fc, guint depth)
 GstCtfPlan *
 gst_ctf_plan_compile (const GstCtfFieldClass * fc, GError ** error)
 {
+  return gst_ctf_plan_compile_full (fc, TRUE, error);
+}
+
+GstCtfPlan *
+gst_ctf_plan_compile_full (const GstCtfFieldClass * fc, gboolean runs,
+    GError ** error)
+{
   Compiler c;
   PlanPriv *p;
   guint32 align;
@@ -1310,7 +1317,8 @@ gst_ctf_plan_compile (const GstCtfFieldClass * fc, GError ** error)
   compute_static (p->plan.ops, 0);
   build_fast_ops (&p->plan, &p->allocs);
   /* after the fast plan, which is built from the ops without runs */
-  make_runs (&p->plan, 0, p->plan.n_ops, &p->allocs, 0);
+  if (runs)
+    make_runs (&p->plan, 0, p->plan.n_ops, &p->allocs, 0);
   if (p->plan.ops[0].kind == GST_CTF_OP_RUN &&
       p->plan.ops[0].next == p->plan.n_ops)
     p->plan.whole_run = p->plan.ops[0].run;

@@ -338,15 +338,20 @@ G_GNUC_INTERNAL
 gint gst_ctf_event_run_exec (const GstCtfEventRun * body,
     GstCtfDecodeCtx * ctx, GError ** error);
 
-/* Tests: whether a recording iterator decodes with event runs (the
- * default) or scope by scope (gstctf-packet-reader.c); before its first
- * event. */
+/* Tests: whether an iterator decodes with runs (RUN ops and event runs,
+ * the default) or every field with the op interpreter
+ * (gstctf-packet-reader.c); before its first packet. */
 G_GNUC_INTERNAL
-void _gst_ctf_event_iter_set_event_runs (GstCtfEventIter * it, gboolean on);
+void _gst_ctf_event_iter_set_runs (GstCtfEventIter * it, gboolean on);
 
 G_GNUC_INTERNAL
 GstCtfPlan *gst_ctf_plan_compile (const GstCtfFieldClass * fc,
     GError ** error);
+/* gst_ctf_plan_compile() with or without RUN ops (@runs FALSE: every
+ * field decoded by the interpreter, for tests). */
+G_GNUC_INTERNAL
+GstCtfPlan *gst_ctf_plan_compile_full (const GstCtfFieldClass * fc,
+    gboolean runs, GError ** error);
 G_GNUC_INTERNAL
 void gst_ctf_plan_free (GstCtfPlan * plan);
 G_GNUC_INTERNAL

@@ -15,9 +15,10 @@
  * ctftextsink does, on another formatter: the line without its delta
  * (gst_ctf_text_formatter_format_event_line()), the delta put in after
  * (gst_ctf_text_formatter_append_delta()): the two texts must be equal.
- * A third iterator records scope by scope, without the runs that join an
- * event's scopes (gstctf-plan-event.c): its events, values, header ends
- * and errors must be the same.
+ * A third iterator records without runs (gstctf-plan.h GstCtfRun, and the
+ * event runs of gstctf-plan-event.c that join an event's scopes): every
+ * field by the op interpreter.  Its events, values, header ends and
+ * errors must be the same.
  *
  *   meson setup build-fuzz -Dfuzzing=true (CC=clang)
  *   build-fuzz/tests/fuzz/fuzz-packet CORPUS_DIR -max_len=65536
@@ -86,7 +87,7 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   gsize off = 0;
   guint packets = 0;
 
-  GstCtfEventIter *fast, *byscope;
+  GstCtfEventIter *fast, *plain;
   GError *err2 = NULL;
   GstCtfTextFormatter *fmt_seq, *fmt_line;
   GstCtfTextDelta delta = { 0 };
@@ -105,9 +106,9 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   line = g_string_new (NULL);
   /* the same walk without recording (skipping plans) must agree */
   fast = gst_ctf_event_iter_new (tc);
-  byscope = gst_ctf_event_iter_new (tc);
-  gst_ctf_event_iter_set_recording (byscope, TRUE);
-  _gst_ctf_event_iter_set_event_runs (byscope, FALSE);
+  plain = gst_ctf_event_iter_new (tc);
+  gst_ctf_event_iter_set_recording (plain, TRUE);
+  _gst_ctf_event_iter_set_runs (plain, FALSE);
   while (off < size && packets < 64) {
     GstCtfPacketInfo info;
     const GstCtfPacketInfo *pi;
@@ -128,9 +129,9 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
     g_assert (pi->packet_size == info.packet_size);
     if (!gst_ctf_event_iter_set_packet (fast, data + off, size - off, NULL))
       g_error ("set_packet differs with recording off");
-    if (!gst_ctf_event_iter_set_packet (byscope, data + off, size - off,
+    if (!gst_ctf_event_iter_set_packet (plain, data + off, size - off,
             NULL))
-      g_error ("set_packet differs without event runs");
+      g_error ("set_packet differs without runs");
 
     while (gst_ctf_event_iter_next (it, &err)) {
       guint s;
@@ -145,18 +146,18 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
       g_assert (fb == b && fe == e);
       g_assert (gst_ctf_event_iter_get_clock_value (fast) ==
           gst_ctf_event_iter_get_clock_value (it));
-      if (!gst_ctf_event_iter_next (byscope, NULL))
-        g_error ("event at %" G_GUINT64_FORMAT " bits fails without body "
-            "runs", b);
-      fb = gst_ctf_event_iter_get_event_offset (byscope, &fe);
+      if (!gst_ctf_event_iter_next (plain, NULL))
+        g_error ("event at %" G_GUINT64_FORMAT " bits fails without runs",
+            b);
+      fb = gst_ctf_event_iter_get_event_offset (plain, &fe);
       g_assert (fb == b && fe == e);
-      g_assert (gst_ctf_event_iter_get_clock_value (byscope) ==
+      g_assert (gst_ctf_event_iter_get_clock_value (plain) ==
           gst_ctf_event_iter_get_clock_value (it));
-      g_assert (gst_ctf_event_iter_get_event_class (byscope) ==
+      g_assert (gst_ctf_event_iter_get_event_class (plain) ==
           gst_ctf_event_iter_get_event_class (it));
-      g_assert (gst_ctf_event_iter_get_header_end (byscope) ==
+      g_assert (gst_ctf_event_iter_get_header_end (plain) ==
           gst_ctf_event_iter_get_header_end (it));
-      assert_same_values (it, byscope);
+      assert_same_values (it, plain);
       for (s = 0; s < GST_CTF_N_SCOPES; s++) {
         guint n, i;
         const GstCtfFieldValue *v = gst_ctf_event_iter_get_values (it, s, &n);
@@ -195,8 +196,8 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
         }
       }
     }
-    /* the same end (or error) without event runs */
-    g_assert (!gst_ctf_event_iter_next (byscope, &err2));
+    /* the same end (or error) without runs */
+    g_assert (!gst_ctf_event_iter_next (plain, &err2));
     g_assert ((err == NULL) == (err2 == NULL));
     if (err) {
       g_assert (err->domain == GST_CTF_ERROR);
@@ -216,7 +217,7 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   gst_ctf_text_formatter_free (fmt_seq);
   gst_ctf_text_formatter_free (fmt_line);
   gst_ctf_event_iter_free (fast);
-  gst_ctf_event_iter_free (byscope);
+  gst_ctf_event_iter_free (plain);
   gst_ctf_event_iter_free (it);
   gst_ctf_trace_class_unref (tc);
   return 0;

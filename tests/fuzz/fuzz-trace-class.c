@@ -74,7 +74,9 @@
     "    uint16_t _a; integer { size = 32; align = 8; signed = 1; } _b;\n" \
     "    string _s; uint8_t _len;\n" \
     "    integer { size = 8; align = 8; encoding = UTF8; } _t[ _len ];\n" \
-    "    uint32_t _c;\n" \
+    "    uint32_t _c; integer { size = 16; align = 8; signed = 1; } _h;\n" \
+    "    integer { size = 8; align = 8; signed = 1; } _i;\n" \
+    "    integer { size = 64; align = 8; signed = 1; byte_order = be; } _j;\n" \
     "  };\n" \
     "};\n"
 

@@ -59,13 +59,14 @@ def payload(buf, ev_id, k):
         buf += struct.pack(">d", -1.25 * k)
         buf += struct.pack("<B", k % 4)
         buf += struct.pack(">H", 0x1234 + k)
-    elif ev_id == 3:                  # d: u16, s32, string, len, text, u32
-        text = b"t%02d" % k
+    elif ev_id == 3:                  # d: u16, s32, string, len, text, u32,
+        text = b"t%02d" % k           # s16, s8, BE s64
         buf += struct.pack("<Hi", k, -k)
         buf += b"s%d\0" % k
         buf += struct.pack("<B", len(text))
         buf += text
-        buf += struct.pack("<I", 7 * k)
+        buf += struct.pack("<Ihb", 7 * k, -300 * k, -k)
+        buf += struct.pack(">q", -1000000 * k)
     # c (2): no payload
 
 
