@@ -17,9 +17,26 @@ typedef struct {
   const GstCtfRun *header;      /* the header's run it starts with, or
                                  * NULL: the scopes after the header */
   GstCtfEventRun *run;           /* NULL: the scopes cannot be one run */
+  /* the run stops before the payload, which is decoded after it by its
+   * plan (a payload with sequences or variants) */
+  gboolean payload_after;
   GstCtfValueBuf values;
   GstCtfValueBuf views[GST_CTF_EVENT_RUN_SCOPES];
+  guint last;                   /* the last scope of the run */
 } EcJoined;
+
+/* After an event run with sequences (GstCtfRun.n_seqs): the buffer may
+ * have moved, and the last scope has their elements too. */
+static void
+ec_joined_refresh (EcJoined * j)
+{
+  guint s;
+
+  for (s = 0; s < GST_CTF_EVENT_RUN_SCOPES; s++)
+    j->views[s].v = j->values.v + j->run->first[s];
+  j->views[j->last].len = j->run->n[j->last] + j->values.len -
+      j->run->run.n_items;
+}
 
 /* Per event class: its compiled scopes, made the first time an event of
  * the class is met. */
@@ -156,6 +173,12 @@ ec_joined_make (EcJoined * j, const GstCtfRun * header, guint32 header_align,
   j->run = gst_ctf_event_run_new (header, header_align,
       (const GstCtfPlan * const[]) {
       common_context, ee->context, ee->payload});
+  if (j->run == NULL && ee->payload != NULL) {
+    j->run = gst_ctf_event_run_new (header, header_align,
+        (const GstCtfPlan * const[]) {
+        common_context, ee->context, NULL});
+    j->payload_after = TRUE;
+  }
   if (j->run == NULL)
     return;
   j->values.cap = j->run->run.n_items;
@@ -163,6 +186,8 @@ ec_joined_make (EcJoined * j, const GstCtfRun * header, guint32 header_align,
   for (s = 0; s < GST_CTF_EVENT_RUN_SCOPES; s++) {
     j->views[s].v = j->values.v + j->run->first[s];
     j->views[s].len = j->run->n[s];
+    if (j->run->n[s] > 0)
+      j->last = s;
   }
 }
 
@@ -665,6 +690,8 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
       ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_HEADER];
       r = gst_ctf_event_run_exec (j->run, ctx, error);
       if (G_LIKELY (r > 0)) {
+        if (j->run->run.n_seqs > 0)
+          ec_joined_refresh ((EcJoined *) j);
         it->ev_header_end = pos + hr->segs[0].bits;
         it->cur_values[GST_CTF_SCOPE_EVENT_HEADER] =
             (GstCtfValueBuf *) & j->views[0];
@@ -672,6 +699,8 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
             (GstCtfValueBuf *) & j->views[1];
         it->cur_values[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT] =
             (GstCtfValueBuf *) & j->views[2];
+        if (G_UNLIKELY (j->payload_after))
+          goto payload_after;
         it->cur_values[GST_CTF_SCOPE_EVENT_PAYLOAD] =
             (GstCtfValueBuf *) & j->views[3];
         goto decoded;
@@ -755,10 +784,14 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
     ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_PAYLOAD];
     r = gst_ctf_event_run_exec (ee->body.run, ctx, error);
     if (G_LIKELY (r > 0)) {
+      if (ee->body.run->run.n_seqs > 0)
+        ec_joined_refresh (&ee->body);
       it->cur_values[GST_CTF_SCOPE_EVENT_COMMON_CONTEXT] =
           &ee->body.views[1];
       it->cur_values[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT] =
           &ee->body.views[2];
+      if (G_UNLIKELY (ee->body.payload_after))
+        goto payload_after;
       it->cur_values[GST_CTF_SCOPE_EVENT_PAYLOAD] = &ee->body.views[3];
       goto decoded;
     }
@@ -790,12 +823,21 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
     if (!gst_ctf_plan_run_scope (ee->context, ctx, error))
       goto failed;
   }
+payload:
   if (ee->payload) {
     ctx->values = rec ? &ee->values[1] : NULL;
     ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_PAYLOAD];
     if (!gst_ctf_plan_run_scope (ee->payload, ctx, error))
       goto failed;
   }
+  goto decoded;
+
+payload_after:
+  /* an event run that stops before the payload (the values of the scopes
+   * before it are in the run's views): the payload by its plan */
+  ee->values[1].len = 0;
+  it->cur_values[GST_CTF_SCOPE_EVENT_PAYLOAD] = &ee->values[1];
+  goto payload;
 
 decoded:
   /* An event that takes no bits would repeat forever. */

@@ -167,9 +167,25 @@ gst_ctf_event_run_new (const GstCtfRun * header, guint32 header_align,
     sg->bits = i == 0 ? off : lr->segs[i].bits;
     sg->align = i == 0 ? 1 : lr->segs[i].align;
     sg->dyn_kind = lr->segs[i].dyn_kind;
+    sg->dyn_elem_kind = lr->segs[i].dyn_elem_kind;
+    sg->dyn_elem_fc = lr->segs[i].dyn_elem_fc;
+    sg->dyn_elem_name = lr->segs[i].dyn_elem_name;
     sg->dyn_align = lr->segs[i].dyn_align;
     sg->dyn_slot = lr->segs[i].dyn_slot;
     sg->dyn_item = lr->segs[i].dyn_item + first_item[last];
+    sg->first_item = i == 0 ? 0 : lr->segs[i].first_item + first_item[last];
+  }
+  /* sequences (in the last scope only: the others have one segment) */
+  run->n_seqs = lr->n_seqs;
+  run->n_grow = lr->n_grow;
+  if (lr->n_grow > 0) {
+    run->grow = body_alloc (b->allocs, lr->n_grow * sizeof (GstCtfRunGrow));
+    for (k = 0; k < lr->n_grow; k++) {
+      run->grow[k] = lr->grow[k];
+      run->grow[k].item += first_item[last];
+      run->grow[k].end += first_item[last];
+      /* end_local: the scope's own count, as its values record it */
+    }
   }
   run->n_effects = n_effects;
   for (i = 0; i < n_segs; i++) {

@@ -278,6 +278,153 @@ run_segs (const GstCtfRun * run, GstCtfDecodeCtx * ctx,
   return 1;
 }
 
+/* Copies template values [@first, @last) of @run to @base (indexed as
+ * the template), their ends moved by @add. */
+static inline void
+copy_tmpl (GstCtfFieldValue * base, const GstCtfRun * run, guint first,
+    guint last, guint add)
+{
+  guint k;
+
+  if (last <= first)
+    return;
+  memcpy (base + first, run->tmpl + first,
+      (last - first) * sizeof (GstCtfFieldValue));
+  if (add != 0) {
+    for (k = first; k < last; k++)
+      base[k].end += add;
+  }
+}
+
+/* How far the values at template index @t moved: the elements of the
+ * sequences before it (@at: their template indexes, @cum: the move
+ * after each, @n of them). */
+static inline guint
+moved_at (const guint32 * at, const guint32 * cum, guint n, guint32 t)
+{
+  guint m = 0, j;
+
+  for (j = 0; j < n && at[j] < t; j++)
+    m = cum[j];
+  return m;
+}
+
+/* run_body() for a run with sequences of scalars (GstCtfRun.n_seqs): the
+ * first segment's values in place or from the template, each later
+ * segment's from the template at its place (after the elements of the
+ * sequences before it), then the ends of the structures around the
+ * sequences. */
+static gint G_GNUC_NO_INLINE
+run_body_seqs (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
+    gboolean in_place, GError ** error)
+{
+  GstCtfValueBuf *values = ctx->values;
+  guint idx0 = values->len, n = run->n_items, s, k, n_seen = 0;
+  guint32 shift = 0, seq_at[GST_CTF_RUN_MAX_SEGS], seq_cum[GST_CTF_RUN_MAX_SEGS];
+  GstCtfFieldValue *fv0;
+
+  if (G_UNLIKELY (values->cap - idx0 < n) && !reserve_values (values, n))
+    return 0;
+  fv0 = values->v + idx0;
+  if (!in_place)
+    copy_tmpl (fv0, run, 0, run->segs[1].first_item, idx0);
+  values->len = idx0 + n;
+
+  if (G_UNLIKELY (pos + run->segs[0].bits > ctx->limit))
+    return 0;
+  if (!run_seg (&run->segs[0], ctx, fv0, pos, error))
+    return -1;
+  pos += run->segs[0].bits;
+
+  for (s = 0; s + 1 < run->n_segs; s++) {
+    const GstCtfRunSeg *sg = &run->segs[s], *next = sg + 1;
+    GstCtfFieldValue *fs = fv0 + shift, *fv = &fs[sg->dyn_item];
+
+    /* the string or sequence that ends the segment */
+    pos = align_up (pos, sg->dyn_align);
+    if (G_UNLIKELY (pos >= ctx->limit))
+      return 0;
+    if (sg->dyn_kind == GST_CTF_OP_STRING) {
+      /* CTF 1.8 §4.2.5: NUL-terminated, within the content */
+      const guint8 *sp = ctx->data + (pos >> 3);
+      const guint8 *nul = memchr (sp, 0, (ctx->limit - pos) >> 3);
+
+      if (G_UNLIKELY (nul == NULL))
+        return 0;
+      fv->v.s.ptr = (const gchar *) sp;
+      fv->v.s.len = (guint32) MIN ((guint64) (nul - sp), G_MAXUINT32);
+      pos += (guint64) (nul - sp + 1) * 8;
+    } else {
+      guint64 len;
+
+      if (G_UNLIKELY ((guint) sg->dyn_slot >= ctx->n_slots))
+        return 0;
+      len = ctx->slots[sg->dyn_slot];
+      if (sg->dyn_kind == GST_CTF_OP_TEXT_SEQUENCE) {
+        if (G_UNLIKELY (len > (ctx->limit - pos) / 8 || len > G_MAXUINT32))
+          return 0;
+        fv->v.s.ptr = (const gchar *) ctx->data + (pos >> 3);
+        fv->v.s.len = (guint32) len;
+        pos += len * 8;
+      } else {
+        /* CTF 1.8 §4.2.4: the elements, each a value of its own after
+         * the sequence's (as the interpreter records them); the count
+         * is bounded by the bits left, as check_count() does */
+        guint eb = elem_bytes (sg->dyn_elem_kind);
+        const guint8 *p = ctx->data + (pos >> 3);
+        guint e0;
+
+        if (G_UNLIKELY (len > (ctx->limit - pos) / (eb * 8) ||
+                len > G_MAXUINT32 / 2 - n - shift))
+          return 0;
+        if (G_UNLIKELY (values->cap - (idx0 + n + shift) < len)) {
+          values->len = idx0 + n + shift;
+          if (!reserve_values (values, (guint) len))
+            return 0;
+          fv0 = values->v + idx0;
+          fs = fv0 + shift;
+          fv = &fs[sg->dyn_item];
+        }
+        e0 = run->tmpl[sg->dyn_item].end + idx0 + shift;
+        fv->v.u = len;
+        fv->end = e0 + (guint) len;
+        fv++;
+        for (k = 0; k < len; k++, fv++, p += eb) {
+          fv->fc = sg->dyn_elem_fc;
+          fv->name = sg->dyn_elem_name;
+          fv->end = e0 + 1 + k;
+          load_item (sg->dyn_elem_kind, p, 0, fv);
+        }
+        pos += len * eb * 8;
+        shift += (guint32) len;
+        seq_at[n_seen] = sg->dyn_item;
+        seq_cum[n_seen] = shift;
+        n_seen++;
+        values->len = idx0 + n + shift;
+      }
+    }
+    /* the next segment's values at their place */
+    copy_tmpl (fv0 + shift, run, next->first_item,
+        s + 2 < run->n_segs ? next[1].first_item : n, idx0 + shift);
+    pos = align_up (pos, next->align);
+    if (G_UNLIKELY (pos + next->bits > ctx->limit))
+      return 0;
+    if (!run_seg (next, ctx, fv0 + shift, pos, error))
+      return -1;
+    pos += next->bits;
+  }
+  /* the structures around sequences end after their elements */
+  for (k = 0; k < run->n_grow; k++) {
+    const GstCtfRunGrow *g = &run->grow[k];
+
+    fv0[g->item + moved_at (seq_at, seq_cum, n_seen, g->item)].end =
+        idx0 + g->end_local + moved_at (seq_at, seq_cum, n_seen, g->end);
+  }
+  values->len = idx0 + n + shift;
+  ctx->pos = pos;
+  return 1;
+}
+
 /* Tails of tails decoded in one go; deeper ones are decoded field by
  * field. */
 #define RUN_MAX_TAILS 8
@@ -297,6 +444,8 @@ run_body (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
   GstCtfFieldValue *fv0;
   guint idx0 = values->len, n = run->n_items, k;
 
+  if (G_UNLIKELY (run->n_seqs > 0))
+    return run_body_seqs (run, ctx, pos, in_place, error);
   if (in_place) {
     /* same layout as the previous event at the same place: only the
      * reads change */

@@ -616,7 +616,7 @@ build_fast_ops (GstCtfPlan * plan, GPtrArray ** allocs)
  * a run small. */
 #define RUN_MAX_ITEMS 1024
 #define RUN_MAX_BITS (G_GUINT64_CONSTANT (1) << 31)
-#define RUN_MAX_SEGS 64
+#define RUN_MAX_SEGS GST_CTF_RUN_MAX_SEGS
 
 /* The GstCtfRunKind reading integer or float op @op, or NONE. */
 static guint8
@@ -668,10 +668,12 @@ typedef struct {
   guint64 off;                  /* bits from its start */
   guint32 a0;                   /* its start's alignment, 0: not yet */
   guint array_depth;            /* inside static arrays: no segment end */
+  guint n_seqs;                 /* sequences of scalars ending segments */
+  GArray *grow;                 /* GstCtfRunGrow: structures around them */
 } RunBuild;
 
 typedef struct {
-  guint items, effects, open, segs;
+  guint items, effects, open, segs, n_seqs, grow;
   gint tail_item;
   guint64 off;
   guint32 a0;
@@ -684,6 +686,8 @@ run_save (const RunBuild * rb, RunState * st)
   st->effects = rb->effects->len;
   st->open = rb->open->len;
   st->segs = rb->segs->len;
+  st->n_seqs = rb->n_seqs;
+  st->grow = rb->grow->len;
   st->tail_item = rb->tail_item;
   st->off = rb->off;
   st->a0 = rb->a0;
@@ -696,6 +700,8 @@ run_restore (RunBuild * rb, const RunState * st)
   g_array_set_size (rb->effects, st->effects);
   g_array_set_size (rb->open, st->open);
   g_array_set_size (rb->segs, st->segs);
+  rb->n_seqs = st->n_seqs;
+  g_array_set_size (rb->grow, st->grow);
   rb->tail_item = st->tail_item;
   rb->off = st->off;
   rb->a0 = st->a0;
@@ -731,7 +737,13 @@ run_add (RunBuild * rb, guint j)
   GstCtfRunItem it;
   guint start = items->len;
   guint64 e, k;
-  gboolean dyn = op->kind == GST_CTF_OP_STRING ||
+  /* a sequence of effect-free scalars packed at their size (elem_kind)
+   * records its elements as values of their own, so the values after it
+   * move by its length */
+  gboolean seq = op->kind == GST_CTF_OP_SEQUENCE &&
+      op->elem_kind != GST_CTF_RUN_NONE &&
+      op->meaning == GST_CTF_MEANING_NONE;
+  gboolean dyn = op->kind == GST_CTF_OP_STRING || seq ||
       (op->kind == GST_CTF_OP_TEXT_SEQUENCE &&
       op->meaning == GST_CTF_MEANING_NONE);
 
@@ -750,6 +762,12 @@ run_add (RunBuild * rb, guint j)
     seg.dyn_kind = op->kind;
     seg.dyn_align = op->align;
     seg.dyn_slot = op->ref_slot;
+    if (seq) {
+      seg.dyn_elem_kind = op->elem_kind;
+      seg.dyn_elem_fc = ops[j + 1].fc;
+      seg.dyn_elem_name = ops[j + 1].name;
+      rb->n_seqs++;
+    }
     g_array_append_val (rb->segs, seg);
     memset (&it, 0, sizeof (it));
     it.fc = op->fc;
@@ -813,7 +831,9 @@ run_add (RunBuild * rb, guint j)
       it.value = op->length;
       rb->off += op->length * 8;
       break;
-    case GST_CTF_OP_STRUCT_BEGIN:
+    case GST_CTF_OP_STRUCT_BEGIN:{
+      guint seqs_before = rb->n_seqs;
+
       it.kind = GST_CTF_RUN_CONST;
       it.value = op->n_children;
       g_array_append_val (items, it);
@@ -823,6 +843,13 @@ run_add (RunBuild * rb, guint j)
           return FALSE;
       }
       g_array_index (items, GstCtfRunItem, start).end_off = items->len;
+      if (rb->n_seqs > seqs_before) {
+        GstCtfRunGrow g;
+
+        g.item = start;
+        g.end = g.end_local = items->len;
+        g_array_append_val (rb->grow, g);
+      }
       if (rb->tail_item >= (gint) start) {
         guint32 idx = start;
 
@@ -830,6 +857,7 @@ run_add (RunBuild * rb, guint j)
         g_array_append_val (rb->open, idx);
       }
       return rb->off < RUN_MAX_BITS;
+    }
     case GST_CTF_OP_ARRAY:
       if (op->meaning != GST_CTF_MEANING_NONE || op->length > RUN_MAX_ITEMS)
         return FALSE;
@@ -849,7 +877,9 @@ run_add (RunBuild * rb, guint j)
     case GST_CTF_OP_VARIANT:{
       GstCtfRun **runs;
 
-      if (rb->depth >= GST_CTF_PLAN_MAX_DEPTH || op->n_children == 0)
+      /* a tail after a sequence would have to move with it */
+      if (rb->depth >= GST_CTF_PLAN_MAX_DEPTH || op->n_children == 0 ||
+          rb->n_seqs > 0)
         return FALSE;
       runs = g_new0 (GstCtfRun *, op->n_children);
       for (k = 0; k < op->n_children; k++) {
@@ -902,6 +932,17 @@ run_new (const GstCtfOp * first, RunBuild * rb, GPtrArray ** allocs)
   memcpy (run->segs, rb->segs->data, rb->segs->len * sizeof (GstCtfRunSeg));
   /* the first one starts where the caller aligned the run */
   run->segs[0].align = 1;
+  for (s = 0, k = 0; s < run->n_segs; s++) {
+    while (k < n && g_array_index (items, GstCtfRunItem, k).seg < s)
+      k++;
+    run->segs[s].first_item = k;
+  }
+  run->n_seqs = rb->n_seqs;
+  run->n_grow = rb->grow->len;
+  if (run->n_grow > 0) {
+    run->grow = run_alloc (allocs, run->n_grow * sizeof (GstCtfRunGrow));
+    memcpy (run->grow, rb->grow->data, run->n_grow * sizeof (GstCtfRunGrow));
+  }
 
   run->n_effects = effects->len;
   run->effects = run_alloc (allocs, effects->len * sizeof (GstCtfRunEffect));
@@ -1146,6 +1187,7 @@ run_build (const GstCtfOp * ops, guint j, guint e, gboolean whole,
   rb.effects = g_array_new (FALSE, FALSE, sizeof (GstCtfRunEffect));
   rb.open = g_array_new (FALSE, FALSE, sizeof (guint32));
   rb.segs = g_array_new (FALSE, FALSE, sizeof (GstCtfRunSeg));
+  rb.grow = g_array_new (FALSE, FALSE, sizeof (GstCtfRunGrow));
   rb.tail_item = -1;
   /* the caller aligns the run's start for its first op */
   rb.a0 = ops[j].align;
@@ -1170,6 +1212,7 @@ run_build (const GstCtfOp * ops, guint j, guint e, gboolean whole,
   g_array_free (rb.effects, TRUE);
   g_array_free (rb.open, TRUE);
   g_array_free (rb.segs, TRUE);
+  g_array_free (rb.grow, TRUE);
   *k_out = k;
   return run;
 }
@@ -1190,17 +1233,9 @@ make_runs_below (GstCtfPlan * plan, guint j, GPtrArray ** allocs,
       make_runs (plan, j + 1, op->next - 1, allocs, depth + 1);
       break;
     case GST_CTF_OP_ARRAY:
-    case GST_CTF_OP_SEQUENCE:{
-      const GstCtfOp *el = &plan->ops[j + 1];
-
-      /* one scalar per element, packed: read in a loop */
-      if (el->next == j + 2 && el->align >= 8 && el->align <= el->size &&
-          (el->flags & GST_CTF_OP_F_EFFECTS) == 0 &&
-          op->stride == el->size && op->meaning == GST_CTF_MEANING_NONE)
-        op->elem_kind = run_kind (el);
+    case GST_CTF_OP_SEQUENCE:
       make_runs (plan, j + 1, op->next, allocs, depth + 1);
       break;
-    }
     case GST_CTF_OP_VARIANT:
       for (k = 0; k < op->n_children; k++)
         make_runs (plan, op->options[k], op->option_ends[k], allocs,
@@ -1208,6 +1243,26 @@ make_runs_below (GstCtfPlan * plan, guint j, GPtrArray ** allocs,
       break;
     default:
       break;
+  }
+}
+
+/* GstCtfOp.elem_kind of every array and sequence of one packed scalar
+ * per element (read in a loop, or ending a run segment), set before the
+ * runs are made. */
+static void
+set_elem_kinds (GstCtfPlan * plan)
+{
+  guint j;
+
+  for (j = 0; j + 1 < plan->n_ops; j++) {
+    GstCtfOp *op = &plan->ops[j];
+    const GstCtfOp *el = &plan->ops[j + 1];
+
+    if ((op->kind == GST_CTF_OP_ARRAY || op->kind == GST_CTF_OP_SEQUENCE) &&
+        el->next == j + 2 && el->align >= 8 && el->align <= el->size &&
+        (el->flags & GST_CTF_OP_F_EFFECTS) == 0 &&
+        op->stride == el->size && op->meaning == GST_CTF_MEANING_NONE)
+      op->elem_kind = run_kind (el);
   }
 }
 
@@ -1317,6 +1372,7 @@ gst_ctf_plan_compile_full (const GstCtfFieldClass * fc, gboolean runs,
   compute_static (p->plan.ops, 0);
   build_fast_ops (&p->plan, &p->allocs);
   /* after the fast plan, which is built from the ops without runs */
+  set_elem_kinds (&p->plan);
   if (runs)
     make_runs (&p->plan, 0, p->plan.n_ops, &p->allocs, 0);
   if (p->plan.ops[0].kind == GST_CTF_OP_RUN &&

@@ -184,6 +184,9 @@ typedef struct _GstCtfRunLoadS {
  * check and no per-field dispatch on ops; when the check fails the
  * original first op (@orig) runs instead, so that errors are those of
  * field-by-field decoding. */
+/* Most segments a run has (so most sequences it holds). */
+#define GST_CTF_RUN_MAX_SEGS 64
+
 /* A stretch of a run with fixed offsets from its start, ended by a
  * string or text sequence (whose size the data gives; the next segment
  * starts after it) or by the run's end. */
@@ -200,11 +203,27 @@ typedef struct {
   const struct _GstCtfRunLoadS *loads, *loads_end;
   const struct _GstCtfRunEffectS *fx, *fx_end;
   guint32 dyn_item;             /* value index of the dynamic field */
-  guint8 dyn_kind;              /* GST_CTF_OP_STRING or
-                                 * GST_CTF_OP_TEXT_SEQUENCE, or 0: none */
+  guint8 dyn_kind;              /* GST_CTF_OP_STRING,
+                                 * GST_CTF_OP_TEXT_SEQUENCE or
+                                 * GST_CTF_OP_SEQUENCE (of byte-aligned,
+                                 * effect-free scalars), or 0: none */
+  guint8 dyn_elem_kind;         /* sequence: its elements' GstCtfRunKind */
   guint32 dyn_align;
-  gint32 dyn_slot;              /* text sequence: its length's slot */
+  gint32 dyn_slot;              /* sequence: its length's slot */
+  const GstCtfFieldClass *dyn_elem_fc;  /* sequence: its elements' */
+  const gchar *dyn_elem_name;
+  guint32 first_item;           /* value index of its first value */
 } GstCtfRunSeg;
+
+/* A structure or static array of a run holding a sequence (whose
+ * elements are values of their own): its end moves with the element
+ * counts of the sequences before it (GstCtfRun.grow). */
+typedef struct {
+  guint32 item;                 /* its value index in the run's template */
+  guint32 end;                  /* its end there (value index, from the
+                                 * run's first value) */
+  guint32 end_local;            /* the same as its template records it */
+} GstCtfRunGrow;
 
 typedef struct _GstCtfRun {
   GstCtfOp orig;
@@ -240,6 +259,13 @@ typedef struct _GstCtfRun {
    * else GST_CTF_RUN_NONE. */
   guint32 id_byte_off;
   guint32 id_kind;
+  /* Sequences of scalars end some segments: each adds its element count
+   * to the place of every value after it, so the segments after the
+   * first are copied from the template at their place for each event,
+   * and the structures around a sequence get their end then. */
+  guint32 n_seqs;
+  guint32 n_grow;
+  GstCtfRunGrow *grow;
 } GstCtfRun;
 
 /* @ops decode everything (recording); @fast_ops are the same walk with
