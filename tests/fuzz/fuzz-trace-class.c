@@ -78,6 +78,12 @@
     "    integer { size = 8; align = 8; signed = 1; } _i;\n" \
     "    integer { size = 64; align = 8; signed = 1; byte_order = be; } _j;\n" \
     "  };\n" \
+    "};\n" \
+    "event { name = \"e\"; id = 4; stream_id = 0;\n" \
+    "  fields := struct {\n" \
+    "    enum : uint8_t { A = 0, B = 1 } _tag;\n" \
+    "    variant <_tag> { uint16_t A; string B; } _v;\n" \
+    "  };\n" \
     "};\n"
 
 static const gchar tsdl_lttng[] =

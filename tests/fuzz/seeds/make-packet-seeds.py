@@ -67,6 +67,11 @@ def payload(buf, ev_id, k):
         buf += text
         buf += struct.pack("<Ihb", 7 * k, -300 * k, -k)
         buf += struct.pack(">q", -1000000 * k)
+    elif ev_id == 4:                  # e: tag, variant (u16 or string)
+        if k % 2 == 0:
+            buf += struct.pack("<BH", 0, 1000 + k)
+        else:
+            buf += struct.pack("<B", 1) + b"opt%d\0" % k
     # c (2): no payload
 
 
@@ -95,7 +100,8 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     seeds = {
         "all-classes": [[(0, False), (1, False), (2, False), (3, False),
-                         (3, False), (2, False), (1, False), (0, False)]],
+                         (4, False), (4, False), (3, False), (2, False),
+                         (1, False), (0, False), (4, True)]],
         "joined-runs": [[(3, False)] * 6 + [(2, False), (3, False)],
                         [(3, False), (3, True), (3, False)]],
         "extended-headers": [[(3, True), (0, True), (1, True), (2, True)]],
