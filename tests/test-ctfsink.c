@@ -306,6 +306,22 @@ GST_START_TEST (test_refuses_non_empty)
 
 GST_END_TEST;
 
+/* A playing ctfsink writing to @dir, with caps of metadata @tsdl. */
+static GstHarness *
+sink_harness_new (const gchar * dir, const gchar * tsdl)
+{
+  GstElement *sink = gst_element_factory_make ("ctfsink", NULL);
+  GstHarness *h;
+
+  /* configured before the harness starts it */
+  g_object_set (sink, "location", dir, "async", FALSE, NULL);
+  h = gst_harness_new_with_element (sink, "sink", NULL);
+  gst_object_unref (sink);
+  gst_harness_play (h);
+  gst_harness_set_src_caps (h, gst_ctf_caps_new (tsdl, NULL));
+  return h;
+}
+
 /* Before EOS only hidden `.NAME.part` files exist; EOS renames them. */
 GST_START_TEST (test_temp_names_until_eos)
 {
@@ -333,16 +349,7 @@ GST_START_TEST (test_temp_names_until_eos)
   tsdl = gst_ctf_metadata_load_file (md, &err);
   fail_unless (tsdl != NULL);
 
-  {
-    GstElement *sink = gst_element_factory_make ("ctfsink", NULL);
-
-    /* configured before the harness starts it */
-    g_object_set (sink, "location", tmp, "async", FALSE, NULL);
-    h = gst_harness_new_with_element (sink, "sink", NULL);
-    gst_object_unref (sink);
-  }
-  gst_harness_play (h);
-  gst_harness_set_src_caps (h, gst_ctf_caps_new (tsdl, NULL));
+  h = sink_harness_new (tmp, tsdl);
 
   buf = gst_buffer_new_memdup (p->file->data + p->entry->offset,
       p->entry->packet_size);
@@ -425,15 +432,7 @@ GST_START_TEST (test_packet_of_several_memories)
   GstHarness *h;
   guint i, k;
 
-  {
-    GstElement *sink = gst_element_factory_make ("ctfsink", NULL);
-
-    g_object_set (sink, "location", tmp, "async", FALSE, NULL);
-    h = gst_harness_new_with_element (sink, "sink", NULL);
-    gst_object_unref (sink);
-  }
-  gst_harness_play (h);
-  gst_harness_set_src_caps (h, gst_ctf_caps_new (tsdl, NULL));
+  h = sink_harness_new (tmp, tsdl);
   for (i = 0; i < G_N_ELEMENTS (shapes); i++) {
     GstBuffer *buf = gst_buffer_new ();
     GstCtfPacketMeta *meta;

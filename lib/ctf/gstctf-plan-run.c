@@ -224,6 +224,41 @@ run_seg (const GstCtfRunSeg * sg, GstCtfDecodeCtx * ctx,
   return TRUE;
 }
 
+/* The string or text sequence @sg ends with, at bit *@pos (aligned,
+ * before the content's end), into @fv; moves *@pos past it.  FALSE when
+ * it does not fit. */
+static inline gboolean
+run_text (const GstCtfRunSeg * sg, const GstCtfDecodeCtx * ctx,
+    GstCtfFieldValue * fv, guint64 * pos)
+{
+  guint64 p = *pos;
+
+  if (sg->dyn_kind == GST_CTF_OP_STRING) {
+    /* CTF 1.8 §4.2.5: NUL-terminated, within the content */
+    const guint8 *sp = ctx->data + (p >> 3);
+    const guint8 *nul = memchr (sp, 0, (ctx->limit - p) >> 3);
+
+    if (G_UNLIKELY (nul == NULL))
+      return FALSE;
+    fv->v.s.ptr = (const gchar *) sp;
+    fv->v.s.len = (guint32) MIN ((guint64) (nul - sp), G_MAXUINT32);
+    *pos = p + (guint64) (nul - sp + 1) * 8;
+  } else {
+    guint64 len;
+
+    if (G_UNLIKELY ((guint) sg->dyn_slot >= ctx->n_slots))
+      return FALSE;
+    len = ctx->slots[sg->dyn_slot];
+    /* bytes within the content (as check_count() for 8-bit elements) */
+    if (G_UNLIKELY (len > (ctx->limit - p) / 8 || len > G_MAXUINT32))
+      return FALSE;
+    fv->v.s.ptr = (const gchar *) ctx->data + (p >> 3);
+    fv->v.s.len = (guint32) len;
+    *pos = p + len * 8;
+  }
+  return TRUE;
+}
+
 /* The segments after the first (CTF 1.8 §4.2.5 strings and text
  * sequences between them) of a run at bit @pos (the first segment's
  * end): 1 when done (*@pos_out: the run's end), 0 when they do not fit,
@@ -241,31 +276,8 @@ run_segs (const GstCtfRun * run, GstCtfDecodeCtx * ctx,
      * the end goes field by field) */
     if (G_UNLIKELY (pos >= ctx->limit))
       return 0;
-    if (sg->dyn_kind == GST_CTF_OP_STRING) {
-      /* CTF 1.8 §4.2.5: NUL-terminated, within the content */
-      const guint8 *sp = ctx->data + (pos >> 3);
-      const guint8 *nul = memchr (sp, 0, (ctx->limit - pos) >> 3);
-
-      if (G_UNLIKELY (nul == NULL))
-        return 0;
-      fv0[sg->dyn_item].v.s.ptr = (const gchar *) sp;
-      fv0[sg->dyn_item].v.s.len = (guint32) MIN ((guint64) (nul - sp),
-          G_MAXUINT32);
-      pos += (guint64) (nul - sp + 1) * 8;
-    } else {
-      guint64 len;
-
-      if (G_UNLIKELY ((guint) sg->dyn_slot >= ctx->n_slots))
-        return 0;
-      len = ctx->slots[sg->dyn_slot];
-      /* bytes within the content (as check_count() for 8-bit
-       * elements) */
-      if (G_UNLIKELY (len > (ctx->limit - pos) / 8 || len > G_MAXUINT32))
-        return 0;
-      fv0[sg->dyn_item].v.s.ptr = (const gchar *) ctx->data + (pos >> 3);
-      fv0[sg->dyn_item].v.s.len = (guint32) len;
-      pos += len * 8;
-    }
+    if (!run_text (sg, ctx, &fv0[sg->dyn_item], &pos))
+      return 0;
     /* the next segment */
     pos = align_up (pos, sg[1].align);
     if (G_UNLIKELY (pos + sg[1].bits > ctx->limit))
@@ -344,64 +356,48 @@ run_body_seqs (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
     pos = align_up (pos, sg->dyn_align);
     if (G_UNLIKELY (pos >= ctx->limit))
       return 0;
-    if (sg->dyn_kind == GST_CTF_OP_STRING) {
-      /* CTF 1.8 §4.2.5: NUL-terminated, within the content */
-      const guint8 *sp = ctx->data + (pos >> 3);
-      const guint8 *nul = memchr (sp, 0, (ctx->limit - pos) >> 3);
-
-      if (G_UNLIKELY (nul == NULL))
+    if (sg->dyn_kind != GST_CTF_OP_SEQUENCE) {
+      if (!run_text (sg, ctx, fv, &pos))
         return 0;
-      fv->v.s.ptr = (const gchar *) sp;
-      fv->v.s.len = (guint32) MIN ((guint64) (nul - sp), G_MAXUINT32);
-      pos += (guint64) (nul - sp + 1) * 8;
     } else {
+      /* CTF 1.8 §4.2.4: the elements, each a value of its own after the
+       * sequence's (as the interpreter records them); the count is
+       * bounded by the bits left, as check_count() does */
+      guint eb = elem_bytes (sg->dyn_elem_kind);
+      const guint8 *p = ctx->data + (pos >> 3);
       guint64 len;
+      guint e0;
 
       if (G_UNLIKELY ((guint) sg->dyn_slot >= ctx->n_slots))
         return 0;
       len = ctx->slots[sg->dyn_slot];
-      if (sg->dyn_kind == GST_CTF_OP_TEXT_SEQUENCE) {
-        if (G_UNLIKELY (len > (ctx->limit - pos) / 8 || len > G_MAXUINT32))
-          return 0;
-        fv->v.s.ptr = (const gchar *) ctx->data + (pos >> 3);
-        fv->v.s.len = (guint32) len;
-        pos += len * 8;
-      } else {
-        /* CTF 1.8 §4.2.4: the elements, each a value of its own after
-         * the sequence's (as the interpreter records them); the count
-         * is bounded by the bits left, as check_count() does */
-        guint eb = elem_bytes (sg->dyn_elem_kind);
-        const guint8 *p = ctx->data + (pos >> 3);
-        guint e0;
-
-        if (G_UNLIKELY (len > (ctx->limit - pos) / (eb * 8) ||
-                len > G_MAXUINT32 / 2 - n - shift))
-          return 0;
-        if (G_UNLIKELY (values->cap - (idx0 + n + shift) < len)) {
-          values->len = idx0 + n + shift;
-          if (!reserve_values (values, (guint) len))
-            return 0;
-          fv0 = values->v + idx0;
-          fs = fv0 + shift;
-          fv = &fs[sg->dyn_item];
-        }
-        e0 = run->tmpl[sg->dyn_item].end + idx0 + shift;
-        fv->v.u = len;
-        fv->end = e0 + (guint) len;
-        fv++;
-        for (k = 0; k < len; k++, fv++, p += eb) {
-          fv->fc = sg->dyn_elem_fc;
-          fv->name = sg->dyn_elem_name;
-          fv->end = e0 + 1 + k;
-          load_item (sg->dyn_elem_kind, p, 0, fv);
-        }
-        pos += len * eb * 8;
-        shift += (guint32) len;
-        seq_at[n_seen] = sg->dyn_item;
-        seq_cum[n_seen] = shift;
-        n_seen++;
+      if (G_UNLIKELY (len > (ctx->limit - pos) / (eb * 8) ||
+              len > G_MAXUINT32 / 2 - n - shift))
+        return 0;
+      if (G_UNLIKELY (values->cap - (idx0 + n + shift) < len)) {
         values->len = idx0 + n + shift;
+        if (!reserve_values (values, (guint) len))
+          return 0;
+        fv0 = values->v + idx0;
+        fs = fv0 + shift;
+        fv = &fs[sg->dyn_item];
       }
+      e0 = run->tmpl[sg->dyn_item].end + idx0 + shift;
+      fv->v.u = len;
+      fv->end = e0 + (guint) len;
+      fv++;
+      for (k = 0; k < len; k++, fv++, p += eb) {
+        fv->fc = sg->dyn_elem_fc;
+        fv->name = sg->dyn_elem_name;
+        fv->end = e0 + 1 + k;
+        load_item (sg->dyn_elem_kind, p, 0, fv);
+      }
+      pos += len * eb * 8;
+      shift += (guint32) len;
+      seq_at[n_seen] = sg->dyn_item;
+      seq_cum[n_seen] = shift;
+      n_seen++;
+      values->len = idx0 + n + shift;
     }
     /* the next segment's values at their place */
     copy_tmpl (fv0 + shift, run, next->first_item,
@@ -442,7 +438,7 @@ run_body (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
 {
   GstCtfValueBuf *values = ctx->values;
   GstCtfFieldValue *fv0;
-  guint idx0 = values->len, n = run->n_items, k;
+  guint idx0 = values->len, n = run->n_items;
 
   if (G_UNLIKELY (run->n_seqs > 0))
     return run_body_seqs (run, ctx, pos, in_place, error);
@@ -454,11 +450,7 @@ run_body (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
     if (G_UNLIKELY (values->cap - idx0 < n) && !reserve_values (values, n))
       return 0;
     fv0 = values->v + idx0;
-    memcpy (fv0, run->tmpl, n * sizeof (GstCtfFieldValue));
-    if (idx0 != 0) {
-      for (k = 0; k < n; k++)
-        fv0[k].end += idx0;
-    }
+    copy_tmpl (fv0, run, 0, n, idx0);
   }
   values->len = idx0 + n;
 
