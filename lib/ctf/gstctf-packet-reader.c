@@ -10,9 +10,9 @@
 
 #include <string.h>
 
-/* An event's scopes decoded as one run (gstctf-plan-event.c), and the
- * values: exactly the run's, so the buffer never moves and the per-scope
- * views into it are set once. */
+/* An event's scopes decoded as one run (gstctf-plan-event.c), its values
+ * (exactly the run's, unless sequences add elements) and per scope a view
+ * of them. */
 typedef struct {
   const GstCtfRun *header;      /* the header's run it starts with, or
                                  * NULL: the scopes after the header */
@@ -25,18 +25,6 @@ typedef struct {
   guint last;                   /* the last scope of the run */
 } EcJoined;
 
-/* After an event run with sequences (GstCtfRun.n_seqs): the buffer may
- * have moved, and the last scope has their elements too. */
-static void
-ec_joined_refresh (EcJoined * j)
-{
-  guint s;
-
-  for (s = 0; s < GST_CTF_EVENT_RUN_SCOPES; s++)
-    j->views[s].v = j->values.v + j->run->first[s];
-  j->views[j->last].len = j->run->n[j->last] + j->values.len -
-      j->run->run.n_items;
-}
 
 /* Per event class: its compiled scopes, made the first time an event of
  * the class is met. */
@@ -193,7 +181,7 @@ ec_joined_make (EcJoined * j, const GstCtfRun * header, guint32 header_align,
 
 /* The whole-event run of @ee for header run @hr, made the first time,
  * or NULL. */
-static const EcJoined *
+static EcJoined *
 ec_entry_full (EcEntry * ee, const ScEntry * e, const GstCtfRun * hr)
 {
   guint k;
@@ -208,6 +196,29 @@ ec_entry_full (EcEntry * ee, const ScEntry * e, const GstCtfRun * hr)
       e->common_context, ee);
   ee->n_full++;
   return ee->full[k].run ? &ee->full[k] : NULL;
+}
+
+/* After event run @j decoded an event: the iterator's scopes from @first
+ * to the payload are its views (after a run with sequences, the buffer
+ * may have moved and the last scope has their elements too).  FALSE when
+ * the payload is still to be decoded by its plan (payload_after). */
+static inline gboolean
+ec_joined_use (GstCtfValueBuf ** cur_values, EcJoined * j, GstCtfScope first)
+{
+  guint s;
+
+  if (j->run->run.n_seqs > 0) {
+    for (s = 0; s < GST_CTF_EVENT_RUN_SCOPES; s++)
+      j->views[s].v = j->values.v + j->run->first[s];
+    j->views[j->last].len = j->run->n[j->last] + j->values.len -
+        j->run->run.n_items;
+  }
+  for (s = first; s < GST_CTF_SCOPE_EVENT_PAYLOAD; s++)
+    cur_values[s] = &j->views[s - GST_CTF_SCOPE_EVENT_HEADER];
+  if (j->payload_after)
+    return FALSE;
+  cur_values[GST_CTF_SCOPE_EVENT_PAYLOAD] = &j->views[3];
+  return TRUE;
 }
 
 static void
@@ -679,31 +690,22 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
     guint64 pos = (ctx->pos + e->header_align - 1) &
         ~((guint64) e->header_align - 1);
     const GstCtfRun *hr;
-    const EcJoined *j;
+    EcJoined *j;
 
     if (run_pick_event (e->header_run, ctx, pos, &hr, &id) &&
         (ee = find_ec_entry (e, id)) != NULL && ee->compiled &&
         (j = ec_entry_full (ee, e, hr)) != NULL) {
       gint r;
 
-      ctx->values = (GstCtfValueBuf *) & j->values;
+      ctx->values = &j->values;
       ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_HEADER];
       r = gst_ctf_event_run_exec (j->run, ctx, error);
       if (G_LIKELY (r > 0)) {
-        if (j->run->run.n_seqs > 0)
-          ec_joined_refresh ((EcJoined *) j);
         it->ev_header_end = pos + hr->segs[0].bits;
-        it->cur_values[GST_CTF_SCOPE_EVENT_HEADER] =
-            (GstCtfValueBuf *) & j->views[0];
-        it->cur_values[GST_CTF_SCOPE_EVENT_COMMON_CONTEXT] =
-            (GstCtfValueBuf *) & j->views[1];
-        it->cur_values[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT] =
-            (GstCtfValueBuf *) & j->views[2];
-        if (G_UNLIKELY (j->payload_after))
-          goto payload_after;
-        it->cur_values[GST_CTF_SCOPE_EVENT_PAYLOAD] =
-            (GstCtfValueBuf *) & j->views[3];
-        goto decoded;
+        if (G_LIKELY (ec_joined_use (it->cur_values, j,
+                    GST_CTF_SCOPE_EVENT_HEADER)))
+          goto decoded;
+        goto payload_after;
       }
       if (r < 0)
         goto failed;
@@ -784,16 +786,10 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
     ctx->scope_name = scope_names[GST_CTF_SCOPE_EVENT_PAYLOAD];
     r = gst_ctf_event_run_exec (ee->body.run, ctx, error);
     if (G_LIKELY (r > 0)) {
-      if (ee->body.run->run.n_seqs > 0)
-        ec_joined_refresh (&ee->body);
-      it->cur_values[GST_CTF_SCOPE_EVENT_COMMON_CONTEXT] =
-          &ee->body.views[1];
-      it->cur_values[GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT] =
-          &ee->body.views[2];
-      if (G_UNLIKELY (ee->body.payload_after))
-        goto payload_after;
-      it->cur_values[GST_CTF_SCOPE_EVENT_PAYLOAD] = &ee->body.views[3];
-      goto decoded;
+      if (G_LIKELY (ec_joined_use (it->cur_values, &ee->body,
+                  GST_CTF_SCOPE_EVENT_COMMON_CONTEXT)))
+        goto decoded;
+      goto payload_after;
     }
     if (r < 0)
       goto failed;

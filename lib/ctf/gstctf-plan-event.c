@@ -13,7 +13,7 @@
 #include <string.h>
 
 static gpointer
-body_alloc (GPtrArray * allocs, gsize size)
+er_alloc (GPtrArray * allocs, gsize size)
 {
   gpointer p = g_malloc0 (MAX (size, 1));
 
@@ -112,11 +112,11 @@ gst_ctf_event_run_new (const GstCtfRun * header, guint32 header_align,
   run->n_effects = n_effects;
   n_segs = lr->n_segs;
   run->n_segs = n_segs;
-  run->segs = body_alloc (b->allocs, n_segs * sizeof (GstCtfRunSeg));
-  run->tmpl = body_alloc (b->allocs,
+  run->segs = er_alloc (b->allocs, n_segs * sizeof (GstCtfRunSeg));
+  run->tmpl = er_alloc (b->allocs,
       n_items * sizeof (GstCtfFieldValue));
-  run->loads = body_alloc (b->allocs, n_loads * sizeof (GstCtfRunLoad));
-  run->effects = body_alloc (b->allocs,
+  run->loads = er_alloc (b->allocs, n_loads * sizeof (GstCtfRunLoad));
+  run->effects = er_alloc (b->allocs,
       n_effects * sizeof (GstCtfRunEffect));
 
   /* the first segment: every scope's first (and only, but the last's)
@@ -179,7 +179,7 @@ gst_ctf_event_run_new (const GstCtfRun * header, guint32 header_align,
   run->n_seqs = lr->n_seqs;
   run->n_grow = lr->n_grow;
   if (lr->n_grow > 0) {
-    run->grow = body_alloc (b->allocs, lr->n_grow * sizeof (GstCtfRunGrow));
+    run->grow = er_alloc (b->allocs, lr->n_grow * sizeof (GstCtfRunGrow));
     for (k = 0; k < lr->n_grow; k++) {
       run->grow[k] = lr->grow[k];
       run->grow[k].item += first_item[last];
@@ -211,10 +211,10 @@ gst_ctf_event_run_new (const GstCtfRun * header, guint32 header_align,
 }
 
 void
-gst_ctf_event_run_free (GstCtfEventRun * body)
+gst_ctf_event_run_free (GstCtfEventRun * er)
 {
-  if (body == NULL)
+  if (er == NULL)
     return;
-  g_ptr_array_free (body->allocs, TRUE);
-  g_free (body);
+  g_ptr_array_free (er->allocs, TRUE);
+  g_free (er);
 }

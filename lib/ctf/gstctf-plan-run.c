@@ -2,11 +2,12 @@
 /*
  * gst-ctf: the run executor.  A RUN op (GstCtfRun, gstctf-plan.h) decodes
  * fields at fixed offsets from its first one with one bounds check and
- * loads at fixed byte offsets, across strings and text sequences and into
- * the options of a variant whose tag it reads; gst_ctf_plan_run() decodes
- * a whole scope of static layout this way and falls back to the op
- * interpreter (gstctf-plan-exec.c) for everything else, so that errors
- * are the interpreter's.
+ * loads at fixed byte offsets, across strings, text sequences and
+ * sequences of packed scalars and into the options of a variant whose tag
+ * it reads, and so does an event run (gstctf-plan-event.c).
+ * gst_ctf_plan_run() decodes a whole scope of static layout this way and
+ * falls back to the op interpreter (gstctf-plan-exec.c) for everything
+ * else, so that errors are the interpreter's.
  */
 #include "gstctf-plan-exec-private.h"
 
@@ -259,37 +260,6 @@ run_text (const GstCtfRunSeg * sg, const GstCtfDecodeCtx * ctx,
   return TRUE;
 }
 
-/* The segments after the first (CTF 1.8 §4.2.5 strings and text
- * sequences between them) of a run at bit @pos (the first segment's
- * end): 1 when done (*@pos_out: the run's end), 0 when they do not fit,
- * -1 on error. */
-static gint G_GNUC_NO_INLINE
-run_segs (const GstCtfRun * run, GstCtfDecodeCtx * ctx,
-    GstCtfFieldValue * fv0, guint64 pos, guint64 * pos_out, GError ** error)
-{
-  const GstCtfRunSeg *sg, *sg_end = run->segs + run->n_segs;
-
-  for (sg = run->segs; sg + 1 < sg_end; sg++) {
-    /* the string or text sequence that ends the segment */
-    pos = align_up (pos, sg->dyn_align);
-    /* a string takes a byte at least (an empty text sequence right at
-     * the end goes field by field) */
-    if (G_UNLIKELY (pos >= ctx->limit))
-      return 0;
-    if (!run_text (sg, ctx, &fv0[sg->dyn_item], &pos))
-      return 0;
-    /* the next segment */
-    pos = align_up (pos, sg[1].align);
-    if (G_UNLIKELY (pos + sg[1].bits > ctx->limit))
-      return 0;
-    if (!run_seg (&sg[1], ctx, fv0, pos, error))
-      return -1;
-    pos += sg[1].bits;
-  }
-  *pos_out = pos;
-  return 1;
-}
-
 /* Copies template values [@first, @last) of @run to @base (indexed as
  * the template), their ends moved by @add. */
 static inline void
@@ -321,38 +291,29 @@ moved_at (const guint32 * at, const guint32 * cum, guint n, guint32 t)
   return m;
 }
 
-/* run_body() for a run with sequences of scalars (GstCtfRun.n_seqs): the
- * first segment's values in place or from the template, each later
- * segment's from the template at its place (after the elements of the
- * sequences before it), then the ends of the structures around the
- * sequences. */
+/* The segments after the first of run @run whose values start at index
+ * @idx0 of ctx->values, from bit @pos (the first segment's end): each
+ * starts after the string, text sequence (CTF 1.8 §4.2.5) or sequence of
+ * scalars (§4.2.4) that ends the one before.  A sequence's elements are
+ * values of their own, so with sequences (GstCtfRun.n_seqs) each later
+ * segment's values are copied from the template at their moved place and
+ * the structures around the sequences get their end last.  1 when done
+ * (*@pos_out: the run's end), 0 when they do not fit, -1 on error. */
 static gint G_GNUC_NO_INLINE
-run_body_seqs (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
-    gboolean in_place, GError ** error)
+run_segs (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint idx0,
+    guint64 pos, guint64 * pos_out, GError ** error)
 {
   GstCtfValueBuf *values = ctx->values;
-  guint idx0 = values->len, n = run->n_items, s, k, n_seen = 0;
+  GstCtfFieldValue *fv0 = values->v + idx0;
+  guint n = run->n_items, s, k, n_seen = 0;
   guint32 shift = 0, seq_at[GST_CTF_RUN_MAX_SEGS], seq_cum[GST_CTF_RUN_MAX_SEGS];
-  GstCtfFieldValue *fv0;
-
-  if (G_UNLIKELY (values->cap - idx0 < n) && !reserve_values (values, n))
-    return 0;
-  fv0 = values->v + idx0;
-  if (!in_place)
-    copy_tmpl (fv0, run, 0, run->segs[1].first_item, idx0);
-  values->len = idx0 + n;
-
-  if (G_UNLIKELY (pos + run->segs[0].bits > ctx->limit))
-    return 0;
-  if (!run_seg (&run->segs[0], ctx, fv0, pos, error))
-    return -1;
-  pos += run->segs[0].bits;
 
   for (s = 0; s + 1 < run->n_segs; s++) {
     const GstCtfRunSeg *sg = &run->segs[s], *next = sg + 1;
-    GstCtfFieldValue *fs = fv0 + shift, *fv = &fs[sg->dyn_item];
+    GstCtfFieldValue *fv = &fv0[shift + sg->dyn_item];
 
-    /* the string or sequence that ends the segment */
+    /* the string or sequence that ends the segment; it takes a byte at
+     * least (an empty one right at the end goes field by field) */
     pos = align_up (pos, sg->dyn_align);
     if (G_UNLIKELY (pos >= ctx->limit))
       return 0;
@@ -360,9 +321,9 @@ run_body_seqs (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
       if (!run_text (sg, ctx, fv, &pos))
         return 0;
     } else {
-      /* CTF 1.8 §4.2.4: the elements, each a value of its own after the
-       * sequence's (as the interpreter records them); the count is
-       * bounded by the bits left, as check_count() does */
+      /* the elements, each a value of its own after the sequence's (as
+       * the interpreter records them); the count is bounded by the bits
+       * left, as check_count() does */
       guint eb = elem_bytes (sg->dyn_elem_kind);
       const guint8 *p = ctx->data + (pos >> 3);
       guint64 len;
@@ -379,8 +340,7 @@ run_body_seqs (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
         if (!reserve_values (values, (guint) len))
           return 0;
         fv0 = values->v + idx0;
-        fs = fv0 + shift;
-        fv = &fs[sg->dyn_item];
+        fv = &fv0[shift + sg->dyn_item];
       }
       e0 = run->tmpl[sg->dyn_item].end + idx0 + shift;
       fv->v.u = len;
@@ -399,9 +359,10 @@ run_body_seqs (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
       n_seen++;
       values->len = idx0 + n + shift;
     }
-    /* the next segment's values at their place */
-    copy_tmpl (fv0 + shift, run, next->first_item,
-        s + 2 < run->n_segs ? next[1].first_item : n, idx0 + shift);
+    /* the next segment (its values at their place after sequences) */
+    if (run->n_seqs > 0)
+      copy_tmpl (fv0 + shift, run, next->first_item,
+          s + 2 < run->n_segs ? next[1].first_item : n, idx0 + shift);
     pos = align_up (pos, next->align);
     if (G_UNLIKELY (pos + next->bits > ctx->limit))
       return 0;
@@ -417,7 +378,7 @@ run_body_seqs (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
         idx0 + g->end_local + moved_at (seq_at, seq_cum, n_seen, g->end);
   }
   values->len = idx0 + n + shift;
-  ctx->pos = pos;
+  *pos_out = pos;
   return 1;
 }
 
@@ -440,8 +401,6 @@ run_body (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
   GstCtfFieldValue *fv0;
   guint idx0 = values->len, n = run->n_items;
 
-  if (G_UNLIKELY (run->n_seqs > 0))
-    return run_body_seqs (run, ctx, pos, in_place, error);
   if (in_place) {
     /* same layout as the previous event at the same place: only the
      * reads change */
@@ -450,7 +409,10 @@ run_body (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
     if (G_UNLIKELY (values->cap - idx0 < n) && !reserve_values (values, n))
       return 0;
     fv0 = values->v + idx0;
-    copy_tmpl (fv0, run, 0, n, idx0);
+    /* with sequences, only the first segment's values stay at their
+     * template place (run_segs() copies the others) */
+    copy_tmpl (fv0, run, 0, run->n_seqs > 0 ? run->segs[1].first_item : n,
+        idx0);
   }
   values->len = idx0 + n;
 
@@ -461,7 +423,7 @@ run_body (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
     return -1;
   pos += run->segs[0].bits;
   if (G_UNLIKELY (run->n_segs > 1)) {
-    gint r = run_segs (run, ctx, fv0, pos, &pos, error);
+    gint r = run_segs (run, ctx, idx0, pos, &pos, error);
 
     if (r <= 0)
       return r;
@@ -613,15 +575,15 @@ gst_ctf_plan_run (const GstCtfPlan * plan, GstCtfDecodeCtx * ctx,
 }
 
 gint
-gst_ctf_event_run_exec (const GstCtfEventRun * body, GstCtfDecodeCtx * ctx,
+gst_ctf_event_run_exec (const GstCtfEventRun * er, GstCtfDecodeCtx * ctx,
     GError ** error)
 {
   GstCtfValueBuf *values = ctx->values;
-  const GstCtfRun *run = &body->run;
+  const GstCtfRun *run = &er->run;
   gint r;
 
   values->len = 0;
-  r = run_body (run, ctx, align_up (ctx->pos, body->align),
+  r = run_body (run, ctx, align_up (ctx->pos, er->align),
       values->tmpl_owner == run, error);
   values->tmpl_owner = r > 0 ? run : NULL;
   return r;

@@ -13,8 +13,10 @@
  * fixed from their first one by RUN ops (GstCtfRun): one bounds check,
  * reads at fixed byte offsets into values whose fixed part (class, name,
  * end) is a template, which stays in place from one event of a class to
- * the next.  Runs extend across strings and text sequences (segments)
- * and into a final variant's options.
+ * the next.  Runs extend across strings, text sequences and sequences
+ * of packed scalars (segments) and into a final variant's options; an
+ * event whose scopes are each one run is one event run
+ * (gstctf-plan-event.c).
  */
 #pragma once
 
@@ -177,19 +179,21 @@ typedef struct _GstCtfRunLoadS {
   guint32 kind;                 /* GstCtfRunKind */
 } GstCtfRunLoad;
 
-/* A run: siblings (structure members, an array element, a variant
- * option, a scope root) whose layout is fixed relative to the run's
- * first field: every field byte-aligned, none more aligned than the
- * first, no string, sequence or variant.  It is decoded with one bounds
- * check and no per-field dispatch on ops; when the check fails the
- * original first op (@orig) runs instead, so that errors are those of
- * field-by-field decoding. */
 /* Most segments a run has (so most sequences it holds). */
 #define GST_CTF_RUN_MAX_SEGS 64
 
+/* A run: siblings (structure members, an array element, a variant
+ * option, a scope root) whose layout is fixed relative to the run's
+ * first field but for the strings and sequences that end its segments
+ * and the variant that may end it: every field byte-aligned, none more
+ * aligned than the first.  It is decoded with one bounds check per
+ * segment and no per-field dispatch on ops; when a check fails the
+ * original first op (@orig) runs instead, so that errors are those of
+ * field-by-field decoding. */
+
 /* A stretch of a run with fixed offsets from its start, ended by a
- * string or text sequence (whose size the data gives; the next segment
- * starts after it) or by the run's end. */
+ * string, text sequence or sequence of packed scalars (whose size the
+ * data gives; the next segment starts after it) or by the run's end. */
 typedef struct {
   guint64 bits;                 /* from its aligned start to the dynamic
                                  * field or the run's end */
@@ -354,14 +358,14 @@ GstCtfEventRun *gst_ctf_event_run_new (const GstCtfRun * header,
     guint32 header_align,
     const GstCtfPlan * const plans[GST_CTF_EVENT_RUN_SCOPES - 1]);
 G_GNUC_INTERNAL
-void gst_ctf_event_run_free (GstCtfEventRun * body);
-/* Decodes @body at ctx->pos into ctx->values (from index 0, in place
- * when ctx->values->tmpl_owner is @body's run).  1: done, ctx->pos at
+void gst_ctf_event_run_free (GstCtfEventRun * er);
+/* Decodes @er at ctx->pos into ctx->values (from index 0, in place
+ * when ctx->values->tmpl_owner is @er's run).  1: done, ctx->pos at
  * the end; 0: does not fit (decode the scopes one by one, from the same
  * position: side effects applied again give the same state); -1: error
  * (a side effect failed). */
 G_GNUC_INTERNAL
-gint gst_ctf_event_run_exec (const GstCtfEventRun * body,
+gint gst_ctf_event_run_exec (const GstCtfEventRun * er,
     GstCtfDecodeCtx * ctx, GError ** error);
 
 /* Tests: whether an iterator decodes with runs (RUN ops and event runs,
