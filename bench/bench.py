@@ -396,6 +396,8 @@ def job_window(b, trace, fraction):
     out = b.out()
     ours = "gst-ctf ctfsrc ! timefilter ! ctfsink"
     full = "gst-ctf full pass (ctfsrc ! ctfsink)"
+    # what any gst-launch process costs: start-up, one buffer, tear-down
+    floor = "floor: gst-launch-1.0 fakesrc num-buffers=1 ! fakesink"
     med = b.measure(f"{fraction:.0%} window", [
         (ours, ["gst-launch-1.0", "-q", "ctfsrc", f"location={trace}", "!",
                 "timefilter", f"start={wb}", f"end={we}", "!",
@@ -405,13 +407,16 @@ def job_window(b, trace, fraction):
           "-w", out], None),
         (full, ["gst-launch-1.0", "-q", "ctfsrc", f"location={trace}", "!",
                 "ctfsink", f"location={out}"], None),
+        (floor, gst("fakesrc num-buffers=1 ! fakesink"), None),
     ], n, size, peers_of={"babeltrace2 --begin --end -o ctf": ours,
                           full: ours})
-    if med.get(ours) and med.get(full):
-        b.notes.append(f"window [{wb}, {we}] ({fraction:.0%} of the span): "
-                       f"ours = {100 * med[ours][0] / med[full][0]:.1f}% of "
-                       f"our full pass (wall), "
-                       f"{100 * med[ours][1] / med[full][1]:.1f}% (CPU)")
+    for label in (ours, floor):
+        if med.get(label) and med.get(full):
+            b.notes.append(
+                f"window [{wb}, {we}] ({fraction:.0%} of the span): "
+                f"{label} = {100 * med[label][0] / med[full][0]:.1f}% of "
+                f"our full pass (wall), "
+                f"{100 * med[label][1] / med[full][1]:.1f}% (CPU)")
     # the two outputs hold the same events
     subprocess.run(["gst-launch-1.0", "-q", "ctfsrc", f"location={trace}",
                     "!", "timefilter", f"start={wb}", f"end={we}", "!",
@@ -438,14 +443,34 @@ def job_merge(b, t1, t2):
                 "ctfsrc", f"location={t2}", "!", "m."]
     pk, ev = "gst-ctf ctfmux mode=packets", "gst-ctf ctfmux mode=events"
     bt = "babeltrace2 T1 T2 -o ctf"
-    b.measure("merge 2 traces", [
+    # mode=events writes one packet (one GstBuffer) per run of events of
+    # one stream: the floor is pushing as many buffers of that size
+    subprocess.run(mux("events"), check=True)
+    txt = subprocess.run([b.decode, "-q", out], stdout=subprocess.PIPE,
+                         check=True).stdout
+    pkts = int(re.search(rb"packets (\d+)", txt).group(1))
+    pbytes = int(re.search(rb"bytes (\d+)", txt).group(1))
+    floor = (f"floor: fakesrc num-buffers={pkts} (mode=events' packets) "
+             "! fakesink")
+    b.clean()
+    med = b.measure("merge 2 traces", [
         (pk, mux("packets"), None),
         (ev, mux("events"), None),
         (bt, ["babeltrace2", t1, t2, "-o", "ctf", "-w", out], None),
+        (floor, gst(f"fakesrc num-buffers={pkts} sizetype=fixed "
+                    f"sizemax={max(1, pbytes // pkts)} filltype=nothing "
+                    "! fakesink"), None),
     ], n, size, peers_of={bt: pk, ev: pk})
     b.notes.append("merge: the ratio on the babeltrace2 row is to "
                    "mode=packets; babeltrace2 / mode=events = see the wall "
                    "and CPU columns")
+    b.notes.append(f"merge: mode=events wrote {pkts} packets "
+                   f"({n / pkts:.2f} events each, {pbytes // pkts} bytes)")
+    if med.get(bt) and med.get(floor) and med.get(ev):
+        b.notes.append(f"merge: babeltrace2 / mode=events = "
+                       f"{med[bt][0] / med[ev][0]:.1f}x; babeltrace2 / "
+                       f"floor = {med[bt][0] / med[floor][0]:.1f}x (the most "
+                       "one GstBuffer per packet allows, pushed one by one)")
 
 
 def job_tracedat(b, dat):
