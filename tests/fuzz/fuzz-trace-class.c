@@ -150,21 +150,14 @@ fuzz_trace_class (const uint8_t ** data, size_t * size)
   if (*size < 1)
     return NULL;
   if (((*data)[0] & 3) == 2) {
-    gsize tlen;
-    gchar *text;
+    gchar *text = fuzz_trace_class_tsdl (data, size);
     GstCtfTraceClass *own;
 
-    if (*size < 3)
+    if (text == NULL)
       return NULL;
-    tlen = (*data)[1] | ((*data)[2] << 8);
-    if (tlen > *size - 3)
-      return NULL;
-    text = g_strndup ((const gchar *) *data + 3, tlen);
     own = gst_ctf_tsdl_parse (text, "fuzz", &err);
     g_free (text);
     g_clear_error (&err);
-    *data += 3 + tlen;
-    *size -= 3 + tlen;
     return own;
   }
   which = MIN ((*data)[0] & 3, 2);
@@ -178,4 +171,30 @@ fuzz_trace_class (const uint8_t ** data, size_t * size)
       g_error ("fixed TSDL does not parse: %s", err->message);
   }
   return gst_ctf_trace_class_ref (trace_classes[which]);
+}
+
+gchar *
+fuzz_trace_class_tsdl (const uint8_t ** data, size_t * size)
+{
+  static const gchar *const texts[] = { tsdl_lttng, tsdl_be, tsdl_ust };
+  gsize tlen;
+  gchar *text;
+
+  if (*size < 1)
+    return NULL;
+  if (((*data)[0] & 3) != 2) {
+    text = g_strdup (texts[MIN ((*data)[0] & 3, 2)]);
+    *data += 1;
+    *size -= 1;
+    return text;
+  }
+  if (*size < 3)
+    return NULL;
+  tlen = (*data)[1] | ((*data)[2] << 8);
+  if (tlen > *size - 3)
+    return NULL;
+  text = g_strndup ((const gchar *) *data + 3, tlen);
+  *data += 3 + tlen;
+  *size -= 3 + tlen;
+  return text;
 }

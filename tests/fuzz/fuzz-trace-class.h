@@ -17,3 +17,9 @@
  * @data and @size past what it used.  Returns a new reference, or NULL
  * when the input is too short or its TSDL does not parse. */
 GstCtfTraceClass *fuzz_trace_class (const uint8_t ** data, size_t * size);
+
+/* The TSDL text of the trace class fuzz_trace_class() picks for the same
+ * input (a new string; the fixed classes' texts start with the CTF 1.8
+ * signature), moving @data and @size the same way; NULL when the input
+ * is too short. */
+gchar *fuzz_trace_class_tsdl (const uint8_t ** data, size_t * size);

@@ -4,7 +4,9 @@
 of the fixed LTTng-like trace class of tests/fuzz/fuzz-trace-class.c
 (first byte 0), with events of its four event classes under compact and
 extended headers, so the fuzzer starts from packets whose events decode
-(a valid magic, UUID and sizes are hard to find by mutation).
+(a valid magic, UUID and sizes are hard to find by mutation); and the
+fuzz-tracedir seeds (tests/fuzz/seeds/tracedir/): the same stream files
+with LTTng packet indexes, without, and cut in two indexed files.
 
     python3 tests/fuzz/seeds/make-packet-seeds.py
 """
@@ -13,7 +15,9 @@ import struct
 
 UUID = bytes.fromhex("f96fbada6a4242f6a313e72cc760ce24")
 HEAD_BYTES = 32 + 52             # packet header, packet context
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "packet")
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "packet")
+OUT_TRACEDIR = os.path.join(HERE, "tracedir")
 
 
 def align(buf, nbytes):
@@ -96,6 +100,50 @@ def packet(events, ts0, seq, large):
     return bytes((head + body[HEAD_BYTES:]).ljust(size, b"\0"))
 
 
+def lttng_index(packets):
+    """An LTTng 1.1 packet index (big endian) of the stream file made of
+    @packets: header {magic, major, minor, entry size}, then per packet
+    {offset, packet_size, content_size (bits), timestamp_begin,
+    timestamp_end, events_discarded, stream_id, stream_instance_id,
+    packet_seq_num}."""
+    idx = struct.pack(">IIII", 0xC1F1DCC1, 1, 1, 72)
+    offset = 0
+    for p in packets:
+        ts_begin, ts_end, content, size, seq, discarded = struct.unpack_from(
+            "<QQQQQQ", p, 32)
+        idx += struct.pack(">QQQQQQQQQ", offset, size, content, ts_begin,
+                           ts_end, discarded, 0, 0, seq)
+        offset += len(p)
+    return idx
+
+
+def le16(data):
+    assert len(data) < 65536
+    return struct.pack("<H", len(data)) + data
+
+
+def tracedir_seeds(name, packets, cls):
+    """fuzz-tracedir inputs (tests/fuzz/fuzz-tracedir.c): the stream with
+    its index, without (scanned), and cut in two files of one stream (an
+    LTTng rotation) each with its index."""
+    F_IDX0, F_TWO, F_IDX1 = 4, 8, 16
+    stream = b"".join(packets)
+    out = {
+        "indexed": bytes([cls | F_IDX0]) + le16(lttng_index(packets)) +
+        stream,
+        "scanned": bytes([cls]) + stream,
+    }
+    if len(packets) > 1:
+        a, b = packets[:1], packets[1:]
+        out["two-files"] = (bytes([cls | F_IDX0 | F_TWO | F_IDX1]) +
+                            le16(lttng_index(a)) + le16(b"".join(a)) +
+                            le16(lttng_index(b)) + b"".join(b))
+    os.makedirs(OUT_TRACEDIR, exist_ok=True)
+    for kind, data in out.items():
+        with open(os.path.join(OUT_TRACEDIR, f"{name}-{kind}"), "wb") as f:
+            f.write(data)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     seeds = {
@@ -109,11 +157,12 @@ def main():
     # first byte: 0 the compact header's class, 3 the large header's
     for large, prefix in ((False, "compact-"), (True, "large-")):
         for name, packets in seeds.items():
-            data = b"\3" if large else b"\0"
-            for seq, events in enumerate(packets):
-                data += packet(events, 1000 + 100000 * seq, seq, large)
+            cls = 3 if large else 0
+            made = [packet(events, 1000 + 100000 * seq, seq, large)
+                    for seq, events in enumerate(packets)]
             with open(os.path.join(OUT, prefix + name), "wb") as f:
-                f.write(data)
+                f.write(bytes([cls]) + b"".join(made))
+            tracedir_seeds(prefix + name, made, cls)
 
 
 if __name__ == "__main__":
