@@ -188,6 +188,7 @@ gst_ctf_event_run_new (const GstCtfRun * header, guint32 header_align,
     }
   }
   run->n_effects = n_effects;
+  run->bits0 = run->segs[0].bits;
   for (i = 0; i < n_segs; i++) {
     GstCtfRunSeg *sg = &run->segs[i];
 

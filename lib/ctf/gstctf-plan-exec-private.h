@@ -559,7 +559,7 @@ run_pick (const GstCtfRun * run, const GstCtfDecodeCtx * ctx, guint64 pos)
   guint64 tag;
   guint32 r;
 
-  if (run->flat == NULL || pos + run->segs[0].bits > ctx->limit ||
+  if (run->flat == NULL || pos + run->bits0 > ctx->limit ||
       (guint) v->ref_slot >= ctx->n_slots)
     return run;
   tag = load_int (run->tag_kind, ctx->data + (pos >> 3) + run->tag_byte_off);
@@ -592,7 +592,7 @@ run_pick_event (const GstCtfRun * run, const GstCtfDecodeCtx * ctx,
     guint64 tag;
     guint32 k;
 
-    if (pos + run->segs[0].bits > ctx->limit ||
+    if (pos + run->bits0 > ctx->limit ||
         (guint) v->ref_slot >= ctx->n_slots)
       return FALSE;
     tag = load_int (run->tag_kind, p + run->tag_byte_off);
@@ -608,7 +608,7 @@ run_pick_event (const GstCtfRun * run, const GstCtfDecodeCtx * ctx,
         break;
       }
     }
-    if (r == run || pos + r->segs[0].bits > ctx->limit)
+    if (r == run || pos + r->bits0 > ctx->limit)
       return FALSE;
     /* the tag is the id (LTTng's compact form) */
     if (r->id_byte_off == run->tag_byte_off && r->id_kind == run->tag_kind) {
@@ -616,7 +616,7 @@ run_pick_event (const GstCtfRun * run, const GstCtfDecodeCtx * ctx,
       *id = tag;
       return TRUE;
     }
-  } else if (r->tail_item >= 0 || pos + r->segs[0].bits > ctx->limit) {
+  } else if (r->tail_item >= 0 || pos + r->bits0 > ctx->limit) {
     return FALSE;
   }
   if (r->id_kind == GST_CTF_RUN_NONE)

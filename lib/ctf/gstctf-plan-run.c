@@ -417,11 +417,11 @@ run_body (const GstCtfRun * run, GstCtfDecodeCtx * ctx, guint64 pos,
   values->len = idx0 + n;
 
   /* the first segment: the caller aligned @pos */
-  if (G_UNLIKELY (pos + run->segs[0].bits > ctx->limit))
+  if (G_UNLIKELY (pos + run->bits0 > ctx->limit))
     return 0;
   if (!run_seg (&run->segs[0], ctx, fv0, pos, error))
     return -1;
-  pos += run->segs[0].bits;
+  pos += run->bits0;
   if (G_UNLIKELY (run->n_segs > 1)) {
     gint r = run_segs (run, ctx, idx0, pos, &pos, error);
 

@@ -932,6 +932,7 @@ run_new (const GstCtfOp * first, RunBuild * rb, GPtrArray ** allocs)
   memcpy (run->segs, rb->segs->data, rb->segs->len * sizeof (GstCtfRunSeg));
   /* the first one starts where the caller aligned the run */
   run->segs[0].align = 1;
+  run->bits0 = run->segs[0].bits;
   for (s = 0, k = 0; s < run->n_segs; s++) {
     while (k < n && g_array_index (items, GstCtfRunItem, k).seg < s)
       k++;
@@ -1086,6 +1087,7 @@ run_flatten (const GstCtfRun * p, const GstCtfRun * sub, guint32 o,
   f->segs = run_alloc (allocs, sizeof (GstCtfRunSeg));
   f->segs[0] = p->segs[0];
   f->segs[0].bits = var_off + sub->segs[0].bits;
+  f->bits0 = f->segs[0].bits;
 
   /* values: the run's, then the option's after them */
   f->tmpl = run_alloc (allocs, n * sizeof (GstCtfFieldValue));

@@ -230,6 +230,9 @@ typedef struct {
 } GstCtfRunGrow;
 
 typedef struct _GstCtfRun {
+  /* segs[0].bits, here at the start: the first read of a run on each
+   * event (its bounds check) does not wait for a load of @segs first */
+  guint64 bits0;
   GstCtfOp orig;
   guint32 n_segs;
   GstCtfRunSeg *segs;
