@@ -25,6 +25,15 @@ element is not built is reported as skipped.  `decode` uses
 build/bench/ctf-decode (walk = decode what is needed to step through the
 events; all = every field value recorded, as babeltrace2 does; -j2 = the
 streams decoded on 2 threads).
+
+Floors, next to the two targets that are out of reach: `window` also runs
+`gst-launch-1.0 fakesrc num-buffers=1 ! fakesink` (what any gst-launch
+process costs), `merge` runs build/bench/packet-floor with as many packets
+as mode=events wrote (the GstBuffers alone, made, listed, mapped and freed
+as ctfmux and ctfsink do).
+
+Before each job the page cache is synced, dropped when running as root
+(--no-drop-caches: not), and the job's inputs are read once.
 """
 import argparse
 import os
@@ -89,6 +98,30 @@ def run_measured(cmd, stdout_path=os.devnull):
         sys.stderr.write(f"!! {' '.join(cmd)}: exit {rc}\n"
                          f"{err.decode(errors='replace')[-600:]}\n")
     return Result(dt, ru.ru_utime + ru.ru_stime, rss, rc)
+
+
+def settle(paths, drop):
+    """Before a job: written-back and (as root, with @drop) dropped page
+    cache, then @paths read once so that the job starts hot.  Output left
+    in the page cache by earlier jobs (hundreds of MB per merge round)
+    otherwise slows later writes: `ctfmux mode=packets ! ctfsink` took
+    0.47 s of kernel time instead of 0.07 s after a few merge rounds."""
+    os.sync()
+    if drop and os.geteuid() == 0:
+        try:
+            with open("/proc/sys/vm/drop_caches", "w") as f:
+                f.write("3\n")
+        except OSError:
+            pass
+    files = []
+    for p in paths:
+        if os.path.isdir(p):
+            files += [os.path.join(r, f) for r, _, fs in os.walk(p)
+                      for f in fs]
+        elif os.path.exists(p):
+            files.append(p)
+    if files:
+        subprocess.run(["cat"] + files, stdout=subprocess.DEVNULL)
 
 
 def have_element(name):
@@ -252,6 +285,7 @@ class Bench:
         self.scratch = tempfile.mkdtemp(prefix="gst-ctf-bench-",
                                         dir=args.scratch)
         self.decode = os.path.join(args.build, "bench", "ctf-decode")
+        self.floor = os.path.join(args.build, "bench", "packet-floor")
         self.rows = []
         self.notes = []
         self.counts = {}
@@ -444,23 +478,25 @@ def job_merge(b, t1, t2):
     pk, ev = "gst-ctf ctfmux mode=packets", "gst-ctf ctfmux mode=events"
     bt = "babeltrace2 T1 T2 -o ctf"
     # mode=events writes one packet (one GstBuffer) per run of events of
-    # one stream: the floor is pushing as many buffers of that size
+    # one stream: the floor is making and freeing as many GstBuffers of
+    # that size (bench/packet-floor.c)
     subprocess.run(mux("events"), check=True)
     txt = subprocess.run([b.decode, "-q", out], stdout=subprocess.PIPE,
                          check=True).stdout
     pkts = int(re.search(rb"packets (\d+)", txt).group(1))
     pbytes = int(re.search(rb"bytes (\d+)", txt).group(1))
-    floor = (f"floor: fakesrc num-buffers={pkts} (mode=events' packets) "
-             "! fakesink")
+    floor = f"floor: packet-floor {pkts} (the GstBuffers alone)"
     b.clean()
-    med = b.measure("merge 2 traces", [
+    tools = [
         (pk, mux("packets"), None),
         (ev, mux("events"), None),
         (bt, ["babeltrace2", t1, t2, "-o", "ctf", "-w", out], None),
-        (floor, gst(f"fakesrc num-buffers={pkts} sizetype=fixed "
-                    f"sizemax={max(1, pbytes // pkts)} filltype=nothing "
-                    "! fakesink"), None),
-    ], n, size, peers_of={bt: pk, ev: pk})
+    ]
+    if os.path.exists(b.floor):
+        tools.append((floor, [b.floor, str(pkts),
+                              str(max(1, pbytes // pkts))], None))
+    med = b.measure("merge 2 traces", tools, n, size,
+                    peers_of={bt: pk, ev: pk})
     b.notes.append("merge: the ratio on the babeltrace2 row is to "
                    "mode=packets; babeltrace2 / mode=events = see the wall "
                    "and CPU columns")
@@ -470,7 +506,7 @@ def job_merge(b, t1, t2):
         b.notes.append(f"merge: babeltrace2 / mode=events = "
                        f"{med[bt][0] / med[ev][0]:.1f}x; babeltrace2 / "
                        f"floor = {med[bt][0] / med[floor][0]:.1f}x (the most "
-                       "one GstBuffer per packet allows, pushed one by one)")
+                       "one GstBuffer per packet allows)")
 
 
 def job_tracedat(b, dat):
@@ -498,6 +534,7 @@ def job_rss(b, sizes):
         nbytes = parse_size(s)
         iters = max(1000, nbytes // UST_BYTES_PER_ITER)
         trace = record_ust(iters)
+        settle([trace], False)
         n, size = b.ctf_events(trace), du_bytes(trace)
         out = b.out()
         tools = [(f"ctfsrc ! ctfsink ({size / 1e6:.0f} MB)",
@@ -546,6 +583,10 @@ def main():
                     help="meson build dir (default build-perf, else build)")
     ap.add_argument("--scratch", default=None,
                     help="directory for outputs (default $TMPDIR)")
+    ap.add_argument("--no-drop-caches", dest="drop_caches",
+                    action="store_false",
+                    help="do not drop the page cache before each job (it "
+                    "is dropped only when running as root)")
     args = ap.parse_args()
     args.build = os.path.abspath(args.build)
 
@@ -560,10 +601,6 @@ def main():
     jobs = args.jobs.split(",")
     b = Bench(args)
     trace = args.ctf or record_ust(args.ust_iters)
-    # warm the page cache
-    subprocess.run(["cat"] + [os.path.join(r, f) for r, _, fs in
-                              os.walk(trace) for f in fs],
-                   stdout=subprocess.DEVNULL)
     load0 = os.getloadavg()
     t0 = time.time()
     print(f"# gst-ctf benchmark, "
@@ -573,13 +610,28 @@ def main():
     print(f"build: {args.build}")
     print(f"main input: {trace} ({du_bytes(trace) / 1e6:.1f} MB, "
           f"{b.ctf_events(trace)} events); {args.reps} rounds, medians")
-    print(f"load average at start: {load0[0]:.2f}\n", flush=True)
+    print(f"load average at start: {load0[0]:.2f}")
+    print("page cache: synced, "
+          + ("dropped" if args.drop_caches and os.geteuid() == 0 else
+             "not dropped")
+          + " and the job's inputs read once before each job\n", flush=True)
 
     print("| job | command | wall s | CPU s | ns/event | MB/s | "
           "peak RSS MiB | vs ours (wall / CPU) | |")
     print("|---|---|---|---|---|---|---|---|---|", flush=True)
     printed = 0
     for j in jobs:
+        if j == "merge":
+            t1, t2 = args.ctf2 or (record_ust(args.ust_iters // 2, "-a"),
+                                   record_ust(args.ust_iters // 2, "-b"))
+            settle([t1, t2], args.drop_caches)
+        elif j == "tracedat":
+            dat = args.tracedat or record_tracedat(args.tracedat_seconds)
+            settle([dat], args.drop_caches)
+        elif j == "rss":
+            settle([], args.drop_caches)
+        else:
+            settle([trace], args.drop_caches)
         if j == "ctf2ctf":
             job_ctf2ctf(b, trace)
         elif j == "decode":
@@ -589,12 +641,9 @@ def main():
         elif j == "window":
             job_window(b, trace, args.window)
         elif j == "merge":
-            t1, t2 = args.ctf2 or (record_ust(args.ust_iters // 2, "-a"),
-                                   record_ust(args.ust_iters // 2, "-b"))
             job_merge(b, t1, t2)
         elif j == "tracedat":
-            job_tracedat(b, args.tracedat or
-                         record_tracedat(args.tracedat_seconds))
+            job_tracedat(b, dat)
         elif j == "rss":
             job_rss(b, args.rss_sizes.split(","))
         else:
