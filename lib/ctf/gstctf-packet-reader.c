@@ -682,8 +682,9 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
   rec = it->recording;
   /* The hardware prefetcher stops at page ends: ask for the bytes half a
    * page ahead (a hint: never a fault, whatever the address) so that the
-   * next page is in cache when the events get there (5% of the decode
-   * time, ctf-decode -a on the bench trace). */
+   * next page is in cache when the events get there.  With
+   * GstCtfRun.bits0, ctf-decode on the bench trace: recording 5% faster,
+   * walking 14%. */
   __builtin_prefetch ((const void *) ((guintptr) ctx->data +
           (guintptr) (it->pos >> 3) + 2048));
   ctx->pos = it->ev_begin = it->pos;
