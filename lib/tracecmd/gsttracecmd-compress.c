@@ -10,10 +10,29 @@
 #include <zlib.h>
 #include <zstd.h>
 
+struct _TdInflater {
+  ZSTD_DCtx *zstd;              /* made at the first zstd block */
+};
+
+TdInflater *
+td_inflater_new (void)
+{
+  return g_new0 (TdInflater, 1);
+}
+
+void
+td_inflater_free (TdInflater * z)
+{
+  if (z == NULL)
+    return;
+  ZSTD_freeDCtx (z->zstd);
+  g_free (z);
+}
+
 gboolean
-td_decompress (GstCtfTraceDatCompression c, const guint8 * in, gsize in_size,
-    guint8 * out, gsize out_size, const gchar * origin, guint64 offset,
-    GError ** error)
+td_decompress (GstCtfTraceDatCompression c, TdInflater * z,
+    const guint8 * in, gsize in_size, guint8 * out, gsize out_size,
+    const gchar * origin, guint64 offset, GError ** error)
 {
   switch (c) {
     case GST_CTF_TRACE_DAT_COMPRESSION_NONE:
@@ -41,7 +60,14 @@ td_decompress (GstCtfTraceDatCompression c, const guint8 * in, gsize in_size,
       return TRUE;
     }
     case GST_CTF_TRACE_DAT_COMPRESSION_ZSTD:{
-      size_t ret = ZSTD_decompress (out, out_size, in, in_size);
+      size_t ret;
+
+      if (z != NULL && z->zstd == NULL)
+        z->zstd = ZSTD_createDCtx ();
+      if (z != NULL && z->zstd != NULL)
+        ret = ZSTD_decompressDCtx (z->zstd, out, out_size, in, in_size);
+      else
+        ret = ZSTD_decompress (out, out_size, in, in_size);
 
       if (ZSTD_isError (ret)) {
         g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT,

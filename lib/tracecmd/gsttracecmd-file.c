@@ -228,8 +228,8 @@ load_section (GstCtfTraceDat * td, guint64 offset, gint expect_id,
       return FALSE;
     }
     out = g_malloc (usize ? usize : 1);
-    if (!td_decompress (td->compression, cc.data + cc.pos, csize, out, usize,
-            td->origin, offset + 24, error)) {
+    if (!td_decompress (td->compression, NULL, cc.data + cc.pos, csize, out,
+            usize, td->origin, offset + 24, error)) {
       g_free (out);
       return FALSE;
     }

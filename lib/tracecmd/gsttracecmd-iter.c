@@ -25,6 +25,7 @@ struct _GstCtfTraceDatCpuIter {
   guint32 n_chunks;
   guint32 chunk_i;
   guint8 *chunk;
+  TdInflater *inflater;
   gsize chunk_len;
   gsize chunk_alloc;
   gsize chunk_pos;
@@ -96,6 +97,7 @@ gst_ctf_trace_dat_cpu_iter_free (GstCtfTraceDatCpuIter * it)
   if (!it)
     return;
   g_free (it->chunk);
+  td_inflater_free (it->inflater);
   gst_ctf_trace_dat_unref (it->td);
   g_free (it);
 }
@@ -131,8 +133,11 @@ load_chunk (GstCtfTraceDatCpuIter * it, GError ** error)
       it->chunk = g_malloc (usize);
       it->chunk_alloc = usize;
     }
-    if (!td_decompress (td->compression, td->base + it->off + 8, csize,
-            it->chunk, usize, td->origin, it->off + 8, error))
+    if (it->inflater == NULL)
+      it->inflater = td_inflater_new ();
+    if (!td_decompress (td->compression, it->inflater,
+            td->base + it->off + 8, csize, it->chunk, usize, td->origin,
+            it->off + 8, error))
       return -1;
     it->off += 8 + (guint64) csize;
     it->chunk_i++;
