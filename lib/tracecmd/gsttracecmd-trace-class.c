@@ -460,20 +460,26 @@ make_file_stream_class (guint64 id, GstCtfByteOrder bo, const gchar * clock)
   return sc;
 }
 
-/* Values of the ftrace fields: how many values a record of @f can give. */
+/* Values of the ftrace fields: how many values a record of @f can give
+ * when records hold at most @record_bytes bytes (an array holds no more
+ * than its record). */
 static guint
-max_values (const GstCtfTraceDatEventFormat * f, guint page_size)
+max_values (const GstCtfTraceDatEventFormat * f, guint record_bytes)
 {
-  guint n = 2 + page_size, i;
+  guint64 n = 2 + (guint64) record_bytes;
+  guint i;
 
   for (i = 0; i < f->n_common_fields + f->n_fields; i++) {
     const GstCtfTraceDatField *x = i < f->n_common_fields ?
         &f->common_fields[i] : &f->fields[i - f->n_common_fields];
     n += 2;
-    if ((x->flags & GST_CTF_TRACE_DAT_FIELD_ARRAY) && x->elem_size)
-      n += x->size / MAX (x->elem_size, 1) + x->size;
+    if ((x->flags & GST_CTF_TRACE_DAT_FIELD_ARRAY) && x->elem_size) {
+      guint64 bytes = MIN ((guint64) x->size, (guint64) record_bytes);
+
+      n += bytes / MAX (x->elem_size, 1) + bytes;
+    }
   }
-  return n;
+  return (guint) MIN (n, (guint64) G_MAXUINT / 2);
 }
 
 gboolean
@@ -636,11 +642,15 @@ _gst_ctf_trace_dat_packetizer_build (GstCtfTraceDatPacketizer * p,
         make_file_stream_class (p->file_sc_id, bo, sc0->default_clock->name));
   }
 
-  /* room for the values of the largest record */
+  /* room for the values of the largest record: one within a page, and,
+   * as a file claiming huge pages must not make us allocate for them,
+   * within the file's size (a larger record, only possible inflated from
+   * a compressed file, is an error: too many values) */
   p->max_payload = 64;
   for (i = 0; i < td->formats->len; i++)
     p->max_payload = MAX (p->max_payload,
-        max_values (g_ptr_array_index (td->formats, i), max_page));
+        max_values (g_ptr_array_index (td->formats, i),
+            (guint) MIN ((guint64) max_page, (guint64) td->file_size)));
   p->max_common = p->max_payload;
   p->common = g_new0 (GstCtfFieldValue, p->max_common);
   p->payload = g_new0 (GstCtfFieldValue, p->max_payload);
