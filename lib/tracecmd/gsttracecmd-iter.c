@@ -5,8 +5,8 @@
  * Uncompressed data is read in place from the mapping.  Compressed v7
  * data is a chunk table (trace-cmd.dat.v7(5) "COMPRESSION FORMAT OF THE
  * TRACE DATA": u32 chunk count, then per chunk u32 compressed size, u32
- * inflated size (a multiple of the page size), data); one chunk at a time
- * is inflated into a buffer reused across chunks.
+ * inflated size (a multiple of the page size), data), read by
+ * gsttracecmd-chunks.c (inflated ahead on a worker thread).
  */
 #include "gsttracecmd-private.h"
 
@@ -20,14 +20,11 @@ struct _GstCtfTraceDatCpuIter {
   guint64 off;
   guint64 end;
 
-  /* compressed: chunk table cursor and the inflated chunk */
+  /* compressed: the chunks and the one being read */
   gboolean compressed;
-  guint32 n_chunks;
-  guint32 chunk_i;
-  guint8 *chunk;
-  TdInflater *inflater;
+  TdChunks *chunks;
+  const guint8 *chunk;
   gsize chunk_len;
-  gsize chunk_alloc;
   gsize chunk_pos;
 
   guint64 next_page_index;
@@ -78,11 +75,11 @@ gst_ctf_trace_dat_cpu_iter_new (GstCtfTraceDat * td, guint buffer,
       gst_ctf_trace_dat_cpu_iter_free (it);
       return NULL;
     }
-    it->n_chunks = td_read32 (td->byte_order, td->base + it->off);
-    it->off += 4;
     /* trace-cmd records the size of the chunks after the count: the
      * count word comes on top (bounded by the file) */
     it->end = MIN ((guint64) td->file_size, it->end + 4);
+    it->chunks = td_chunks_new (td, cd->cpu, it->off + 4, it->end,
+        td_read32 (td->byte_order, td->base + it->off));
   }
   return it;
 }
@@ -96,57 +93,9 @@ gst_ctf_trace_dat_cpu_iter_free (GstCtfTraceDatCpuIter * it)
 {
   if (!it)
     return;
-  g_free (it->chunk);
-  td_inflater_free (it->inflater);
+  td_chunks_free (it->chunks);
   gst_ctf_trace_dat_unref (it->td);
   g_free (it);
-}
-
-static gint
-load_chunk (GstCtfTraceDatCpuIter * it, GError ** error)
-{
-  GstCtfTraceDat *td = it->td;
-  guint32 csize, usize;
-
-  while (it->chunk_i < it->n_chunks) {
-    if (it->end - it->off < 8) {
-      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT,
-          "Cannot read chunk header: file=\"%s\", offset=%" G_GUINT64_FORMAT
-          ", cpu=%u, chunk=%u, expected=8 bytes", td->origin, it->off,
-          it->cpu, it->chunk_i);
-      return -1;
-    }
-    csize = td_read32 (td->byte_order, td->base + it->off);
-    usize = td_read32 (td->byte_order, td->base + it->off + 4);
-    if (csize > it->end - it->off - 8 || usize > TD_MAX_CHUNK_SIZE
-        || !TD_INFLATE_PLAUSIBLE (csize, usize)) {
-      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT,
-          "Bad chunk sizes: file=\"%s\", offset=%" G_GUINT64_FORMAT
-          ", cpu=%u, chunk=%u, compressed-size=%u, available=%"
-          G_GUINT64_FORMAT ", inflated-size=%u, max=%u", td->origin, it->off,
-          it->cpu, it->chunk_i, csize, it->end - it->off - 8, usize,
-          TD_MAX_CHUNK_SIZE);
-      return -1;
-    }
-    if (usize > it->chunk_alloc) {
-      g_free (it->chunk);
-      it->chunk = g_malloc (usize);
-      it->chunk_alloc = usize;
-    }
-    if (it->inflater == NULL)
-      it->inflater = td_inflater_new ();
-    if (!td_decompress (td->compression, it->inflater,
-            td->base + it->off + 8, csize, it->chunk, usize, td->origin,
-            it->off + 8, error))
-      return -1;
-    it->off += 8 + (guint64) csize;
-    it->chunk_i++;
-    it->chunk_len = usize;
-    it->chunk_pos = 0;
-    if (usize > 0)
-      return 1;
-  }
-  return 0;
 }
 
 /**
@@ -179,9 +128,12 @@ gst_ctf_trace_dat_cpu_iter_next_page (GstCtfTraceDatCpuIter * it,
     it->off += n;
   } else {
     if (it->chunk_pos >= it->chunk_len) {
-      gint r = load_chunk (it, error);
+      gint r = td_chunks_next (it->chunks, &it->chunk, &it->chunk_len,
+          error);
+
       if (r <= 0)
         return r;
+      it->chunk_pos = 0;
     }
     *size = MIN ((gsize) it->page_size, it->chunk_len - it->chunk_pos);
     *page = it->chunk + it->chunk_pos;

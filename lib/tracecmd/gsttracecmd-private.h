@@ -133,6 +133,17 @@ G_GNUC_INTERNAL gboolean td_decompress (GstCtfTraceDatCompression c,
     TdInflater * z, const guint8 * in, gsize in_size, guint8 * out,
     gsize out_size, const gchar * origin, guint64 offset, GError ** error);
 
+/* gsttracecmd-chunks.c: a CPU's compressed chunks, from the chunk after
+ * the count at @off to @end, inflated ahead on a worker thread */
+typedef struct _TdChunks TdChunks;
+G_GNUC_INTERNAL TdChunks *td_chunks_new (GstCtfTraceDat * td, guint cpu,
+    guint64 off, guint64 end, guint32 n_chunks);
+G_GNUC_INTERNAL void td_chunks_free (TdChunks * c);
+/* The next non-empty chunk's inflated bytes (valid until the next call):
+ * 1, 0 at the end, -1 on a bad chunk (@error says which) */
+G_GNUC_INTERNAL gint td_chunks_next (TdChunks * c, const guint8 ** data,
+    gsize * len, GError ** error);
+
 /* gsttracecmd-format.c */
 G_GNUC_INTERNAL gboolean td_parse_header_page (const gchar * text, gsize len,
     guint * commit_size, guint * data_offset);
