@@ -38,7 +38,8 @@ td_decompress (GstCtfTraceDatCompression c, TdInflater * z,
     case GST_CTF_TRACE_DAT_COMPRESSION_NONE:
       if (in_size != out_size)
         goto bad_size;
-      memcpy (out, in, out_size);
+      if (out_size > 0)         /* an empty chunk may have no buffer */
+        memcpy (out, in, out_size);
       return TRUE;
     case GST_CTF_TRACE_DAT_COMPRESSION_ZLIB:{
       /* trace-compress-zlib.c writes plain zlib streams (compress2) */
