@@ -188,15 +188,7 @@ gst_ctf_event_run_new (const GstCtfRun * header, guint32 header_align,
     }
   }
   run->n_effects = n_effects;
-  run->bits0 = run->segs[0].bits;
-  for (i = 0; i < n_segs; i++) {
-    GstCtfRunSeg *sg = &run->segs[i];
-
-    sg->loads = run->loads + sg->first_load;
-    sg->loads_end = sg->loads + sg->n_loads;
-    sg->fx = run->effects + sg->first_effect;
-    sg->fx_end = sg->fx + sg->n_effects;
-  }
+  _gst_ctf_run_link (run);
 
   /* values: each scope's as its own run records them (`end` from the
    * scope's first value), one scope after the other */

@@ -912,6 +912,22 @@ run_add (RunBuild * rb, guint j)
 }
 
 /* Makes the run built in @rb whose first op is @first. */
+void
+_gst_ctf_run_link (GstCtfRun * run)
+{
+  guint s;
+
+  for (s = 0; s < run->n_segs; s++) {
+    GstCtfRunSeg *sg = &run->segs[s];
+
+    sg->loads = run->loads + sg->first_load;
+    sg->loads_end = sg->loads + sg->n_loads;
+    sg->fx = run->effects + sg->first_effect;
+    sg->fx_end = sg->fx + sg->n_effects;
+  }
+  run->bits0 = run->segs[0].bits;
+}
+
 static GstCtfRun *
 run_new (const GstCtfOp * first, RunBuild * rb, GPtrArray ** allocs)
 {
@@ -932,7 +948,6 @@ run_new (const GstCtfOp * first, RunBuild * rb, GPtrArray ** allocs)
   memcpy (run->segs, rb->segs->data, rb->segs->len * sizeof (GstCtfRunSeg));
   /* the first one starts where the caller aligned the run */
   run->segs[0].align = 1;
-  run->bits0 = run->segs[0].bits;
   for (s = 0, k = 0; s < run->n_segs; s++) {
     while (k < n && g_array_index (items, GstCtfRunItem, k).seg < s)
       k++;
@@ -1018,14 +1033,7 @@ run_new (const GstCtfOp * first, RunBuild * rb, GPtrArray ** allocs)
     }
     run->segs[s].n_loads = run->n_loads - run->segs[s].first_load;
   }
-  for (s = 0; s < run->n_segs; s++) {
-    GstCtfRunSeg *sg = &run->segs[s];
-
-    sg->loads = run->loads + sg->first_load;
-    sg->loads_end = sg->loads + sg->n_loads;
-    sg->fx = run->effects + sg->first_effect;
-    sg->fx_end = sg->fx + sg->n_effects;
-  }
+  _gst_ctf_run_link (run);
   return run;
 }
 
@@ -1087,7 +1095,6 @@ run_flatten (const GstCtfRun * p, const GstCtfRun * sub, guint32 o,
   f->segs = run_alloc (allocs, sizeof (GstCtfRunSeg));
   f->segs[0] = p->segs[0];
   f->segs[0].bits = var_off + sub->segs[0].bits;
-  f->bits0 = f->segs[0].bits;
 
   /* values: the run's, then the option's after them */
   f->tmpl = run_alloc (allocs, n * sizeof (GstCtfFieldValue));
@@ -1126,10 +1133,7 @@ run_flatten (const GstCtfRun * p, const GstCtfRun * sub, guint32 o,
   f->segs[0].n_loads = f->n_loads;
   f->segs[0].first_effect = 0;
   f->segs[0].n_effects = f->n_effects;
-  f->segs[0].loads = f->loads;
-  f->segs[0].loads_end = f->loads + f->n_loads;
-  f->segs[0].fx = f->effects;
-  f->segs[0].fx_end = f->effects + f->n_effects;
+  _gst_ctf_run_link (f);
   run_find_event_id (f);
   return f;
 }

@@ -377,6 +377,12 @@ gint gst_ctf_event_run_exec (const GstCtfEventRun * er,
 G_GNUC_INTERNAL
 void _gst_ctf_event_iter_set_runs (GstCtfEventIter * it, gboolean on);
 
+/* Once a run's segments, loads and effects are final: each segment's
+ * loads and effects as pointers, and GstCtfRun.bits0 (gstctf-plan.c, for
+ * its runs and gstctf-plan-event.c's). */
+G_GNUC_INTERNAL
+void _gst_ctf_run_link (GstCtfRun * run);
+
 G_GNUC_INTERNAL
 GstCtfPlan *gst_ctf_plan_compile (const GstCtfFieldClass * fc,
     GError ** error);

@@ -40,6 +40,7 @@ typedef struct {
   guint32 csize;
   guint32 usize;
   guint32 index;
+  guint32 ahead;                /* bytes counted in ahead_bytes */
   SlotState state;
   GError *error;
   TdInflater *inflater;         /* the worker's, while queued */
@@ -198,12 +199,14 @@ read_header (TdChunks * c, gboolean must)
   s->usize = usize;
   if (usize > s->alloc) {
     g_free (s->buf);
-    s->buf = g_malloc (MAX (usize, 1));
+    s->buf = g_malloc (usize);
     s->alloc = usize;
   }
   c->off += 8 + (guint64) csize;
   c->n_read++;
+  s->ahead = 0;
   if (pool != NULL && usize > 0 && usize <= TD_CHUNKS_AHEAD_BYTES) {
+    s->ahead = usize;
     c->ahead_bytes += usize;
     s->state = SLOT_QUEUED;
     g_thread_pool_push (pool, s, NULL);
@@ -214,7 +217,7 @@ read_header (TdChunks * c, gboolean must)
 
 bad:
   /* the error waits in its slot for the reader */
-  s->csize = s->usize = 0;
+  s->csize = s->usize = s->ahead = 0;
   s->state = SLOT_DONE;
   c->stop = TRUE;
   c->n_read++;
@@ -241,8 +244,7 @@ td_chunks_next (TdChunks * c, const guint8 ** data, gsize * len,
 
     if (c->cur >= 0) {
       s = &c->slots[c->cur];
-      if (s->usize <= TD_CHUNKS_AHEAD_BYTES && pool != NULL)
-        c->ahead_bytes -= s->usize;
+      c->ahead_bytes -= s->ahead;
       s->state = SLOT_FREE;
       c->cur = -1;
     }
@@ -271,7 +273,6 @@ td_chunks_next (TdChunks * c, const guint8 ** data, gsize * len,
       /* stays the answer, as when each call read the chunk again */
       c->failed = s->error;
       s->error = NULL;
-      c->stop = TRUE;
       g_propagate_error (error, g_error_copy (c->failed));
       return -1;
     }
