@@ -317,6 +317,23 @@ GST_START_TEST (test_formats_default)
 
 GST_END_TEST;
 
+#if defined(__SSE__) || defined(__x86_64__)
+#include <xmmintrin.h>
+/* A process where some library (a plugin linked with -ffast-math) set the
+ * CPU's flush-to-zero and denormals-are-zero modes still prints a
+ * subnormal double as babeltrace2 does (formats.txt has 4.94066e-324). */
+GST_START_TEST (test_formats_denormals_are_zero)
+{
+  guint csr = _mm_getcsr ();
+
+  _mm_setcsr (csr | 0x8040);    /* FTZ | DAZ */
+  check_formats ("text/formats.txt", NULL, FALSE, NULL, FALSE);
+  _mm_setcsr (csr);
+}
+
+GST_END_TEST;
+#endif
+
 GST_START_TEST (test_formats_no_delta_seconds)
 {
   check_formats ("text/formats.no-delta-seconds.txt", "no-delta", TRUE,
@@ -821,6 +838,9 @@ textsink_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_properties);
   tcase_add_test (tc, test_formats_default);
+#if defined(__SSE__) || defined(__x86_64__)
+  tcase_add_test (tc, test_formats_denormals_are_zero);
+#endif
   tcase_add_test (tc, test_formats_no_delta_seconds);
   tcase_add_test (tc, test_formats_cycles);
   tcase_add_test (tc, test_formats_date_gmt);

@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "gstctf-text-private.h"
 
@@ -488,8 +489,16 @@ _gst_ctf_text_append_float (GString * s, gdouble d)
   static const gdouble p10[] = { 1, 10, 100, 1000, 10000 };
   gchar buf[G_ASCII_DTOSTR_BUF_SIZE];
   gdouble a = d < 0 ? -d : d;
+  guint64 bits;
   gint n;
 
+  /* A subnormal goes to snprintf(), which reads the bits: with the CPU's
+   * denormals-are-zero mode on (set for the whole process by any library
+   * linked with -ffast-math), the arithmetic below would take it for 0. */
+  memcpy (&bits, &d, sizeof bits);
+  if ((bits & G_GUINT64_CONSTANT (0x7ff0000000000000)) == 0
+      && (bits & G_GUINT64_CONSTANT (0x000fffffffffffff)) != 0)
+    goto libc;
   if (d == 0) {
     if (signbit (d))
       put_lit (s, "-0");
@@ -551,6 +560,7 @@ _gst_ctf_text_append_float (GString * s, gdouble d)
     put (s, buf, n);
     return;
   }
+libc:
   n = snprintf (buf, sizeof (buf), "%g", d);
 
   if (n > 0)
