@@ -1068,10 +1068,11 @@ GST_END_TEST;
 GST_START_TEST (test_src_corrupted_copies)
 {
   gchar *src_dir, *tmp, *cmd;
-  GRand *rand = g_rand_new_with_seed (20261122);
+  GRand *rand;
   guint round, n_errors = 0;
 
   NEED_CORPUS ();
+  rand = g_rand_new_with_seed (20261122);
   src_dir = test_corpus_path ("ctf/babeltrace/succeed/trace-with-index");
   tmp = g_dir_make_tmp ("ctfsrc-XXXXXX", NULL);
   for (round = 0; round < 40; round++) {
