@@ -8,6 +8,7 @@ DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recomme
   build-essential meson ninja-build pkg-config clang libclang-rt-14-dev \
   libglib2.0-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev \
   gstreamer1.0-tools gstreamer1.0-plugins-base check \
+  gstreamer1.0-plugins-good gstreamer1.0-plugins-bad \
   zlib1g-dev libzstd-dev \
   babeltrace2 babeltrace python3 \
   gobject-introspection libgirepository1.0-dev python3-gi \
