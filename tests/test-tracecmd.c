@@ -13,6 +13,7 @@
  *   "[N EVENTS DROPPED]" lines at the same places with the same counts.
  */
 #include <gst/check/gstcheck.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -370,6 +371,20 @@ START_TEST (test_bad_files)
       NULL);
   fail_unless (g_error_matches (err, GST_CTF_ERROR, GST_CTF_ERROR_IO));
   g_clear_error (&err);
+
+  /* a directory is named as such (mmap() said "No such device") */
+  {
+    gchar *dir = g_dir_make_tmp ("tracecmd-dir-XXXXXX", NULL);
+
+    fail_unless (gst_ctf_trace_dat_open (dir, &err) == NULL);
+    fail_unless (g_error_matches (err, GST_CTF_ERROR, GST_CTF_ERROR_IO));
+    fail_unless (strstr (err->message, dir) != NULL, "%s", err->message);
+    fail_unless (strstr (err->message, "is a directory") != NULL, "%s",
+        err->message);
+    g_clear_error (&err);
+    g_rmdir (dir);
+    g_free (dir);
+  }
 }
 END_TEST
 

@@ -978,9 +978,17 @@ GstCtfTraceDat *
 gst_ctf_trace_dat_open (const gchar * path, GError ** error)
 {
   GError *err = NULL;
-  GMappedFile *mf = g_mapped_file_new (path, FALSE, &err);
+  GMappedFile *mf;
   GstCtfTraceDat *td;
 
+  /* (mmap() of a directory fails with "No such device") */
+  if (g_file_test (path, G_FILE_TEST_IS_DIR)) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_IO,
+        "Cannot open trace.dat file: file=\"%s\" is a directory, not a "
+        "trace-cmd trace.dat file (ctfsrc reads CTF trace directories)", path);
+    return NULL;
+  }
+  mf = g_mapped_file_new (path, FALSE, &err);
   if (!mf) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_IO,
         "Cannot open trace.dat file: file=\"%s\": %s", path, err->message);
