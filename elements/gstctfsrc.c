@@ -90,6 +90,9 @@ typedef struct
   guint trace;
   guint64 new_sc_id;
   guint rank;
+  /* the file of the last packet pushed and its interned path */
+  const GstCtfStreamFile *file;
+  const gchar *file_path;
 } StreamState;
 
 struct _GstCtfSrc
@@ -154,12 +157,14 @@ gst_ctf_src_class_init (GstCtfSrcClass * klass)
    * GstCtfSrc:location:
    *
    * The trace directory (the one holding `metadata`), or a directory
-   * above exactly one trace.
+   * above one or several traces (several are read merged into one trace
+   * class, as `babeltrace2 DIR` does).
    */
   g_object_class_install_property (gobject_class, PROP_LOCATION,
       g_param_spec_string ("location", "Location",
           "CTF trace directory (holding `metadata`), or a directory above "
-          "exactly one trace (default: none, must be set)", NULL,
+          "one or several traces, read merged (default: none, must be set)",
+          NULL,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
@@ -180,7 +185,7 @@ gst_ctf_src_class_init (GstCtfSrcClass * klass)
   gst_element_class_set_static_metadata (element_class,
       "CTF trace source", "Source/File",
       "Reads a CTF 1.8 trace directory and pushes its packets in time order",
-      "gst-ctf");
+      GST_CTF_ELEMENT_AUTHOR);
 
   basesrc_class->start = GST_DEBUG_FUNCPTR (gst_ctf_src_start);
   basesrc_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_src_stop);
@@ -1041,6 +1046,11 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   }
   meta->stream_index = st->rank;
   meta->offset = (gint64) e->offset;
+  if (st->file != p->file) {
+    st->file = p->file;
+    st->file_path = g_intern_string (p->file->path);
+  }
+  meta->file_path = st->file_path;
   meta->stream_id = s->bt_stream_id;
   meta->events_discarded_delta = report_discarded (self, s, st->cursor);
 

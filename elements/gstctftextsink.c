@@ -95,6 +95,7 @@ struct _GstCtfTextSink
   GString *text;
   GString *warn;
   GHashTable *stream_ids;       /* "scid:instance" -> id+1, without meta */
+  GHashTable *file_paths;       /* interned stream name -> interned path */
   guint64 n_events;
   guint64 n_discarded_events;
   guint64 n_discarded_packets;
@@ -162,6 +163,22 @@ drop_trace (GstCtfTextSink * self)
   g_clear_pointer (&self->tsdl, g_free);
   if (self->stream_ids)
     g_hash_table_remove_all (self->stream_ids);
+  if (self->file_paths)
+    g_hash_table_remove_all (self->file_paths);
+}
+
+/* Where a packet's bytes are, for error messages: "file=\"PATH\", " when
+ * the source said which file it read it from, then the stream name and
+ * the packet's byte offset in that file (free with g_free). */
+static gchar *
+packet_place (GstCtfTextSink * self, const gchar * stream_name, gint64 offset)
+{
+  const gchar *path = stream_name ? g_hash_table_lookup (self->file_paths,
+      g_intern_string (stream_name)) : NULL;
+
+  return g_strdup_printf ("%s%s%sstream=\"%s\", packet-offset=%"
+      G_GINT64_FORMAT " (bytes)", path ? "file=\"" : "", path ? path : "",
+      path ? "\", " : "", stream_name ? stream_name : "(unknown)", offset);
 }
 
 /* No more packets of this trace class: everything can be given back. */
@@ -241,14 +258,21 @@ drain (GstCtfTextSink * self)
         write_text (self);
         if (self->out)
           fflush (self->out);
+      {
+        gchar *place = packet_place (self, item.stream_name, item.offset);
+
+        /* (the reader's bit offsets count from the packet's start) */
         GST_ELEMENT_ERROR (self, STREAM, DECODE,
-            ("Cannot decode event: stream=\"%s\", packet-offset=%"
-                G_GINT64_FORMAT " (bytes).",
-                item.stream_name ? item.stream_name : "(unknown)",
-                item.offset),
-            ("%s", err ? err->message : "unknown error"));
+            ("Cannot decode event: %s: %s (bit offsets count from the "
+                "packet's start).", place,
+                err ? err->message : "unknown error"),
+            ("%s (%s, %d)", err ? err->message : "unknown error",
+                err ? g_quark_to_string (err->domain) : "",
+                err ? err->code : 0));
+        g_free (place);
         g_clear_error (&err);
         return GST_FLOW_ERROR;
+      }
       default:
         break;
     }
@@ -362,6 +386,10 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
       stream_id = rank;
     name = meta->stream_name;
     offset = meta->offset;
+    if (meta->file_path && name &&
+        g_hash_table_lookup (self->file_paths, name) != meta->file_path)
+      g_hash_table_insert (self->file_paths, (gpointer) name,
+          (gpointer) meta->file_path);
   } else {
     /* Without the meta, the packet header says where it belongs. */
     GstCtfPacketInfo info;
@@ -400,11 +428,17 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
         stream_id, name, offset, &err);
   g_bytes_unref (bytes);
   if (!ok) {
+    gchar *place;
+
     write_text (self);
+    place = packet_place (self, name, offset);
+
     GST_ELEMENT_ERROR (self, STREAM, DECODE,
-        ("Cannot read packet: stream=\"%s\", offset=%" G_GINT64_FORMAT
-            " (bytes).", name ? name : "(unknown)", offset),
-        ("%s", err ? err->message : "unknown error"));
+        ("Cannot read packet: %s: %s (bit offsets count from the "
+            "packet's start).", place, err ? err->message : "unknown error"),
+        ("%s (%s, %d)", err ? err->message : "unknown error",
+            err ? g_quark_to_string (err->domain) : "", err ? err->code : 0));
+    g_free (place);
     g_clear_error (&err);
     return GST_FLOW_ERROR;
   }
@@ -602,6 +636,7 @@ gst_ctf_text_sink_finalize (GObject * object)
 
   drop_trace (self);
   g_hash_table_unref (self->stream_ids);
+  g_hash_table_unref (self->file_paths);
   g_string_free (self->text, TRUE);
   g_string_free (self->warn, TRUE);
   g_free (self->location);
@@ -685,7 +720,7 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
   gst_element_class_set_static_metadata (element_class,
       "CTF text sink", "Sink/Trace",
       "Writes the events of CTF packets as babeltrace2-compatible text",
-      "gst-ctf");
+      GST_CTF_ELEMENT_AUTHOR);
 
   bsink_class->set_caps = GST_DEBUG_FUNCPTR (gst_ctf_text_sink_set_caps);
   bsink_class->render = GST_DEBUG_FUNCPTR (gst_ctf_text_sink_render);
@@ -704,6 +739,7 @@ gst_ctf_text_sink_init (GstCtfTextSink * self)
   self->warn = g_string_sized_new (512);
   self->stream_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
       NULL);
+  self->file_paths = g_hash_table_new (NULL, NULL);
   /* A text sink writes as fast as it can: no clock sync. */
   gst_base_sink_set_sync (GST_BASE_SINK (self), FALSE);
 }

@@ -13,6 +13,8 @@
 
 #include "gstctftimefilter-private.h"
 
+#include "gstctf-packet-meta.h"
+
 #define GST_CAT_DEFAULT gst_ctf_time_filter_debug
 
 /* Clock cycles whose time is about @ns (the inverse of
@@ -329,8 +331,13 @@ set_times (GstBuffer * out, GstBuffer * in, const GstCtfClockClass * cc,
   gboolean he = cycles_to_ns (cc, p->has_timestamp_end ? p->timestamp_end :
       w->last_clock, &e);
 
+  GstCtfPacketMeta *meta;
+
   gst_buffer_copy_into (out, in, GST_BUFFER_COPY_FLAGS | GST_BUFFER_COPY_META,
       0, -1);
+  /* its bytes are new: no longer those at meta->offset of a file */
+  if ((meta = gst_buffer_get_ctf_packet_meta (out)) != NULL)
+    meta->file_path = NULL;
   GST_BUFFER_OFFSET (out) = GST_BUFFER_OFFSET (in);
   GST_BUFFER_OFFSET_END (out) = GST_BUFFER_OFFSET_NONE;
   GST_BUFFER_PTS (out) = hb && b >= 0 ? (GstClockTime) b : GST_BUFFER_PTS (in);

@@ -652,6 +652,83 @@ GST_START_TEST (test_parallel_warnings_in_place)
 
 GST_END_TEST;
 
+/* A packet that cannot be decoded, read by ctfsrc: the error names the
+ * stream file's path, the packet's byte offset in it and the bit offset
+ * of the event that failed (a copy of the bundled ust-libc trace with
+ * 512 bytes of 0xff in its first packet). */
+GST_START_TEST (test_decode_error_names_file)
+{
+  const gchar *examples = g_getenv ("GST_CTF_EXAMPLES");
+  gchar *tmp, *src, *stream, *data, *out, *desc, *want;
+  GstElement *pipe;
+  GstBus *bus;
+  GstMessage *msg;
+  GError *err = NULL;
+  gsize len;
+
+  fail_unless (examples != NULL);
+  tmp = g_dir_make_tmp ("textsink-file-XXXXXX", NULL);
+  src = g_build_filename (examples, "ust-libc", "ust", "uid", "0", "64-bit",
+      NULL);
+  stream = g_build_filename (tmp, "channel0_0", NULL);
+  {
+    gchar *from = g_build_filename (src, "channel0_0", NULL);
+    gchar *meta_from = g_build_filename (src, "metadata", NULL);
+    gchar *meta_to = g_build_filename (tmp, "metadata", NULL);
+
+    fail_unless (g_file_get_contents (meta_from, &data, &len, NULL));
+    fail_unless (g_file_set_contents (meta_to, data, len, NULL));
+    g_free (data);
+    fail_unless (g_file_get_contents (from, &data, &len, NULL));
+    fail_unless (len > 4096 + 512);
+    memset (data + 4096, 0xff, 512);
+    fail_unless (g_file_set_contents (stream, data, len, NULL));
+    g_free (data);
+    g_free (from);
+    g_free (meta_from);
+    g_free (meta_to);
+  }
+  out = g_build_filename (tmp, "out.txt", NULL);
+  desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctftextsink "
+      "location=\"%s\"", tmp, out);
+  pipe = gst_parse_launch (desc, &err);
+  fail_unless (pipe != NULL, "%s", err ? err->message : "");
+  gst_element_set_state (pipe, GST_STATE_PLAYING);
+  bus = gst_element_get_bus (pipe);
+  msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
+      GST_MESSAGE_ERROR | GST_MESSAGE_EOS);
+  fail_unless (msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR);
+  gst_message_parse_error (msg, &err, NULL);
+  want = g_strdup_printf ("file=\"%s\", stream=\"channel0_0\", "
+      "packet-offset=0 (bytes)", stream);
+  fail_unless (strstr (err->message, want) != NULL, "%s", err->message);
+  fail_unless (strstr (err->message, "offset=33032 bits") != NULL, "%s",
+      err->message);
+  g_clear_error (&err);
+  gst_message_unref (msg);
+  gst_object_unref (bus);
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  gst_object_unref (pipe);
+
+  g_unlink (stream);
+  g_unlink (out);
+  {
+    gchar *m = g_build_filename (tmp, "metadata", NULL);
+
+    g_unlink (m);
+    g_free (m);
+  }
+  g_rmdir (tmp);
+  g_free (want);
+  g_free (desc);
+  g_free (out);
+  g_free (stream);
+  g_free (src);
+  g_free (tmp);
+}
+
+GST_END_TEST;
+
 /* A decoding error in the middle of a stream, thousands of events in:
  * the events before it are all written, in order, then the error; the
  * same with and without parallel formatting. */
@@ -850,6 +927,7 @@ textsink_suite (void)
   tcase_add_test (tc, test_warning_stream_id);
   tcase_add_test (tc, test_parallel_equals_sequential);
   tcase_add_test (tc, test_parallel_error_mid_trace);
+  tcase_add_test (tc, test_decode_error_names_file);
   tcase_add_test (tc, test_parallel_warnings_in_place);
   tcase_add_test (tc, test_parallel_new_caps);
   return s;

@@ -18,6 +18,7 @@ gst_ctf_packet_meta_init (GstMeta * meta, gpointer params, GstBuffer * buffer)
   m->offset = -1;
   m->events_discarded_delta = 0;
   m->stream_id = G_MAXUINT64;
+  m->file_path = NULL;
   return TRUE;
 }
 
@@ -49,6 +50,7 @@ gst_ctf_packet_meta_transform (GstBuffer * dest, GstMeta * meta,
   dst->offset = src->offset;
   dst->events_discarded_delta = src->events_discarded_delta;
   dst->stream_id = src->stream_id;
+  dst->file_path = src->file_path;
   return TRUE;
 }
 

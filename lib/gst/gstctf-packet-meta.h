@@ -36,6 +36,11 @@ G_BEGIN_DECLS
  *   the streams without one, in the order of their first file's path;
  *   G_MAXUINT64 when unknown.  (Added after the first version of this
  *   header.)
+ * @file_path: (nullable): interned path of the file the packet's bytes
+ *   were read from (ctfsrc: the stream file, so @offset is a byte offset
+ *   in it), for error messages; %NULL when the packet was made rather
+ *   than read (tracecmdsrc, re-encoded packets).  (Added after
+ *   @stream_id; %NULL after gst_buffer_add_ctf_packet_meta().)
  *
  * Describes where a packet comes from.  Copied with the buffer.
  */
@@ -48,6 +53,7 @@ typedef struct {
   gint64 offset;
   guint64 events_discarded_delta;
   guint64 stream_id;
+  const gchar *file_path;
 } GstCtfPacketMeta;
 
 GST_CTF_API GType gst_ctf_packet_meta_api_get_type (void);
