@@ -1160,7 +1160,7 @@ gst_ctf_mux_class_init (GstCtfMuxClass * klass)
   gst_element_class_set_static_metadata (element_class,
       "CTF trace muxer", "Muxer",
       "Merges CTF packet streams into one trace, ordered by timestamp",
-      "gst-ctf");
+      GST_CTF_ELEMENT_AUTHOR);
 
   element_class->request_new_pad =
       GST_DEBUG_FUNCPTR (gst_ctf_mux_request_new_pad);

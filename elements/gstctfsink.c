@@ -173,7 +173,7 @@ gst_ctf_sink_class_init (GstCtfSinkClass * klass)
   gst_element_class_set_static_metadata (element_class,
       "CTF trace sink", "Sink/File",
       "Writes CTF packets as a CTF 1.8 trace directory (metadata + stream "
-      "files)", "gst-ctf");
+      "files)", GST_CTF_ELEMENT_AUTHOR);
 
   basesink_class->start = GST_DEBUG_FUNCPTR (gst_ctf_sink_start);
   basesink_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_sink_stop);

@@ -43,8 +43,9 @@
  * `HH:MM[:SS[.NNNNNNNNN]]` (the date is the one of the first packet) and
  * `[-]SEC[.NNNNNNNNN]` (seconds from the clock origin), in local time
  * unless #GstCtfTimeFilter:gmt is set.  #GstCtfTimeFilter:start-time and
- * #GstCtfTimeFilter:end-time say the same in nanoseconds; setting one form
- * updates the other.  A bound that cannot be parsed, or a start after the
+ * #GstCtfTimeFilter:end-time say the same in nanoseconds: `start` and
+ * `start-time` are two forms of one bound, setting one form updates the
+ * other, so the one set last wins (likewise `end` and `end-time`).  A bound that cannot be parsed, or a start after the
  * end, is an element error at the READY to PAUSED state change (or at the
  * first packet for time-of-day bounds).
  *
@@ -74,6 +75,7 @@ enum
   PROP_START_TIME,
   PROP_END_TIME,
   PROP_GMT,
+  PROP_CLOCK_GMT,
   PROP_STATS,
 };
 
@@ -85,7 +87,12 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CTF_CAPS_MEDIA_TYPE));
 
 #define gst_ctf_time_filter_parent_class parent_class
-G_DEFINE_TYPE (GstCtfTimeFilter, gst_ctf_time_filter, GST_TYPE_BASE_TRANSFORM);
+/* Registered as "GstTimeFilter", so that an element's default name is
+ * "timefilter0", after its factory, as for every other element here (the
+ * default name is the type name without "Gst", lowercased). */
+typedef GstCtfTimeFilter GstTimeFilter;
+typedef GstCtfTimeFilterClass GstTimeFilterClass;
+G_DEFINE_TYPE (GstTimeFilter, gst_ctf_time_filter, GST_TYPE_BASE_TRANSFORM);
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (timefilter, "timefilter",
     GST_RANK_NONE, GST_TYPE_CTF_TIME_FILTER,
     GST_DEBUG_CATEGORY_INIT (gst_ctf_time_filter_debug, "timefilter", 0,
@@ -127,7 +134,8 @@ gst_ctf_time_filter_class_init (GstCtfTimeFilterClass * klass)
           "Beginning of the window (included): \"YYYY-MM-DD "
           "HH:MM[:SS[.NNNNNNNNN]]\", \"YYYY-MM-DD\", "
           "\"HH:MM[:SS[.NNNNNNNNN]]\" (date of the first packet) or "
-          "\"[-]SEC[.NNNNNNNNN]\" (from the clock origin); empty: open",
+          "\"[-]SEC[.NNNNNNNNN]\" (from the clock origin); empty: open. "
+          "Same bound as start-time: the one set last wins",
           NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
@@ -139,7 +147,8 @@ gst_ctf_time_filter_class_init (GstCtfTimeFilterClass * klass)
    */
   g_object_class_install_property (gobject_class, PROP_END,
       g_param_spec_string ("end", "End",
-          "End of the window (included), same forms as `start`; empty: open",
+          "End of the window (included), same forms as `start`; empty: "
+          "open. Same bound as end-time: the one set last wins",
           NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
@@ -157,7 +166,8 @@ gst_ctf_time_filter_class_init (GstCtfTimeFilterClass * klass)
   g_object_class_install_property (gobject_class, PROP_START_TIME,
       g_param_spec_uint64 ("start-time", "Start time",
           "Beginning of the window in ns from the clock origin "
-          "(GST_CLOCK_TIME_NONE: open)", 0, G_MAXUINT64, GST_CLOCK_TIME_NONE,
+          "(GST_CLOCK_TIME_NONE: open). Same bound as start: the one set "
+          "last wins", 0, G_MAXUINT64, GST_CLOCK_TIME_NONE,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
@@ -171,7 +181,8 @@ gst_ctf_time_filter_class_init (GstCtfTimeFilterClass * klass)
   g_object_class_install_property (gobject_class, PROP_END_TIME,
       g_param_spec_uint64 ("end-time", "End time",
           "End of the window in ns from the clock origin "
-          "(GST_CLOCK_TIME_NONE: open)", 0, G_MAXUINT64, GST_CLOCK_TIME_NONE,
+          "(GST_CLOCK_TIME_NONE: open). Same bound as end: the one set last "
+          "wins", 0, G_MAXUINT64, GST_CLOCK_TIME_NONE,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
@@ -185,6 +196,19 @@ gst_ctf_time_filter_class_init (GstCtfTimeFilterClass * klass)
       g_param_spec_boolean ("gmt", "GMT",
           "Dates and times of day in start/end are UTC, not local time",
           FALSE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstCtfTimeFilter:clock-gmt:
+   *
+   * The same as #GstCtfTimeFilter:gmt, under the name ctftextsink uses
+   * (and babeltrace2's `--clock-gmt`, which sets both its text sink's
+   * `clock-gmt` and its trimmer's `gmt`), so one name works on both.
+   */
+  g_object_class_install_property (gobject_class, PROP_CLOCK_GMT,
+      g_param_spec_boolean ("clock-gmt", "Clock GMT",
+          "Same as gmt (the name ctftextsink and babeltrace2's --clock-gmt "
+          "use)", FALSE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
   /**
@@ -206,7 +230,7 @@ gst_ctf_time_filter_class_init (GstCtfTimeFilterClass * klass)
   gst_element_class_set_static_metadata (element_class,
       "CTF time window filter", "Filter",
       "Keeps the events of a CTF packet stream that lie in a time window; "
-      "packets inside pass untouched", "gst-ctf");
+      "packets inside pass untouched", GST_CTF_ELEMENT_AUTHOR);
 
   trans_class->start = GST_DEBUG_FUNCPTR (gst_ctf_time_filter_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_time_filter_stop);
@@ -290,6 +314,7 @@ gst_ctf_time_filter_set_property (GObject * object, guint prop_id,
       other = "end";
       break;
     case PROP_GMT:
+    case PROP_CLOCK_GMT:
       self->gmt = g_value_get_boolean (value);
       self->start_time = bound_to_time (self->start_str, self->gmt);
       self->end_time = bound_to_time (self->end_str, self->gmt);
@@ -351,6 +376,7 @@ gst_ctf_time_filter_get_property (GObject * object, guint prop_id,
       GST_OBJECT_UNLOCK (self);
       break;
     case PROP_GMT:
+    case PROP_CLOCK_GMT:
       GST_OBJECT_LOCK (self);
       g_value_set_boolean (value, self->gmt);
       GST_OBJECT_UNLOCK (self);

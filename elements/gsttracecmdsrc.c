@@ -161,11 +161,14 @@ gst_trace_cmd_src_class_init (GstTraceCmdSrcClass * klass)
    *
    * Added to the clock class offset, in ns, on top of what the file's
    * DATE/OFFSET options say (e.g. to align a trace with another host's).
+   * Nanoseconds, unlike babeltrace2's `--clock-offset` (seconds; its
+   * `--clock-offset-ns` is this unit).
    */
   g_object_class_install_property (gobject_class, PROP_CLOCK_OFFSET,
       g_param_spec_int64 ("clock-offset", "Clock offset",
-          "Nanoseconds added to the trace clock's offset, on top of the "
-          "file's DATE/OFFSET options", G_MININT64 / 2, G_MAXINT64 / 2,
+          "Nanoseconds (not seconds, unlike babeltrace2's --clock-offset) "
+          "added to the trace clock's offset, on top of the file's "
+          "DATE/OFFSET options", G_MININT64 / 2, G_MAXINT64 / 2,
           DEFAULT_CLOCK_OFFSET, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
@@ -216,7 +219,7 @@ gst_trace_cmd_src_class_init (GstTraceCmdSrcClass * klass)
   gst_element_class_set_static_metadata (element_class,
       "trace-cmd trace.dat source", "Source/File",
       "Reads a trace-cmd trace.dat file (v6/v7) and pushes it as CTF 1.8 "
-      "packets, one per ring-buffer page, in time order", "gst-ctf");
+      "packets, one per ring-buffer page, in time order", GST_CTF_ELEMENT_AUTHOR);
 
   basesrc_class->start = GST_DEBUG_FUNCPTR (gst_trace_cmd_src_start);
   basesrc_class->stop = GST_DEBUG_FUNCPTR (gst_trace_cmd_src_stop);

@@ -30,4 +30,4 @@ plugin_init (GstPlugin * plugin)
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, ctf,
     "CTF 1.8 and trace-cmd trace.dat readers, filters, muxer and writers",
-    plugin_init, VERSION, "LGPL", "gst-ctf", "https://example.invalid/gst-ctf")
+    plugin_init, VERSION, "LGPL", "gst-ctf", GST_CTF_PACKAGE_ORIGIN)
