@@ -74,6 +74,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_trace_cmd_src_debug);
 #define DEFAULT_CLOCK_OFFSET 0
 #define DEFAULT_LTTNG_COMPAT FALSE
 #define DEFAULT_FILE_STREAM TRUE
+#define DEFAULT_STRICT FALSE
 
 enum
 {
@@ -82,6 +83,7 @@ enum
   PROP_CLOCK_OFFSET,
   PROP_LTTNG_COMPAT,
   PROP_FILE_STREAM,
+  PROP_STRICT,
   PROP_STATS,
 };
 
@@ -94,6 +96,7 @@ struct _GstTraceCmdSrc
   gint64 clock_offset;
   gboolean lttng_compat;
   gboolean file_stream;
+  gboolean strict;
 
   /* set in start(), freed in stop() */
   GstCtfTraceDat *td;
@@ -108,6 +111,7 @@ struct _GstTraceCmdSrc
   guint64 discarded_events;
   guint64 skipped_records;
   guint64 clamped_timestamps;
+  guint64 skipped_pages;
 };
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
@@ -201,10 +205,28 @@ gst_trace_cmd_src_class_init (GstTraceCmdSrcClass * klass)
           GST_PARAM_MUTABLE_READY));
 
   /**
+   * GstTraceCmdSrc:strict:
+   *
+   * A corrupt ring-buffer page (a commit past the page, an event past the
+   * commit, a record whose fields go past it) ends the stream with an
+   * error.  By default such a page is skipped with a warning naming the
+   * CPU, the page and its byte offset in the file, counted in `stats`
+   * (`skipped-pages`) and as one discarded event of its stream, and the
+   * other pages convert, as `trace-cmd report` goes on after it.
+   */
+  g_object_class_install_property (gobject_class, PROP_STRICT,
+      g_param_spec_boolean ("strict", "Strict",
+          "Stop with an error at a corrupt ring-buffer page instead of "
+          "skipping it with a warning", DEFAULT_STRICT,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
    * GstTraceCmdSrc:stats:
    *
    * `application/x-tracecmd-src-stats` with `packets`, `bytes`, `events`
-   * (pushed), `discarded-events` (lost by the kernel),
+   * (pushed), `discarded-events` (lost by the kernel, and one per
+   * skipped page), `skipped-pages` (corrupt ring-buffer pages skipped),
    * `skipped-records` (records of unknown event ids) and
    * `clamped-timestamps` (events whose time went back on their CPU, given
    * the previous time), all guint64.
@@ -268,6 +290,9 @@ gst_trace_cmd_src_set_property (GObject * object, guint prop_id,
     case PROP_FILE_STREAM:
       self->file_stream = g_value_get_boolean (value);
       break;
+    case PROP_STRICT:
+      self->strict = g_value_get_boolean (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -295,6 +320,9 @@ gst_trace_cmd_src_get_property (GObject * object, guint prop_id,
     case PROP_FILE_STREAM:
       g_value_set_boolean (value, self->file_stream);
       break;
+    case PROP_STRICT:
+      g_value_set_boolean (value, self->strict);
+      break;
     case PROP_STATS:
       g_value_take_boxed (value,
           gst_structure_new ("application/x-tracecmd-src-stats",
@@ -304,7 +332,7 @@ gst_trace_cmd_src_get_property (GObject * object, guint prop_id,
               "discarded-events", G_TYPE_UINT64, self->discarded_events,
               "skipped-records", G_TYPE_UINT64, self->skipped_records,
               "clamped-timestamps", G_TYPE_UINT64, self->clamped_timestamps,
-              NULL));
+              "skipped-pages", G_TYPE_UINT64, self->skipped_pages, NULL));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -347,9 +375,11 @@ gst_trace_cmd_src_start (GstBaseSrc * bsrc)
     flags |= GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT;
   if (!self->file_stream)
     flags |= GST_CTF_TRACE_DAT_PACKETIZER_NO_FILE_STREAM;
+  if (self->strict)
+    flags |= GST_CTF_TRACE_DAT_PACKETIZER_STRICT;
   self->packets = self->bytes = self->events = 0;
   self->discarded_events = self->skipped_records = 0;
-  self->clamped_timestamps = 0;
+  self->clamped_timestamps = self->skipped_pages = 0;
   GST_OBJECT_UNLOCK (self);
   self->warned_skipped = FALSE;
 
@@ -438,6 +468,27 @@ gst_trace_cmd_src_is_seekable (GstBaseSrc * bsrc)
   return FALSE;
 }
 
+/* Corrupt ring-buffer pages skipped by the packetizer (not strict): one
+ * warning per batch, with the first page's place and what was wrong. */
+static void
+warn_skipped_pages (GstTraceCmdSrc * self)
+{
+  GError *err = NULL;
+  guint n = gst_ctf_trace_dat_packetizer_pop_skipped_pages (self->pk, &err);
+
+  if (n == 0)
+    return;
+  GST_OBJECT_LOCK (self);
+  self->skipped_pages += n;
+  GST_OBJECT_UNLOCK (self);
+  GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, DECODE,
+      ("Skipped %u corrupt ring-buffer page%s (each counted as 1 discarded "
+          "event; set strict=true to stop instead): %s", n, n > 1 ? "s" : "",
+          err ? err->message : ""), (NULL),
+      ("skipped-pages", G_TYPE_UINT, n, NULL));
+  g_clear_error (&err);
+}
+
 static GstFlowReturn
 gst_trace_cmd_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
     GstBuffer ** out)
@@ -454,6 +505,7 @@ gst_trace_cmd_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   if (!self->pk)
     return GST_FLOW_FLUSHING;
   r = gst_ctf_trace_dat_packetizer_next (self->pk, &data, &len, &info, &err);
+  warn_skipped_pages (self);
   if (r < 0) {
     post_gerror (self, err, "Corrupt trace.dat data");
     g_error_free (err);
@@ -479,21 +531,23 @@ gst_trace_cmd_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   meta->stream_id = info.stream_instance_id;
   meta->events_discarded_delta = info.discarded_delta;
 
-  if (info.discarded_delta > 0) {
+  if (info.discarded_delta > info.discarded_skipped) {
+    guint64 lost = info.discarded_delta - info.discarded_skipped;
+
     if (info.discarded_unknown)
       GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, FAILED,
           ("The kernel lost events before page %" G_GUINT64_FORMAT " of CPU "
               "%u (count not recorded; counted as 1)", info.page_index,
               info.cpu), (NULL), ("discarded-events", G_TYPE_UINT64,
-              info.discarded_delta, "cpu", G_TYPE_UINT, info.cpu,
+              lost, "cpu", G_TYPE_UINT, info.cpu,
               "page", G_TYPE_UINT64, info.page_index, "count-known",
               G_TYPE_BOOLEAN, FALSE, NULL));
     else
       GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, FAILED,
           ("The kernel lost %" G_GUINT64_FORMAT " events before page %"
-              G_GUINT64_FORMAT " of CPU %u", info.discarded_delta,
+              G_GUINT64_FORMAT " of CPU %u", lost,
               info.page_index, info.cpu), (NULL), ("discarded-events",
-              G_TYPE_UINT64, info.discarded_delta, "cpu", G_TYPE_UINT,
+              G_TYPE_UINT64, lost, "cpu", G_TYPE_UINT,
               info.cpu, "page", G_TYPE_UINT64, info.page_index,
               "count-known", G_TYPE_BOOLEAN, TRUE, NULL));
   }

@@ -124,6 +124,7 @@ gst_ctf_trace_dat_packetizer_free (GstCtfTraceDatPacketizer * p)
   g_free (p->common);
   g_free (p->payload);
   g_free (p->tsdl);
+  g_clear_error (&p->skipped_error);
   if (p->tc)
     gst_ctf_trace_class_unref (p->tc);
   if (p->build_tc)
@@ -166,7 +167,45 @@ clock_value (GstCtfTraceDat * td, guint64 raw)
   return gst_ctf_trace_dat_convert_ts (td, raw) - (guint64) td->ts_offset;
 }
 
-/* Loads the stream's next page and works out its timestamp_begin. */
+/* Prefixes a page's error with where the page is: file, CPU, page index
+ * and, for an uncompressed page, its byte offset in the file. */
+static void
+page_error_prefix (GstCtfTraceDatPacketizer * p, Stream * s, GError ** error)
+{
+  GstCtfTraceDat *td = p->td;
+
+  if (s->page >= td->base && s->page < td->base + td->file_size)
+    g_prefix_error (error, "In file \"%s\", cpu %u, page %" G_GUINT64_FORMAT
+        " (file-offset %" G_GUINT64_FORMAT "): ", td->origin, s->cpu,
+        s->page_index, (guint64) (s->page - td->base));
+  else
+    g_prefix_error (error, "In file \"%s\", cpu %u, page %" G_GUINT64_FORMAT
+        " (compressed data): ", td->origin, s->cpu, s->page_index);
+}
+
+/* After a corrupt page of @s: unless strict, or unless @err is not about
+ * the page's bytes, takes @err, counts the page as skipped and returns
+ * TRUE (trace-cmd report also goes on after such a page).  The loss shows
+ * in the output as one discarded event (the count is unknown, as for a
+ * kernel loss whose count was not stored). */
+static gboolean
+skip_bad_page (GstCtfTraceDatPacketizer * p, Stream * s, GError ** err)
+{
+  if ((p->flags & GST_CTF_TRACE_DAT_PACKETIZER_STRICT) || *err == NULL ||
+      !g_error_matches (*err, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT))
+    return FALSE;
+  if (p->skipped_pages++ == 0 && p->skipped_error == NULL)
+    p->skipped_error = *err;
+  else
+    g_error_free (*err);
+  *err = NULL;
+  s->discarded++;
+  s->skipped_pages++;
+  s->seq++;
+  return TRUE;
+}
+
+/* Loads the stream's next good page and works out its timestamp_begin. */
 static gboolean
 stream_load (GstCtfTraceDatPacketizer * p, Stream * s, GError ** error)
 {
@@ -176,39 +215,40 @@ stream_load (GstCtfTraceDatPacketizer * p, Stream * s, GError ** error)
   gint r;
   guint64 pts, begin;
 
-  s->have_page = FALSE;
-  if (s->done)
+  for (;;) {
+    GError *err = NULL;
+
+    s->have_page = FALSE;
+    if (s->done)
+      return TRUE;
+    r = gst_ctf_trace_dat_cpu_iter_next_page (s->it, &s->page, &s->page_len,
+        error);
+    if (r < 0)
+      return FALSE;
+    if (r == 0) {
+      s->done = TRUE;
+      return TRUE;
+    }
+    s->page_index = s->seq;
+    if (!gst_ctf_trace_dat_page_init (&pg, s->page, s->page_len,
+            td->byte_order, td->kernel_long_size, td->page_data_offset, &err)
+        || (r = gst_ctf_trace_dat_page_next (&pg, &pr, &err)) < 0) {
+      page_error_prefix (p, s, &err);
+      if (skip_bad_page (p, s, &err))
+        continue;
+      g_propagate_error (error, err);
+      return FALSE;
+    }
+    pts = clock_value (td, pg.timestamp);
+    begin = pts;
+    if (r > 0)
+      begin = MIN (begin, clock_value (td, pr.timestamp));
+    if (s->has_prev)
+      begin = MAX (begin, s->prev_end);
+    s->begin = begin;
+    s->have_page = TRUE;
     return TRUE;
-  r = gst_ctf_trace_dat_cpu_iter_next_page (s->it, &s->page, &s->page_len,
-      error);
-  if (r < 0)
-    return FALSE;
-  if (r == 0) {
-    s->done = TRUE;
-    return TRUE;
   }
-  s->page_index = s->seq;
-  if (!gst_ctf_trace_dat_page_init (&pg, s->page, s->page_len,
-          td->byte_order, td->kernel_long_size, td->page_data_offset, error)) {
-    g_prefix_error (error, "In file \"%s\", cpu %u, page %" G_GUINT64_FORMAT
-        ": ", td->origin, s->cpu, s->page_index);
-    return FALSE;
-  }
-  pts = clock_value (td, pg.timestamp);
-  begin = pts;
-  r = gst_ctf_trace_dat_page_next (&pg, &pr, error);
-  if (r < 0) {
-    g_prefix_error (error, "In file \"%s\", cpu %u, page %" G_GUINT64_FORMAT
-        ": ", td->origin, s->cpu, s->page_index);
-    return FALSE;
-  }
-  if (r > 0)
-    begin = MIN (begin, clock_value (td, pr.timestamp));
-  if (s->has_prev)
-    begin = MAX (begin, s->prev_end);
-  s->begin = begin;
-  s->have_page = TRUE;
-  return TRUE;
 }
 
 /* Compressed CPU data (trace-cmd.dat.v7(5)): u32 chunk count, then per
@@ -538,11 +578,12 @@ encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
     info->discarded_unknown = pg.missed_events < 0;
     s->discarded += info->discarded_delta;
   }
+  info->discarded_skipped = s->skipped_pages;
+  info->discarded_delta += s->skipped_pages;
   if (p->plans) {
     if (!direct_page (p, s, &pg, &last, &n, &skipped, &clamped, size,
             error)) {
-      g_prefix_error (error, "In file \"%s\", cpu %u, page %"
-          G_GUINT64_FORMAT ": ", td->origin, s->cpu, s->page_index);
+      page_error_prefix (p, s, error);
       return FALSE;
     }
     *data = p->out;
@@ -582,8 +623,10 @@ encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
     }
     if (!gst_ctf_trace_dat_record_get_values (td, p->build_tc, &rec,
             p->common, p->max_common, &nc, p->payload, p->max_payload, &np,
-            error))
+            error)) {
+      page_error_prefix (p, s, error);
       return FALSE;
+    }
     cv = rec.ts - (guint64) td->ts_offset;
     /* a packet begins at or before its first event */
     if (cv < last) {
@@ -600,8 +643,7 @@ encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
     n++;
   }
   if (r < 0) {
-    g_prefix_error (error, "In file \"%s\", cpu %u, page %" G_GUINT64_FORMAT
-        ": ", td->origin, s->cpu, s->page_index);
+    page_error_prefix (p, s, error);
     return FALSE;
   }
   *data = gst_ctf_packet_writer_finish_packet (s->w, size, error);
@@ -623,6 +665,7 @@ done:
   info->clamped = clamped;
   s->prev_end = last;
   s->has_prev = TRUE;
+  s->skipped_pages = 0;
   s->seq++;
   release_mapping (p, s);
   return TRUE;
@@ -1012,18 +1055,60 @@ gst_ctf_trace_dat_packetizer_next (GstCtfTraceDatPacketizer * p,
     info->begin_ns = info->end_ns = to_ns (p, p->t0);
     return 1;
   }
-  for (i = 0; i < p->n_streams; i++) {
-    Stream *s = &p->streams[i];
-    if (s->have_page && (!best || s->begin < best->begin))
-      best = s;
+  for (;;) {
+    GError *err = NULL;
+
+    best = NULL;
+    for (i = 0; i < p->n_streams; i++) {
+      Stream *s = &p->streams[i];
+      if (s->have_page && (!best || s->begin < best->begin))
+        best = s;
+    }
+    if (!best)
+      return 0;
+    if (encode_page (p, best, data, size, info, &err))
+      break;
+    if (!skip_bad_page (p, best, &err)) {
+      g_propagate_error (error, err);
+      return -1;
+    }
+    if (!stream_load (p, best, error))
+      return -1;
   }
-  if (!best)
-    return 0;
-  if (!encode_page (p, best, data, size, info, error))
-    return -1;
   info->begin_ns = to_ns (p, info->timestamp_begin);
   info->end_ns = to_ns (p, info->timestamp_end);
   if (!stream_load (p, best, error))
     return -1;
   return 1;
+}
+
+/**
+ * gst_ctf_trace_dat_packetizer_pop_skipped_pages:
+ * @p: a packetizer
+ * @first_error: (out) (optional) (nullable) (transfer full): the
+ *   %GST_CTF_ERROR_TRACEDAT error of the first of them (its message names
+ *   the file, the CPU, the page and, for uncompressed data, the page's
+ *   byte offset in the file), or %NULL when there are none
+ *
+ * Without %GST_CTF_TRACE_DAT_PACKETIZER_STRICT, a corrupt ring-buffer page
+ * does not end the conversion: gst_ctf_trace_dat_packetizer_next() skips
+ * it (the stream's `events_discarded` grows by one, the count being
+ * unknown) and goes on.  This gives how many pages were skipped since the
+ * last call, and resets the count.
+ *
+ * Returns: the number of pages skipped since the last call
+ */
+guint
+gst_ctf_trace_dat_packetizer_pop_skipped_pages (GstCtfTraceDatPacketizer * p,
+    GError ** first_error)
+{
+  guint n = p->skipped_pages;
+
+  p->skipped_pages = 0;
+  if (first_error)
+    *first_error = p->skipped_error;
+  else
+    g_clear_error (&p->skipped_error);
+  p->skipped_error = NULL;
+  return n;
 }

@@ -27,6 +27,11 @@ G_BEGIN_DECLS
  * @GST_CTF_TRACE_DAT_PACKETIZER_NO_FILE_STREAM: leave out the side stream
  *   of synthetic `tracecmd_*` events (cmdlines, kallsyms, printk formats,
  *   options, event formats)
+ * @GST_CTF_TRACE_DAT_PACKETIZER_STRICT: a corrupt ring-buffer page (a
+ *   commit past the page, an event past the commit, a record whose fields
+ *   go past it) is an error; without this flag the page is skipped and
+ *   reported by gst_ctf_trace_dat_packetizer_pop_skipped_pages(), as
+ *   `trace-cmd report` goes on after such a page
  *
  * Conversion options.
  */
@@ -34,6 +39,7 @@ typedef enum {
   GST_CTF_TRACE_DAT_PACKETIZER_NONE = 0,
   GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT = 1 << 0,
   GST_CTF_TRACE_DAT_PACKETIZER_NO_FILE_STREAM = 1 << 1,
+  GST_CTF_TRACE_DAT_PACKETIZER_STRICT = 1 << 2,
 } GstCtfTraceDatPacketizerFlags;
 
 /**
@@ -56,8 +62,9 @@ typedef enum {
  * @n_events: events in the packet
  * @events_discarded: the stream's `events_discarded` counter after this
  *   packet
- * @discarded_delta: events the kernel lost right before this page (a page
- *   whose count the kernel did not store counts as 1)
+ * @discarded_delta: events lost right before this page: those the kernel
+ *   lost (a page whose count the kernel did not store counts as 1), plus
+ *   @discarded_skipped
  * @discarded_unknown: TRUE when the kernel flagged lost events without
  *   storing their number
  * @skipped: records of this page that were left out because their event
@@ -65,6 +72,9 @@ typedef enum {
  * @clamped: events of this page whose time was before the previous event
  *   of their CPU, given that previous time (CTF time does not go back
  *   within a stream)
+ * @discarded_skipped: corrupt pages of this stream skipped right before
+ *   this one (see gst_ctf_trace_dat_packetizer_pop_skipped_pages()), each
+ *   counted as one discarded event in @discarded_delta
  *
  * What a packet returned by gst_ctf_trace_dat_packetizer_next() holds.
  */
@@ -86,6 +96,7 @@ typedef struct {
   gboolean discarded_unknown;
   guint skipped;
   guint clamped;
+  guint discarded_skipped;
 } GstCtfTraceDatPacketInfo;
 
 /**
@@ -107,6 +118,8 @@ GST_CTF_API const gchar *gst_ctf_trace_dat_packetizer_get_metadata (
 GST_CTF_API gint gst_ctf_trace_dat_packetizer_next (
     GstCtfTraceDatPacketizer * p, const guint8 ** data, gsize * size,
     GstCtfTraceDatPacketInfo * info, GError ** error);
+GST_CTF_API guint gst_ctf_trace_dat_packetizer_pop_skipped_pages (
+    GstCtfTraceDatPacketizer * p, GError ** first_error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GstCtfTraceDatPacketizer,
     gst_ctf_trace_dat_packetizer_free)

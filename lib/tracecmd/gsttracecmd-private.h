@@ -222,6 +222,8 @@ typedef struct
   guint64 prev_end;
   guint64 seq;
   guint64 discarded;
+  guint skipped_pages;          /* corrupt pages skipped since the last
+                                 * packet, already in @discarded */
 } Stream;
 
 struct _GstCtfTraceDatPacketizer
@@ -262,6 +264,10 @@ struct _GstCtfTraceDatPacketizer
   guint opt_off;                /* bytes of the current option written */
   guint64 fseq;
   gboolean file_done;
+
+  /* corrupt pages skipped since the last pop_skipped_pages() */
+  guint skipped_pages;
+  GError *skipped_error;        /* the first one's */
 };
 
 /* gsttracecmd-trace-class.c */
