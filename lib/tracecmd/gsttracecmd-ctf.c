@@ -106,6 +106,23 @@ identifier (const gchar * s)
   return id;
 }
 
+/* @name, or when @st already has a member of that name (real format
+ * files can name two fields alike: a `__data_loc char[] type` then an
+ * `int type` on some ARM kernels), `NAME_2`, `NAME_3`, ...: CTF field
+ * names are unique within a structure.  Free with g_free. */
+static gchar *
+unique_member_name (const GstCtfFieldClass * st, const gchar * name)
+{
+  gchar *n = g_strdup (name);
+  guint k;
+
+  for (k = 2; gst_ctf_field_class_find_member (st, n, NULL) != NULL; k++) {
+    g_free (n);
+    n = g_strdup_printf ("%s_%u", name, k);
+  }
+  return n;
+}
+
 /* Appends the CTF member(s) for one ftrace field. */
 static void
 append_field (GstCtfTraceClass * tc, GstCtfFieldClass * st,
@@ -113,6 +130,7 @@ append_field (GstCtfTraceClass * tc, GstCtfFieldClass * st,
 {
   GstCtfFieldClass *fc;
   guint elem = f->elem_size;
+  gchar *name = unique_member_name (st, f->name);
 
   if (elem != 1 && elem != 2 && elem != 4 && elem != 8)
     elem = 1;
@@ -121,7 +139,8 @@ append_field (GstCtfTraceClass * tc, GstCtfFieldClass * st,
     fc->string.encoding = GST_CTF_ENCODING_UTF8;
   } else if (f->flags & GST_CTF_TRACE_DAT_FIELD_DYNAMIC
       || ((f->flags & GST_CTF_TRACE_DAT_FIELD_ARRAY) && f->size == 0)) {
-    gchar *len_name = g_strdup_printf ("_%s_length", f->name);
+    gchar *len_base = g_strdup_printf ("_%s_length", name);
+    gchar *len_name = unique_member_name (st, len_base);
     GstCtfFieldClass *len_fc = int_fc (32, FALSE, bo, 10);
 
     len_fc->value_slot = (gint) tc->n_value_slots++;
@@ -132,6 +151,7 @@ append_field (GstCtfTraceClass * tc, GstCtfFieldClass * st,
     fc->ref_target = len_fc;
     gst_ctf_field_class_append_member (st, len_name, len_fc);
     g_free (len_name);
+    g_free (len_base);
   } else if (f->flags & GST_CTF_TRACE_DAT_FIELD_ARRAY) {
     guint n = f->size / elem;
 
@@ -151,7 +171,8 @@ append_field (GstCtfTraceClass * tc, GstCtfFieldClass * st,
     fc->element = int_fc (8, FALSE, bo, 16);
     fc->length = f->size;
   }
-  gst_ctf_field_class_append_member (st, f->name, fc);
+  gst_ctf_field_class_append_member (st, name, fc);
+  g_free (name);
 }
 
 static gboolean

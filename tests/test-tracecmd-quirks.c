@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
+ * Real trace.dat files with what real kernels' files have: a format that
+ * names two fields alike (some ARM kernels: a `__data_loc char[] type`
+ * and an `int type`), and corrupt ring-buffer pages.
+ *
  * Corrupt ring-buffer pages in real trace.dat files: without `strict`
  * the page is skipped (with its CPU, page and file offset in the message,
  * counted, one discarded event) and every other page converts, as
@@ -16,6 +20,8 @@
 #include "gsttracecmd-packetizer.h"
 #include "gstctf-error.h"
 #include "test-util.h"
+#include "gstctf-reader.h"
+#include "gstctf-metadata.h"
 
 typedef enum
 {
@@ -192,6 +198,113 @@ check_file (const gchar * path, guint k)
   g_bytes_unref (bytes);
 }
 
+/* The bundled armv7 file with irq_handler_entry's `__data_loc char[]
+ * name` renamed `irq` (the same length: the file's layout is unchanged):
+ * two fields `irq`.  The file converts; the second field is `irq_2`, the
+ * trace class parses back, and every irq_handler_entry event keeps both
+ * values (the int irq, the string name). */
+GST_START_TEST (test_duplicate_field_name)
+{
+  gchar *path = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "tracecmd",
+      "armv7-v6.dat", NULL);
+  GBytes *orig = load (path), *bytes;
+  gsize len = g_bytes_get_size (orig);
+  guint8 *d = g_memdup2 (g_bytes_get_data (orig, NULL), len);
+  const gchar *from = "field:__data_loc char[] name;";
+  const gchar *to = "field:__data_loc char[] irq; ";
+  guint8 *at = NULL;
+  GstCtfTraceDat *td;
+  GstCtfTraceDatPacketizer *p;
+  GstCtfTraceDatPacketInfo info;
+  GstCtfTraceClass *tc;
+  const GstCtfEventClass *ec = NULL;
+  const guint8 *data;
+  GError *err = NULL;
+  gsize size;
+  guint i, n = 0, idx = 0;
+
+  for (i = 0; at == NULL && i + strlen (from) <= len; i++)
+    if (memcmp (d + i, from, strlen (from)) == 0)
+      at = d + i;
+  fail_unless (at != NULL);
+  memcpy (at, to, strlen (to));
+  bytes = g_bytes_new_take (d, len);
+  td = gst_ctf_trace_dat_open_bytes (bytes, "dup.dat", &err);
+  fail_unless (td != NULL, "%s", err ? err->message : "");
+  p = gst_ctf_trace_dat_packetizer_new (td, 0, 0, &err);
+  fail_unless (p != NULL, "%s", err ? err->message : "");
+  tc = gst_ctf_tsdl_parse (gst_ctf_trace_dat_packetizer_get_metadata (p),
+      "dup", &err);
+  fail_unless (tc != NULL, "%s", err ? err->message : "");
+  {
+    GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, 0);
+
+    for (i = 0; i < sc->event_classes->len; i++) {
+      const GstCtfEventClass *e = g_ptr_array_index (sc->event_classes, i);
+
+      if (strcmp (e->name, "irq_handler_entry") == 0)
+        ec = e;
+    }
+  }
+  fail_unless (ec != NULL && ec->payload != NULL);
+  fail_unless (gst_ctf_field_class_find_member (ec->payload, "irq",
+          &idx) != NULL);
+  fail_unless (gst_ctf_field_class_find_member (ec->payload, "irq_2",
+          &i) != NULL);
+  fail_unless_equals_int (i, idx + 1);
+  fail_unless_equals_int (ec->payload->members[i].fc->type,
+      GST_CTF_FIELD_CLASS_STRING);
+  fail_unless_equals_int (ec->payload->members[idx].fc->type,
+      GST_CTF_FIELD_CLASS_INTEGER);
+
+  /* the events: irq=16, irq_2="gp_timer" as trace-cmd prints them */
+  while (gst_ctf_trace_dat_packetizer_next (p, &data, &size, &info,
+          &err) > 0) {
+    GstCtfEventIter *it;
+
+    if (info.is_file_stream)
+      continue;
+    it = gst_ctf_event_iter_new (tc);
+    gst_ctf_event_iter_set_recording (it, TRUE);
+    fail_unless (gst_ctf_event_iter_set_packet (it, data, size, &err), "%s",
+        err ? err->message : "");
+    while (gst_ctf_event_iter_next (it, &err)) {
+      const GstCtfFieldValue *v;
+      guint nv, k, seen = 0;
+
+      if (gst_ctf_event_iter_get_event_class (it)->id != ec->id)
+        continue;
+      v = gst_ctf_event_iter_get_values (it, GST_CTF_SCOPE_EVENT_PAYLOAD,
+          &nv);
+      for (k = 0; k < nv; k++) {
+        if (g_strcmp0 (v[k].name, "irq") == 0) {
+          fail_unless_equals_int (v[k].v.i, 16);
+          seen |= 1;
+        } else if (g_strcmp0 (v[k].name, "irq_2") == 0) {
+          fail_unless_equals_int (v[k].v.s.len, 8);
+          fail_unless (memcmp (v[k].v.s.ptr, "gp_timer", 8) == 0);
+          seen |= 2;
+        }
+      }
+      fail_unless_equals_int (seen, 3);
+      n++;
+    }
+    fail_unless (err == NULL, "%s", err ? err->message : "");
+    gst_ctf_event_iter_free (it);
+  }
+  fail_unless (err == NULL, "%s", err ? err->message : "");
+  /* trace-cmd report -R prints 11 of them (tests/data/tracecmd/oracle) */
+  fail_unless_equals_int (n, 11);
+  gst_ctf_trace_class_unref (tc);
+  gst_ctf_trace_dat_packetizer_free (p);
+  gst_ctf_trace_dat_unref (td);
+  g_bytes_unref (bytes);
+  g_bytes_unref (orig);
+  g_free (path);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_bad_page_bundled)
 {
   gchar *path = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "tracecmd",
@@ -290,16 +403,17 @@ GST_START_TEST (test_bad_page_element)
 GST_END_TEST;
 
 static Suite *
-tracecmd_corrupt_suite (void)
+tracecmd_quirks_suite (void)
 {
-  Suite *s = suite_create ("tracecmd-corrupt");
+  Suite *s = suite_create ("tracecmd-quirks");
   TCase *tc = tcase_create ("general");
 
   suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_duplicate_field_name);
   tcase_add_test (tc, test_bad_page_bundled);
   tcase_add_test (tc, test_bad_page_corpus);
   tcase_add_test (tc, test_bad_page_element);
   return s;
 }
 
-GST_CHECK_MAIN (tracecmd_corrupt);
+GST_CHECK_MAIN (tracecmd_quirks);
