@@ -10,6 +10,13 @@
  */
 #include "gsttracecmd-private.h"
 
+/* Where a compressed chunk is and which pages it holds (for seeks). */
+typedef struct {
+  guint64 off;                  /* its header */
+  guint32 n_pages;
+  guint64 first_page;
+} ChunkRef;
+
 struct _GstCtfTraceDatCpuIter {
   GstCtfTraceDat *td;
   const GstCtfTraceDatBuffer *buf;
@@ -19,6 +26,8 @@ struct _GstCtfTraceDatCpuIter {
   /* uncompressed: file range still to read */
   guint64 off;
   guint64 end;
+  guint64 data_off;             /* the CPU's data: first byte, size */
+  guint64 data_size;
 
   /* compressed: the chunks and the one being read */
   gboolean compressed;
@@ -26,6 +35,9 @@ struct _GstCtfTraceDatCpuIter {
   const guint8 *chunk;
   gsize chunk_len;
   gsize chunk_pos;
+  guint64 chunks_off;           /* the first chunk header */
+  guint32 n_chunks;
+  GArray *chunk_table;          /* of ChunkRef, made by the first seek */
 
   guint64 next_page_index;
   guint64 page_index;
@@ -66,6 +78,8 @@ gst_ctf_trace_dat_cpu_iter_new (GstCtfTraceDat * td, guint buffer,
   it->page_size = b->page_size;
   it->off = cd->offset;
   it->end = cd->offset + cd->size;
+  it->data_off = cd->offset;
+  it->data_size = cd->size;
   it->compressed = b->compressed && cd->size > 0;
   if (it->compressed) {
     if (cd->size < 4) {
@@ -78,8 +92,10 @@ gst_ctf_trace_dat_cpu_iter_new (GstCtfTraceDat * td, guint buffer,
     /* trace-cmd records the size of the chunks after the count: the
      * count word comes on top (bounded by the file) */
     it->end = MIN ((guint64) td->file_size, it->end + 4);
-    it->chunks = td_chunks_new (td, cd->cpu, it->off + 4, it->end,
-        td_read32 (td->byte_order, td->base + it->off));
+    it->chunks_off = it->off + 4;
+    it->n_chunks = td_read32 (td->byte_order, td->base + it->off);
+    it->chunks = td_chunks_new (td, cd->cpu, it->chunks_off, it->end,
+        it->n_chunks);
   }
   return it;
 }
@@ -94,6 +110,8 @@ gst_ctf_trace_dat_cpu_iter_free (GstCtfTraceDatCpuIter * it)
   if (!it)
     return;
   td_chunks_free (it->chunks);
+  if (it->chunk_table)
+    g_array_unref (it->chunk_table);
   gst_ctf_trace_dat_unref (it->td);
   g_free (it);
 }
@@ -141,6 +159,140 @@ gst_ctf_trace_dat_cpu_iter_next_page (GstCtfTraceDatCpuIter * it,
   }
   it->page_index = it->next_page_index++;
   return 1;
+}
+
+/* The chunk table of compressed data, from the chunk headers (8 bytes
+ * each, read in place: nothing is inflated). */
+static gboolean
+chunk_table (GstCtfTraceDatCpuIter * it, GError ** error)
+{
+  GstCtfTraceDat *td = it->td;
+  guint64 off = it->chunks_off, page = 0;
+  guint32 k;
+
+  if (it->chunk_table)
+    return TRUE;
+  it->chunk_table = g_array_new (FALSE, FALSE, sizeof (ChunkRef));
+  for (k = 0; k < it->n_chunks; k++) {
+    ChunkRef r;
+    guint32 csize, usize;
+
+    if (off > it->end || it->end - off < 8) {
+      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT,
+          "Cannot read chunk header %u of %u: file=\"%s\", offset=%"
+          G_GUINT64_FORMAT ", cpu=%u: past the CPU's data", k, it->n_chunks,
+          td->origin, off, it->cpu);
+      g_clear_pointer (&it->chunk_table, g_array_unref);
+      return FALSE;
+    }
+    csize = td_read32 (td->byte_order, td->base + off);
+    usize = td_read32 (td->byte_order, td->base + off + 4);
+    r.off = off;
+    r.n_pages = (guint32) ((usize + (guint64) it->page_size - 1) /
+        it->page_size);
+    r.first_page = page;
+    g_array_append_val (it->chunk_table, r);
+    page += r.n_pages;
+    off += 8 + (guint64) csize;
+  }
+  return TRUE;
+}
+
+/**
+ * gst_ctf_trace_dat_cpu_iter_get_n_pages:
+ * @it: an iterator
+ * @error: return location for a %GST_CTF_ERROR_TRACEDAT error (a chunk
+ *   table that goes past the CPU's data)
+ *
+ * The number of pages of the CPU (a short last page counts), from the
+ * data size, or from the chunk headers of compressed data (nothing is
+ * inflated).
+ *
+ * Returns: the page count, or -1 on error
+ */
+gint64
+gst_ctf_trace_dat_cpu_iter_get_n_pages (GstCtfTraceDatCpuIter * it,
+    GError ** error)
+{
+  ChunkRef *last;
+
+  if (!it->compressed)
+    return (gint64) ((it->data_size + it->page_size - 1) / it->page_size);
+  if (!chunk_table (it, error))
+    return -1;
+  if (it->chunk_table->len == 0)
+    return 0;
+  last = &g_array_index (it->chunk_table, ChunkRef, it->chunk_table->len - 1);
+  return (gint64) (last->first_page + last->n_pages);
+}
+
+/**
+ * gst_ctf_trace_dat_cpu_iter_seek_page:
+ * @it: an iterator
+ * @page: a page index (past the last page: the end)
+ * @error: return location for a %GST_CTF_ERROR_TRACEDAT error
+ *
+ * Positions the iterator so that the next
+ * gst_ctf_trace_dat_cpu_iter_next_page() gives page @page.  Uncompressed
+ * data: in place.  Compressed data: the chunk holding the page is found
+ * from the chunk headers and inflated, and the pages before @page in it
+ * are passed over.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+gst_ctf_trace_dat_cpu_iter_seek_page (GstCtfTraceDatCpuIter * it,
+    guint64 page, GError ** error)
+{
+  guint lo, hi;
+  ChunkRef *r;
+
+  it->have_page = FALSE;
+  if (!it->compressed) {
+    guint64 n = (it->data_size + it->page_size - 1) / it->page_size;
+
+    page = MIN (page, n);
+    it->off = it->data_off + MIN (page * it->page_size, it->data_size);
+    it->next_page_index = page;
+    return TRUE;
+  }
+  if (!chunk_table (it, error))
+    return FALSE;
+  /* the last chunk whose first page is at or before @page */
+  lo = 0;
+  hi = it->chunk_table->len;
+  while (lo < hi) {
+    guint mid = lo + (hi - lo) / 2;
+
+    if (g_array_index (it->chunk_table, ChunkRef, mid).first_page <= page)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  td_chunks_free (it->chunks);
+  it->chunk = NULL;
+  it->chunk_len = it->chunk_pos = 0;
+  if (lo == 0) {
+    it->chunks = td_chunks_new (it->td, it->cpu, it->end, it->end, 0);
+    it->next_page_index = 0;
+    return TRUE;
+  }
+  r = &g_array_index (it->chunk_table, ChunkRef, lo - 1);
+  /* (empty chunks hold no page: the next chunk's pages follow) */
+  it->chunks = td_chunks_new (it->td, it->cpu, r->off, it->end,
+      it->n_chunks - (lo - 1));
+  it->next_page_index = r->first_page;
+  while (it->next_page_index < page) {
+    const guint8 *d;
+    gsize n;
+    gint k = gst_ctf_trace_dat_cpu_iter_next_page (it, &d, &n, error);
+
+    if (k < 0)
+      return FALSE;
+    if (k == 0)
+      break;
+  }
+  return TRUE;
 }
 
 /**

@@ -1003,6 +1003,68 @@ file_packet (GstCtfTraceDatPacketizer * p, const guint8 ** data, gsize * size,
 
 /* ---- iteration ------------------------------------------------------- */
 
+gboolean
+_gst_ctf_trace_dat_packetizer_start (GstCtfTraceDatPacketizer * p,
+    GError ** error)
+{
+  gboolean any = FALSE;
+  guint i;
+
+  if (p->started)
+    return TRUE;
+  for (i = 0; i < p->n_streams; i++) {
+    if (!stream_load (p, &p->streams[i], error))
+      return FALSE;
+    if (p->streams[i].have_page && (!any || p->streams[i].begin < p->t0)) {
+      p->t0 = p->streams[i].begin;
+      any = TRUE;
+    }
+  }
+  p->started = TRUE;
+  return TRUE;
+}
+
+gboolean
+_gst_ctf_trace_dat_packetizer_stream_load (GstCtfTraceDatPacketizer * p,
+    Stream * s, GError ** error)
+{
+  return stream_load (p, s, error);
+}
+
+void
+_gst_ctf_trace_dat_packetizer_stream_reset (GstCtfTraceDatPacketizer * p,
+    Stream * s, guint64 page)
+{
+  const GstCtfTraceDatBuffer *buf = gst_ctf_trace_dat_get_buffer (p->td,
+      s->buffer);
+  const GstCtfTraceDatCpuData *cd = &buf->cpus[s->cpu_index];
+
+  s->have_page = s->done = s->has_prev = FALSE;
+  s->prev_end = 0;
+  s->seq = page;
+  s->discarded = 0;
+  s->skipped_pages = 0;
+  s->released = G_MAXUINT64;
+  if (s->z_page_size) {
+    /* compressed: the chunk walk of release_mapping() starts again */
+    s->z_left = td_read32 (p->td->byte_order, p->td->base + cd->offset);
+    s->z_off = cd->offset + 4;
+    s->z_cur = s->z_off;
+    s->z_pages_end = 0;
+    s->released = cd->offset;
+  }
+}
+
+void
+_gst_ctf_trace_dat_packetizer_file_reset (GstCtfTraceDatPacketizer * p)
+{
+  p->phase = 0;
+  p->pos = 0;
+  p->opt_off = 0;
+  p->fseq = 0;
+  p->file_done = FALSE;
+}
+
 static gint64
 to_ns (GstCtfTraceDatPacketizer * p, guint64 cv)
 {
@@ -1036,19 +1098,8 @@ gst_ctf_trace_dat_packetizer_next (GstCtfTraceDatPacketizer * p,
   Stream *best = NULL;
   guint i;
 
-  if (!p->started) {
-    gboolean any = FALSE;
-
-    for (i = 0; i < p->n_streams; i++) {
-      if (!stream_load (p, &p->streams[i], error))
-        return -1;
-      if (p->streams[i].have_page && (!any || p->streams[i].begin < p->t0)) {
-        p->t0 = p->streams[i].begin;
-        any = TRUE;
-      }
-    }
-    p->started = TRUE;
-  }
+  if (!_gst_ctf_trace_dat_packetizer_start (p, error))
+    return -1;
   if (p->file_stream && !p->file_done) {
     if (!file_packet (p, data, size, info, error))
       return -1;

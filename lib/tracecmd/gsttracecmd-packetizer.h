@@ -120,6 +120,11 @@ GST_CTF_API gint gst_ctf_trace_dat_packetizer_next (
     GstCtfTraceDatPacketInfo * info, GError ** error);
 GST_CTF_API guint gst_ctf_trace_dat_packetizer_pop_skipped_pages (
     GstCtfTraceDatPacketizer * p, GError ** first_error);
+GST_CTF_API gboolean gst_ctf_trace_dat_packetizer_get_time_range (
+    GstCtfTraceDatPacketizer * p, gint64 * begin_ns, gint64 * end_ns,
+    GError ** error);
+GST_CTF_API gboolean gst_ctf_trace_dat_packetizer_seek (
+    GstCtfTraceDatPacketizer * p, gint64 ns, GError ** error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GstCtfTraceDatPacketizer,
     gst_ctf_trace_dat_packetizer_free)

@@ -268,7 +268,25 @@ struct _GstCtfTraceDatPacketizer
   /* corrupt pages skipped since the last pop_skipped_pages() */
   guint skipped_pages;
   GError *skipped_error;        /* the first one's */
+
+  /* the last event's clock value (gsttracecmd-packetizer-seek.c) */
+  gboolean have_end;
+  gboolean has_events;
+  guint64 end_cv;
 };
+
+/* gsttracecmd-packetizer.c, for gsttracecmd-packetizer-seek.c */
+/* loads every stream's first page and works out t0, once */
+G_GNUC_INTERNAL gboolean _gst_ctf_trace_dat_packetizer_start (
+    GstCtfTraceDatPacketizer * p, GError ** error);
+/* @s's iterator was moved to @page: the stream starts again there */
+G_GNUC_INTERNAL void _gst_ctf_trace_dat_packetizer_stream_reset (
+    GstCtfTraceDatPacketizer * p, Stream * s, guint64 page);
+G_GNUC_INTERNAL gboolean _gst_ctf_trace_dat_packetizer_stream_load (
+    GstCtfTraceDatPacketizer * p, Stream * s, GError ** error);
+/* the side stream's packets are made again */
+G_GNUC_INTERNAL void _gst_ctf_trace_dat_packetizer_file_reset (
+    GstCtfTraceDatPacketizer * p);
 
 /* gsttracecmd-trace-class.c */
 G_GNUC_INTERNAL gboolean _gst_ctf_trace_dat_option_is_container (guint id);

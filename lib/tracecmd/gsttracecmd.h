@@ -384,6 +384,10 @@ GST_CTF_API gint gst_ctf_trace_dat_cpu_iter_next_page (
     GError ** error);
 GST_CTF_API gint gst_ctf_trace_dat_cpu_iter_next (GstCtfTraceDatCpuIter * it,
     GstCtfTraceDatRecord * rec, GError ** error);
+GST_CTF_API gint64 gst_ctf_trace_dat_cpu_iter_get_n_pages (
+    GstCtfTraceDatCpuIter * it, GError ** error);
+GST_CTF_API gboolean gst_ctf_trace_dat_cpu_iter_seek_page (
+    GstCtfTraceDatCpuIter * it, guint64 page, GError ** error);
 
 /**
  * GstCtfTraceDatMergeIter:

@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Time range and TIME seeks of the trace.dat packetizer
+ * (gsttracecmd-packetizer-seek.c), on compressed and uncompressed real
+ * files: after a seek to T, each CPU's packets are those of a full
+ * conversion from one page on, every page with an event at or after T is
+ * there, and the pages before the one holding T are not read.
+ */
+#include <gst/check/gstcheck.h>
+#include <string.h>
+
+#include "gsttracecmd.h"
+#include "gsttracecmd-packetizer.h"
+#include "gstctf-error.h"
+#include "test-util.h"
+
+typedef struct
+{
+  guint cpu;                    /* the stream index */
+  guint64 page;
+  gint64 begin_ns, end_ns;
+  guint n_events;
+} Pkt;
+
+/* Packets of CPU streams from the current position to the end; side
+ * stream packets counted in @n_side. */
+static GArray *
+drain (GstCtfTraceDatPacketizer * p, guint * n_side)
+{
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (Pkt));
+  GstCtfTraceDatPacketInfo info;
+  const guint8 *data;
+  gsize size;
+  GError *err = NULL;
+  gint r;
+
+  *n_side = 0;
+  while ((r = gst_ctf_trace_dat_packetizer_next (p, &data, &size, &info,
+              &err)) > 0) {
+    Pkt k;
+
+    if (info.is_file_stream) {
+      /* the side stream comes first */
+      fail_unless (a->len == 0);
+      (*n_side)++;
+      continue;
+    }
+    k.cpu = info.stream_index;  /* (instances: one stream per buffer and CPU) */
+    k.page = info.page_index;
+    k.begin_ns = info.begin_ns;
+    k.end_ns = info.end_ns;
+    k.n_events = info.n_events;
+    g_array_append_val (a, k);
+  }
+  fail_unless (r == 0, "%s", err ? err->message : "");
+  return a;
+}
+
+static void
+check_file (const gchar * path, gboolean many_pages)
+{
+  GstCtfTraceDat *td;
+  GstCtfTraceDatPacketizer *p;
+  GError *err = NULL;
+  GArray *full;
+  gint64 begin, end, first_begin = G_MAXINT64, last_end = G_MININT64;
+  guint n_side_full, i, k;
+
+  td = gst_ctf_trace_dat_open (path, &err);
+  fail_unless (td != NULL, "%s", err ? err->message : "");
+  p = gst_ctf_trace_dat_packetizer_new (td, 0, 0, &err);
+  fail_unless (p != NULL, "%s", err ? err->message : "");
+  full = drain (p, &n_side_full);
+  fail_unless (full->len >= 4, "%s: %u packets", path, full->len);
+  for (i = 0; i < full->len; i++) {
+    Pkt *a = &g_array_index (full, Pkt, i);
+
+    first_begin = MIN (first_begin, a->begin_ns);
+    if (a->n_events > 0)
+      last_end = MAX (last_end, a->end_ns);
+  }
+
+  /* the range: the first packet's begin, the last event */
+  fail_unless (gst_ctf_trace_dat_packetizer_get_time_range (p, &begin, &end,
+          &err), "%s", err ? err->message : "");
+  fail_unless_equals_int64 (begin, first_begin);
+  fail_unless_equals_int64 (end, last_end);
+
+  for (k = 0; k <= 8; k++) {
+    /* before the start, eighths of the range, after the end */
+    gint64 t = k == 0 ? begin - 1000 : k == 8 ? end + 1000 :
+        begin + (end - begin) / 7 * (k - 1);
+    GArray *part;
+    guint n_side, j;
+
+    fail_unless (gst_ctf_trace_dat_packetizer_seek (p, t, &err), "%s",
+        err ? err->message : "");
+    part = drain (p, &n_side);
+    fail_unless_equals_int (n_side, n_side_full);
+    /* per CPU: a suffix of the full run's pages, holding every page that
+     * has an event at or after t */
+    for (i = 0; i < full->len; i++) {
+      Pkt *a = &g_array_index (full, Pkt, i);
+      gboolean needed = a->n_events > 0 && a->end_ns >= t;
+      gboolean found = FALSE;
+
+      for (j = 0; j < part->len && !found; j++) {
+        Pkt *b = &g_array_index (part, Pkt, j);
+
+        if (b->cpu == a->cpu && b->page == a->page) {
+          fail_unless_equals_int (b->n_events, a->n_events);
+          fail_unless_equals_int64 (b->end_ns, a->end_ns);
+          found = TRUE;
+        }
+      }
+      fail_unless (found || !needed, "%s: seek to %" G_GINT64_FORMAT
+          ": cpu %u page %" G_GUINT64_FORMAT " (end %" G_GINT64_FORMAT
+          ") missing", path, t, a->cpu, a->page, a->end_ns);
+    }
+    if (k == 0)
+      fail_unless_equals_int (part->len, full->len);
+    if (k >= 4 && many_pages)
+      fail_unless (part->len < full->len, "%s: seek to the middle read %u "
+          "of %u packets", path, part->len, full->len);
+    g_array_unref (part);
+  }
+  g_array_unref (full);
+  gst_ctf_trace_dat_packetizer_free (p);
+  gst_ctf_trace_dat_unref (td);
+}
+
+GST_START_TEST (test_seek_bundled)
+{
+  gchar *path = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"),
+      "tracecmdsrc", "instance.v7-zstd.dat", NULL);
+
+  /* (one page per CPU and buffer: a seek cannot leave any out) */
+  check_file (path, FALSE);
+  g_free (path);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_seek_corpus)
+{
+  static const gchar *const files[] = { "syscalls-kmem.v7-none.dat",
+    "sched-block-net.v6.dat", "sched-irq-timer-wq.v7-zstd.dat",
+    "mixed.v7-zlib.dat"
+  };
+  guint i;
+
+  NEED_CORPUS ();
+  for (i = 0; i < G_N_ELEMENTS (files); i++) {
+    gchar *rel = g_build_filename ("tracedat", files[i], NULL);
+    gchar *path = test_corpus_path (rel);
+
+    check_file (path, TRUE);
+    g_free (path);
+    g_free (rel);
+  }
+}
+
+GST_END_TEST;
+
+static Suite *
+tracecmd_seek_suite (void)
+{
+  Suite *s = suite_create ("tracecmd-seek");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_seek_bundled);
+  tcase_add_test (tc, test_seek_corpus);
+  return s;
+}
+
+GST_CHECK_MAIN (tracecmd_seek);
