@@ -27,7 +27,8 @@
  * (`uname`, `tracer_version`, `trace_clock`, `trace_clocks`, `trace_id`,
  * `date`, `offset`, `tsc2nsec_*`, `cpus`, `page_size`, `buffer_N`, ...);
  * large ones to a side stream `tracecmd` (stream class after the buffers',
- * packets at the trace's first time stamp) of synthetic events:
+ * packets from the trace's first time stamp, the last one ending with the
+ * trace) of synthetic events:
  * `tracecmd_header` (header_page/header_event text), `tracecmd_option`
  * (every option but the file-layout ones, raw bytes), `tracecmd_event_format`
  * (id, system, name, print fmt), `tracecmd_cmdline` (pid, comm),

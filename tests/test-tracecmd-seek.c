@@ -162,6 +162,98 @@ GST_START_TEST (test_seek_corpus)
 
 GST_END_TEST;
 
+/* The side stream of tracecmd_* events (all at the trace's first time)
+ * ends with the trace: its last packet's end is the last event's time,
+ * so its range holds every CPU stream's (babeltrace2's
+ * --stream-intersection kept only the side stream's events when its one
+ * packet was [t0, t0]). */
+static void
+check_side_range (const gchar * path)
+{
+  GstCtfTraceDat *td = gst_ctf_trace_dat_open (path, NULL);
+  GstCtfTraceDatPacketizer *p;
+  GstCtfTraceDatPacketInfo info;
+  const guint8 *data;
+  gsize size;
+  gint64 begin, end, side_end = -1, cpu_end = -1, side_begin = -1;
+
+  fail_unless (td != NULL);
+  p = gst_ctf_trace_dat_packetizer_new (td, 0, 0, NULL);
+  fail_unless (p != NULL);
+  while (gst_ctf_trace_dat_packetizer_next (p, &data, &size, &info,
+          NULL) > 0) {
+    if (info.is_file_stream) {
+      if (side_begin < 0)
+        side_begin = info.begin_ns;
+      fail_unless (info.begin_ns >= side_end || side_end < 0 ||
+          info.begin_ns == side_begin);
+      side_end = info.end_ns;
+    } else {
+      cpu_end = MAX (cpu_end, info.end_ns);
+      fail_unless (info.begin_ns >= side_begin);
+    }
+  }
+  fail_unless (gst_ctf_trace_dat_packetizer_get_time_range (p, &begin, &end,
+          NULL));
+  fail_unless_equals_int64 (side_begin, begin);
+  fail_unless_equals_int64 (side_end, end);
+  fail_unless_equals_int64 (cpu_end, end);
+  gst_ctf_trace_dat_packetizer_free (p);
+  gst_ctf_trace_dat_unref (td);
+}
+
+GST_START_TEST (test_side_stream_range)
+{
+  gchar *path = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"),
+      "tracecmdsrc", "instance.v7-zstd.dat", NULL);
+  gchar *rel, *out, *cmd, *text = NULL;
+  gint status;
+  guint n_cpu = 0;
+
+  check_side_range (path);
+  g_free (path);
+  if (test_corpus () == NULL || !test_have_program ("babeltrace2")) {
+    g_print ("SKIP test_side_stream_range (babeltrace2 part): "
+        "GST_CTF_CORPUS or babeltrace2 missing\n");
+    return;
+  }
+  rel = g_build_filename ("tracedat", "sched-irq-timer-wq.v7-zstd.dat", NULL);
+  path = test_corpus_path (rel);
+  check_side_range (path);
+  /* babeltrace2 --stream-intersection on the CTF output keeps the CPU
+   * events of the range all CPUs cover */
+  out = g_dir_make_tmp ("tracecmd-si-XXXXXX", NULL);
+  cmd = g_strdup_printf ("gst-launch-1.0 -q tracecmdsrc location='%s' ! "
+      "ctfsink location='%s/t' && babeltrace2 --stream-intersection '%s/t'",
+      path, out, out);
+  {
+    gchar *argv[] = { (gchar *) "/bin/sh", (gchar *) "-c", cmd, NULL };
+
+    fail_unless (g_spawn_sync (NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+            &text, NULL, &status, NULL));
+  }
+  fail_unless (g_spawn_check_wait_status (status, NULL), "%s", cmd);
+  {
+    gchar **lines = g_strsplit (text, "\n", -1);
+    guint i;
+
+    for (i = 0; lines[i]; i++)
+      n_cpu += lines[i][0] == '[' && strstr (lines[i], "tracecmd_") == NULL;
+    g_strfreev (lines);
+  }
+  /* trace-cmd report: 14 132 events; the CPUs' common range holds all but
+   * the 29 before the second CPU's first event */
+  fail_unless (n_cpu > 14000, "%u CPU events", n_cpu);
+  g_free (cmd);
+  test_rm_rf (out);
+  g_free (out);
+  g_free (text);
+  g_free (path);
+  g_free (rel);
+}
+
+GST_END_TEST;
+
 static Suite *
 tracecmd_seek_suite (void)
 {
@@ -171,6 +263,7 @@ tracecmd_seek_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_seek_bundled);
   tcase_add_test (tc, test_seek_corpus);
+  tcase_add_test (tc, test_side_stream_range);
   return s;
 }
 

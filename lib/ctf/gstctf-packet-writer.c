@@ -1247,6 +1247,16 @@ gst_ctf_packet_writer_finish_packet (GstCtfPacketWriter * w, gsize * size,
   return w->buf;
 }
 
+void
+gst_ctf_packet_writer_set_timestamp_end (GstCtfPacketWriter * w,
+    guint64 cycles)
+{
+  g_return_if_fail (w != NULL);
+
+  w->params.has_timestamp_end = TRUE;
+  w->params.timestamp_end = cycles;
+}
+
 GBytes *
 gst_ctf_packet_writer_finish_packet_bytes (GstCtfPacketWriter * w,
     GError ** error)

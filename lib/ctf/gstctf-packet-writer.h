@@ -270,6 +270,19 @@ GST_CTF_API guint64 gst_ctf_packet_writer_get_clock_value (GstCtfPacketWriter *
     w);
 
 /**
+ * gst_ctf_packet_writer_set_timestamp_end:
+ * @w: a writer with a packet begun without
+ *   #GstCtfPacketWriterParams.has_timestamp_end
+ * @cycles: the packet's `timestamp_end`, in clock cycles
+ *
+ * Sets the `timestamp_end` that gst_ctf_packet_writer_finish_packet()
+ * writes, instead of the last event's clock value: for a packet whose end
+ * is only known once its events are in.
+ */
+GST_CTF_API void gst_ctf_packet_writer_set_timestamp_end (
+    GstCtfPacketWriter * w, guint64 cycles);
+
+/**
  * gst_ctf_packet_writer_finish_packet:
  * @w: a writer with a packet begun
  * @size: (out): packet size in bytes

@@ -975,15 +975,28 @@ file_packet (GstCtfTraceDatPacketizer * p, const guint8 ** data, gsize * size,
   GstCtfPacketWriterParams prm = { 0, };
   guint n;
 
+  guint64 end = p->t0;
+
   prm.packet_seq_num = p->fseq;
   prm.has_timestamp_begin = TRUE;
   prm.timestamp_begin = p->t0;
-  prm.has_timestamp_end = TRUE;
-  prm.timestamp_end = p->t0;
   if (!gst_ctf_packet_writer_begin_packet (p->fw, &prm, NULL, 0, error))
     return FALSE;
   if (!file_fill (p, error))
     return FALSE;
+  /* The events are at the trace's first time; the last packet ends with
+   * the trace, so that the side stream's range holds the CPU streams'
+   * (babeltrace2 --stream-intersection keeps the range all streams
+   * cover: [t0, t0] left only the side stream's events). */
+  if (p->phase >= N_FEV) {
+    gint64 b, e;
+
+    if (!gst_ctf_trace_dat_packetizer_get_time_range (p, &b, &e, error))
+      return FALSE;
+    if (p->has_events)
+      end = MAX (p->end_cv, p->t0);
+  }
+  gst_ctf_packet_writer_set_timestamp_end (p->fw, end);
   n = gst_ctf_packet_writer_get_event_count (p->fw);
   *data = gst_ctf_packet_writer_finish_packet (p->fw, size, error);
   if (!*data)
@@ -996,7 +1009,8 @@ file_packet (GstCtfTraceDatPacketizer * p, const guint8 ** data, gsize * size,
   info->stream_index = p->file_index;
   info->is_file_stream = TRUE;
   info->page_index = p->fseq++;
-  info->timestamp_begin = info->timestamp_end = p->t0;
+  info->timestamp_begin = p->t0;
+  info->timestamp_end = end;
   info->n_events = n;
   return TRUE;
 }
@@ -1103,7 +1117,8 @@ gst_ctf_trace_dat_packetizer_next (GstCtfTraceDatPacketizer * p,
   if (p->file_stream && !p->file_done) {
     if (!file_packet (p, data, size, info, error))
       return -1;
-    info->begin_ns = info->end_ns = to_ns (p, p->t0);
+    info->begin_ns = to_ns (p, info->timestamp_begin);
+    info->end_ns = to_ns (p, info->timestamp_end);
     return 1;
   }
   for (;;) {
