@@ -1357,6 +1357,43 @@ START_TEST (test_lttng_compat)
     fail_unless_equals_int (status, 0);
     fail_unless_equals_string (e, "");
     fail_unless (strstr (o, "prev_tid = ") != NULL);
+    /* priorities as lttng-modules records them: prio - MAX_RT_PRIO (a
+     * normal task is 20 where trace-cmd report says 120), in every sched
+     * event, in the same order as the oracle's */
+    {
+      gchar *oracle_path = data_path ("oracle/armv7-v6.dat.raw.txt");
+      gchar *oracle = NULL;
+      GRegex *ours = g_regex_new ("prio = (-?[0-9]+)", 0, 0, NULL);
+      GRegex *theirs = g_regex_new ("prio=(-?[0-9]+)", 0, 0, NULL);
+      GMatchInfo *mo, *mt;
+      guint n = 0;
+
+      fail_unless (g_file_get_contents (oracle_path, &oracle, NULL, NULL));
+      g_regex_match (ours, o, 0, &mo);
+      g_regex_match (theirs, oracle, 0, &mt);
+      while (g_match_info_matches (mt)) {
+        gchar *a, *b;
+
+        fail_unless (g_match_info_matches (mo), "prio %u missing", n);
+        a = g_match_info_fetch (mo, 1);
+        b = g_match_info_fetch (mt, 1);
+        fail_unless_equals_int64 (g_ascii_strtoll (a, NULL, 10),
+            g_ascii_strtoll (b, NULL, 10) - 100);
+        g_free (a);
+        g_free (b);
+        g_match_info_next (mo, NULL);
+        g_match_info_next (mt, NULL);
+        n++;
+      }
+      fail_unless (!g_match_info_matches (mo));
+      fail_unless (n >= 30, "%u priorities", n);
+      g_match_info_free (mo);
+      g_match_info_free (mt);
+      g_regex_unref (ours);
+      g_regex_unref (theirs);
+      g_free (oracle);
+      g_free (oracle_path);
+    }
     g_free (o);
     g_free (e);
   }

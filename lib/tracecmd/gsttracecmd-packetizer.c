@@ -351,7 +351,7 @@ plan_op (const GstCtfTraceDatField * f, Op * op)
 }
 
 static Plan *
-plan_build (const GstCtfTraceDatEventFormat * fmt)
+plan_build (const GstCtfTraceDatEventFormat * fmt, gboolean lttng)
 {
   Plan *pl = g_new0 (Plan, 1);
   guint i;
@@ -370,6 +370,8 @@ plan_build (const GstCtfTraceDatEventFormat * fmt)
       g_free (pl);
       return NULL;
     }
+    if (lttng && op->kind == OP_INT && i >= fmt->n_common_fields)
+      op->add = _gst_ctf_trace_dat_lttng_value_add (fmt, f->name);
     pl->max_size += 4 + 1 + (op->kind == OP_ARRAY || op->kind == OP_INT ?
         f->size : 0);
     pl->n_ops++;
@@ -402,7 +404,8 @@ plans_setup (GstCtfTraceDatPacketizer * p)
 
     if (f->id >= 65536 || td->format_by_id[f->id] != f)
       continue;
-    p->plans[f->id] = plan_build (f);
+    p->plans[f->id] = plan_build (f,
+        (p->flags & GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT) != 0);
     if (!p->plans[f->id]) {
       guint j;
       for (j = 0; j < 65536; j++)
@@ -453,6 +456,9 @@ direct_event (GstCtfTraceDatPacketizer * p, const Plan * pl,
           memcpy (d, data + f->offset, f->size);
         else
           memset (d, 0, f->size);
+        if (G_UNLIKELY (op->add != 0))
+          put_n (td->byte_order, d, td_read_n (td->byte_order, d, f->size) +
+              (guint64) op->add, f->size);
         pos += f->size;
         break;
       case OP_STRING:
@@ -555,6 +561,27 @@ direct_page (GstCtfTraceDatPacketizer * p, Stream * s,
   return TRUE;
 }
 
+/* The packet writer path's values as lttng-modules records them (the
+ * direct path's Op.add). */
+static void
+lttng_values (GstCtfTraceDatPacketizer * p, const GstCtfTraceDatRecord * rec,
+    guint n_payload)
+{
+  const GstCtfTraceDatEventFormat *fmt =
+      gst_ctf_trace_dat_get_event_format (p->td, rec->event_id);
+  guint i;
+
+  if (!fmt)
+    return;
+  /* the payload's top-level members: value 1, then each one's end */
+  for (i = 1; i < n_payload; i = MAX (p->payload[i].end, i + 1)) {
+    GstCtfFieldValue *v = &p->payload[i];
+
+    if (v->name && v->fc->type == GST_CTF_FIELD_CLASS_INTEGER)
+      v->v.u += (guint64) _gst_ctf_trace_dat_lttng_value_add (fmt, v->name);
+  }
+}
+
 static gboolean
 encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
     gsize * size, GstCtfTraceDatPacketInfo * info, GError ** error)
@@ -627,6 +654,8 @@ encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
       page_error_prefix (p, s, error);
       return FALSE;
     }
+    if (p->flags & GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT)
+      lttng_values (p, &rec, np);
     cv = rec.ts - (guint64) td->ts_offset;
     /* a packet begins at or before its first event */
     if (cv < last) {

@@ -179,6 +179,7 @@ typedef struct
   OpKind kind;
   guint esize;
   const GstCtfTraceDatField *f;
+  gint64 add;                   /* OP_INT: added to the value (LTTng) */
 } Op;
 
 typedef struct _Plan
@@ -291,6 +292,10 @@ G_GNUC_INTERNAL void _gst_ctf_trace_dat_packetizer_file_reset (
 /* gsttracecmd-trace-class.c */
 G_GNUC_INTERNAL gboolean _gst_ctf_trace_dat_option_is_container (guint id);
 G_GNUC_INTERNAL const gchar *_gst_ctf_trace_dat_option_name (guint id);
+/* What lttng-modules records instead of ftrace's value of integer field
+ * @name of @f: the value plus this (0: the same value). */
+G_GNUC_INTERNAL gint64 _gst_ctf_trace_dat_lttng_value_add (
+    const GstCtfTraceDatEventFormat * f, const gchar * name);
 G_GNUC_INTERNAL gboolean
 _gst_ctf_trace_dat_packetizer_build (GstCtfTraceDatPacketizer * p,
     gint64 clock_offset_ns, GError ** error);

@@ -191,6 +191,20 @@ lttng_event_name (const GstCtfTraceDatEventFormat * f)
   return g_strdup (f->name);
 }
 
+/* MAX_RT_PRIO of the kernel: lttng-modules records a task's priority as
+ * `prio - MAX_RT_PRIO` (include/instrumentation/events/sched.h), so a
+ * normal task is 20 where ftrace says 120. */
+#define LTTNG_MAX_RT_PRIO 100
+
+gint64
+_gst_ctf_trace_dat_lttng_value_add (const GstCtfTraceDatEventFormat * f,
+    const gchar * name)
+{
+  if (strcmp (f->system, "sched") == 0 && g_str_has_suffix (name, "prio"))
+    return -LTTNG_MAX_RT_PRIO;
+  return 0;
+}
+
 /* sched events: ftrace's `pid` of a task is LTTng's `tid` */
 static gchar *
 lttng_field_name (const GstCtfTraceDatEventFormat * f, const gchar * name)
