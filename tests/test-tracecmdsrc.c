@@ -1199,30 +1199,39 @@ START_TEST (test_v6_v7_convert)
 
 END_TEST;
 
-/* The direct encoder and the packet writer path give the same bytes. */
+/* The direct encoder and the packet writer path give the same bytes,
+ * with plain and with LTTng naming and values. */
 static void
 check_direct_vs_writer (const gchar * dat)
 {
-  gchar *tmp = g_dir_make_tmp ("tracecmdsrc-XXXXXX", NULL);
-  gchar *oa = g_build_filename (tmp, "direct", NULL);
-  gchar *ob = g_build_filename (tmp, "writer", NULL);
-  gchar *err, *why = NULL;
+  static const gchar *const props[] = { "file-stream=false",
+    "file-stream=false lttng-compat=true"
+  };
+  guint k;
 
-  /* the side stream goes through the packet writer either way */
-  g_unsetenv ("GST_CTF_TRACEDAT_NO_DIRECT");
-  err = convert (dat, oa, "file-stream=false", NULL);
-  fail_unless (err == NULL, "%s", err);
-  g_setenv ("GST_CTF_TRACEDAT_NO_DIRECT", "1", TRUE);
-  err = convert (dat, ob, "file-stream=false", NULL);
-  g_unsetenv ("GST_CTF_TRACEDAT_NO_DIRECT");
-  fail_unless (err == NULL, "%s", err);
-  fail_unless (dirs_equal (oa, ob, &why), "%s: direct vs packet writer: %s",
-      dat, why);
-  g_print ("tracecmdsrc: %s: direct encoding = packet writer output\n", dat);
-  test_rm_rf (tmp);
-  g_free (tmp);
-  g_free (oa);
-  g_free (ob);
+  for (k = 0; k < G_N_ELEMENTS (props); k++) {
+    gchar *tmp = g_dir_make_tmp ("tracecmdsrc-XXXXXX", NULL);
+    gchar *oa = g_build_filename (tmp, "direct", NULL);
+    gchar *ob = g_build_filename (tmp, "writer", NULL);
+    gchar *err, *why = NULL;
+
+    /* the side stream goes through the packet writer either way */
+    g_unsetenv ("GST_CTF_TRACEDAT_NO_DIRECT");
+    err = convert (dat, oa, props[k], NULL);
+    fail_unless (err == NULL, "%s", err);
+    g_setenv ("GST_CTF_TRACEDAT_NO_DIRECT", "1", TRUE);
+    err = convert (dat, ob, props[k], NULL);
+    g_unsetenv ("GST_CTF_TRACEDAT_NO_DIRECT");
+    fail_unless (err == NULL, "%s", err);
+    fail_unless (dirs_equal (oa, ob, &why), "%s (%s): direct vs packet "
+        "writer: %s", dat, props[k], why);
+    g_print ("tracecmdsrc: %s (%s): direct encoding = packet writer "
+        "output\n", dat, props[k]);
+    test_rm_rf (tmp);
+    g_free (tmp);
+    g_free (oa);
+    g_free (ob);
+  }
 }
 
 START_TEST (test_direct_vs_writer)
