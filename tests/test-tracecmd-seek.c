@@ -223,14 +223,35 @@ GST_START_TEST (test_side_stream_range)
   /* babeltrace2 --stream-intersection on the CTF output keeps the CPU
    * events of the range all CPUs cover */
   out = g_dir_make_tmp ("tracecmd-si-XXXXXX", NULL);
-  cmd = g_strdup_printf ("gst-launch-1.0 -q tracecmdsrc location='%s' ! "
-      "ctfsink location='%s/t' && babeltrace2 --stream-intersection '%s/t'",
-      path, out, out);
+  /* converted in this process (a spawned gst-launch-1.0 could not load
+   * a sanitizer build's plugin), read by babeltrace2 */
   {
-    gchar *argv[] = { (gchar *) "/bin/sh", (gchar *) "-c", cmd, NULL };
+    gchar *desc = g_strdup_printf ("tracecmdsrc location=\"%s\" ! ctfsink "
+        "location=\"%s/t\"", path, out);
+    GstElement *pipe = gst_parse_launch (desc, NULL);
+    GstBus *bus;
+    GstMessage *msg;
 
-    fail_unless (g_spawn_sync (NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-            &text, NULL, &status, NULL));
+    fail_unless (pipe != NULL);
+    bus = gst_element_get_bus (pipe);
+    gst_element_set_state (pipe, GST_STATE_PLAYING);
+    msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+        GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+    fail_unless (msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS);
+    gst_message_unref (msg);
+    gst_element_set_state (pipe, GST_STATE_NULL);
+    gst_object_unref (bus);
+    gst_object_unref (pipe);
+    g_free (desc);
+  }
+  cmd = g_strdup_printf ("%s/t", out);
+  {
+    gchar *argv[] = { (gchar *) "babeltrace2",
+      (gchar *) "--stream-intersection", cmd, NULL
+    };
+
+    fail_unless (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL,
+            NULL, &text, NULL, &status, NULL));
   }
   fail_unless (g_spawn_check_wait_status (status, NULL), "%s", cmd);
   {
