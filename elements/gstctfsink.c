@@ -58,9 +58,8 @@
 #include "gstctf-packet-meta.h"
 #include "gstctf-metadata.h"
 #include "gstctf-reader.h"
-#include "gstctf-index.h"
 
-GST_DEBUG_CATEGORY_STATIC (gst_ctf_sink_debug);
+GST_DEBUG_CATEGORY (gst_ctf_sink_debug);
 #define GST_CAT_DEFAULT gst_ctf_sink_debug
 
 #define DEFAULT_OVERWRITE FALSE
@@ -73,46 +72,6 @@ enum
   PROP_STATS,
 };
 
-typedef struct
-{
-  gchar *name;                  /* final base name */
-  gchar *part_path;             /* full path of the temporary file */
-  gchar *final_path;
-  FILE *fp;
-  gchar *fp_buf;                /* stdio buffer of fp, or NULL */
-  guint64 bytes;                 /* of complete packets */
-  guint64 packets;
-  gboolean failed;              /* a write or close failed */
-} OutFile;
-
-struct _GstCtfSink
-{
-  GstBaseSink parent;
-
-  gchar *location;
-  gboolean overwrite;
-
-  /* Streaming state. */
-  GHashTable *files;            /* name -> OutFile */
-  GPtrArray *order;             /* OutFile, creation order */
-  /* The file of the packet meta's stream name last seen at each slot, by
-   * the name's address (checked by content: an address can be reused). */
-  const gchar *meta_name[8];
-  OutFile *meta_file[8];
-  gchar *metadata;              /* TSDL text from the caps */
-  GstCtfTraceClass *tc;         /* parsed lazily, for packets w/o meta */
-  gboolean tc_failed;
-  gboolean finished;
-  /* why the trace will be truncated (ctfsink's own error, or the
-   * application/x-ctf-truncated event), or NULL */
-  gchar *truncated_reason;
-
-  /* Statistics (object lock). */
-  guint64 packets;
-  guint64 bytes;
-  guint64 discarded_events;
-  guint n_files;
-};
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
@@ -137,7 +96,6 @@ static GstFlowReturn gst_ctf_sink_render_list (GstBaseSink * bsink,
     GstBufferList * list);
 static GstFlowReturn gst_ctf_sink_render (GstBaseSink * bsink,
     GstBuffer * buffer);
-static gboolean finish_trace (GstCtfSink * self, const gchar * reason);
 
 /* Why a trace that did not get a complete end-of-stream is truncated. */
 #define REASON_NO_EOS "the pipeline stopped before end-of-stream " \
@@ -272,8 +230,8 @@ write_packet (OutFile * f, const guint8 * data, gsize size)
   return fwrite (data, 1, size, f->fp) == size;
 }
 
-static void
-out_file_free (OutFile * f)
+void
+gst_ctf_sink_out_file_free (OutFile * f)
 {
   if (f->fp)
     fclose (f->fp);
@@ -298,6 +256,7 @@ gst_ctf_sink_finalize (GObject * object)
   GstCtfSink *self = GST_CTF_SINK (object);
 
   g_free (self->location);
+  g_free (self->truncated_reason);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -436,7 +395,7 @@ gst_ctf_sink_start (GstBaseSink * bsink)
   memset (self->meta_name, 0, sizeof (self->meta_name));
   memset (self->meta_file, 0, sizeof (self->meta_file));
   self->order = g_ptr_array_new_with_free_func ((GDestroyNotify)
-      out_file_free);
+      gst_ctf_sink_out_file_free);
   self->finished = FALSE;
   self->tc_failed = FALSE;
   g_clear_pointer (&self->truncated_reason, g_free);
@@ -455,7 +414,7 @@ gst_ctf_sink_stop (GstBaseSink * bsink)
   /* Stopped without a complete end-of-stream: a truncated trace of what
    * was written, or nothing. */
   if (self->order != NULL && !self->finished)
-    finish_trace (self, self->truncated_reason ? self->truncated_reason :
+    gst_ctf_sink_finish (self, self->truncated_reason ? self->truncated_reason :
         REASON_NO_EOS);
   g_clear_pointer (&self->truncated_reason, g_free);
   g_clear_pointer (&self->files, g_hash_table_unref);
@@ -465,8 +424,8 @@ gst_ctf_sink_stop (GstBaseSink * bsink)
   return TRUE;
 }
 
-static OutFile *
-out_file_new (GstCtfSink * self, const gchar * name)
+OutFile *
+gst_ctf_sink_out_file_new (GstCtfSink * self, const gchar * name)
 {
   OutFile *f = g_new0 (OutFile, 1);
   gchar *part = g_strdup_printf (".%s.part", name);
@@ -476,86 +435,6 @@ out_file_new (GstCtfSink * self, const gchar * name)
   f->final_path = g_build_filename (self->location, name, NULL);
   g_free (part);
   return f;
-}
-
-static gboolean
-ensure_trace_class (GstCtfSink * self, gboolean post);
-
-/* The env entry that marks a truncated trace. */
-#define TRUNCATED_ENV "gst_ctf_truncated"
-
-static gboolean
-metadata_says_truncated (GstCtfSink * self)
-{
-  return ensure_trace_class (self, FALSE) &&
-      gst_ctf_trace_class_find_env (self->tc, TRUNCATED_ENV) != NULL;
-}
-
-/* @reason as a TSDL string literal's contents: printable ASCII without
- * quotes or backslashes. */
-static gchar *
-tsdl_string_contents (const gchar * reason)
-{
-  gchar *t = g_strdup (reason);
-  gchar *c;
-
-  for (c = t; *c; c++) {
-    if (*c == '"')
-      *c = '\'';
-    else if (*c == '\\')
-      *c = '/';
-    else if ((guchar) * c < 0x20 || (guchar) * c >= 0x7f)
-      *c = ' ';
-  }
-  return t;
-}
-
-/* Writes the whole metadata text to its temporary file (replacing an
- * earlier version).  With @truncated (a reason), an `env` block marks the
- * trace as truncated, unless the metadata already says so (a truncated
- * trace copied): babeltrace2 and our parser add the entries of every
- * `env` block to the trace's environment. */
-static gboolean
-write_metadata (GstCtfSink * self, const gchar * truncated)
-{
-  OutFile *f;
-  GError *err = NULL;
-  gchar *text;
-
-  f = g_hash_table_lookup (self->files, "metadata");
-  if (f == NULL) {
-    f = out_file_new (self, "metadata");
-    g_hash_table_insert (self->files, f->name, f);
-    g_ptr_array_add (self->order, f);
-  }
-  /* A plain-text metadata file must start with the `/\* CTF 1.8` signature
-   * (CTF 1.8 §7.1; babeltrace2 refuses the file otherwise).  TSDL that
-   * came from packetized metadata has none: add it. */
-  if (g_str_has_prefix (self->metadata, "/* CTF "))
-    text = g_strdup (self->metadata);
-  else
-    text = g_strconcat ("/* CTF 1.8 */\n", self->metadata, NULL);
-  if (truncated && !metadata_says_truncated (self)) {
-    gchar *r = tsdl_string_contents (truncated);
-    gchar *t = g_strdup_printf ("%s\n/* Written by ctfsink (gst-ctf): the "
-        "trace ends early. */\nenv {\n\t" TRUNCATED_ENV " = 1;\n\t"
-        TRUNCATED_ENV "_reason = \"%s\";\n};\n", text, r);
-
-    g_free (r);
-    g_free (text);
-    text = t;
-  }
-  if (!g_file_set_contents (f->part_path, text, -1, &err)) {
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        ("Cannot write metadata \"%s\": %s", f->part_path, err->message),
-        (NULL));
-    g_error_free (err);
-    g_free (text);
-    return FALSE;
-  }
-  f->bytes = strlen (text);
-  g_free (text);
-  return TRUE;
 }
 
 static gboolean
@@ -579,29 +458,7 @@ gst_ctf_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   self->metadata = g_strdup (tsdl);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
   self->tc_failed = FALSE;
-  return write_metadata (self, NULL);
-}
-
-/* The trace class of the current metadata, parsed on first use (packets
- * without a stream name, truncation).  Posts an error when @post. */
-static gboolean
-ensure_trace_class (GstCtfSink * self, gboolean post)
-{
-  GError *err = NULL;
-
-  if (self->tc == NULL && !self->tc_failed) {
-    self->tc = gst_ctf_tsdl_parse (self->metadata, "caps", &err);
-    if (self->tc == NULL) {
-      if (post)
-        GST_ELEMENT_ERROR (self, STREAM, DECODE,
-            ("Cannot parse the metadata from caps: %s", err->message),
-            ("%s (%s, code %d)", err->message,
-                g_quark_to_string (err->domain), err->code));
-      g_error_free (err);
-      self->tc_failed = TRUE;
-    }
-  }
-  return self->tc != NULL;
+  return gst_ctf_sink_write_metadata (self, NULL);
 }
 
 /* A stream name from upstream must stay inside the output directory and
@@ -621,7 +478,7 @@ stream_name_from_header (GstCtfSink * self, GstBuffer * buffer,
   GstCtfPacketInfo info;
   GError *err = NULL;
 
-  if (!ensure_trace_class (self, TRUE))
+  if (!gst_ctf_sink_ensure_trace_class (self, TRUE))
     return NULL;
   memset (&info, 0, sizeof (info));
   if (!gst_ctf_packet_read_info (self->tc, map->data, map->size, &info, &err)) {
@@ -785,13 +642,13 @@ render_packet (GstCtfSink * self, GstBuffer * buffer, RenderStats * st)
 
   f = g_hash_table_lookup (self->files, name);
   if (f == NULL) {
-    f = out_file_new (self, name);
+    f = gst_ctf_sink_out_file_new (self, name);
     f->fp = g_fopen (f->part_path, "wb");
     if (f->fp == NULL) {
       GST_ELEMENT_ERROR (self, RESOURCE, OPEN_WRITE,
           ("Cannot create \"%s\": %s", f->part_path, g_strerror (errno)),
           (NULL));
-      out_file_free (f);
+      gst_ctf_sink_out_file_free (f);
       g_free (name);
       if (mapped)
         gst_buffer_unmap (buffer, &map);
@@ -886,193 +743,6 @@ gst_ctf_sink_render_list (GstBaseSink * bsink, GstBufferList * list)
   return ret;
 }
 
-/* Closes @f's stream; on failure marks it and keeps the first message. */
-static void
-close_file (OutFile * f, gchar ** why)
-{
-  int r;
-
-  if (f->fp == NULL)
-    return;
-  r = fclose (f->fp);
-  f->fp = NULL;
-  if (r != 0) {
-    f->failed = TRUE;
-    if (*why == NULL)
-      *why = g_strdup_printf ("Cannot write \"%s\": %s", f->part_path,
-          g_strerror (errno));
-  }
-}
-
-/* A stream file some write of which failed: cut back to its last packet
- * that reads with the metadata.  Returns the packets kept (0: delete it). */
-static guint64
-cut_back (GstCtfSink * self, OutFile * f)
-{
-  GMappedFile *mf;
-  GstCtfIndex *idx;
-  gsize len;
-  guint64 n, end = 0;
-
-  if (!ensure_trace_class (self, FALSE))
-    return 0;
-  mf = g_mapped_file_new (f->part_path, FALSE, NULL);
-  if (mf == NULL)
-    return 0;
-  len = g_mapped_file_get_length (mf);
-  idx = gst_ctf_index_scan (self->tc,
-      (const guint8 *) g_mapped_file_get_contents (mf), len, f->part_path);
-  n = idx->entries->len;
-  if (n > 0) {
-    const GstCtfIndexEntry *e = &g_array_index (idx->entries,
-        GstCtfIndexEntry, n - 1);
-
-    end = e->offset + e->packet_size;
-  }
-  gst_ctf_index_free (idx);
-  g_mapped_file_unref (mf);
-  if (end < len) {
-#ifdef G_OS_UNIX
-    if (truncate (f->part_path, (off_t) end) != 0)
-      n = 0;
-#else
-    n = 0;
-#endif
-  }
-  GST_DEBUG_OBJECT (self, "%s cut back from %" G_GSIZE_FORMAT " to %"
-      G_GUINT64_FORMAT " bytes (%" G_GUINT64_FORMAT " packets)", f->part_path,
-      len, end, n);
-  f->packets = n;
-  f->bytes = end;
-  return n;
-}
-
-/* Deletes the temporary files of this run (nothing is kept). */
-static void
-remove_part_files (GstCtfSink * self)
-{
-  guint i;
-
-  for (i = 0; i < self->order->len; i++) {
-    OutFile *f = g_ptr_array_index (self->order, i);
-
-    if (f->fp) {
-      fclose (f->fp);
-      f->fp = NULL;
-    }
-    if (g_unlink (f->part_path) != 0 && errno != ENOENT)
-      GST_WARNING_OBJECT (self, "cannot delete %s: %s", f->part_path,
-          g_strerror (errno));
-  }
-}
-
-/* Gives every file its final name, `metadata` last. */
-static gboolean
-rename_files (GstCtfSink * self)
-{
-  OutFile *md = NULL;
-  guint i;
-
-  for (i = 0; i < self->order->len; i++) {
-    OutFile *f = g_ptr_array_index (self->order, i);
-
-    if (strcmp (f->name, "metadata") == 0) {
-      md = f;
-      continue;
-    }
-    if (g_rename (f->part_path, f->final_path) != 0) {
-      GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-          ("Cannot rename \"%s\" to \"%s\": %s", f->part_path,
-              f->final_path, g_strerror (errno)), (NULL));
-      return FALSE;
-    }
-  }
-  if (md && g_rename (md->part_path, md->final_path) != 0) {
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        ("Cannot rename \"%s\" to \"%s\": %s", md->part_path,
-            md->final_path, g_strerror (errno)), (NULL));
-    return FALSE;
-  }
-  return TRUE;
-}
-
-/* Truncated: drops what is not a complete packet, marks the metadata and
- * renames; or, when no packet is left, deletes the temporary files.
- * Says so with a warning. */
-static gboolean
-finish_truncated (GstCtfSink * self, const gchar * reason)
-{
-  guint64 kept = 0;
-  guint i;
-
-  for (i = self->order->len; i-- > 0;) {
-    OutFile *f = g_ptr_array_index (self->order, i);
-
-    if (strcmp (f->name, "metadata") == 0)
-      continue;
-    if (f->failed)
-      cut_back (self, f);
-    if (f->packets == 0) {
-      if (g_unlink (f->part_path) != 0 && errno != ENOENT)
-        GST_WARNING_OBJECT (self, "cannot delete %s: %s", f->part_path,
-            g_strerror (errno));
-      g_hash_table_remove (self->files, f->name);
-      g_ptr_array_remove_index (self->order, i);
-      continue;
-    }
-    kept += f->packets;
-  }
-  if (kept == 0) {
-    remove_part_files (self);
-    GST_ELEMENT_WARNING (self, RESOURCE, WRITE,
-        ("Nothing written to \"%s\": %s before any complete packet.",
-            self->location, reason), (NULL));
-    return TRUE;
-  }
-  if (!write_metadata (self, reason) || !rename_files (self)) {
-    remove_part_files (self);
-    return FALSE;
-  }
-  GST_ELEMENT_WARNING (self, RESOURCE, WRITE,
-      ("Trace \"%s\" is truncated: %s. The %" G_GUINT64_FORMAT " complete "
-          "packets written are kept as a valid trace, marked with `"
-          TRUNCATED_ENV " = 1` in the env of its metadata.", self->location,
-          reason, kept), (NULL));
-  return TRUE;
-}
-
-/* Closes every file and gives it its final name: a complete trace when
- * @reason is NULL, else a truncated one (finish_truncated()). */
-static gboolean
-finish_trace (GstCtfSink * self, const gchar * reason)
-{
-  gchar *close_error = NULL;
-  gboolean ok = TRUE;
-  guint i;
-
-  if (self->finished || self->order == NULL)
-    return TRUE;
-  self->finished = TRUE;
-  for (i = 0; i < self->order->len; i++)
-    close_file (g_ptr_array_index (self->order, i), &close_error);
-  if (close_error) {
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE, ("%s", close_error), (NULL));
-    ok = FALSE;
-    if (reason == NULL)
-      reason = close_error;
-  }
-  if (reason)
-    ok = finish_truncated (self, reason) && ok;
-  else
-    ok = rename_files (self);
-  if (ok && reason == NULL)
-    GST_INFO_OBJECT (self, "trace written to %s: %" G_GUINT64_FORMAT
-        " packets, %" G_GUINT64_FORMAT " bytes", self->location,
-        self->packets, self->bytes);
-  g_free (close_error);
-  return ok;
-}
-
 static gboolean
 gst_ctf_sink_event (GstBaseSink * bsink, GstEvent * event)
 {
@@ -1080,7 +750,7 @@ gst_ctf_sink_event (GstBaseSink * bsink, GstEvent * event)
 
   switch (GST_EVENT_TYPE (event)) {
     case GST_EVENT_EOS:
-      if (!finish_trace (self, self->truncated_reason)) {
+      if (!gst_ctf_sink_finish (self, self->truncated_reason)) {
         gst_event_unref (event);
         return FALSE;
       }

@@ -1024,6 +1024,45 @@ GST_START_TEST (test_source_error_truncates)
 
 GST_END_TEST;
 
+/* Likewise for tracecmdsrc (a corrupt ring-buffer page). */
+GST_START_TEST (test_tracecmdsrc_error_truncates)
+{
+  const gchar *data_dir = g_getenv ("GST_CTF_TEST_DATA");
+  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  gchar *in = g_build_filename (tmp, "in.dat", NULL);
+  gchar *out = g_build_filename (tmp, "out", NULL);
+  gchar *src, *desc, *err, *data = NULL, *list;
+  gsize len = 0;
+
+  fail_unless (data_dir != NULL, "GST_CTF_TEST_DATA is not set");
+  src = g_build_filename (data_dir, "tracecmd", "i686-v6.dat", NULL);
+  fail_unless (g_file_get_contents (src, &data, &len, NULL), "%s", src);
+  /* inside the first page of CPU 0 */
+  memset (data + len * 6 / 10, 0xff, 64);
+  fail_unless (g_file_set_contents (in, data, len, NULL));
+
+  desc = g_strdup_printf ("tracecmdsrc location=\"%s\" ! ctfsink "
+      "location=\"%s\"", in, out);
+  err = run_launch (desc);
+  fail_unless (err != NULL && strstr (err, "Corrupt trace.dat"), "%s", err);
+  list = dir_listing (out);
+  fail_unless (list[0] != '.' && strstr (list, " .") == NULL, "%s", list);
+  fail_unless (valid_packets (out, "tracecmd") > 0);
+  fail_unless_equals_int64 (truncated_mark (out, NULL), 1);
+
+  g_free (list);
+  g_free (err);
+  g_free (desc);
+  g_free (data);
+  g_free (src);
+  test_rm_rf (tmp);
+  g_free (out);
+  g_free (in);
+  g_free (tmp);
+}
+
+GST_END_TEST;
+
 static Suite *
 ctfsink_suite (void)
 {
@@ -1043,6 +1082,7 @@ ctfsink_suite (void)
   tcase_add_test (tc, test_own_error_truncates);
   tcase_add_test (tc, test_write_failure_cuts_back);
   tcase_add_test (tc, test_source_error_truncates);
+  tcase_add_test (tc, test_tracecmdsrc_error_truncates);
   return s;
 }
 
