@@ -3,7 +3,9 @@
  * Tests of ctfsink: `ctfsrc ! ctfsink` round trips over the test_corpus (stream
  * files byte-identical, metadata = the input's TSDL text, babeltrace2
  * prints the same), refusal of non-empty directories, temporary names
- * before EOS.
+ * before EOS; data safety on the bundled traces (no corpus needed): what
+ * overwrite=true deletes and refuses, the truncated trace (or nothing)
+ * left by a run without a complete EOS, a failed write cut back.
  */
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
@@ -844,12 +846,42 @@ GST_START_TEST (test_null_without_eos_truncates)
   fail_unless (strstr (warning, "is truncated") != NULL, "%s", warning);
   fail_unless (strstr (warning, "gst_ctf_truncated") != NULL, "%s", warning);
   check_babeltrace2_reads (tmp);
-
   gst_harness_teardown (h);
+  gst_object_unref (bus);
+
+  /* A truncated trace copied and cut again keeps one mark, the first. */
+  {
+    gchar *tmp2 = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+    gchar *md = g_build_filename (tmp, "metadata", NULL);
+    gchar *text = NULL, *reason2 = NULL;
+    GstCtfTraceDir *td2;
+
+    h = example_harness_new (tmp2, "ust-sample", &td2, &bus);
+    fail_unless (g_file_get_contents (md, &text, NULL, NULL));
+    gst_harness_set_src_caps (h, gst_ctf_caps_new (text, NULL));
+    push_example_packets (h, td2, "channel0_0", 1, FALSE);
+    gst_element_set_state (h->element, GST_STATE_NULL);
+    g_free (text);
+    g_free (md);
+    md = g_build_filename (tmp2, "metadata", NULL);
+    fail_unless (g_file_get_contents (md, &text, NULL, NULL));
+    fail_unless (strstr (text, "gst_ctf_truncated = 1") ==
+        g_strrstr (text, "gst_ctf_truncated = 1"), "two marks");
+    fail_unless_equals_int64 (truncated_mark (tmp2, &reason2), 1);
+    fail_unless_equals_string (reason2, reason);
+    gst_harness_teardown (h);
+    gst_object_unref (bus);
+    gst_ctf_trace_dir_free (td2);
+    g_free (reason2);
+    g_free (text);
+    g_free (md);
+    test_rm_rf (tmp2);
+    g_free (tmp2);
+  }
+
   g_free (warning);
   g_free (reason);
   g_free (list);
-  gst_object_unref (bus);
   gst_ctf_trace_dir_free (td);
   test_rm_rf (tmp);
   g_free (tmp);
