@@ -1056,7 +1056,7 @@ GST_START_TEST (test_source_error_truncates)
 
 GST_END_TEST;
 
-/* Likewise for tracecmdsrc (a corrupt ring-buffer page). */
+/* Likewise for tracecmdsrc (a corrupt ring-buffer page, strict=true). */
 GST_START_TEST (test_tracecmdsrc_error_truncates)
 {
   const gchar *data_dir = g_getenv ("GST_CTF_TEST_DATA");
@@ -1073,8 +1073,8 @@ GST_START_TEST (test_tracecmdsrc_error_truncates)
   memset (data + len * 6 / 10, 0xff, 64);
   fail_unless (g_file_set_contents (in, data, len, NULL));
 
-  desc = g_strdup_printf ("tracecmdsrc location=\"%s\" ! ctfsink "
-      "location=\"%s\"", in, out);
+  desc = g_strdup_printf ("tracecmdsrc strict=true location=\"%s\" ! "
+      "ctfsink location=\"%s\"", in, out);
   err = run_launch (desc);
   fail_unless (err != NULL && strstr (err, "Corrupt trace.dat"), "%s", err);
   list = dir_listing (out);
