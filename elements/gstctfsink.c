@@ -13,11 +13,25 @@
  * read from the packet header.
  *
  * Every file is written under a hidden temporary name (`.NAME.part`) and
- * renamed at EOS, `metadata` last: an interrupted run never leaves a
- * directory that looks like a complete trace (babeltrace2 ignores hidden
- * files, and there is no `metadata`).  The output directory is created if
- * missing; a non-empty one is refused unless #GstCtfSink:overwrite is set.
- * New caps mid-stream replace the metadata to write.
+ * renamed at EOS, `metadata` last: while it runs, the directory never
+ * looks like a complete trace (babeltrace2 ignores hidden files, and there
+ * is no `metadata`).  New caps mid-stream replace the metadata to write.
+ *
+ * A run that does not end with a complete end-of-stream (the pipeline set
+ * to NULL before EOS, as gst-launch-1.0 does on Ctrl-C without `-e` or on
+ * an error anywhere; an error in ctfsink; a source that sent the
+ * `application/x-ctf-truncated` event of gst_ctf_event_new_truncated()
+ * before stopping on an error) is finished as a *truncated* trace: the
+ * complete packets received so far (a file whose writes failed is cut back
+ * to its last packet that reads) are given their final names, the
+ * metadata gets an extra `env` block with `gst_ctf_truncated = 1` and
+ * `gst_ctf_truncated_reason`, and a warning saying so is posted.  When no
+ * packet was written, the temporary files are removed instead.
+ *
+ * The output directory is created if missing.  A non-empty one is refused
+ * unless #GstCtfSink:overwrite is set, and then only when it holds nothing
+ * but a CTF trace and leftovers of an unfinished ctfsink run (see the
+ * property); the refusal names the first other file.
  *
  * ## Example launch line
  * |[
@@ -28,7 +42,7 @@
 #include "config.h"
 #endif
 
-#include "gstctfsink.h"
+#include "gstctfsink-private.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -45,7 +59,7 @@
 #include "gstctf-metadata.h"
 #include "gstctf-reader.h"
 
-GST_DEBUG_CATEGORY_STATIC (gst_ctf_sink_debug);
+GST_DEBUG_CATEGORY (gst_ctf_sink_debug);
 #define GST_CAT_DEFAULT gst_ctf_sink_debug
 
 #define DEFAULT_OVERWRITE FALSE
@@ -58,42 +72,6 @@ enum
   PROP_STATS,
 };
 
-typedef struct
-{
-  gchar *name;                  /* final base name */
-  gchar *part_path;             /* full path of the temporary file */
-  gchar *final_path;
-  FILE *fp;
-  gchar *fp_buf;                /* stdio buffer of fp, or NULL */
-  guint64 bytes;
-  guint64 packets;
-} OutFile;
-
-struct _GstCtfSink
-{
-  GstBaseSink parent;
-
-  gchar *location;
-  gboolean overwrite;
-
-  /* Streaming state. */
-  GHashTable *files;            /* name -> OutFile */
-  GPtrArray *order;             /* OutFile, creation order */
-  /* The file of the packet meta's stream name last seen at each slot, by
-   * the name's address (checked by content: an address can be reused). */
-  const gchar *meta_name[8];
-  OutFile *meta_file[8];
-  gchar *metadata;              /* TSDL text from the caps */
-  GstCtfTraceClass *tc;         /* parsed lazily, for packets w/o meta */
-  gboolean tc_failed;
-  gboolean finished;
-
-  /* Statistics (object lock). */
-  guint64 packets;
-  guint64 bytes;
-  guint64 discarded_events;
-  guint n_files;
-};
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
@@ -118,6 +96,11 @@ static GstFlowReturn gst_ctf_sink_render_list (GstBaseSink * bsink,
     GstBufferList * list);
 static GstFlowReturn gst_ctf_sink_render (GstBaseSink * bsink,
     GstBuffer * buffer);
+
+/* Why a trace that did not get a complete end-of-stream is truncated. */
+#define REASON_NO_EOS "the pipeline stopped before end-of-stream " \
+  "(interrupted, e.g. Ctrl-C without gst-launch-1.0 -e, or an error " \
+  "elsewhere in the pipeline)"
 
 static void
 gst_ctf_sink_class_init (GstCtfSinkClass * klass)
@@ -145,13 +128,18 @@ gst_ctf_sink_class_init (GstCtfSinkClass * klass)
   /**
    * GstCtfSink:overwrite:
    *
-   * Accept a non-empty output directory: its regular files and its
-   * `index/` directory (a previous trace) are deleted at start.
+   * Accept an output directory that holds a previous CTF trace, and
+   * delete it at start: `metadata` (when it parses), its data stream files
+   * (files whose packets that metadata reads, to the end), `index/` with
+   * its LTTng `.idx` files, and the `.NAME.part` files of a ctfsink run
+   * that never finished.  When anything else is there, the start fails
+   * with an error naming the first such file, and nothing is deleted.
    */
   g_object_class_install_property (gobject_class, PROP_OVERWRITE,
       g_param_spec_boolean ("overwrite", "Overwrite",
-          "Accept a non-empty output directory, deleting the regular files "
-          "(and index/ files) already in it at start (default: false)",
+          "Replace a previous CTF trace in the output directory (metadata, "
+          "its stream files, index/, leftover .NAME.part files); refuses, "
+          "deleting nothing, when anything else is there (default: false)",
           DEFAULT_OVERWRITE,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
@@ -242,8 +230,8 @@ write_packet (OutFile * f, const guint8 * data, gsize size)
   return fwrite (data, 1, size, f->fp) == size;
 }
 
-static void
-out_file_free (OutFile * f)
+void
+gst_ctf_sink_out_file_free (OutFile * f)
 {
   if (f->fp)
     fclose (f->fp);
@@ -268,6 +256,7 @@ gst_ctf_sink_finalize (GObject * object)
   GstCtfSink *self = GST_CTF_SINK (object);
 
   g_free (self->location);
+  g_free (self->truncated_reason);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -328,57 +317,58 @@ gst_ctf_sink_get_property (GObject * object, guint prop_id, GValue * value,
   }
 }
 
-/* Deletes the regular files of @dir and of @dir/index (a previous trace).
- * Other subdirectories are left alone. */
+/* An output directory must be empty, or hold only a previous trace when
+ * overwrite=true (deleted here). */
 static gboolean
-clear_directory (const gchar * dir, GError ** error)
+prepare_directory (GstCtfSink * self)
 {
-  GDir *d = g_dir_open (dir, 0, error);
-  const gchar *name;
-  gboolean ok = TRUE;
+  GstCtfSinkDirScan scan;
+  GError *err = NULL;
+  gchar *list;
+  gboolean ok = FALSE;
 
-  if (d == NULL)
+  if (!gst_ctf_sink_dir_scan (self->location, &scan, &err)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_WRITE,
+        ("Cannot read output directory \"%s\": %s", self->location,
+            err->message), (NULL));
+    g_error_free (err);
     return FALSE;
-  while (ok && (name = g_dir_read_name (d)) != NULL) {
-    gchar *p = g_build_filename (dir, name, NULL);
-
-    if (g_file_test (p, G_FILE_TEST_IS_DIR)) {
-      if (strcmp (name, "index") == 0) {
-        ok = clear_directory (p, error);
-        if (ok)
-          g_rmdir (p);
-      }
-    } else if (g_unlink (p) != 0) {
-      int e = errno;
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e),
-          "Cannot delete \"%s\": %s", p, g_strerror (e));
-      ok = FALSE;
-    }
-    g_free (p);
   }
-  g_dir_close (d);
-  return ok;
-}
-
-static gboolean
-dir_is_empty (const gchar * dir)
-{
-  GDir *d = g_dir_open (dir, 0, NULL);
-  gboolean empty;
-
-  if (d == NULL)
+  if (scan.names == NULL)
     return TRUE;
-  empty = g_dir_read_name (d) == NULL;
-  g_dir_close (d);
-  return empty;
+  list = gst_ctf_sink_dir_scan_describe (&scan);
+  if (!self->overwrite) {
+    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_WRITE,
+        ("Output directory \"%s\" is not empty: it holds %s%s; set "
+            "overwrite=true to replace a previous trace.", self->location,
+            list, scan.n_part == 0 ? "" : " (.NAME.part files are the "
+            "unfinished files of a ctfsink run that was killed)"), (NULL));
+  } else if (scan.foreign != NULL) {
+    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_WRITE,
+        ("Output directory \"%s\" holds \"%s\", which is not part of a CTF "
+            "trace (%s); nothing was deleted: overwrite=true only replaces a "
+            "previous trace (metadata, its stream files, index/, .NAME.part "
+            "files).", self->location, scan.foreign, scan.foreign_why),
+        (NULL));
+  } else if (!gst_ctf_sink_dir_remove (&scan, &err)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_WRITE,
+        ("Cannot replace the trace in \"%s\": %s", self->location,
+            err->message), (NULL));
+    g_error_free (err);
+  } else {
+    GST_INFO_OBJECT (self, "deleted the previous trace in %s (%u files)",
+        self->location, scan.removable->len);
+    ok = TRUE;
+  }
+  g_free (list);
+  gst_ctf_sink_dir_scan_clear (&scan);
+  return ok;
 }
 
 static gboolean
 gst_ctf_sink_start (GstBaseSink * bsink)
 {
   GstCtfSink *self = GST_CTF_SINK (bsink);
-  GError *err = NULL;
 
   if (self->location == NULL || *self->location == '\0') {
     GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
@@ -398,29 +388,17 @@ gst_ctf_sink_start (GstBaseSink * bsink)
             g_strerror (errno)), (NULL));
     return FALSE;
   }
-  if (!dir_is_empty (self->location)) {
-    if (!self->overwrite) {
-      GST_ELEMENT_ERROR (self, RESOURCE, OPEN_WRITE,
-          ("Output directory \"%s\" is not empty; set overwrite=true to "
-              "replace its contents.", self->location), (NULL));
-      return FALSE;
-    }
-    if (!clear_directory (self->location, &err)) {
-      GST_ELEMENT_ERROR (self, RESOURCE, OPEN_WRITE,
-          ("Cannot clear output directory \"%s\": %s", self->location,
-              err->message), (NULL));
-      g_error_free (err);
-      return FALSE;
-    }
-  }
+  if (!prepare_directory (self))
+    return FALSE;
 
   self->files = g_hash_table_new (g_str_hash, g_str_equal);
   memset (self->meta_name, 0, sizeof (self->meta_name));
   memset (self->meta_file, 0, sizeof (self->meta_file));
   self->order = g_ptr_array_new_with_free_func ((GDestroyNotify)
-      out_file_free);
+      gst_ctf_sink_out_file_free);
   self->finished = FALSE;
   self->tc_failed = FALSE;
+  g_clear_pointer (&self->truncated_reason, g_free);
   GST_OBJECT_LOCK (self);
   self->packets = self->bytes = self->discarded_events = 0;
   self->n_files = 0;
@@ -433,8 +411,12 @@ gst_ctf_sink_stop (GstBaseSink * bsink)
 {
   GstCtfSink *self = GST_CTF_SINK (bsink);
 
-  /* Interrupted runs keep their `.NAME.part` files: nothing looks like a
-   * complete trace, and the data is there for inspection. */
+  /* Stopped without a complete end-of-stream: a truncated trace of what
+   * was written, or nothing. */
+  if (self->order != NULL && !self->finished)
+    gst_ctf_sink_finish (self, self->truncated_reason ? self->truncated_reason :
+        REASON_NO_EOS);
+  g_clear_pointer (&self->truncated_reason, g_free);
   g_clear_pointer (&self->files, g_hash_table_unref);
   g_clear_pointer (&self->order, g_ptr_array_unref);
   g_clear_pointer (&self->metadata, g_free);
@@ -442,8 +424,8 @@ gst_ctf_sink_stop (GstBaseSink * bsink)
   return TRUE;
 }
 
-static OutFile *
-out_file_new (GstCtfSink * self, const gchar * name)
+OutFile *
+gst_ctf_sink_out_file_new (GstCtfSink * self, const gchar * name)
 {
   OutFile *f = g_new0 (OutFile, 1);
   gchar *part = g_strdup_printf (".%s.part", name);
@@ -453,41 +435,6 @@ out_file_new (GstCtfSink * self, const gchar * name)
   f->final_path = g_build_filename (self->location, name, NULL);
   g_free (part);
   return f;
-}
-
-/* Writes the whole metadata text to its temporary file (replacing an
- * earlier version). */
-static gboolean
-write_metadata (GstCtfSink * self)
-{
-  OutFile *f;
-  GError *err = NULL;
-  gchar *text;
-
-  f = g_hash_table_lookup (self->files, "metadata");
-  if (f == NULL) {
-    f = out_file_new (self, "metadata");
-    g_hash_table_insert (self->files, f->name, f);
-    g_ptr_array_add (self->order, f);
-  }
-  /* A plain-text metadata file must start with the `/\* CTF 1.8` signature
-   * (CTF 1.8 §7.1; babeltrace2 refuses the file otherwise).  TSDL that
-   * came from packetized metadata has none: add it. */
-  if (g_str_has_prefix (self->metadata, "/* CTF "))
-    text = g_strdup (self->metadata);
-  else
-    text = g_strconcat ("/* CTF 1.8 */\n", self->metadata, NULL);
-  if (!g_file_set_contents (f->part_path, text, -1, &err)) {
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        ("Cannot write metadata \"%s\": %s", f->part_path, err->message),
-        (NULL));
-    g_error_free (err);
-    g_free (text);
-    return FALSE;
-  }
-  f->bytes = strlen (text);
-  g_free (text);
-  return TRUE;
 }
 
 static gboolean
@@ -511,7 +458,7 @@ gst_ctf_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   self->metadata = g_strdup (tsdl);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
   self->tc_failed = FALSE;
-  return write_metadata (self);
+  return gst_ctf_sink_write_metadata (self, NULL);
 }
 
 /* A stream name from upstream must stay inside the output directory and
@@ -531,19 +478,7 @@ stream_name_from_header (GstCtfSink * self, GstBuffer * buffer,
   GstCtfPacketInfo info;
   GError *err = NULL;
 
-  if (self->tc == NULL && !self->tc_failed) {
-    self->tc = gst_ctf_tsdl_parse (self->metadata, "caps", &err);
-    if (self->tc == NULL) {
-      GST_ELEMENT_ERROR (self, STREAM, DECODE,
-          ("Cannot parse the metadata from caps: %s", err->message),
-          ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
-              err->code));
-      g_error_free (err);
-      self->tc_failed = TRUE;
-      return NULL;
-    }
-  }
-  if (self->tc == NULL)
+  if (!gst_ctf_sink_ensure_trace_class (self, TRUE))
     return NULL;
   memset (&info, 0, sizeof (info));
   if (!gst_ctf_packet_read_info (self->tc, map->data, map->size, &info, &err)) {
@@ -707,13 +642,13 @@ render_packet (GstCtfSink * self, GstBuffer * buffer, RenderStats * st)
 
   f = g_hash_table_lookup (self->files, name);
   if (f == NULL) {
-    f = out_file_new (self, name);
+    f = gst_ctf_sink_out_file_new (self, name);
     f->fp = g_fopen (f->part_path, "wb");
     if (f->fp == NULL) {
       GST_ELEMENT_ERROR (self, RESOURCE, OPEN_WRITE,
           ("Cannot create \"%s\": %s", f->part_path, g_strerror (errno)),
           (NULL));
-      out_file_free (f);
+      gst_ctf_sink_out_file_free (f);
       g_free (name);
       if (mapped)
         gst_buffer_unmap (buffer, &map);
@@ -738,6 +673,7 @@ render_packet (GstCtfSink * self, GstBuffer * buffer, RenderStats * st)
 
 have_file:
   if (!write_buffer (f, buffer, mapped ? &map : NULL)) {
+    f->failed = TRUE;
     GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
         ("Cannot write %" G_GSIZE_FORMAT " bytes to \"%s\": %s", size,
             f->part_path, g_strerror (errno)), (NULL));
@@ -755,6 +691,17 @@ have_file:
   if (mapped)
     gst_buffer_unmap (buffer, &map);
   return GST_FLOW_OK;
+}
+
+/* After ctfsink's own error, the end-of-stream that follows (a source
+ * sends one after the error it posts for it) finishes a truncated trace. */
+static void
+note_flow (GstCtfSink * self, GstFlowReturn ret)
+{
+  if (ret != GST_FLOW_OK && ret != GST_FLOW_FLUSHING &&
+      self->truncated_reason == NULL)
+    self->truncated_reason = g_strdup ("ctfsink could not write a packet "
+        "(see its error message)");
 }
 
 static void
@@ -775,6 +722,7 @@ gst_ctf_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
   GstFlowReturn ret = render_packet (self, buffer, &st);
 
   add_stats (self, &st);
+  note_flow (self, ret);
   return ret;
 }
 
@@ -791,54 +739,8 @@ gst_ctf_sink_render_list (GstBaseSink * bsink, GstBufferList * list)
   for (i = 0; i < n && ret == GST_FLOW_OK; i++)
     ret = render_packet (self, gst_buffer_list_get (list, i), &st);
   add_stats (self, &st);
+  note_flow (self, ret);
   return ret;
-}
-
-/* Closes every file and gives it its final name, `metadata` last. */
-static gboolean
-finish_trace (GstCtfSink * self)
-{
-  OutFile *md = NULL;
-  guint i;
-
-  if (self->finished || self->order == NULL)
-    return TRUE;
-  self->finished = TRUE;
-  for (i = 0; i < self->order->len; i++) {
-    OutFile *f = g_ptr_array_index (self->order, i);
-
-    if (f->fp) {
-      int r = fclose (f->fp);
-
-      f->fp = NULL;
-      if (r != 0) {
-        GST_ELEMENT_ERROR (self, RESOURCE, CLOSE,
-            ("Cannot close \"%s\": %s", f->part_path, g_strerror (errno)),
-            (NULL));
-        return FALSE;
-      }
-    }
-    if (strcmp (f->name, "metadata") == 0) {
-      md = f;
-      continue;
-    }
-    if (g_rename (f->part_path, f->final_path) != 0) {
-      GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-          ("Cannot rename \"%s\" to \"%s\": %s", f->part_path,
-              f->final_path, g_strerror (errno)), (NULL));
-      return FALSE;
-    }
-  }
-  if (md && g_rename (md->part_path, md->final_path) != 0) {
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        ("Cannot rename \"%s\" to \"%s\": %s", md->part_path,
-            md->final_path, g_strerror (errno)), (NULL));
-    return FALSE;
-  }
-  GST_INFO_OBJECT (self, "trace written to %s: %" G_GUINT64_FORMAT
-      " packets, %" G_GUINT64_FORMAT " bytes", self->location, self->packets,
-      self->bytes);
-  return TRUE;
 }
 
 static gboolean
@@ -848,11 +750,21 @@ gst_ctf_sink_event (GstBaseSink * bsink, GstEvent * event)
 
   switch (GST_EVENT_TYPE (event)) {
     case GST_EVENT_EOS:
-      if (!finish_trace (self)) {
+      if (!gst_ctf_sink_finish (self, self->truncated_reason)) {
         gst_event_unref (event);
         return FALSE;
       }
       break;
+    case GST_EVENT_CUSTOM_DOWNSTREAM:{
+      const gchar *reason;
+
+      if (gst_ctf_event_parse_truncated (event, &reason)) {
+        GST_DEBUG_OBJECT (self, "upstream truncates the stream: %s", reason);
+        g_free (self->truncated_reason);
+        self->truncated_reason = g_strdup (reason);
+      }
+      break;
+    }
     case GST_EVENT_FLUSH_STOP:
       /* Data already written stays: a seek upstream appends after it. */
       break;

@@ -276,6 +276,12 @@ post_gerror (GstCtfSrc * self, const GError * err, gboolean at_start)
   gchar *dbg = g_strdup_printf ("%s (%s, code %d)", err->message,
       g_quark_to_string (err->domain), err->code);
 
+  /* From the streaming thread: the end-of-stream GstBaseSrc sends after
+   * the error does not end a complete stream; ctfsink marks its trace
+   * truncated.  Sent first, before the application reacts to the error. */
+  if (!at_start)
+    gst_pad_push_event (GST_BASE_SRC_PAD (self),
+        gst_ctf_event_new_truncated (err->message));
   if (err->domain == GST_CTF_ERROR && (err->code == GST_CTF_ERROR_IO ||
           err->code == GST_CTF_ERROR_NO_TRACE)) {
     GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND, ("%s", err->message),

@@ -508,6 +508,10 @@ gst_trace_cmd_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   r = gst_ctf_trace_dat_packetizer_next (self->pk, &data, &len, &info, &err);
   warn_skipped_pages (self);
   if (r < 0) {
+    /* the end-of-stream GstBaseSrc sends after the error does not end a
+     * complete stream: ctfsink marks its trace truncated */
+    gst_pad_push_event (GST_BASE_SRC_PAD (self),
+        gst_ctf_event_new_truncated (err->message));
     post_gerror (self, err, "Corrupt trace.dat data");
     g_error_free (err);
     return GST_FLOW_ERROR;

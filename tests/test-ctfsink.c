@@ -3,11 +3,16 @@
  * Tests of ctfsink: `ctfsrc ! ctfsink` round trips over the test_corpus (stream
  * files byte-identical, metadata = the input's TSDL text, babeltrace2
  * prints the same), refusal of non-empty directories, temporary names
- * before EOS.
+ * before EOS; data safety on the bundled traces (no corpus needed): what
+ * overwrite=true deletes and refuses, the truncated trace (or nothing)
+ * left by a run without a complete EOS, a failed write cut back.
  */
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <glib/gstdio.h>
 
 #include "gstctf-trace-dir.h"
 #include "gstctf-metadata.h"
@@ -213,13 +218,16 @@ GST_START_TEST (test_round_trip_corpus)
   const gchar *roots[] = { "ctf/babeltrace", "ctf/lttng-ust",
     "ctf/other/tracecompass", "ctf/other/barectf", NULL
   };
-  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
-  gchar *out = g_build_filename (tmp, "out", NULL);
+  gchar *tmp, *out;
   gboolean bt2 = have_babeltrace2 ();
   guint r, n = 0, n_ok = 0, n_bt2 = 0, n_known = 0;
-  GString *failures = g_string_new (NULL);
+  GString *failures;
 
+  /* before any allocation: the skip returns at once */
   NEED_CORPUS ();
+  tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  out = g_build_filename (tmp, "out", NULL);
+  failures = g_string_new (NULL);
   if (!bt2)
     g_print ("babeltrace2 not installed: skipping its output comparison\n");
   for (r = 0; roots[r]; r++) {
@@ -269,11 +277,12 @@ GST_END_TEST;
 
 GST_START_TEST (test_refuses_non_empty)
 {
-  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
-  gchar *junk = g_build_filename (tmp, "junk", NULL);
-  gchar *trace, *desc, *err;
+  gchar *tmp, *junk, *trace, *desc, *err;
 
+  /* before any allocation: the skip returns at once */
   NEED_CORPUS ();
+  tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  junk = g_build_filename (tmp, "junk", NULL);
   trace = g_build_filename (test_corpus (), "ctf/babeltrace/succeed/2packets",
       NULL);
   fail_unless (g_file_set_contents (junk, "x", 1, NULL));
@@ -283,15 +292,26 @@ GST_START_TEST (test_refuses_non_empty)
   err = run_launch (desc);
   fail_unless (err != NULL);
   fail_unless (strstr (err, "not empty") != NULL, "%s", err);
+  fail_unless (strstr (err, "\"junk\"") != NULL, "%s", err);
   fail_unless (g_file_test (junk, G_FILE_TEST_EXISTS));
   g_free (err);
   g_free (desc);
 
+  /* overwrite=true does not delete a file that is not part of a trace */
   desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctfsink overwrite=true "
       "location=\"%s\"", trace, tmp);
   err = run_launch (desc);
+  fail_unless (err != NULL);
+  fail_unless (strstr (err, "\"junk\"") != NULL, "%s", err);
+  fail_unless (g_file_test (junk, G_FILE_TEST_EXISTS));
+  g_free (err);
+
+  /* but replaces a trace */
+  fail_unless (g_unlink (junk) == 0);
+  err = run_launch (desc);
   fail_unless (err == NULL, "%s", err);
-  fail_if (g_file_test (junk, G_FILE_TEST_EXISTS));
+  err = run_launch (desc);
+  fail_unless (err == NULL, "%s", err);
   {
     gchar *md = g_build_filename (tmp, "metadata", NULL);
     fail_unless (g_file_test (md, G_FILE_TEST_IS_REGULAR));
@@ -325,8 +345,7 @@ sink_harness_new (const gchar * dir, const gchar * tsdl)
 /* Before EOS only hidden `.NAME.part` files exist; EOS renames them. */
 GST_START_TEST (test_temp_names_until_eos)
 {
-  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
-  gchar *trace, *md, *tsdl, *stream, *part, *md_part, *final;
+  gchar *tmp, *trace, *md, *tsdl, *stream, *part, *md_part, *final;
   GError *err = NULL;
   GstHarness *h;
   GstBuffer *buf;
@@ -337,7 +356,9 @@ GST_START_TEST (test_temp_names_until_eos)
   GstStructure *stats = NULL;
   guint64 packets = 0;
 
+  /* before any allocation: the skip returns at once */
   NEED_CORPUS ();
+  tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
   trace = g_build_filename (test_corpus (), "ctf/babeltrace/succeed/2packets",
       NULL);
   td = gst_ctf_trace_dir_open (trace, &err);
@@ -469,6 +490,611 @@ GST_START_TEST (test_packet_of_several_memories)
 
 GST_END_TEST;
 
+/* ---- data safety: what overwrite deletes, what a run that does not end
+ * with EOS leaves.  These use the bundled trace (examples/traces), not the
+ * corpus. */
+
+/* A bundled LTTng-UST trace: "ust-sample" (channel0_0 and channel0_1 of
+ * 3 packets of 4096 bytes each, index/, 13 KB of TSDL) or "ust-libc"
+ * (channel0_0: one packet of 45056 bytes, channel0_1: one of 4096 bytes,
+ * 5 KB of TSDL). */
+static gchar *
+example_trace (const gchar * which)
+{
+  const gchar *ex = g_getenv ("GST_CTF_EXAMPLES");
+
+  fail_unless (ex != NULL, "GST_CTF_EXAMPLES is not set");
+  return g_build_filename (ex, which, "ust", "uid", "0", "64-bit", NULL);
+}
+
+static gint
+compare_str (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const gchar * const *) a, *(const gchar * const *) b);
+}
+
+/* The entries of @dir, sorted, separated by spaces. */
+static gchar *
+dir_listing (const gchar * dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  GPtrArray *a = g_ptr_array_new_with_free_func (g_free);
+  const gchar *n;
+  gchar *s;
+
+  fail_unless (d != NULL, "cannot open %s", dir);
+  while ((n = g_dir_read_name (d)) != NULL)
+    g_ptr_array_add (a, g_strdup (n));
+  g_dir_close (d);
+  g_ptr_array_sort (a, compare_str);
+  g_ptr_array_add (a, NULL);
+  s = g_strjoinv (" ", (gchar **) a->pdata);
+  g_ptr_array_unref (a);
+  return s;
+}
+
+static void
+copy_file (const gchar * from, const gchar * to, gssize max)
+{
+  gchar *data = NULL;
+  gsize len = 0;
+
+  fail_unless (g_file_get_contents (from, &data, &len, NULL), "%s", from);
+  if (max >= 0 && (gsize) max < len)
+    len = max;
+  fail_unless (g_file_set_contents (to, data, len, NULL), "%s", to);
+  g_free (data);
+}
+
+/* The `gst_ctf_truncated` env entry of @dir's metadata (-1 when absent);
+ * its reason in *reason (g_free) when there is one. */
+static gint64
+truncated_mark (const gchar * dir, gchar ** reason)
+{
+  gchar *md = g_build_filename (dir, "metadata", NULL);
+  GError *err = NULL;
+  gchar *text = gst_ctf_metadata_load_file (md, &err);
+  GstCtfTraceClass *tc;
+  const GstCtfEnvEntry *e, *r;
+  gint64 v = -1;
+
+  fail_unless (text != NULL, "%s", err ? err->message : "");
+  tc = gst_ctf_tsdl_parse (text, md, &err);
+  fail_unless (tc != NULL, "%s", err ? err->message : "");
+  e = gst_ctf_trace_class_find_env (tc, "gst_ctf_truncated");
+  r = gst_ctf_trace_class_find_env (tc, "gst_ctf_truncated_reason");
+  if (e != NULL && !e->is_string)
+    v = e->integer;
+  if (reason)
+    *reason = r && r->is_string ? g_strdup (r->str) : NULL;
+  gst_ctf_trace_class_unref (tc);
+  g_free (text);
+  g_free (md);
+  return v;
+}
+
+/* Opens @dir with the packet reader: every stream must read to its end.
+ * Returns the packets of stream file @name. */
+static guint
+valid_packets (const gchar * dir, const gchar * name)
+{
+  GError *err = NULL;
+  GstCtfTraceDir *td = gst_ctf_trace_dir_open (dir, &err);
+  guint i, n = 0;
+
+  fail_unless (td != NULL, "%s", err ? err->message : "");
+  for (i = 0; i < td->streams->len; i++) {
+    GstCtfStream *s = g_ptr_array_index (td->streams, i);
+
+    fail_unless (s->error == NULL, "%s: %s", dir, s->error ?
+        s->error->message : "");
+    if (strcmp (s->name, name) == 0)
+      n = s->packets->len;
+  }
+  gst_ctf_trace_dir_free (td);
+  return n;
+}
+
+/* babeltrace2 reads @dir (when installed). */
+static void
+check_babeltrace2_reads (const gchar * dir)
+{
+  gint status;
+  gchar *out;
+
+  if (!have_babeltrace2 ())
+    return;
+  out = babeltrace2_text (dir, &status);
+  fail_unless (status == 0 && out != NULL && *out != '\0',
+      "babeltrace2 %s: exit %d", dir, status);
+  g_free (out);
+}
+
+/* A sink harness writing to @dir with the bundled trace's metadata and a
+ * bus to read its warnings from; *td the opened trace. */
+static GstHarness *
+example_harness_new (const gchar * dir, const gchar * which,
+    GstCtfTraceDir ** td, GstBus ** bus)
+{
+  gchar *ex = example_trace (which);
+  GError *err = NULL;
+  GstHarness *h;
+
+  *td = gst_ctf_trace_dir_open (ex, &err);
+  fail_unless (*td != NULL, "%s", err ? err->message : "");
+  h = sink_harness_new (dir, (*td)->metadata);
+  *bus = gst_bus_new ();
+  gst_element_set_bus (h->element, *bus);
+  g_free (ex);
+  return h;
+}
+
+/* Pushes the first @n packets of the stream file @name of @td (its first
+ * packet @n times with @repeat), named as ctfsrc names them. */
+static void
+push_example_packets (GstHarness * h, GstCtfTraceDir * td,
+    const gchar * name, guint n, gboolean repeat)
+{
+  GstCtfStream *s = NULL;
+  guint i;
+
+  for (i = 0; i < td->streams->len && s == NULL; i++) {
+    s = g_ptr_array_index (td->streams, i);
+    if (strcmp (s->name, name) != 0)
+      s = NULL;
+  }
+  fail_unless (s != NULL && (repeat || s->packets->len >= n));
+  for (i = 0; i < n; i++) {
+    GstCtfStreamPacket *p = &g_array_index (s->packets, GstCtfStreamPacket,
+        repeat ? 0 : i);
+    GstBuffer *buf = gst_buffer_new_memdup (p->file->data + p->entry->offset,
+        p->entry->packet_size);
+    GstCtfPacketMeta *meta = gst_buffer_add_ctf_packet_meta (buf);
+
+    meta->stream_name = g_intern_string (name);
+    fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  }
+}
+
+/* The text of the first warning on @bus, or NULL. */
+static gchar *
+pop_warning (GstBus * bus)
+{
+  GstMessage *m = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING);
+  GError *err = NULL;
+  gchar *text;
+
+  if (m == NULL)
+    return NULL;
+  gst_message_parse_warning (m, &err, NULL);
+  text = g_strdup (err->message);
+  g_error_free (err);
+  gst_message_unref (m);
+  return text;
+}
+
+/* overwrite=true deletes a previous trace and ctfsink's leftovers, and
+ * nothing else: with any other entry it refuses, naming it, and deletes
+ * nothing. */
+GST_START_TEST (test_overwrite_only_a_trace)
+{
+  static const struct {
+    const gchar *path;          /* created in the output directory */
+    const gchar *contents;      /* NULL: a directory */
+    const gchar *named;         /* what the error must name */
+  } foreign[] = {
+    {"thesis.tex", "\\documentclass{article}\n", "\"thesis.tex\""},
+    {"empty", "", "\"empty\""},
+    {".hidden", "x", "\".hidden\""},
+    {"notes", NULL, "\"notes\""},
+    {".other.part", "not a CTF packet at all", "\".other.part\""},
+    {"index/readme.txt", "x", "readme.txt"},
+  };
+  gchar *ex = example_trace ("ust-sample");
+  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  gchar *out = g_build_filename (tmp, "out", NULL);
+  gchar *desc, *err, *before, *after, *p, *q;
+  guint i;
+
+  desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctfsink overwrite=true "
+      "location=\"%s\"", ex, out);
+  err = run_launch (desc);
+  fail_unless (err == NULL, "%s", err);
+  before = dir_listing (out);
+  fail_unless_equals_string (before, "channel0_0 channel0_1 metadata");
+
+  for (i = 0; i < G_N_ELEMENTS (foreign); i++) {
+    gchar *path = g_build_filename (out, foreign[i].path, NULL);
+    gchar *top = g_build_filename (out, foreign[i].path[0] == 'i' ? "index" :
+        foreign[i].path, NULL);
+    gchar *with;
+
+    if (foreign[i].contents == NULL) {
+      fail_unless (g_mkdir (path, 0755) == 0);
+    } else {
+      gchar *dir = g_path_get_dirname (path);
+
+      fail_unless (g_mkdir_with_parents (dir, 0755) == 0);
+      fail_unless (g_file_set_contents (path, foreign[i].contents, -1, NULL));
+      g_free (dir);
+    }
+    with = dir_listing (out);
+    err = run_launch (desc);
+    fail_unless (err != NULL, "%s deleted", foreign[i].path);
+    fail_unless (strstr (err, foreign[i].named) != NULL, "%s", err);
+    fail_unless (strstr (err, "nothing was deleted") != NULL, "%s", err);
+    fail_unless (g_file_test (path, G_FILE_TEST_EXISTS), "%s",
+        foreign[i].path);
+    after = dir_listing (out);
+    fail_unless_equals_string (after, with);
+    g_free (err);
+    g_free (after);
+    g_free (with);
+    test_rm_rf (top);
+    fail_unless_equals_int (valid_packets (out, "channel0_0"), 3);
+    g_free (top);
+    g_free (path);
+  }
+
+  /* A previous trace with its LTTng index and the leftovers of a killed
+   * run (.metadata.part, a stream .part cut inside its second packet, an
+   * empty one): all replaced. */
+  p = g_build_filename (out, "index", NULL);
+  fail_unless (g_mkdir (p, 0755) == 0);
+  g_free (p);
+  p = g_build_filename (ex, "index", "channel0_0.idx", NULL);
+  q = g_build_filename (out, "index", "channel0_0.idx", NULL);
+  copy_file (p, q, -1);
+  g_free (p);
+  g_free (q);
+  p = g_build_filename (out, "metadata", NULL);
+  q = g_build_filename (out, ".metadata.part", NULL);
+  copy_file (p, q, -1);
+  g_free (p);
+  g_free (q);
+  p = g_build_filename (out, "channel0_0", NULL);
+  q = g_build_filename (out, ".channel0_0.part", NULL);
+  copy_file (p, q, 5000);
+  g_free (q);
+  q = g_build_filename (out, ".chan.part", NULL);
+  copy_file (p, q, 0);
+  g_free (q);
+  g_free (p);
+  err = run_launch (desc);
+  fail_unless (err == NULL, "%s", err);
+  after = dir_listing (out);
+  fail_unless_equals_string (after, "channel0_0 channel0_1 metadata");
+  fail_unless_equals_int (valid_packets (out, "channel0_0"), 3);
+  fail_unless_equals_int64 (truncated_mark (out, NULL), -1);
+
+  g_free (after);
+  g_free (before);
+  g_free (desc);
+  test_rm_rf (tmp);
+  g_free (out);
+  g_free (tmp);
+  g_free (ex);
+}
+
+GST_END_TEST;
+
+/* The not-empty error names what is there, hidden .part files included
+ * (`ls` does not show them). */
+GST_START_TEST (test_not_empty_names_part_files)
+{
+  gchar *ex = example_trace ("ust-sample");
+  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  gchar *desc, *err, *p, *q, *list;
+
+  p = g_build_filename (ex, "metadata", NULL);
+  q = g_build_filename (tmp, ".metadata.part", NULL);
+  copy_file (p, q, -1);
+  g_free (p);
+  g_free (q);
+  p = g_build_filename (tmp, ".channel0_0.part", NULL);
+  fail_unless (g_file_set_contents (p, "", 0, NULL));
+  g_free (p);
+
+  desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctfsink location=\"%s\"",
+      ex, tmp);
+  err = run_launch (desc);
+  fail_unless (err != NULL);
+  fail_unless (strstr (err, "not empty") != NULL, "%s", err);
+  fail_unless (strstr (err, "\".channel0_0.part\"") != NULL, "%s", err);
+  fail_unless (strstr (err, "\".metadata.part\"") != NULL, "%s", err);
+  g_free (err);
+  g_free (desc);
+
+  /* they are ctfsink's own: overwrite=true replaces them */
+  desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctfsink overwrite=true "
+      "location=\"%s\"", ex, tmp);
+  err = run_launch (desc);
+  fail_unless (err == NULL, "%s", err);
+  list = dir_listing (tmp);
+  fail_unless_equals_string (list, "channel0_0 channel0_1 metadata");
+
+  g_free (list);
+  g_free (desc);
+  test_rm_rf (tmp);
+  g_free (tmp);
+  g_free (ex);
+}
+
+GST_END_TEST;
+
+/* Set to NULL without EOS (gst-launch-1.0 on Ctrl-C without -e): the
+ * packets written become a valid trace marked truncated, with a warning;
+ * no .part file is left. */
+GST_START_TEST (test_null_without_eos_truncates)
+{
+  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  GstCtfTraceDir *td;
+  GstBus *bus;
+  GstHarness *h = example_harness_new (tmp, "ust-sample", &td, &bus);
+  gchar *list, *reason = NULL, *warning;
+
+  push_example_packets (h, td, "channel0_0", 2, FALSE);
+  gst_element_set_state (h->element, GST_STATE_NULL);
+
+  list = dir_listing (tmp);
+  fail_unless_equals_string (list, "channel0_0 metadata");
+  fail_unless_equals_int (valid_packets (tmp, "channel0_0"), 2);
+  fail_unless_equals_int64 (truncated_mark (tmp, &reason), 1);
+  fail_unless (reason && strstr (reason, "end-of-stream"), "%s", reason);
+  warning = pop_warning (bus);
+  fail_unless (warning != NULL);
+  fail_unless (strstr (warning, "is truncated") != NULL, "%s", warning);
+  fail_unless (strstr (warning, "gst_ctf_truncated") != NULL, "%s", warning);
+  check_babeltrace2_reads (tmp);
+  gst_harness_teardown (h);
+  gst_object_unref (bus);
+
+  /* A truncated trace copied and cut again keeps one mark, the first. */
+  {
+    gchar *tmp2 = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+    gchar *md = g_build_filename (tmp, "metadata", NULL);
+    gchar *text = NULL, *reason2 = NULL;
+    GstCtfTraceDir *td2;
+
+    h = example_harness_new (tmp2, "ust-sample", &td2, &bus);
+    fail_unless (g_file_get_contents (md, &text, NULL, NULL));
+    gst_harness_set_src_caps (h, gst_ctf_caps_new (text, NULL));
+    push_example_packets (h, td2, "channel0_0", 1, FALSE);
+    gst_element_set_state (h->element, GST_STATE_NULL);
+    g_free (text);
+    g_free (md);
+    md = g_build_filename (tmp2, "metadata", NULL);
+    fail_unless (g_file_get_contents (md, &text, NULL, NULL));
+    fail_unless (strstr (text, "gst_ctf_truncated = 1") ==
+        g_strrstr (text, "gst_ctf_truncated = 1"), "two marks");
+    fail_unless_equals_int64 (truncated_mark (tmp2, &reason2), 1);
+    fail_unless_equals_string (reason2, reason);
+    gst_harness_teardown (h);
+    gst_object_unref (bus);
+    gst_ctf_trace_dir_free (td2);
+    g_free (reason2);
+    g_free (text);
+    g_free (md);
+    test_rm_rf (tmp2);
+    g_free (tmp2);
+  }
+
+  g_free (warning);
+  g_free (reason);
+  g_free (list);
+  gst_ctf_trace_dir_free (td);
+  test_rm_rf (tmp);
+  g_free (tmp);
+}
+
+GST_END_TEST;
+
+/* Set to NULL before any packet: nothing is left, not even the metadata
+ * written when the caps came. */
+GST_START_TEST (test_null_before_packets_removes)
+{
+  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  GstCtfTraceDir *td;
+  GstBus *bus;
+  GstHarness *h = example_harness_new (tmp, "ust-sample", &td, &bus);
+  gchar *list, *md_part, *warning;
+
+  md_part = g_build_filename (tmp, ".metadata.part", NULL);
+  fail_unless (g_file_test (md_part, G_FILE_TEST_IS_REGULAR));
+  gst_element_set_state (h->element, GST_STATE_NULL);
+  list = dir_listing (tmp);
+  fail_unless_equals_string (list, "");
+  warning = pop_warning (bus);
+  fail_unless (warning && strstr (warning, "Nothing written"), "%s", warning);
+
+  gst_harness_teardown (h);
+  g_free (warning);
+  g_free (md_part);
+  g_free (list);
+  gst_object_unref (bus);
+  gst_ctf_trace_dir_free (td);
+  test_rm_rf (tmp);
+  g_free (tmp);
+}
+
+GST_END_TEST;
+
+/* An error of ctfsink itself (a packet it cannot read), then the EOS a
+ * source sends after an error: a truncated trace of the packets before. */
+GST_START_TEST (test_own_error_truncates)
+{
+  static const guint8 junk[8] = { 0 };
+  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  GstCtfTraceDir *td;
+  GstBus *bus;
+  GstHarness *h = example_harness_new (tmp, "ust-sample", &td, &bus);
+  gchar *list, *reason = NULL;
+
+  push_example_packets (h, td, "channel0_0", 2, FALSE);
+  fail_unless_equals_int (gst_harness_push (h,
+          gst_buffer_new_memdup (junk, sizeof (junk))), GST_FLOW_ERROR);
+  gst_harness_push_event (h, gst_event_new_eos ());
+
+  list = dir_listing (tmp);
+  fail_unless_equals_string (list, "channel0_0 metadata");
+  fail_unless_equals_int (valid_packets (tmp, "channel0_0"), 2);
+  fail_unless_equals_int64 (truncated_mark (tmp, &reason), 1);
+  fail_unless (reason && strstr (reason, "ctfsink"), "%s", reason);
+
+  gst_harness_teardown (h);
+  g_free (reason);
+  g_free (list);
+  gst_object_unref (bus);
+  gst_ctf_trace_dir_free (td);
+  test_rm_rf (tmp);
+  g_free (tmp);
+}
+
+GST_END_TEST;
+
+/* A write that fails (here: the file size limit; on a full disk alike):
+ * the stream file is cut back to its last complete packet and the trace
+ * marked truncated. */
+GST_START_TEST (test_write_failure_cuts_back)
+{
+  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  GstCtfTraceDir *td;
+  GstBus *bus;
+  GstHarness *h = example_harness_new (tmp, "ust-libc", &td, &bus);
+  struct rlimit old, lim;
+  void (*old_handler) (int);
+  gchar *list, *reason = NULL, *stream;
+  GStatBuf st;
+
+  /* room for 2 packets of 4096 bytes and part of a third (the metadata,
+   * 5 KB, still fits) */
+  fail_unless (getrlimit (RLIMIT_FSIZE, &old) == 0);
+  lim = old;
+  lim.rlim_cur = 2 * 4096 + 1000;
+  old_handler = signal (SIGXFSZ, SIG_IGN);
+  fail_unless (setrlimit (RLIMIT_FSIZE, &lim) == 0);
+  push_example_packets (h, td, "channel0_1", 3, TRUE);
+  fail_if (gst_harness_push_event (h, gst_event_new_eos ()));
+  fail_unless (setrlimit (RLIMIT_FSIZE, &old) == 0);
+  signal (SIGXFSZ, old_handler);
+
+  list = dir_listing (tmp);
+  fail_unless_equals_string (list, "channel0_1 metadata");
+  stream = g_build_filename (tmp, "channel0_1", NULL);
+  fail_unless (g_stat (stream, &st) == 0);
+  fail_unless_equals_int64 (st.st_size, 2 * 4096);
+  fail_unless_equals_int (valid_packets (tmp, "channel0_1"), 2);
+  fail_unless_equals_int64 (truncated_mark (tmp, &reason), 1);
+  fail_unless (reason && strstr (reason, "Cannot write"), "%s", reason);
+
+  gst_harness_teardown (h);
+  g_free (stream);
+  g_free (reason);
+  g_free (list);
+  gst_object_unref (bus);
+  gst_ctf_trace_dir_free (td);
+  test_rm_rf (tmp);
+  g_free (tmp);
+}
+
+GST_END_TEST;
+
+/* A source that fails in the middle of a stream (a corrupt packet): the
+ * EOS GstBaseSrc sends after its error gives a valid trace of the packets
+ * before, marked truncated with ctfsrc's reason, not one that looks
+ * complete. */
+GST_START_TEST (test_source_error_truncates)
+{
+  gchar *ex = example_trace ("ust-sample");
+  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  gchar *in = g_build_filename (tmp, "in", NULL);
+  gchar *out = g_build_filename (tmp, "out", NULL);
+  const gchar *names[] = { "metadata", "channel0_0", "channel0_1" };
+  gchar *desc, *err, *p, *q, *data = NULL, *list, *reason = NULL;
+  gsize len = 0;
+  guint i;
+
+  fail_unless (g_mkdir (in, 0755) == 0);
+  for (i = 0; i < G_N_ELEMENTS (names); i++) {
+    p = g_build_filename (ex, names[i], NULL);
+    q = g_build_filename (in, names[i], NULL);
+    copy_file (p, q, -1);
+    g_free (p);
+    g_free (q);
+  }
+  /* the magic of channel0_0's third packet (packets of 4096 bytes) */
+  p = g_build_filename (in, "channel0_0", NULL);
+  fail_unless (g_file_get_contents (p, &data, &len, NULL));
+  fail_unless (len == 3 * 4096 && data[2 * 4096] == (gchar) 0xc1);
+  memset (data + 2 * 4096, 0, 4);
+  fail_unless (g_file_set_contents (p, data, len, NULL));
+  g_free (data);
+  g_free (p);
+
+  desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctfsink location=\"%s\"",
+      in, out);
+  err = run_launch (desc);
+  fail_unless (err != NULL && strstr (err, "magic"), "%s", err);
+  list = dir_listing (out);
+  fail_unless (list[0] != '.' && strstr (list, " .") == NULL, "%s", list);
+  fail_unless (g_str_has_prefix (list, "channel0_0"), "%s", list);
+  fail_unless_equals_int (valid_packets (out, "channel0_0"), 2);
+  fail_unless_equals_int64 (truncated_mark (out, &reason), 1);
+  fail_unless (reason && strstr (reason, "magic"), "%s", reason);
+  check_babeltrace2_reads (out);
+
+  g_free (reason);
+  g_free (list);
+  g_free (err);
+  g_free (desc);
+  test_rm_rf (tmp);
+  g_free (out);
+  g_free (in);
+  g_free (tmp);
+  g_free (ex);
+}
+
+GST_END_TEST;
+
+/* Likewise for tracecmdsrc (a corrupt ring-buffer page, strict=true). */
+GST_START_TEST (test_tracecmdsrc_error_truncates)
+{
+  const gchar *data_dir = g_getenv ("GST_CTF_TEST_DATA");
+  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  gchar *in = g_build_filename (tmp, "in.dat", NULL);
+  gchar *out = g_build_filename (tmp, "out", NULL);
+  gchar *src, *desc, *err, *data = NULL, *list;
+  gsize len = 0;
+
+  fail_unless (data_dir != NULL, "GST_CTF_TEST_DATA is not set");
+  src = g_build_filename (data_dir, "tracecmd", "i686-v6.dat", NULL);
+  fail_unless (g_file_get_contents (src, &data, &len, NULL), "%s", src);
+  /* inside the first page of CPU 0 */
+  memset (data + len * 6 / 10, 0xff, 64);
+  fail_unless (g_file_set_contents (in, data, len, NULL));
+
+  desc = g_strdup_printf ("tracecmdsrc strict=true location=\"%s\" ! "
+      "ctfsink location=\"%s\"", in, out);
+  err = run_launch (desc);
+  fail_unless (err != NULL && strstr (err, "Corrupt trace.dat"), "%s", err);
+  list = dir_listing (out);
+  fail_unless (list[0] != '.' && strstr (list, " .") == NULL, "%s", list);
+  fail_unless (valid_packets (out, "tracecmd") > 0);
+  fail_unless_equals_int64 (truncated_mark (out, NULL), 1);
+
+  g_free (list);
+  g_free (err);
+  g_free (desc);
+  g_free (data);
+  g_free (src);
+  test_rm_rf (tmp);
+  g_free (out);
+  g_free (in);
+  g_free (tmp);
+}
+
+GST_END_TEST;
+
 static Suite *
 ctfsink_suite (void)
 {
@@ -481,6 +1107,14 @@ ctfsink_suite (void)
   tcase_add_test (tc, test_temp_names_until_eos);
   tcase_add_test (tc, test_round_trip_corpus);
   tcase_add_test (tc, test_packet_of_several_memories);
+  tcase_add_test (tc, test_overwrite_only_a_trace);
+  tcase_add_test (tc, test_not_empty_names_part_files);
+  tcase_add_test (tc, test_null_without_eos_truncates);
+  tcase_add_test (tc, test_null_before_packets_removes);
+  tcase_add_test (tc, test_own_error_truncates);
+  tcase_add_test (tc, test_write_failure_cuts_back);
+  tcase_add_test (tc, test_source_error_truncates);
+  tcase_add_test (tc, test_tracecmdsrc_error_truncates);
   return s;
 }
 

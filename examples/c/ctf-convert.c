@@ -142,7 +142,8 @@ main (int argc, char **argv)
     {"end", 'e', 0, G_OPTION_ARG_STRING, &end,
         "Keep events at or before T (babeltrace2 --end forms)", "T"},
     {"overwrite", 'f', 0, G_OPTION_ARG_NONE, &overwrite,
-        "Replace the files of an existing output directory", NULL},
+        "Replace a CTF trace already in OUTPUT-DIR (fails, deleting "
+        "nothing, when other files are there)", NULL},
     {NULL}
   };
   GOptionContext *ctx;

@@ -99,7 +99,9 @@ def main():
                         default="packets", help="ctfmux mode (default: "
                         "whole packets by timestamp_begin)")
     parser.add_argument("-f", "--overwrite", action="store_true",
-                        help="replace an existing output trace")
+                        help="replace a CTF trace already in the output "
+                        "directory (fails, deleting nothing, when other "
+                        "files are there)")
     parser.add_argument("-q", "--quiet", action="store_true",
                         help="no progress bar")
     args = parser.parse_args()

@@ -3,7 +3,8 @@
  * Caps of the packet stream (docs/design.md "The stream between
  * elements"): the TSDL text travels in caps so that a pipeline can be
  * serialized (gdppay) and every element can decode a packet from caps +
- * buffer alone.
+ * buffer alone.  The truncation event marks a stream that a source cut
+ * short on an error.
  */
 #include "gstctf-caps.h"
 
@@ -45,4 +46,34 @@ gst_ctf_caps_get_metadata (const GstCaps * caps)
   if (!gst_structure_has_name (s, GST_CTF_CAPS_MEDIA_TYPE))
     return NULL;
   return gst_structure_get_string (s, "metadata");
+}
+
+GstEvent *
+gst_ctf_event_new_truncated (const gchar * reason)
+{
+  g_return_val_if_fail (reason != NULL, NULL);
+
+  return gst_event_new_custom (GST_EVENT_CUSTOM_DOWNSTREAM,
+      gst_structure_new (GST_CTF_EVENT_TRUNCATED, "reason", G_TYPE_STRING,
+          reason, NULL));
+}
+
+gboolean
+gst_ctf_event_parse_truncated (GstEvent * event, const gchar ** reason)
+{
+  const GstStructure *s;
+
+  g_return_val_if_fail (GST_IS_EVENT (event), FALSE);
+
+  if (GST_EVENT_TYPE (event) != GST_EVENT_CUSTOM_DOWNSTREAM)
+    return FALSE;
+  s = gst_event_get_structure (event);
+  if (s == NULL || !gst_structure_has_name (s, GST_CTF_EVENT_TRUNCATED))
+    return FALSE;
+  if (reason) {
+    *reason = gst_structure_get_string (s, "reason");
+    if (*reason == NULL)
+      *reason = "no reason given";
+  }
+  return TRUE;
 }

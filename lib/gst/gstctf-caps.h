@@ -3,6 +3,8 @@
  * Caps of the packet stream between gst-ctf elements (docs/design.md "The
  * stream between elements"): `application/x-ctf` with the trace's TSDL
  * metadata as plain text, so caps + buffer are enough to decode a packet.
+ * Also the event a source sends before it stops on an error, so that a
+ * sink can tell the end-of-stream that follows from a complete one.
  */
 #pragma once
 
@@ -37,5 +39,37 @@ GST_CTF_API GstCaps *gst_ctf_caps_new (const gchar * tsdl,
  * Returns: (transfer none) (nullable): the TSDL text, %NULL when absent
  */
 GST_CTF_API const gchar *gst_ctf_caps_get_metadata (const GstCaps * caps);
+
+/**
+ * GST_CTF_EVENT_TRUNCATED:
+ *
+ * Name of the structure of the custom downstream event made by
+ * gst_ctf_event_new_truncated().
+ */
+#define GST_CTF_EVENT_TRUNCATED "application/x-ctf-truncated"
+
+/**
+ * gst_ctf_event_new_truncated:
+ * @reason: why the stream ends early (the error message, one line)
+ *
+ * Makes a serialized custom downstream event saying that the packets of
+ * the stream end here, before the end of the input: a source sends it
+ * just before it stops on an error (GstBaseSrc then posts the error and
+ * sends end-of-stream, which alone looks like a complete stream).
+ * `ctfsink` then finishes the trace as truncated.
+ *
+ * Returns: (transfer full): the event
+ */
+GST_CTF_API GstEvent *gst_ctf_event_new_truncated (const gchar * reason);
+
+/**
+ * gst_ctf_event_parse_truncated:
+ * @event: an event
+ * @reason: (out) (optional) (transfer none): the reason it carries
+ *
+ * Returns: %TRUE when @event was made by gst_ctf_event_new_truncated()
+ */
+GST_CTF_API gboolean gst_ctf_event_parse_truncated (GstEvent * event,
+    const gchar ** reason);
 
 G_END_DECLS
