@@ -15,6 +15,21 @@
 
 G_BEGIN_DECLS
 
+/**
+ * GstCtfValueFlags:
+ * @GST_CTF_VALUE_NONE: the default forms
+ * @GST_CTF_VALUE_ENUM_LABELS: enumerations as `(xas)` / `(tas)`: the
+ *   value and its labels (each label whose range holds the value, in
+ *   babeltrace2's order: the order of the labels' first mappings)
+ *
+ * How gst_ctf_event_reader_get_field_variant_full() and
+ * gst_ctf_event_reader_get_fields_full() give values.
+ */
+typedef enum {
+  GST_CTF_VALUE_NONE = 0,
+  GST_CTF_VALUE_ENUM_LABELS = 1 << 0,
+} GstCtfValueFlags;
+
 #define GST_CTF_TYPE_EVENT_READER (gst_ctf_event_reader_get_type ())
 
 /**
@@ -56,6 +71,13 @@ GST_CTF_API GstCtfEventReader *gst_ctf_event_reader_new_from_caps (
     GstCaps * caps, GError ** error);
 GST_CTF_API GstCtfEventReader *gst_ctf_event_reader_new_from_metadata (
     const gchar * tsdl, GError ** error);
+
+GST_CTF_API GstCtfEventReader *gst_ctf_event_reader_open (const gchar * path,
+    GError ** error);
+GST_CTF_API guint64 gst_ctf_event_reader_get_discarded_events (
+    GstCtfEventReader * reader);
+GST_CTF_API guint64 gst_ctf_event_reader_get_discarded_packets (
+    GstCtfEventReader * reader);
 
 GST_CTF_API gboolean gst_ctf_event_reader_set_caps (GstCtfEventReader * reader,
     GstCaps * caps, GError ** error);
@@ -114,6 +136,10 @@ GST_CTF_API GVariant *gst_ctf_event_reader_get_field_variant (
     GstCtfEventReader * reader, const gchar * path);
 GST_CTF_API GVariant *gst_ctf_event_reader_get_fields (
     GstCtfEventReader * reader, GstCtfScope scope);
+GST_CTF_API GVariant *gst_ctf_event_reader_get_field_variant_full (
+    GstCtfEventReader * reader, const gchar * path, GstCtfValueFlags flags);
+GST_CTF_API GVariant *gst_ctf_event_reader_get_fields_full (
+    GstCtfEventReader * reader, GstCtfScope scope, GstCtfValueFlags flags);
 GST_CTF_API GHashTable *gst_ctf_event_reader_get_fields_table (
     GstCtfEventReader * reader, GstCtfScope scope);
 GST_CTF_API gchar *gst_ctf_event_reader_format_fields (
