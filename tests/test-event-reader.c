@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include "gstctf-event-reader.h"
+#include "gsttracecmd.h"
 #include "test-util.h"
 
 static gchar *
@@ -275,6 +276,63 @@ START_TEST (test_tracedat_truncated)
 }
 END_TEST;
 
+/* A corrupt ring-buffer page (its commit past the page), which
+ * tracecmdsrc skips with a warning, is an error here: a reader has no
+ * warning channel. */
+START_TEST (test_tracedat_corrupt_page)
+{
+  gchar *path = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"),
+      "tracecmd", "armv7-v7-none.dat", NULL);
+  gchar *tmp = g_dir_make_tmp ("gstctf-reader-XXXXXX", NULL);
+  gchar *bad = g_build_filename (tmp, "trace.dat", NULL);
+  GstCtfTraceDat *td;
+  GstCtfTraceDatCpuIter *it;
+  GBytes *bytes;
+  GstCtfEventReader *r;
+  const guint8 *page = NULL;
+  gsize page_len = 0, len;
+  GError *err = NULL;
+  gchar *data;
+  guint32 commit = 0x07ffffff;
+  guint at;
+
+  ck_assert (g_file_get_contents (path, &data, &len, NULL));
+  bytes = g_bytes_new_static (data, len);
+  td = gst_ctf_trace_dat_open_bytes (bytes, path, NULL);
+  ck_assert (td != NULL);
+  it = gst_ctf_trace_dat_cpu_iter_new (td, 0, 0, NULL);
+  ck_assert (it != NULL);
+  ck_assert_int_eq (gst_ctf_trace_dat_cpu_iter_next_page (it, &page,
+          &page_len, NULL), 1);
+  /* an uncompressed file: the page is in the mapping; its commit word
+   * follows the 8-byte timestamp (little endian, 32-bit ARM) */
+  ck_assert_int_eq (gst_ctf_trace_dat_get_byte_order (td),
+      GST_CTF_BYTE_ORDER_LE);
+  ck_assert (page >= (const guint8 *) data && page + page_len <=
+      (const guint8 *) data + len);
+  at = (guint) (page - (const guint8 *) data) + 8;
+  gst_ctf_trace_dat_cpu_iter_free (it);
+  gst_ctf_trace_dat_unref (td);
+  g_bytes_unref (bytes);
+  commit = GUINT32_TO_LE (commit);
+  memcpy (data + at, &commit, 4);
+  ck_assert (g_file_set_contents (bad, data, len, NULL));
+
+  r = gst_ctf_event_reader_open (bad, &err);
+  ck_assert_msg (r != NULL, "%s", err ? err->message : "");
+  walk (r, &err);
+  ck_assert_msg (g_error_matches (err, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT),
+      "%s", err ? err->message : "no error");
+  g_error_free (err);
+  g_object_unref (r);
+  test_rm_rf (tmp);
+  g_free (data);
+  g_free (bad);
+  g_free (tmp);
+  g_free (path);
+}
+END_TEST;
+
 /* Several traces below one directory, read merged (kernel + user space):
  * babeltrace2's count (oracle/STATUS.tsv). */
 START_TEST (test_corpus_merged)
@@ -307,6 +365,7 @@ event_reader_suite (void)
   tcase_add_test (tc, test_later_error_is_sticky);
   tcase_add_test (tc, test_tracedat);
   tcase_add_test (tc, test_tracedat_truncated);
+  tcase_add_test (tc, test_tracedat_corrupt_page);
   tcase_add_test (tc, test_corpus_merged);
   return s;
 }

@@ -5,7 +5,8 @@ pipeline, through the GstCtf override (gir/python/gi/overrides/GstCtf.py).
 
 - order: the events and their order are babeltrace2's (the bundled
   traces' oracles; with ../shared, every corpus CTF unit babeltrace2
-  reads) and those of `tracecmdsrc ! ctftextsink` for trace.dat files;
+  reads) and those of `tracecmdsrc strict=true ! ctftextsink` for
+  trace.dat files;
 - values: the payload and contexts equal those of babeltrace2's Python
   bindings (bt2, when installed): lists, dicts in declaration order,
   enumeration labels, contexts under babeltrace2's names;
@@ -137,7 +138,8 @@ class TestOrder(unittest.TestCase):
 
     def tracecmd_text(self, path, tmp):
         out = os.path.join(tmp, "out.txt")
-        p = Gst.parse_launch("tracecmdsrc name=src ! ctftextsink name=sink")
+        p = Gst.parse_launch("tracecmdsrc name=src strict=true ! "
+                             "ctftextsink name=sink")
         p.get_by_name("src").set_property("location", path)
         p.get_by_name("sink").set_property("location", out)
         p.set_state(Gst.State.PLAYING)

@@ -271,16 +271,17 @@ gst_ctf_event_reader_new_from_caps (GstCaps * caps, GError ** error)
  *   %GST_CTF_ERROR_METADATA_INVALID, %GST_CTF_ERROR_METADATA_PACKET),
  *   %GST_CTF_ERROR_CTF2, %GST_CTF_ERROR_PACKET (the first packet of a
  *   stream file cannot be read), %GST_CTF_ERROR_TRACEDAT (a file that is
- *   not a valid trace.dat)
+ *   not a valid trace.dat; a corrupt ring-buffer page, which tracecmdsrc
+ *   skips with a warning unless `strict`, is an error here)
  *
  * Opens a trace for reading its events one at a time, in global time
  * order, without a pipeline: each gst_ctf_event_reader_next() gives the
  * next event of the whole trace, in the order (and with the ties) of
  * `ctfsrc ! ctftextsink` and babeltrace2 (nanoseconds from the clock
  * origin, then stream class id, then stream, then order in the stream),
- * or for a trace.dat that of `tracecmdsrc ! ctftextsink`.  Errors found
- * later (a corrupt packet) come from gst_ctf_event_reader_next() at their
- * place in that order.  Discarded events and packets reported by the
+ * or for a trace.dat that of `tracecmdsrc strict=true ! ctftextsink`.
+ * Errors found later (a corrupt packet) come from
+ * gst_ctf_event_reader_next() at their place in that order.  Discarded events and packets reported by the
  * tracer are counted (gst_ctf_event_reader_get_discarded_events()).
  *
  * The reader then takes no caps or packets (gst_ctf_event_reader_set_caps()

@@ -48,7 +48,11 @@ _gst_ctf_event_source_open (const gchar * path, GError ** error)
   if (is_dat) {
     s->dat = gst_ctf_trace_dat_open (path, error);
     if (s->dat != NULL)
-      s->pk = gst_ctf_trace_dat_packetizer_new (s->dat, 0, 0, error);
+      /* strict: a corrupt page is an error, not a page left out
+       * (a reader has no warning channel: nothing may look complete
+       * when it is not) */
+      s->pk = gst_ctf_trace_dat_packetizer_new (s->dat,
+          GST_CTF_TRACE_DAT_PACKETIZER_STRICT, 0, error);
     if (s->pk == NULL) {
       _gst_ctf_event_source_free (s);
       return NULL;
