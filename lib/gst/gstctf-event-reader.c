@@ -666,9 +666,14 @@ next_in_trace (GstCtfEventReader * self, GError ** error)
  * @reader: a reader
  * @error: return location for a %GST_CTF_ERROR: %GST_CTF_ERROR_PACKET
  *   (an event runs past the packet's content; the message gives the
- *   offset in bits), %GST_CTF_ERROR_UNKNOWN_EVENT_CLASS
+ *   offset in bits; or, in a reader made by gst_ctf_event_reader_open(),
+ *   a corrupt packet of a stream file), %GST_CTF_ERROR_UNKNOWN_EVENT_CLASS,
+ *   %GST_CTF_ERROR_UNKNOWN_STREAM_CLASS, %GST_CTF_ERROR_TRACEDAT (a
+ *   corrupt trace.dat page or section)
  *
- * Decodes the next event of the current packet.
+ * Decodes the next event of the current packet; in a reader made by
+ * gst_ctf_event_reader_open(), the next event of the whole trace (an
+ * error then stays: every later call gives it again).
  *
  * Returns: %TRUE when positioned on an event; %FALSE at the end of the
  *   packet (with @error unset) or on error

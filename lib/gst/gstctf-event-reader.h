@@ -4,7 +4,9 @@
  * (Python through PyGObject) and applications.  A thin GObject over the
  * packet reader (gstctf-reader.h) that takes what travels in a pipeline:
  * `application/x-ctf` caps and one GstBuffer per CTF packet
- * (docs/design.md "The stream between elements").
+ * (docs/design.md "The stream between elements"), or a trace on disk
+ * read in global time order (gst_ctf_event_reader_open(),
+ * gstctf-event-source.c).
  */
 #pragma once
 
@@ -37,7 +39,19 @@ typedef enum {
  *
  * Decodes the events of CTF packets one at a time.
  *
- * Make one from the caps of a pad or a #GstSample
+ * To read a trace on disk (a CTF trace directory, a directory above
+ * several traces, a trace.dat file), open it with
+ * gst_ctf_event_reader_open() and call gst_ctf_event_reader_next() until
+ * it returns %FALSE: the events of the whole trace come in global time
+ * order, without a pipeline.  From Python, with the GstCtf override:
+ *
+ * ```
+ * for ev in GstCtf.EventReader.open("trace/"):
+ *     print(ev.timestamp_ns, ev.name, ev["vtid"], ev.payload)
+ * ```
+ *
+ * To decode the packets of a pipeline, make one from the caps of a pad or
+ * a #GstSample
  * (gst_ctf_event_reader_new_from_caps()), give it a packet buffer with
  * gst_ctf_event_reader_set_buffer(), then call
  * gst_ctf_event_reader_next() until it returns %FALSE.  After each event,
