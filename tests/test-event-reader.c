@@ -101,6 +101,22 @@ START_TEST (test_values)
       f = gst_ctf_event_reader_get_field_variant (r, "state");
       ck_assert_str_eq (g_variant_get_type_string (f), "x");
       g_variant_unref (f);
+      {
+        const gchar **names = gst_ctf_event_reader_get_field_names (r,
+            GST_CTF_SCOPE_EVENT_PAYLOAD);
+        GHashTable *t = gst_ctf_event_reader_get_fields_table_full (r,
+            GST_CTF_SCOPE_EVENT_PAYLOAD, GST_CTF_VALUE_ENUM_LABELS);
+        const GValue *state = g_hash_table_lookup (t, "state");
+
+        ck_assert (names[0] && names[1] && !names[2]);
+        ck_assert_str_eq (names[0], "state");
+        ck_assert_str_eq (names[1], "flag");
+        ck_assert (state != NULL && G_VALUE_HOLDS_VARIANT (state));
+        ck_assert_str_eq (g_variant_get_type_string (g_value_get_variant
+                (state)), "(xas)");
+        g_hash_table_unref (t);
+        g_free (names);
+      }
       seen_enum = TRUE;
     }
     if (!seen_array && strcmp (name, "corpus_tp:arrays") == 0) {

@@ -1239,11 +1239,19 @@ value_to_variant (const GstCtfFieldValue * v, guint n, guint i, guint depth,
 }
 
 static void
-value_to_gvalue (const GstCtfFieldValue * v, guint n, guint i, GValue * value)
+value_to_gvalue (const GstCtfFieldValue * v, guint n, guint i, GValue * value,
+    GstCtfValueFlags flags)
 {
   switch (v[i].fc->type) {
-    case GST_CTF_FIELD_CLASS_INTEGER:
     case GST_CTF_FIELD_CLASS_ENUM:
+      if (flags & GST_CTF_VALUE_ENUM_LABELS) {
+        g_value_init (value, G_TYPE_VARIANT);
+        g_value_take_variant (value, g_variant_ref_sink (enum_to_variant
+                (&v[i])));
+        return;
+      }
+      /* fall through */
+    case GST_CTF_FIELD_CLASS_INTEGER:
       if (v[i].fc->integer.is_signed) {
         g_value_init (value, G_TYPE_INT64);
         g_value_set_int64 (value, v[i].v.i);
@@ -1266,7 +1274,7 @@ value_to_gvalue (const GstCtfFieldValue * v, guint n, guint i, GValue * value)
   }
   g_value_init (value, G_TYPE_VARIANT);
   g_value_take_variant (value, g_variant_ref_sink (value_to_variant (v, n,
-              i, 0, GST_CTF_VALUE_NONE)));
+              i, 0, flags)));
 }
 
 static void
@@ -1310,7 +1318,7 @@ gst_ctf_event_reader_get_field (GstCtfEventReader * reader,
   v = resolve_path (reader, path, &i, &n);
   if (v == NULL)
     return FALSE;
-  value_to_gvalue (v, n, i, value);
+  value_to_gvalue (v, n, i, value, GST_CTF_VALUE_NONE);
   return TRUE;
 }
 
@@ -1353,6 +1361,20 @@ gst_ctf_event_reader_get_payload (GstCtfEventReader * reader)
 {
   return gst_ctf_event_reader_get_fields (reader,
       GST_CTF_SCOPE_EVENT_PAYLOAD);
+}
+
+/* The values of a scope when it is a structure, else NULL. */
+static const GstCtfFieldValue *
+struct_scope (GstCtfEventReader * reader, GstCtfScope scope, guint * n)
+{
+  const GstCtfFieldValue *v = NULL;
+
+  *n = 0;
+  if (reader->ec != NULL || scope <= GST_CTF_SCOPE_PACKET_CONTEXT)
+    v = scope_values (reader, scope, n);
+  if (v == NULL || *n == 0 || v[0].fc->type != GST_CTF_FIELD_CLASS_STRUCT)
+    return NULL;
+  return v;
 }
 
 /**
@@ -1439,13 +1461,12 @@ GVariant *
 gst_ctf_event_reader_get_fields_full (GstCtfEventReader * reader,
     GstCtfScope scope, GstCtfValueFlags flags)
 {
-  const GstCtfFieldValue *v = NULL;
-  guint n = 0;
+  const GstCtfFieldValue *v;
+  guint n;
 
   g_return_val_if_fail (GST_CTF_IS_EVENT_READER (reader), NULL);
-  if (reader->ec != NULL || scope <= GST_CTF_SCOPE_PACKET_CONTEXT)
-    v = scope_values (reader, scope, &n);
-  if (v == NULL || n == 0 || v[0].fc->type != GST_CTF_FIELD_CLASS_STRUCT)
+  v = struct_scope (reader, scope, &n);
+  if (v == NULL)
     return g_variant_ref_sink (g_variant_new_array (G_VARIANT_TYPE
             ("{sv}"), NULL, 0));
   return g_variant_ref_sink (value_to_variant (v, n, 0, 0, flags));
@@ -1469,28 +1490,78 @@ GHashTable *
 gst_ctf_event_reader_get_fields_table (GstCtfEventReader * reader,
     GstCtfScope scope)
 {
-  const GstCtfFieldValue *v = NULL;
+  return gst_ctf_event_reader_get_fields_table_full (reader, scope,
+      GST_CTF_VALUE_NONE);
+}
+
+/**
+ * gst_ctf_event_reader_get_fields_table_full:
+ * @reader: a reader positioned on an event
+ * @scope: which scope
+ * @flags: #GstCtfValueFlags; with %GST_CTF_VALUE_ENUM_LABELS an
+ *   enumeration is a #G_TYPE_VARIANT `(xas)` / `(tas)` value
+ *
+ * gst_ctf_event_reader_get_fields_table() with the options of
+ * gst_ctf_event_reader_get_field_variant_full().  With
+ * gst_ctf_event_reader_get_field_names() a binding builds the scope's
+ * dictionary in declaration order (the GstCtf Python override does).
+ *
+ * Returns: (transfer full) (element-type utf8 GValue): field name ->
+ *   value
+ */
+GHashTable *
+gst_ctf_event_reader_get_fields_table_full (GstCtfEventReader * reader,
+    GstCtfScope scope, GstCtfValueFlags flags)
+{
+  const GstCtfFieldValue *v;
   GHashTable *t;
-  guint n = 0, c, i;
+  guint n, c, i;
 
   g_return_val_if_fail (GST_CTF_IS_EVENT_READER (reader), NULL);
   t = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
       (GDestroyNotify) free_gvalue);
-  if (reader->cur != NULL && (reader->ec != NULL ||
-          scope <= GST_CTF_SCOPE_PACKET_CONTEXT))
-    v = scope_values (reader, scope, &n);
-  if (v == NULL || n == 0 || v[0].fc->type != GST_CTF_FIELD_CLASS_STRUCT)
+  v = struct_scope (reader, scope, &n);
+  if (v == NULL)
     return t;
   for (c = 1; c < v[0].end && c < n; c = MAX (v[c].end, c + 1)) {
     GValue *gv = g_new0 (GValue, 1);
 
     i = unwrap_variant (v, n, c);
-    value_to_gvalue (v, n, i, gv);
+    value_to_gvalue (v, n, i, gv, flags);
     /* Keys point into the trace class, which outlives the table's use
      * in a binding call; names are unique within a structure. */
     g_hash_table_insert (t, (gpointer) display_name (v[c].name), gv);
   }
   return t;
+}
+
+/**
+ * gst_ctf_event_reader_get_field_names:
+ * @reader: a reader positioned on an event
+ * @scope: which scope
+ *
+ * The names of the top-level fields of one scope, in declaration order,
+ * as gst_ctf_event_reader_get_fields_table() names them.
+ *
+ * Returns: (transfer container) (array zero-terminated=1): the names
+ *   (the strings belong to the trace class); empty when the scope is
+ *   absent or fields are not decoded
+ */
+const gchar **
+gst_ctf_event_reader_get_field_names (GstCtfEventReader * reader,
+    GstCtfScope scope)
+{
+  const GstCtfFieldValue *v;
+  GPtrArray *names;
+  guint n, c;
+
+  g_return_val_if_fail (GST_CTF_IS_EVENT_READER (reader), NULL);
+  names = g_ptr_array_new ();
+  v = struct_scope (reader, scope, &n);
+  for (c = 1; v != NULL && c < v[0].end && c < n; c = MAX (v[c].end, c + 1))
+    g_ptr_array_add (names, (gpointer) display_name (v[c].name));
+  g_ptr_array_add (names, NULL);
+  return (const gchar **) g_ptr_array_free (names, FALSE);
 }
 
 static void

@@ -154,6 +154,10 @@ GST_CTF_API GVariant *gst_ctf_event_reader_get_field_variant_full (
     GstCtfEventReader * reader, const gchar * path, GstCtfValueFlags flags);
 GST_CTF_API GVariant *gst_ctf_event_reader_get_fields_full (
     GstCtfEventReader * reader, GstCtfScope scope, GstCtfValueFlags flags);
+GST_CTF_API GHashTable *gst_ctf_event_reader_get_fields_table_full (
+    GstCtfEventReader * reader, GstCtfScope scope, GstCtfValueFlags flags);
+GST_CTF_API const gchar **gst_ctf_event_reader_get_field_names (
+    GstCtfEventReader * reader, GstCtfScope scope);
 GST_CTF_API GHashTable *gst_ctf_event_reader_get_fields_table (
     GstCtfEventReader * reader, GstCtfScope scope);
 GST_CTF_API gchar *gst_ctf_event_reader_format_fields (

@@ -21,6 +21,8 @@ PYTHONPATH).  It adds to GstCtf.EventReader:
 Without this file the same loop is written
 `while reader.next(): ...` with the getters of the C API.
 """
+from gi.repository import GLib
+
 from ..module import get_introspection_module
 from ..overrides import override
 
@@ -62,6 +64,14 @@ def _python(value):
     return value
 
 
+def _value(v):
+    """A value of get_fields_table_full(ENUM_LABELS): scalars as they
+    are, compound values and enumerations from their GLib.Variant."""
+    if type(v) is GLib.Variant:
+        return _python(v.unpack())
+    return v
+
+
 _LABELS = GstCtf.ValueFlags.ENUM_LABELS
 _MISSING = object()
 
@@ -94,7 +104,9 @@ class EventReader(GstCtf.EventReader):
         return self.get_field_variant(path) is not None
 
     def _scope(self, scope):
-        return _python(self.get_fields_full(scope, _LABELS).unpack())
+        # the C-built dict, put in declaration order
+        table = self.get_fields_table_full(scope, _LABELS)
+        return {k: _value(table[k]) for k in self.get_field_names(scope)}
 
     @property
     def payload(self):
