@@ -159,8 +159,8 @@ compare_pos_by_rank (gconstpointer a, gconstpointer b)
 /* One position per stream of every trace; with several traces, ranks by
  * merged stream class id (trace order, then the trace's stream class id),
  * then the stream's rank in its trace. */
-static gboolean
-make_positions (GstCtfTraceSource * src, GError ** error)
+static void
+make_positions (GstCtfTraceSource * src)
 {
   GPtrArray *by_rank;
   guint i, j, n = 0;
@@ -185,7 +185,7 @@ make_positions (GstCtfTraceSource * src, GError ** error)
     }
   }
   if (src->merge == NULL)
-    return TRUE;
+    return;
   by_rank = g_ptr_array_sized_new (src->n_pos);
   for (i = 0; i < src->n_pos; i++)
     g_ptr_array_add (by_rank, &src->pos[i]);
@@ -193,7 +193,6 @@ make_positions (GstCtfTraceSource * src, GError ** error)
   for (i = 0; i < by_rank->len; i++)
     ((StreamPos *) g_ptr_array_index (by_rank, i))->rank = i;
   g_ptr_array_unref (by_rank);
-  return TRUE;
 }
 
 static gboolean
@@ -230,7 +229,8 @@ open_groups (GstCtfTraceSource * src, const gchar * location,
       goto done;
     }
   }
-  ok = make_positions (src, error);
+  make_positions (src);
+  ok = TRUE;
 
 done:
   g_free (tcs);
