@@ -733,7 +733,8 @@ gst_ctf_event_reader_next_event (GstCtfEventReader * reader,
  * @error: as gst_ctf_event_reader_next()
  *
  * Walks the rest of the current packet without stopping (one call from a
- * binding instead of one per event, to count events).
+ * binding instead of one per event, to count events); in a reader made
+ * by gst_ctf_event_reader_open(), the rest of the trace.
  *
  * Returns: the number of events walked; with @error set when a corrupt
  *   event stopped the walk
