@@ -2,10 +2,13 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """Python event iteration: GstCtf.EventReader (PyGObject) against
 babeltrace2's Python bindings (bt2) on the same CTF trace, same work per
-event: read the timestamp (ns from origin) and the event name.
+event: read the timestamp (ns from origin) and the event name.  `gstctf`
+decodes the packets of a ctfsrc ! appsink pipeline (per-stream order),
+`open` reads with GstCtf.EventReader.open() (global order, as bt2).
 
     GI_TYPELIB_PATH=build/gir LD_LIBRARY_PATH=build/lib \\
-    GST_PLUGIN_PATH=build/plugins python3 gir/bench-python.py TRACE [-r 3]
+    GST_PLUGIN_PATH=build/plugins PYTHONPATH=gir/python \\
+    python3 gir/bench-python.py TRACE [-r 3] [--fields]
 
 Prints events/s of each (median of the runs, alternated) and the ratio.
 """
@@ -50,6 +53,31 @@ def gstctf_iterate(path, fields=False):
     return n
 
 
+def open_iterate(path, fields=False):
+    """EventReader.open(): no pipeline, global time order; with fields,
+    the payload as the override's dict (declaration order, lists,
+    labelled enums)."""
+    reader = GstCtf.EventReader.open(path)
+    n = 0
+    acc = 0
+    if fields:
+        for ev in reader:
+            acc += ev.get_timestamp_ns()
+            ev.get_event_name()
+            ev.payload
+            n += 1
+        return n
+    reader.props.decode_fields = False
+    nxt = reader.next_event
+    while True:
+        ok, ts, name = nxt()
+        if not ok:
+            break
+        acc += ts
+        n += 1
+    return n
+
+
 def bt2_iterate(path, fields=False):
     import bt2
     n = 0
@@ -72,10 +100,11 @@ def main():
                     help="also read every event's payload as a dict")
     args = ap.parse_args()
     Gst.init(None)
-    res = {"gstctf": [], "bt2": []}
+    res = {"gstctf": [], "open": [], "bt2": []}
     counts = {}
     for _ in range(args.runs):
-        for name, fn in (("gstctf", gstctf_iterate), ("bt2", bt2_iterate)):
+        for name, fn in (("gstctf", gstctf_iterate), ("open", open_iterate),
+                         ("bt2", bt2_iterate)):
             t0 = time.perf_counter()
             counts[name] = fn(args.trace, args.fields)
             res[name].append(time.perf_counter() - t0)
@@ -83,8 +112,9 @@ def main():
         med = statistics.median(res[name])
         print("%-7s %8d events  %.3f s  %.3f M events/s" % (
             name, counts[name], med, counts[name] / med / 1e6))
-    print("ratio gstctf/bt2: %.1fx" % (statistics.median(res["bt2"]) /
-                                       statistics.median(res["gstctf"])))
+    for name in ("gstctf", "open"):
+        print("ratio %s/bt2: %.1fx" % (name, statistics.median(res["bt2"]) /
+                                       statistics.median(res[name])))
 
 
 if __name__ == "__main__":

@@ -25,9 +25,10 @@ def check(cond, what):
     failures += 0 if cond else 1
 
 
-def run(script, *args):
+def run(script, *args, timeout=300):
     r = subprocess.run([sys.executable, os.path.join(ex, script), *args],
-                       env=env, capture_output=True, text=True, timeout=300)
+                       env=env, capture_output=True, text=True,
+                       timeout=timeout)
     if r.returncode != 0:
         print(r.stdout, r.stderr)
     return r
@@ -58,6 +59,16 @@ with tempfile.TemporaryDirectory() as tmp:
               b"\x89PNG", "histogram plot written")
     except ImportError:
         print("skip: matplotlib not installed, text histogram only")
+
+    # a trace that cannot be read: an error at once, not a wait forever
+    for bad in (os.path.join(tmp, "missing"), tmp):
+        try:
+            r = run("ctf-stats.py", bad, timeout=30)
+            check(r.returncode != 0 and r.stderr.startswith("error: ") and
+                  bad in r.stderr, "ctf-stats on %s: error %r" % (
+                      bad, r.stderr.strip()))
+        except subprocess.TimeoutExpired:
+            check(False, "ctf-stats on %s ends" % bad)
 
     have_bt2 = shutil.which("babeltrace2") is not None
     out = os.path.join(tmp, "cut")

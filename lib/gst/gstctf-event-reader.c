@@ -17,6 +17,7 @@
 #include "gstctf-metadata.h"
 #include "gstctf-caps.h"
 #include "gstctf-packet-meta.h"
+#include "gstctf-event-source-private.h"
 
 /* Limits of one path given to the field getters. */
 #define PATH_MAX_LEN 1024
@@ -33,7 +34,8 @@ struct _GstCtfEventReader {
   GObject parent;
 
   GstCtfTraceClass *tc;
-  GstCtfEventIter *it;
+  GstCtfEventIter *it;          /* packet mode: our own iterator */
+  GstCtfEventIter *cur;         /* the iterator on the current event */
   GstCaps *caps;                /* caps tc was made from, or NULL */
   gboolean decode_fields;
 
@@ -52,6 +54,11 @@ struct _GstCtfEventReader {
   const GstCtfEventClass *ec;
 
   GArray *stream_clocks;        /* StreamClock */
+
+  /* trace mode (gst_ctf_event_reader_open()) */
+  GstCtfEventSource *source;
+  GError *source_error;         /* given again by every later next() */
+  gboolean source_done;
 };
 
 enum {
@@ -99,6 +106,7 @@ set_trace_class (GstCtfEventReader * self, GstCtfTraceClass * tc)
     self->it = gst_ctf_event_iter_new (tc);
     gst_ctf_event_iter_set_recording (self->it, self->decode_fields);
   }
+  self->cur = self->it;
 }
 
 static void
@@ -107,6 +115,8 @@ gst_ctf_event_reader_finalize (GObject * object)
   GstCtfEventReader *self = GST_CTF_EVENT_READER (object);
 
   set_trace_class (self, NULL);
+  g_clear_pointer (&self->source, _gst_ctf_event_source_free);
+  g_clear_error (&self->source_error);
   gst_clear_caps (&self->caps);
   g_array_free (self->stream_clocks, TRUE);
   G_OBJECT_CLASS (gst_ctf_event_reader_parent_class)->finalize (object);
@@ -251,6 +261,86 @@ gst_ctf_event_reader_new_from_caps (GstCaps * caps, GError ** error)
 }
 
 /**
+ * gst_ctf_event_reader_open:
+ * @path: (type filename): a CTF 1.8 trace directory, its `metadata` file,
+ *   a directory above one or several traces (read merged, as ctfsrc and
+ *   `babeltrace2 DIR` read them), or a trace-cmd `trace.dat` file
+ * @error: return location for a %GST_CTF_ERROR: %GST_CTF_ERROR_IO (no
+ *   such file or directory), %GST_CTF_ERROR_NO_TRACE (a directory with no
+ *   trace below it), the metadata codes (%GST_CTF_ERROR_METADATA_SYNTAX,
+ *   %GST_CTF_ERROR_METADATA_INVALID, %GST_CTF_ERROR_METADATA_PACKET),
+ *   %GST_CTF_ERROR_CTF2, %GST_CTF_ERROR_PACKET (the first packet of a
+ *   stream file cannot be read), %GST_CTF_ERROR_TRACEDAT (a file that is
+ *   not a valid trace.dat; a corrupt ring-buffer page, which tracecmdsrc
+ *   skips with a warning unless `strict`, is an error here)
+ *
+ * Opens a trace for reading its events one at a time, in global time
+ * order, without a pipeline: each gst_ctf_event_reader_next() gives the
+ * next event of the whole trace, in the order (and with the ties) of
+ * `ctfsrc ! ctftextsink` and babeltrace2 (nanoseconds from the clock
+ * origin, then stream class id, then stream, then order in the stream),
+ * or for a trace.dat that of `tracecmdsrc strict=true ! ctftextsink`.
+ * Errors found later (a corrupt packet) come from
+ * gst_ctf_event_reader_next() at their place in that order.  Discarded events and packets reported by the
+ * tracer are counted (gst_ctf_event_reader_get_discarded_events()).
+ *
+ * The reader then takes no caps or packets (gst_ctf_event_reader_set_caps()
+ * and gst_ctf_event_reader_set_buffer() refuse).  From Python, with the
+ * GstCtf override: `for ev in GstCtf.EventReader.open(path): ...`; the
+ * reader itself is the current event.
+ *
+ * Returns: (transfer full): a new reader, or %NULL on error
+ */
+GstCtfEventReader *
+gst_ctf_event_reader_open (const gchar * path, GError ** error)
+{
+  GstCtfEventReader *self;
+  GstCtfEventSource *source;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  source = _gst_ctf_event_source_open (path, error);
+  if (source == NULL)
+    return NULL;
+  self = gst_ctf_event_reader_new (_gst_ctf_event_source_get_trace_class
+      (source));
+  /* the source's iterators walk the events, not ours */
+  g_clear_pointer (&self->it, gst_ctf_event_iter_free);
+  self->cur = NULL;
+  self->source = source;
+  return self;
+}
+
+/**
+ * gst_ctf_event_reader_get_discarded_events:
+ * @reader: a reader made by gst_ctf_event_reader_open()
+ *
+ * Returns: the events the tracer reported discarded (increments of the
+ *   packets' `events_discarded` counters) in the packets read so far
+ */
+guint64
+gst_ctf_event_reader_get_discarded_events (GstCtfEventReader * reader)
+{
+  g_return_val_if_fail (GST_CTF_IS_EVENT_READER (reader), 0);
+  return reader->source ? _gst_ctf_event_source_get_discarded
+      (reader->source, GST_CTF_MERGE_DISCARDED_EVENTS) : 0;
+}
+
+/**
+ * gst_ctf_event_reader_get_discarded_packets:
+ * @reader: a reader made by gst_ctf_event_reader_open()
+ *
+ * Returns: the packets missing so far (gaps of the packets'
+ *   `packet_seq_num`)
+ */
+guint64
+gst_ctf_event_reader_get_discarded_packets (GstCtfEventReader * reader)
+{
+  g_return_val_if_fail (GST_CTF_IS_EVENT_READER (reader), 0);
+  return reader->source ? _gst_ctf_event_source_get_discarded
+      (reader->source, GST_CTF_MERGE_DISCARDED_PACKETS) : 0;
+}
+
+/**
  * gst_ctf_event_reader_set_caps:
  * @reader: a reader
  * @caps: fixed `application/x-ctf` caps
@@ -273,6 +363,7 @@ gst_ctf_event_reader_set_caps (GstCtfEventReader * reader, GstCaps * caps,
 
   g_return_val_if_fail (GST_CTF_IS_EVENT_READER (reader), FALSE);
   g_return_val_if_fail (GST_IS_CAPS (caps), FALSE);
+  g_return_val_if_fail (reader->source == NULL, FALSE);
 
   if (reader->caps == caps && reader->tc != NULL)
     return TRUE;
@@ -390,8 +481,12 @@ packet_cpu (GstCtfEventReader * self)
   const GstCtfFieldValue *v;
   guint n, i;
 
-  v = gst_ctf_event_iter_get_values (self->it, GST_CTF_SCOPE_PACKET_CONTEXT,
-      &n);
+  if (self->source != NULL)
+    v = _gst_ctf_event_source_get_values (self->source,
+        GST_CTF_SCOPE_PACKET_CONTEXT, &n);
+  else
+    v = gst_ctf_event_iter_get_values (self->it, GST_CTF_SCOPE_PACKET_CONTEXT,
+        &n);
   if (v != NULL && n > 0 && v[0].fc->type == GST_CTF_FIELD_CLASS_STRUCT) {
     for (i = 1; i < n && i < v[0].end; i = MAX (v[i].end, i + 1)) {
       if (v[i].name != NULL && strcmp (v[i].name, "cpu_id") == 0 &&
@@ -528,14 +623,57 @@ gst_ctf_event_reader_clear (GstCtfEventReader * reader)
   g_array_set_size (reader->stream_clocks, 0);
 }
 
+/* Trace mode: the next event of the whole trace. */
+static gboolean
+next_in_trace (GstCtfEventReader * self, GError ** error)
+{
+  GstCtfMergeItem item;
+  GError *err = NULL;
+
+  self->cur = NULL;
+  self->info = NULL;
+  self->clock = NULL;
+  self->stream_name = NULL;
+  self->cpu = -1;
+  if (self->source_error != NULL) {
+    g_propagate_error (error, g_error_copy (self->source_error));
+    return FALSE;
+  }
+  if (self->source_done)
+    return FALSE;
+  if (!_gst_ctf_event_source_next (self->source, self->decode_fields, &item,
+          &err)) {
+    if (err != NULL) {
+      self->source_error = g_error_copy (err);
+      g_propagate_error (error, err);
+    } else {
+      self->source_done = TRUE;
+    }
+    return FALSE;
+  }
+  self->cur = item.iter;
+  self->ec = gst_ctf_event_iter_get_event_class (item.iter);
+  self->info = gst_ctf_event_iter_get_packet_info (item.iter);
+  self->clock = self->info->stream_class ?
+      self->info->stream_class->default_clock : NULL;
+  self->stream_name = item.stream_name;
+  self->cpu = packet_cpu (self);
+  return TRUE;
+}
+
 /**
  * gst_ctf_event_reader_next:
  * @reader: a reader
  * @error: return location for a %GST_CTF_ERROR: %GST_CTF_ERROR_PACKET
  *   (an event runs past the packet's content; the message gives the
- *   offset in bits), %GST_CTF_ERROR_UNKNOWN_EVENT_CLASS
+ *   offset in bits; or, in a reader made by gst_ctf_event_reader_open(),
+ *   a corrupt packet of a stream file), %GST_CTF_ERROR_UNKNOWN_EVENT_CLASS,
+ *   %GST_CTF_ERROR_UNKNOWN_STREAM_CLASS, %GST_CTF_ERROR_TRACEDAT (a
+ *   corrupt trace.dat page or section)
  *
- * Decodes the next event of the current packet.
+ * Decodes the next event of the current packet; in a reader made by
+ * gst_ctf_event_reader_open(), the next event of the whole trace (an
+ * error then stays: every later call gives it again).
  *
  * Returns: %TRUE when positioned on an event; %FALSE at the end of the
  *   packet (with @error unset) or on error
@@ -546,6 +684,8 @@ gst_ctf_event_reader_next (GstCtfEventReader * reader, GError ** error)
   g_return_val_if_fail (GST_CTF_IS_EVENT_READER (reader), FALSE);
 
   reader->ec = NULL;
+  if (reader->source != NULL)
+    return next_in_trace (reader, error);
   if (!reader->in_packet)
     return FALSE;
   if (gst_ctf_event_iter_next (reader->it, error)) {
@@ -593,7 +733,8 @@ gst_ctf_event_reader_next_event (GstCtfEventReader * reader,
  * @error: as gst_ctf_event_reader_next()
  *
  * Walks the rest of the current packet without stopping (one call from a
- * binding instead of one per event, to count events).
+ * binding instead of one per event, to count events); in a reader made
+ * by gst_ctf_event_reader_open(), the rest of the trace.
  *
  * Returns: the number of events walked; with @error set when a corrupt
  *   event stopped the walk
@@ -723,7 +864,7 @@ gst_ctf_event_reader_get_timestamp_ns (GstCtfEventReader * reader)
   if (reader->clock == NULL)
     return 0;
   if (!gst_ctf_clock_class_cycles_to_ns_from_origin (reader->clock,
-          gst_ctf_event_iter_get_clock_value (reader->it), &ns))
+          gst_ctf_event_iter_get_clock_value (reader->cur), &ns))
     return G_MININT64;
   return ns;
 }
@@ -738,7 +879,7 @@ guint64
 gst_ctf_event_reader_get_clock_value (GstCtfEventReader * reader)
 {
   g_return_val_if_fail (GST_CTF_IS_EVENT_READER (reader), 0);
-  return reader->it ? gst_ctf_event_iter_get_clock_value (reader->it) : 0;
+  return reader->cur ? gst_ctf_event_iter_get_clock_value (reader->cur) : 0;
 }
 
 /**
@@ -905,6 +1046,20 @@ resolve_in_scope (const GstCtfFieldValue * v, guint n, const gchar * path)
   return (gint) unwrap_variant (v, n, cur);
 }
 
+/* The values of one scope of the current event: the packet reader's, or
+ * in trace mode the merger's (decoded on demand when the merger does not
+ * record, see GstCtfEventReader:decode-fields). */
+static const GstCtfFieldValue *
+scope_values (GstCtfEventReader * self, GstCtfScope scope, guint * n)
+{
+  *n = 0;
+  if (self->cur == NULL)
+    return NULL;
+  if (self->source != NULL)
+    return _gst_ctf_event_source_get_values (self->source, scope, n);
+  return gst_ctf_event_iter_get_values (self->cur, scope, n);
+}
+
 static const struct {
   const gchar *prefix;
   GstCtfScope scope;
@@ -937,7 +1092,7 @@ resolve_path (GstCtfEventReader * self, const gchar * path, guint * index,
   guint n, s;
   gint i;
 
-  if (self->it == NULL || self->ec == NULL || path == NULL ||
+  if (self->cur == NULL || self->ec == NULL || path == NULL ||
       strnlen (path, PATH_MAX_LEN + 1) > PATH_MAX_LEN)
     return NULL;
   colon = strchr (path, ':');
@@ -947,8 +1102,7 @@ resolve_path (GstCtfEventReader * self, const gchar * path, guint * index,
     for (s = 0; s < G_N_ELEMENTS (scope_prefixes); s++) {
       if (strlen (scope_prefixes[s].prefix) == plen &&
           strncmp (scope_prefixes[s].prefix, path, plen) == 0) {
-        v = gst_ctf_event_iter_get_values (self->it,
-            scope_prefixes[s].scope, &n);
+        v = scope_values (self, scope_prefixes[s].scope, &n);
         i = resolve_in_scope (v, n, colon + 1);
         if (i < 0)
           return NULL;
@@ -960,7 +1114,7 @@ resolve_path (GstCtfEventReader * self, const gchar * path, guint * index,
     return NULL;
   }
   for (s = 0; s < G_N_ELEMENTS (search_order); s++) {
-    v = gst_ctf_event_iter_get_values (self->it, search_order[s], &n);
+    v = scope_values (self, search_order[s], &n);
     i = resolve_in_scope (v, n, path);
     if (i >= 0) {
       *index = (guint) i;
@@ -994,8 +1148,54 @@ is_text (const GstCtfFieldValue * v, guint i)
       && !is_compound_with_children (v, i));
 }
 
+static gboolean
+mapping_holds (const GstCtfFieldClass * fc, const GstCtfEnumMapping * m,
+    const GstCtfFieldValue * v)
+{
+  if (fc->integer.is_signed)
+    return (gint64) m->lower <= v->v.i && v->v.i <= (gint64) m->upper;
+  return m->lower <= v->v.u && v->v.u <= m->upper;
+}
+
+/* An enumeration value with its labels, `(xas)` or `(tas)`: each label
+ * once, when one of its ranges holds the value, in the order of the
+ * label's first mapping (babeltrace2's order: its Python bindings' and
+ * its text output's). */
 static GVariant *
-value_to_variant (const GstCtfFieldValue * v, guint n, guint i, guint depth)
+enum_to_variant (const GstCtfFieldValue * v)
+{
+  const GstCtfFieldClass *fc = v->fc;
+  const GstCtfEnumMapping *maps = fc->enumeration.mappings;
+  guint n = fc->enumeration.n_mappings, i, j;
+  GVariantBuilder labels;
+  GVariant *value;
+
+  g_variant_builder_init (&labels, G_VARIANT_TYPE_STRING_ARRAY);
+  for (i = 0; i < n; i++) {
+    const gchar *label = maps[i].label ? maps[i].label : "";
+    gboolean held = FALSE;
+
+    /* Only at the label's first mapping: is it new, and does any of its
+     * mappings hold the value? */
+    for (j = 0; j < i; j++)
+      if (g_strcmp0 (maps[j].label, maps[i].label) == 0)
+        break;
+    if (j < i)
+      continue;
+    for (j = i; j < n && !held; j++)
+      held = g_strcmp0 (maps[j].label, maps[i].label) == 0 &&
+          mapping_holds (fc, &maps[j], v);
+    if (held)
+      g_variant_builder_add (&labels, "s", label);
+  }
+  value = fc->integer.is_signed ? g_variant_new_int64 (v->v.i) :
+      g_variant_new_uint64 (v->v.u);
+  return g_variant_new ("(@*as)", value, &labels);
+}
+
+static GVariant *
+value_to_variant (const GstCtfFieldValue * v, guint n, guint i, guint depth,
+    GstCtfValueFlags flags)
 {
   GVariantBuilder b;
   guint c;
@@ -1004,8 +1204,11 @@ value_to_variant (const GstCtfFieldValue * v, guint n, guint i, guint depth)
   if (i >= n)
     return g_variant_new_string ("");
   switch (v[i].fc->type) {
-    case GST_CTF_FIELD_CLASS_INTEGER:
     case GST_CTF_FIELD_CLASS_ENUM:
+      if (flags & GST_CTF_VALUE_ENUM_LABELS)
+        return enum_to_variant (&v[i]);
+      /* fall through */
+    case GST_CTF_FIELD_CLASS_INTEGER:
       return v[i].fc->integer.is_signed ? g_variant_new_int64 (v[i].v.i) :
           g_variant_new_uint64 (v[i].v.u);
     case GST_CTF_FIELD_CLASS_FLOAT:
@@ -1026,21 +1229,30 @@ value_to_variant (const GstCtfFieldValue * v, guint n, guint i, guint depth)
     g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
     for (c = i + 1; c < v[i].end && c < n; c = MAX (v[c].end, c + 1))
       g_variant_builder_add (&b, "{sv}", display_name (v[c].name),
-          value_to_variant (v, n, c, depth + 1));
+          value_to_variant (v, n, c, depth + 1, flags));
   } else {
     g_variant_builder_init (&b, G_VARIANT_TYPE ("av"));
     for (c = i + 1; c < v[i].end && c < n; c = MAX (v[c].end, c + 1))
-      g_variant_builder_add (&b, "v", value_to_variant (v, n, c, depth + 1));
+      g_variant_builder_add (&b, "v", value_to_variant (v, n, c, depth + 1,
+              flags));
   }
   return g_variant_builder_end (&b);
 }
 
 static void
-value_to_gvalue (const GstCtfFieldValue * v, guint n, guint i, GValue * value)
+value_to_gvalue (const GstCtfFieldValue * v, guint n, guint i, GValue * value,
+    GstCtfValueFlags flags)
 {
   switch (v[i].fc->type) {
-    case GST_CTF_FIELD_CLASS_INTEGER:
     case GST_CTF_FIELD_CLASS_ENUM:
+      if (flags & GST_CTF_VALUE_ENUM_LABELS) {
+        g_value_init (value, G_TYPE_VARIANT);
+        g_value_take_variant (value, g_variant_ref_sink (enum_to_variant
+                (&v[i])));
+        return;
+      }
+      /* fall through */
+    case GST_CTF_FIELD_CLASS_INTEGER:
       if (v[i].fc->integer.is_signed) {
         g_value_init (value, G_TYPE_INT64);
         g_value_set_int64 (value, v[i].v.i);
@@ -1063,7 +1275,7 @@ value_to_gvalue (const GstCtfFieldValue * v, guint n, guint i, GValue * value)
   }
   g_value_init (value, G_TYPE_VARIANT);
   g_value_take_variant (value, g_variant_ref_sink (value_to_variant (v, n,
-              i, 0)));
+              i, 0, flags)));
 }
 
 static void
@@ -1107,7 +1319,7 @@ gst_ctf_event_reader_get_field (GstCtfEventReader * reader,
   v = resolve_path (reader, path, &i, &n);
   if (v == NULL)
     return FALSE;
-  value_to_gvalue (v, n, i, value);
+  value_to_gvalue (v, n, i, value, GST_CTF_VALUE_NONE);
   return TRUE;
 }
 
@@ -1152,13 +1364,28 @@ gst_ctf_event_reader_get_payload (GstCtfEventReader * reader)
       GST_CTF_SCOPE_EVENT_PAYLOAD);
 }
 
+/* The values of a scope when it is a structure, else NULL. */
+static const GstCtfFieldValue *
+struct_scope (GstCtfEventReader * reader, GstCtfScope scope, guint * n)
+{
+  const GstCtfFieldValue *v = NULL;
+
+  *n = 0;
+  if (reader->ec != NULL || scope <= GST_CTF_SCOPE_PACKET_CONTEXT)
+    v = scope_values (reader, scope, n);
+  if (v == NULL || *n == 0 || v[0].fc->type != GST_CTF_FIELD_CLASS_STRUCT)
+    return NULL;
+  return v;
+}
+
 /**
  * gst_ctf_event_reader_get_field_variant:
  * @reader: a reader positioned on an event
  * @path: as gst_ctf_event_reader_get_field()
  *
  * Like gst_ctf_event_reader_get_field(), as a #GVariant: `x`/`t`
- * integers, `d` floats, `s` text, `a{sv}` structures, `av` arrays.
+ * integers and enumerations, `d` floats, `s` text, `a{sv}` structures
+ * (fields in declaration order), `av` arrays and sequences.
  *
  * Returns: (transfer full) (nullable): the value, %NULL when there is no
  *   such field
@@ -1167,6 +1394,27 @@ GVariant *
 gst_ctf_event_reader_get_field_variant (GstCtfEventReader * reader,
     const gchar * path)
 {
+  return gst_ctf_event_reader_get_field_variant_full (reader, path,
+      GST_CTF_VALUE_NONE);
+}
+
+/**
+ * gst_ctf_event_reader_get_field_variant_full:
+ * @reader: a reader positioned on an event
+ * @path: as gst_ctf_event_reader_get_field()
+ * @flags: #GstCtfValueFlags
+ *
+ * gst_ctf_event_reader_get_field_variant() with options: with
+ * %GST_CTF_VALUE_ENUM_LABELS, enumerations are `(xas)` (signed) or
+ * `(tas)` (unsigned) pairs of the value and its labels.
+ *
+ * Returns: (transfer full) (nullable): the value, %NULL when there is no
+ *   such field
+ */
+GVariant *
+gst_ctf_event_reader_get_field_variant_full (GstCtfEventReader * reader,
+    const gchar * path, GstCtfValueFlags flags)
+{
   const GstCtfFieldValue *v;
   guint i, n;
 
@@ -1174,7 +1422,7 @@ gst_ctf_event_reader_get_field_variant (GstCtfEventReader * reader,
   v = resolve_path (reader, path, &i, &n);
   if (v == NULL)
     return NULL;
-  return g_variant_ref_sink (value_to_variant (v, n, i, 0));
+  return g_variant_ref_sink (value_to_variant (v, n, i, 0, flags));
 }
 
 /**
@@ -1184,9 +1432,9 @@ gst_ctf_event_reader_get_field_variant (GstCtfEventReader * reader,
  *   fields)
  *
  * All the fields of one scope of the current event (or packet, for the
- * packet scopes) as a dictionary, names without the TSDL leading
- * underscore, values typed as gst_ctf_event_reader_get_field_variant()
- * says.
+ * packet scopes) as a dictionary in declaration order, names without the
+ * TSDL leading underscore, values typed as
+ * gst_ctf_event_reader_get_field_variant() says.
  *
  * Returns: (transfer full): an `a{sv}` dictionary, empty when the scope is
  *   absent or fields are not decoded
@@ -1195,17 +1443,34 @@ GVariant *
 gst_ctf_event_reader_get_fields (GstCtfEventReader * reader,
     GstCtfScope scope)
 {
-  const GstCtfFieldValue *v = NULL;
-  guint n = 0;
+  return gst_ctf_event_reader_get_fields_full (reader, scope,
+      GST_CTF_VALUE_NONE);
+}
+
+/**
+ * gst_ctf_event_reader_get_fields_full:
+ * @reader: a reader positioned on an event
+ * @scope: which scope
+ * @flags: #GstCtfValueFlags
+ *
+ * gst_ctf_event_reader_get_fields() with the options of
+ * gst_ctf_event_reader_get_field_variant_full().
+ *
+ * Returns: (transfer full): an `a{sv}` dictionary
+ */
+GVariant *
+gst_ctf_event_reader_get_fields_full (GstCtfEventReader * reader,
+    GstCtfScope scope, GstCtfValueFlags flags)
+{
+  const GstCtfFieldValue *v;
+  guint n;
 
   g_return_val_if_fail (GST_CTF_IS_EVENT_READER (reader), NULL);
-  if (reader->it != NULL && (reader->ec != NULL ||
-          scope <= GST_CTF_SCOPE_PACKET_CONTEXT))
-    v = gst_ctf_event_iter_get_values (reader->it, scope, &n);
-  if (v == NULL || n == 0 || v[0].fc->type != GST_CTF_FIELD_CLASS_STRUCT)
+  v = struct_scope (reader, scope, &n);
+  if (v == NULL)
     return g_variant_ref_sink (g_variant_new_array (G_VARIANT_TYPE
             ("{sv}"), NULL, 0));
-  return g_variant_ref_sink (value_to_variant (v, n, 0, 0));
+  return g_variant_ref_sink (value_to_variant (v, n, 0, 0, flags));
 }
 
 /**
@@ -1226,28 +1491,78 @@ GHashTable *
 gst_ctf_event_reader_get_fields_table (GstCtfEventReader * reader,
     GstCtfScope scope)
 {
-  const GstCtfFieldValue *v = NULL;
+  return gst_ctf_event_reader_get_fields_table_full (reader, scope,
+      GST_CTF_VALUE_NONE);
+}
+
+/**
+ * gst_ctf_event_reader_get_fields_table_full:
+ * @reader: a reader positioned on an event
+ * @scope: which scope
+ * @flags: #GstCtfValueFlags; with %GST_CTF_VALUE_ENUM_LABELS an
+ *   enumeration is a #G_TYPE_VARIANT `(xas)` / `(tas)` value
+ *
+ * gst_ctf_event_reader_get_fields_table() with the options of
+ * gst_ctf_event_reader_get_field_variant_full().  With
+ * gst_ctf_event_reader_get_field_names() a binding builds the scope's
+ * dictionary in declaration order (the GstCtf Python override does).
+ *
+ * Returns: (transfer full) (element-type utf8 GValue): field name ->
+ *   value
+ */
+GHashTable *
+gst_ctf_event_reader_get_fields_table_full (GstCtfEventReader * reader,
+    GstCtfScope scope, GstCtfValueFlags flags)
+{
+  const GstCtfFieldValue *v;
   GHashTable *t;
-  guint n = 0, c, i;
+  guint n, c, i;
 
   g_return_val_if_fail (GST_CTF_IS_EVENT_READER (reader), NULL);
   t = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
       (GDestroyNotify) free_gvalue);
-  if (reader->it != NULL && (reader->ec != NULL ||
-          scope <= GST_CTF_SCOPE_PACKET_CONTEXT))
-    v = gst_ctf_event_iter_get_values (reader->it, scope, &n);
-  if (v == NULL || n == 0 || v[0].fc->type != GST_CTF_FIELD_CLASS_STRUCT)
+  v = struct_scope (reader, scope, &n);
+  if (v == NULL)
     return t;
   for (c = 1; c < v[0].end && c < n; c = MAX (v[c].end, c + 1)) {
     GValue *gv = g_new0 (GValue, 1);
 
     i = unwrap_variant (v, n, c);
-    value_to_gvalue (v, n, i, gv);
+    value_to_gvalue (v, n, i, gv, flags);
     /* Keys point into the trace class, which outlives the table's use
      * in a binding call; names are unique within a structure. */
     g_hash_table_insert (t, (gpointer) display_name (v[c].name), gv);
   }
   return t;
+}
+
+/**
+ * gst_ctf_event_reader_get_field_names:
+ * @reader: a reader positioned on an event
+ * @scope: which scope
+ *
+ * The names of the top-level fields of one scope, in declaration order,
+ * as gst_ctf_event_reader_get_fields_table() names them.
+ *
+ * Returns: (transfer container) (array zero-terminated=1): the names
+ *   (the strings belong to the trace class); empty when the scope is
+ *   absent or fields are not decoded
+ */
+const gchar **
+gst_ctf_event_reader_get_field_names (GstCtfEventReader * reader,
+    GstCtfScope scope)
+{
+  const GstCtfFieldValue *v;
+  GPtrArray *names;
+  guint n, c;
+
+  g_return_val_if_fail (GST_CTF_IS_EVENT_READER (reader), NULL);
+  names = g_ptr_array_new ();
+  v = struct_scope (reader, scope, &n);
+  for (c = 1; v != NULL && c < v[0].end && c < n; c = MAX (v[c].end, c + 1))
+    g_ptr_array_add (names, (gpointer) display_name (v[c].name));
+  g_ptr_array_add (names, NULL);
+  return (const gchar **) g_ptr_array_free (names, FALSE);
 }
 
 static void
@@ -1338,11 +1653,11 @@ gst_ctf_event_reader_format_fields (GstCtfEventReader * reader)
 
   g_return_val_if_fail (GST_CTF_IS_EVENT_READER (reader), NULL);
   s = g_string_new (NULL);
-  if (reader->it == NULL || reader->ec == NULL)
+  if (reader->cur == NULL || reader->ec == NULL)
     return g_string_free (s, FALSE);
   for (k = 0; k < G_N_ELEMENTS (scopes); k++) {
     const GstCtfFieldValue *v =
-        gst_ctf_event_iter_get_values (reader->it, scopes[k], &n);
+        scope_values (reader, scopes[k], &n);
     if (v == NULL || n <= 1)
       continue;
     if (s->len > 0)

@@ -4,7 +4,9 @@
  * (Python through PyGObject) and applications.  A thin GObject over the
  * packet reader (gstctf-reader.h) that takes what travels in a pipeline:
  * `application/x-ctf` caps and one GstBuffer per CTF packet
- * (docs/design.md "The stream between elements").
+ * (docs/design.md "The stream between elements"), or a trace on disk
+ * read in global time order (gst_ctf_event_reader_open(),
+ * gstctf-event-source.c).
  */
 #pragma once
 
@@ -15,6 +17,21 @@
 
 G_BEGIN_DECLS
 
+/**
+ * GstCtfValueFlags:
+ * @GST_CTF_VALUE_NONE: the default forms
+ * @GST_CTF_VALUE_ENUM_LABELS: enumerations as `(xas)` / `(tas)`: the
+ *   value and its labels (each label whose range holds the value, in
+ *   babeltrace2's order: the order of the labels' first mappings)
+ *
+ * How gst_ctf_event_reader_get_field_variant_full() and
+ * gst_ctf_event_reader_get_fields_full() give values.
+ */
+typedef enum {
+  GST_CTF_VALUE_NONE = 0,
+  GST_CTF_VALUE_ENUM_LABELS = 1 << 0,
+} GstCtfValueFlags;
+
 #define GST_CTF_TYPE_EVENT_READER (gst_ctf_event_reader_get_type ())
 
 /**
@@ -22,7 +39,19 @@ G_BEGIN_DECLS
  *
  * Decodes the events of CTF packets one at a time.
  *
- * Make one from the caps of a pad or a #GstSample
+ * To read a trace on disk (a CTF trace directory, a directory above
+ * several traces, a trace.dat file), open it with
+ * gst_ctf_event_reader_open() and call gst_ctf_event_reader_next() until
+ * it returns %FALSE: the events of the whole trace come in global time
+ * order, without a pipeline.  From Python, with the GstCtf override:
+ *
+ * ```
+ * for ev in GstCtf.EventReader.open("trace/"):
+ *     print(ev.timestamp_ns, ev.name, ev["vtid"], ev.payload)
+ * ```
+ *
+ * To decode the packets of a pipeline, make one from the caps of a pad or
+ * a #GstSample
  * (gst_ctf_event_reader_new_from_caps()), give it a packet buffer with
  * gst_ctf_event_reader_set_buffer(), then call
  * gst_ctf_event_reader_next() until it returns %FALSE.  After each event,
@@ -56,6 +85,13 @@ GST_CTF_API GstCtfEventReader *gst_ctf_event_reader_new_from_caps (
     GstCaps * caps, GError ** error);
 GST_CTF_API GstCtfEventReader *gst_ctf_event_reader_new_from_metadata (
     const gchar * tsdl, GError ** error);
+
+GST_CTF_API GstCtfEventReader *gst_ctf_event_reader_open (const gchar * path,
+    GError ** error);
+GST_CTF_API guint64 gst_ctf_event_reader_get_discarded_events (
+    GstCtfEventReader * reader);
+GST_CTF_API guint64 gst_ctf_event_reader_get_discarded_packets (
+    GstCtfEventReader * reader);
 
 GST_CTF_API gboolean gst_ctf_event_reader_set_caps (GstCtfEventReader * reader,
     GstCaps * caps, GError ** error);
@@ -113,6 +149,14 @@ GST_CTF_API GVariant *gst_ctf_event_reader_get_payload (
 GST_CTF_API GVariant *gst_ctf_event_reader_get_field_variant (
     GstCtfEventReader * reader, const gchar * path);
 GST_CTF_API GVariant *gst_ctf_event_reader_get_fields (
+    GstCtfEventReader * reader, GstCtfScope scope);
+GST_CTF_API GVariant *gst_ctf_event_reader_get_field_variant_full (
+    GstCtfEventReader * reader, const gchar * path, GstCtfValueFlags flags);
+GST_CTF_API GVariant *gst_ctf_event_reader_get_fields_full (
+    GstCtfEventReader * reader, GstCtfScope scope, GstCtfValueFlags flags);
+GST_CTF_API GHashTable *gst_ctf_event_reader_get_fields_table_full (
+    GstCtfEventReader * reader, GstCtfScope scope, GstCtfValueFlags flags);
+GST_CTF_API const gchar **gst_ctf_event_reader_get_field_names (
     GstCtfEventReader * reader, GstCtfScope scope);
 GST_CTF_API GHashTable *gst_ctf_event_reader_get_fields_table (
     GstCtfEventReader * reader, GstCtfScope scope);

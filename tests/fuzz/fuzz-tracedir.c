@@ -8,6 +8,9 @@
  * ordered; then every packet the trace directory lists is walked with the
  * event iterator, as ctfsrc's consumers do.  The index is untrusted input
  * too: whatever it says, each listed packet must lie inside its file.
+ * Then the directory is read as gst_ctf_event_reader_open() reads it:
+ * the packets in ctfsrc's order (gst_ctf_trace_source_next()) into the
+ * event merger, every event given back, any error a GST_CTF_ERROR.
  *
  * Input: the first byte's low two bits pick the trace class as in
  * fuzz-trace-class.h (its TSDL is written as `metadata`); its bits 2 to 4
@@ -31,6 +34,8 @@
 #include "fuzz-trace-class.h"
 #include "gstctf-reader.h"
 #include "gstctf-trace-dir.h"
+#include "gstctf-trace-source.h"
+#include "gstctf-event-merge.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t * data, size_t size);
 
@@ -138,6 +143,55 @@ check_streams (GstCtfTraceDir * td)
   gst_ctf_event_iter_free (it);
 }
 
+/* Packets in time order into the merger; every item given back. */
+static void
+check_source (void)
+{
+  GstCtfTraceSource *src;
+  GstCtfEventMerge *m;
+  GstCtfSourcePacket p;
+  GstCtfMergeItem item;
+  GError *err = NULL;
+  gboolean more = TRUE;
+  gint r;
+
+  src = gst_ctf_trace_source_open (dir, &err);
+  if (src == NULL) {
+    g_assert (err != NULL && err->domain == GST_CTF_ERROR);
+    g_error_free (err);
+    return;
+  }
+  m = gst_ctf_event_merge_new (gst_ctf_trace_source_get_trace_class (src));
+  gst_ctf_event_merge_set_emulate_recycling (m, FALSE);
+  while (more) {
+    r = gst_ctf_trace_source_next (src, &p, &err);
+    if (r > 0) {
+      if (!gst_ctf_event_merge_push_full (m, p.bytes, p.stream_class_id,
+              p.rank, (gint64) p.stream_id, p.stream_name, p.offset, &err))
+        more = FALSE;
+      g_bytes_unref (p.bytes);
+    } else {
+      more = FALSE;
+    }
+    if (err != NULL) {
+      g_assert (err->domain == GST_CTF_ERROR);
+      g_clear_error (&err);
+    }
+    if (!more)
+      gst_ctf_event_merge_finish (m);
+    while (gst_ctf_event_merge_next (m, &item, &err) != GST_CTF_MERGE_NONE) {
+      if (err != NULL) {
+        g_assert (err->domain == GST_CTF_ERROR);
+        g_clear_error (&err);
+      }
+    }
+  }
+  /* the end stays the end */
+  g_assert (gst_ctf_trace_source_next (src, &p, NULL) <= 0);
+  gst_ctf_event_merge_free (m);
+  gst_ctf_trace_source_free (src);
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
 {
@@ -194,5 +248,6 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   }
   check_streams (td);
   gst_ctf_trace_dir_free (td);
+  check_source ();
   return 0;
 }

@@ -1,0 +1,430 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * GstCtfTraceSource: the packets of the traces at or below a directory in
+ * ctfsrc's order (see gstctf-trace-source.h).
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <stdlib.h>
+#include <string.h>
+#include "gstctf-trace-source.h"
+#include "gstctf-trace-dir.h"
+#include "gstctf-trace-merge.h"
+#include "gstctf-metadata.h"
+
+/* Read position in one logical stream. */
+typedef struct {
+  const GstCtfStream *stream;
+  guint trace;                  /* index in tds */
+  guint64 new_sc_id;            /* stream class id in the output class */
+  guint rank;                   /* tie order over all streams */
+  guint cursor;                 /* next packet in stream->packets */
+  gint64 last_key;              /* ordering key of the last packet given */
+} StreamPos;
+
+struct _GstCtfTraceSource {
+  GPtrArray *tds;               /* GstCtfTraceDir, merge input order */
+  GstCtfTraceMerge *merge;      /* several traces: their merge */
+  StreamPos *pos;
+  guint n_pos;
+  gboolean done;
+};
+
+/* One group of trace directories with one UUID: one logical trace. */
+typedef struct {
+  GPtrArray *paths;
+  GstCtfTraceClass *tc;         /* of the first path, for the order */
+  gchar *name;                  /* babeltrace2's trace name */
+} TraceGroup;
+
+static void
+trace_group_free (TraceGroup * g)
+{
+  g_ptr_array_unref (g->paths);
+  gst_ctf_trace_class_unref (g->tc);
+  g_free (g->name);
+  g_free (g);
+}
+
+static gint
+compare_groups (gconstpointer a, gconstpointer b)
+{
+  const TraceGroup *x = *(const TraceGroup * const *) a;
+  const TraceGroup *y = *(const TraceGroup * const *) b;
+
+  return gst_ctf_trace_merge_compare_traces (x->tc, x->name, y->tc, y->name);
+}
+
+/* babeltrace2's trace name: the `hostname` env entry, `/`, then the trace
+ * directory relative to the directory given. */
+static gchar *
+make_trace_name (const GstCtfTraceClass * tc, const gchar * root,
+    const gchar * path)
+{
+  const GstCtfEnvEntry *host = gst_ctf_trace_class_find_env (tc, "hostname");
+  gsize rl = strlen (root);
+  const gchar *rel = path;
+  GString *name = g_string_new (NULL);
+
+  while (rl > 1 && root[rl - 1] == G_DIR_SEPARATOR)
+    rl--;
+  if (strncmp (path, root, rl) == 0 && path[rl] == G_DIR_SEPARATOR)
+    rel = path + rl + 1;
+  if (host && host->is_string && host->str)
+    g_string_append_printf (name, "%s/", host->str);
+  g_string_append (name, rel);
+  return g_string_free (name, FALSE);
+}
+
+/* Groups the trace directories by UUID, in babeltrace2's trace order. */
+static GPtrArray *
+group_traces (const gchar * location, GPtrArray * traces, GError ** error)
+{
+  GPtrArray *groups = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      trace_group_free);
+  guint i, j;
+
+  for (i = 0; i < traces->len; i++) {
+    const gchar *path = g_ptr_array_index (traces, i);
+    gchar *mpath = g_build_filename (path, "metadata", NULL);
+    gchar *text = gst_ctf_metadata_load_file (mpath, error);
+    GstCtfTraceClass *tc = text ? gst_ctf_tsdl_parse (text, mpath, error) :
+        NULL;
+    TraceGroup *g = NULL;
+
+    g_free (mpath);
+    g_free (text);
+    if (tc == NULL) {
+      g_ptr_array_unref (groups);
+      return NULL;
+    }
+    for (j = 0; tc->has_uuid && j < groups->len; j++) {
+      TraceGroup *o = g_ptr_array_index (groups, j);
+
+      if (o->tc->has_uuid && memcmp (o->tc->uuid, tc->uuid, 16) == 0) {
+        g = o;
+        break;
+      }
+    }
+    if (g != NULL) {
+      g_ptr_array_add (g->paths, g_strdup (path));
+      gst_ctf_trace_class_unref (tc);
+      continue;
+    }
+    g = g_new0 (TraceGroup, 1);
+    g->paths = g_ptr_array_new_with_free_func (g_free);
+    g_ptr_array_add (g->paths, g_strdup (path));
+    g->tc = tc;
+    g->name = make_trace_name (tc, location, path);
+    g_ptr_array_add (groups, g);
+  }
+  g_ptr_array_sort (groups, compare_groups);
+  return groups;
+}
+
+/* babeltrace2 reads the first packet header and context of every stream
+ * file when it opens a trace and fails there, before any event. */
+static gboolean
+check_first_packets (const GstCtfTraceDir * td, GError ** error)
+{
+  guint i;
+
+  for (i = 0; i < td->files->len; i++) {
+    const GstCtfStreamFile *f = g_ptr_array_index (td->files, i);
+
+    if (!f->first_packet_ok && f->error) {
+      g_set_error (error, f->error->domain, f->error->code,
+          "Cannot read CTF trace \"%s\": %s", td->path, f->error->message);
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+static gint
+compare_pos_by_rank (gconstpointer a, gconstpointer b)
+{
+  const StreamPos *x = *(const StreamPos * const *) a;
+  const StreamPos *y = *(const StreamPos * const *) b;
+
+  if (x->new_sc_id != y->new_sc_id)
+    return x->new_sc_id < y->new_sc_id ? -1 : 1;
+  if (x->trace != y->trace)
+    return x->trace < y->trace ? -1 : 1;
+  return (gint) x->stream->stream_index - (gint) y->stream->stream_index;
+}
+
+/* One position per stream of every trace; with several traces, ranks by
+ * merged stream class id (trace order, then the trace's stream class id),
+ * then the stream's rank in its trace. */
+static void
+make_positions (GstCtfTraceSource * src)
+{
+  GPtrArray *by_rank;
+  guint i, j, n = 0;
+
+  for (i = 0; i < src->tds->len; i++)
+    n += ((GstCtfTraceDir *) g_ptr_array_index (src->tds, i))->streams->len;
+  src->pos = g_new0 (StreamPos, MAX (n, 1));
+  for (i = 0; i < src->tds->len; i++) {
+    GstCtfTraceDir *td = g_ptr_array_index (src->tds, i);
+
+    for (j = 0; j < td->streams->len; j++) {
+      StreamPos *p = &src->pos[src->n_pos++];
+
+      p->stream = g_ptr_array_index (td->streams, j);
+      p->trace = i;
+      p->last_key = G_MININT64;
+      p->new_sc_id = p->stream->stream_class_id;
+      p->rank = p->stream->stream_index;
+      if (src->merge != NULL && !gst_ctf_trace_merge_map_stream_class
+          (src->merge, i, p->stream->stream_class_id, &p->new_sc_id))
+        p->new_sc_id = G_MAXUINT64;
+    }
+  }
+  if (src->merge == NULL)
+    return;
+  by_rank = g_ptr_array_sized_new (src->n_pos);
+  for (i = 0; i < src->n_pos; i++)
+    g_ptr_array_add (by_rank, &src->pos[i]);
+  g_ptr_array_sort (by_rank, compare_pos_by_rank);
+  for (i = 0; i < by_rank->len; i++)
+    ((StreamPos *) g_ptr_array_index (by_rank, i))->rank = i;
+  g_ptr_array_unref (by_rank);
+}
+
+static gboolean
+open_groups (GstCtfTraceSource * src, const gchar * location,
+    GPtrArray * groups, GError ** error)
+{
+  GstCtfTraceClass **tcs;
+  const gchar **names;
+  gboolean ok = FALSE;
+  guint i, n = groups->len;
+
+  tcs = g_new0 (GstCtfTraceClass *, n);
+  names = g_new0 (const gchar *, n);
+  for (i = 0; i < n; i++) {
+    TraceGroup *g = g_ptr_array_index (groups, i);
+    GstCtfTraceDir *td = gst_ctf_trace_dir_open_merged ((const gchar *
+            const *) g->paths->pdata, g->paths->len,
+        n == 1 && g->paths->len > 1 ? location : NULL, error);
+
+    if (td == NULL)
+      goto done;
+    g_ptr_array_add (src->tds, td);
+    if (!check_first_packets (td, error))
+      goto done;
+    tcs[i] = td->trace_class;
+    names[i] = g->name;
+  }
+  if (n > 1) {
+    if (!gst_ctf_trace_merge_check_clocks (tcs, names, n, error) ||
+        (src->merge = gst_ctf_trace_merge_new (tcs, names, n,
+                error)) == NULL) {
+      g_prefix_error (error, "Cannot read the %u traces below \"%s\" "
+          "merged: ", n, location);
+      goto done;
+    }
+  }
+  make_positions (src);
+  ok = TRUE;
+
+done:
+  g_free (tcs);
+  g_free (names);
+  return ok;
+}
+
+GstCtfTraceSource *
+gst_ctf_trace_source_open (const gchar * location, GError ** error)
+{
+  GstCtfTraceSource *src;
+  GPtrArray *traces, *groups;
+  gchar *dir = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (location != NULL, NULL);
+
+  /* A `metadata` file stands for its directory. */
+  if (g_file_test (location, G_FILE_TEST_IS_REGULAR)) {
+    gchar *base = g_path_get_basename (location);
+
+    if (strcmp (base, "metadata") == 0)
+      dir = g_path_get_dirname (location);
+    g_free (base);
+  }
+  if (dir == NULL)
+    dir = g_strdup (location);
+
+  traces = gst_ctf_find_traces (dir, error);
+  if (traces == NULL) {
+    g_free (dir);
+    return NULL;
+  }
+  groups = group_traces (dir, traces, error);
+  g_ptr_array_unref (traces);
+  if (groups == NULL) {
+    g_free (dir);
+    return NULL;
+  }
+  src = g_new0 (GstCtfTraceSource, 1);
+  src->tds = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_ctf_trace_dir_free);
+  ok = open_groups (src, dir, groups, error);
+  g_ptr_array_unref (groups);
+  g_free (dir);
+  if (!ok) {
+    gst_ctf_trace_source_free (src);
+    return NULL;
+  }
+  return src;
+}
+
+void
+gst_ctf_trace_source_free (GstCtfTraceSource * src)
+{
+  if (src == NULL)
+    return;
+  g_clear_pointer (&src->merge, gst_ctf_trace_merge_free);
+  g_ptr_array_unref (src->tds);
+  g_free (src->pos);
+  g_free (src);
+}
+
+GstCtfTraceClass *
+gst_ctf_trace_source_get_trace_class (GstCtfTraceSource * src)
+{
+  g_return_val_if_fail (src != NULL, NULL);
+  if (src->merge != NULL)
+    return gst_ctf_trace_merge_get_trace_class (src->merge);
+  return ((GstCtfTraceDir *) g_ptr_array_index (src->tds, 0))->trace_class;
+}
+
+const gchar *
+gst_ctf_trace_source_get_metadata (GstCtfTraceSource * src)
+{
+  g_return_val_if_fail (src != NULL, NULL);
+  if (src->merge != NULL)
+    return gst_ctf_trace_merge_get_metadata (src->merge);
+  return ((GstCtfTraceDir *) g_ptr_array_index (src->tds, 0))->metadata;
+}
+
+static inline gint64
+packet_key (const GstCtfIndexEntry * e, const StreamPos * p)
+{
+  if (e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN)
+    return e->timestamp_begin_ns;
+  return p->last_key;
+}
+
+/* The bytes of a packet of the file mapping, kept alive by them. */
+static GBytes *
+packet_bytes (const GstCtfStreamPacket * sp)
+{
+  const GstCtfIndexEntry *e = sp->entry;
+
+  return g_bytes_new_with_free_func (sp->file->data + e->offset,
+      e->packet_size, (GDestroyNotify) g_mapped_file_unref,
+      g_mapped_file_ref (sp->file->mapped));
+}
+
+gint
+gst_ctf_trace_source_next (GstCtfTraceSource * src,
+    GstCtfSourcePacket * packet, GError ** error)
+{
+  guint i, best = G_MAXUINT, best_rank = 0;
+  gint64 best_key = 0;
+  gboolean best_is_error = FALSE;
+  const GstCtfStreamPacket *sp;
+  const GstCtfStream *s;
+  StreamPos *p;
+
+  g_return_val_if_fail (src != NULL, -1);
+  g_return_val_if_fail (packet != NULL, -1);
+  memset (packet, 0, sizeof (*packet));
+  if (src->done)
+    return 0;
+
+  /* The smallest timestamp_begin over all streams, ties to the lowest
+   * rank; a stream whose file is corrupt takes part with its error, due
+   * right after its last valid packet (as in ctfsrc). */
+  for (i = 0; i < src->n_pos; i++) {
+    gboolean is_error = FALSE;
+    guint limit;
+    gint64 key;
+
+    p = &src->pos[i];
+    s = p->stream;
+    limit = s->error ? s->error_after : s->packets->len;
+    if (p->cursor < limit) {
+      key = packet_key (g_array_index (s->packets, GstCtfStreamPacket,
+              p->cursor).entry, p);
+    } else if (s->error && p->cursor == limit) {
+      key = p->last_key;
+      if (limit > 0) {
+        const GstCtfIndexEntry *last = g_array_index (s->packets,
+            GstCtfStreamPacket, limit - 1).entry;
+
+        if (last->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END)
+          key = MAX (key, last->timestamp_end_ns);
+      }
+      is_error = TRUE;
+    } else {
+      continue;
+    }
+    if (best == G_MAXUINT || key < best_key || (key == best_key &&
+            (is_error < best_is_error || (is_error == best_is_error &&
+                    p->rank < best_rank)))) {
+      best = i;
+      best_key = key;
+      best_is_error = is_error;
+      best_rank = p->rank;
+    }
+  }
+  if (best == G_MAXUINT) {
+    src->done = TRUE;
+    return 0;
+  }
+  p = &src->pos[best];
+  s = p->stream;
+  if (best_is_error) {
+    src->done = TRUE;
+    g_set_error (error, s->error->domain, s->error->code,
+        "Corrupt CTF data stream: %s", s->error->message);
+    return -1;
+  }
+
+  sp = &g_array_index (s->packets, GstCtfStreamPacket, p->cursor);
+  if (src->merge != NULL) {
+    GBytes *whole;
+
+    whole = gst_ctf_trace_merge_rewrite_packet (src->merge, p->trace,
+        sp->file->data + sp->entry->offset, sp->entry->packet_size,
+        s->bt_stream_id, NULL, error);
+    if (whole == NULL) {
+      src->done = TRUE;
+      return -1;
+    }
+    packet->bytes = whole;
+    {
+      gchar *n = g_strdup_printf ("trace%u_%s", p->trace, sp->file->name);
+
+      packet->stream_name = g_intern_string (n);
+      g_free (n);
+    }
+  } else {
+    packet->bytes = packet_bytes (sp);
+    packet->stream_name = sp->file->name;
+  }
+  packet->stream_class_id = p->new_sc_id;
+  packet->rank = p->rank;
+  packet->stream_id = s->bt_stream_id;
+  packet->offset = (gint64) sp->entry->offset;
+  packet->entry = sp->entry;
+  p->last_key = packet_key (sp->entry, p);
+  p->cursor++;
+  return 1;
+}

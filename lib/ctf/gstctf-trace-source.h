@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * gst-ctf: the packets of the CTF traces at or below a directory, in the
+ * order ctfsrc pushes them, without GStreamer.
+ *
+ * What a reader outside a pipeline needs to give events in babeltrace2's
+ * global order (gstctf-event-merge.h takes the packets in this order):
+ * the traces are found and opened as babeltrace2's `source.ctf.fs` does
+ * (gstctf-trace-dir.h), several traces are merged into one trace class
+ * (gstctf-trace-merge.h) and the packets of all streams come in
+ * `timestamp_begin` order, ties broken by babeltrace2's muxer order.
+ */
+#pragma once
+
+#include "gstctf-model.h"
+#include "gstctf-error.h"
+#include "gstctf-index.h"
+
+G_BEGIN_DECLS
+
+/**
+ * GstCtfTraceSource:
+ *
+ * An opened CTF trace (or several, read merged) giving its packets in
+ * time order.  Not thread safe.
+ */
+typedef struct _GstCtfTraceSource GstCtfTraceSource;
+
+/**
+ * GstCtfSourcePacket:
+ * @bytes: (transfer full): the whole packet; for several traces, with its
+ *   header rewritten for the merged trace class
+ * @stream_class_id: the packet's stream class id in
+ *   gst_ctf_trace_source_get_trace_class()
+ * @rank: the stream's rank in babeltrace2's tie order for equal
+ *   timestamps, unique over all streams (#GstCtfPacketMeta.stream_index)
+ * @stream_id: babeltrace2's stream ID of the packet's stream
+ * @stream_name: (transfer none): interned name of the stream's first
+ *   file (`traceI_NAME` when several traces are merged)
+ * @offset: byte offset of the packet in its stream file
+ * @entry: (transfer none): its index entry (times, sizes, counters)
+ *
+ * One packet given by gst_ctf_trace_source_next().
+ */
+typedef struct {
+  GBytes *bytes;
+  guint64 stream_class_id;
+  guint rank;
+  guint64 stream_id;
+  const gchar *stream_name;
+  gint64 offset;
+  const GstCtfIndexEntry *entry;
+} GstCtfSourcePacket;
+
+/**
+ * gst_ctf_trace_source_open: (skip)
+ * @location: (type filename): a trace directory, its `metadata` file, or a
+ *   directory above one or several traces
+ * @error: return location for a %GST_CTF_ERROR: %GST_CTF_ERROR_IO (no
+ *   such file or directory, unreadable), %GST_CTF_ERROR_NO_TRACE (no trace
+ *   below it), the metadata codes, %GST_CTF_ERROR_CTF2,
+ *   %GST_CTF_ERROR_PACKET (the first packet of a stream file cannot be
+ *   read: babeltrace2 fails before any event then too), the codes of
+ *   gst_ctf_trace_merge_new() and gst_ctf_trace_merge_check_clocks()
+ *
+ * Opens the traces as ctfsrc does: all the directories with one UUID are
+ * one trace (LTTng rotation chunks); traces with different UUIDs are
+ * merged, in babeltrace2's trace order.
+ *
+ * Returns: (transfer full) (nullable): the source, or %NULL
+ */
+GST_CTF_API GstCtfTraceSource *gst_ctf_trace_source_open (const gchar *
+    location, GError ** error);
+
+GST_CTF_API void gst_ctf_trace_source_free (GstCtfTraceSource * src);
+
+/**
+ * gst_ctf_trace_source_get_trace_class:
+ * @src: a source
+ *
+ * Returns: (transfer none): the trace class of the packets
+ */
+GST_CTF_API GstCtfTraceClass *gst_ctf_trace_source_get_trace_class (
+    GstCtfTraceSource * src);
+
+/**
+ * gst_ctf_trace_source_get_metadata:
+ * @src: a source
+ *
+ * Returns: (transfer none): the TSDL text of
+ *   gst_ctf_trace_source_get_trace_class()
+ */
+GST_CTF_API const gchar *gst_ctf_trace_source_get_metadata (
+    GstCtfTraceSource * src);
+
+/**
+ * gst_ctf_trace_source_next: (skip)
+ * @src: a source
+ * @packet: (out caller-allocates): the next packet (unref its @bytes)
+ * @error: return location for a %GST_CTF_ERROR: the error of a corrupt
+ *   stream file (%GST_CTF_ERROR_PACKET, naming the file, the byte offset
+ *   and what was expected), given at its place in time order, after the
+ *   valid packets before it; %GST_CTF_ERROR_PACKET when a packet cannot
+ *   be rewritten for the merged trace class
+ *
+ * The next packet over all streams: the smallest `timestamp_begin`, ties
+ * to the lowest rank.
+ *
+ * Returns: 1 with @packet filled, 0 at the end, -1 on error (the source
+ *   then gives nothing more)
+ */
+GST_CTF_API gint gst_ctf_trace_source_next (GstCtfTraceSource * src,
+    GstCtfSourcePacket * packet, GError ** error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GstCtfTraceSource, gst_ctf_trace_source_free)
+
+G_END_DECLS
