@@ -54,6 +54,15 @@
  * trace.dat clock is not declared with a Unix epoch origin.  With
  * `trace-cmd record -C mono` the LTTng clock offset alone is the offset.
  *
+ * ## Time line
+ *
+ * Buffer PTS stay absolute; positions are stream time, 0 at the earliest
+ * input's first packet (each input's segment `start - time` plus its
+ * offset): ctfmux answers POSITION (the end of the packets it has taken)
+ * and DURATION (the last input's end, from their DURATION queries), and a
+ * TIME seek to T reaches each input as its own stream time for the same
+ * instant.
+ *
  * ## Live inputs
  *
  * With live upstreams the aggregator's #GstAggregator:latency plus 10 ms

@@ -30,8 +30,10 @@
  *
  * When the first packet arrives and its upstream answers the SEEKING query
  * for TIME with seekable (ctfsrc does), timefilter sends a flushing TIME
- * seek to `start` (no stop) upstream, so that the packets before
- * the window are never read.  With a live or non-seekable upstream the
+ * seek to `start` (no stop) upstream, in the upstream's stream time
+ * (`start` minus its segment's `start - time`: ctfsrc counts from its
+ * first packet), so that the packets before the window are never read.
+ * Its DURATION answer ends at the window's `end` once known.  With a live or non-seekable upstream the
  * packets before the window are dropped as they come.  The first packet
  * whose `timestamp_begin` is after `end` ends the stream: timefilter sends
  * EOS downstream and returns EOS upstream.  This relies on the packet
