@@ -6,7 +6,8 @@ first) and ctfsrc ! gdppay ! tcpclientsink sync=false.  The received
 trace's metadata and stream files must be byte-identical to what
 `ctfsrc ! ctfsink` writes locally, and the stream files to the input's.
 
-Usage: test-across-hosts.py SOURCE_ROOT GST_LAUNCH
+Usage: test-across-hosts.py SOURCE_ROOT GST_LAUNCH [ASAN_RUNTIME]
+(ASAN_RUNTIME: preloaded into gst-launch-1.0 in a sanitizer build)
 """
 import os
 import re
@@ -18,6 +19,9 @@ import tempfile
 import time
 
 root, gst_launch = sys.argv[1], sys.argv[2]
+env = dict(os.environ)
+if len(sys.argv) > 3 and sys.argv[3]:
+    env["LD_PRELOAD"] = sys.argv[3]
 failures = 0
 
 
@@ -99,14 +103,15 @@ for name in ("ust-libc", "ust-sample"):
         copy = os.path.join(tmp, "copy")
         r = subprocess.run([gst_launch, "-q", "ctfsrc", "location=" + trace,
                             "!", "ctfsink", "location=" + local],
-                           capture_output=True, text=True, timeout=60)
+                           capture_output=True, text=True, timeout=60,
+                           env=env)
         check(r.returncode == 0, "%s: local ctfsrc ! ctfsink (%s)" %
               (name, r.stderr.strip()))
 
         port = free_port()
         recv = subprocess.Popen(instantiate(recv_line, port, copy),
                                 stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT, text=True)
+                                stderr=subprocess.STDOUT, text=True, env=env)
         deadline = time.monotonic() + 20
         while not listening(port) and recv.poll() is None and \
                 time.monotonic() < deadline:
@@ -114,7 +119,8 @@ for name in ("ust-libc", "ust-sample"):
         check(listening(port), "%s: receiver listens on port %d" %
               (name, port))
         send = subprocess.run(instantiate(send_line, port, trace),
-                              capture_output=True, text=True, timeout=60)
+                              capture_output=True, text=True, timeout=60,
+                              env=env)
         check(send.returncode == 0, "%s: sender exits 0 (%s)" %
               (name, send.stderr.strip()[-300:]))
         try:
