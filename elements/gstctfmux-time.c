@@ -235,10 +235,14 @@ gst_ctf_mux_time_src_query (GstCtfMux * self, GstQuery * query,
       gint64 dur;
 
       gst_query_parse_duration (query, &format, NULL);
-      if (format != GST_FORMAT_TIME || !query_duration (self, &dur))
+      if (format != GST_FORMAT_TIME)
+        return FALSE;
+      /* not GstAggregator's largest input DURATION: the inputs' stream
+       * times do not start at the same instant */
+      *handled = TRUE;
+      if (!query_duration (self, &dur))
         return FALSE;
       gst_query_set_duration (query, GST_FORMAT_TIME, dur);
-      *handled = TRUE;
       return TRUE;
     }
     default:

@@ -405,6 +405,39 @@ GST_START_TEST (test_ctfmux_position_duration)
 
 GST_END_TEST;
 
+/* An input without DURATION (tracecmdsrc): ctfmux answers none, rather
+ * than another input's DURATION, which counts from another instant. */
+GST_START_TEST (test_ctfmux_no_duration)
+{
+  const gchar *dir = g_getenv ("GST_CTF_TEST_DATA");
+  gchar *a = example ("ust-sample");
+  gchar *b, *desc;
+  GstElement *pipeline, *mux;
+  gint64 dur = -1;
+
+  fail_unless (dir != NULL);
+  b = g_build_filename (dir, "tracecmd", "i686-v6.dat", NULL);
+  desc = g_strdup_printf ("ctfmux name=q force-correlate=true ! fakesink "
+      "ctfsrc location=\"%s\" ! q.  tracecmdsrc location=\"%s\" ! q.", a, b);
+  pipeline = gst_parse_launch (desc, NULL);
+  fail_unless (pipeline != NULL);
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PAUSED) !=
+      GST_STATE_CHANGE_FAILURE);
+  fail_unless (gst_element_get_state (pipeline, NULL, NULL,
+          30 * GST_SECOND) == GST_STATE_CHANGE_SUCCESS);
+  mux = gst_bin_get_by_name (GST_BIN (pipeline), "q");
+  fail_if (gst_element_query_duration (mux, GST_FORMAT_TIME, &dur),
+      "ctfmux answered DURATION %" G_GINT64_FORMAT, dur);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (mux);
+  gst_object_unref (pipeline);
+  g_free (desc);
+  g_free (a);
+  g_free (b);
+}
+
+GST_END_TEST;
+
 /* tracecmdsrc: PTS absolute, POSITION from its first page. */
 GST_START_TEST (test_tracecmdsrc_position)
 {
@@ -453,6 +486,7 @@ progress_suite (void)
   tcase_add_test (tc, test_progressreport);
   tcase_add_test (tc, test_timefilter_stream_time);
   tcase_add_test (tc, test_ctfmux_position_duration);
+  tcase_add_test (tc, test_ctfmux_no_duration);
   tcase_add_test (tc, test_tracecmdsrc_position);
   return s;
 }
