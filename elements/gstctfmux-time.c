@@ -127,8 +127,8 @@ gst_ctf_mux_time_note_seek (GstCtfMux * self, GstEvent * event)
   GST_OBJECT_UNLOCK (self);
 }
 
-/* The aggregate thread took @buf (PTS already with the pad's offset
- * applied by the caller in @offset). */
+/* The aggregate thread took @buf, an input buffer whose times move by
+ * its pad's @offset: the position is the end of what was taken. */
 void
 gst_ctf_mux_time_note_buffer (GstCtfMux * self, GstBuffer * buf,
     gint64 offset)
