@@ -37,6 +37,10 @@ struct _GstCtfMuxPad
   gchar *tsdl;                  /* metadata of the current caps */
   GstCtfTraceClass *tc;         /* parsed @tsdl */
   guint64 caps_serial;          /* bumped on every new metadata */
+  gboolean has_origin;          /* a TIME segment came */
+  gint64 origin;                /* its start - time: PTS of stream time 0 */
+  GstPad *probed_peer;          /* the peer with the seek probe */
+  gulong peer_probe;
 
   /* aggregate thread only */
   guint order;                  /* the N of sink_N */
@@ -89,6 +93,12 @@ struct _GstCtfMux
   gboolean caps_pending;
   gboolean segment_sent;
 
+  /* GST_OBJECT_LOCK (self): the time line (gstctfmux-time.c) */
+  gint64 origin_ns;             /* PTS of output stream time 0, or -1 */
+  gint64 position_ns;           /* end of the packets taken, or G_MININT64 */
+  gint64 seek_start_ns;         /* a seek's absolute start for the next */
+  gint64 seek_stop_ns;          /*   segment, or -1 */
+
   /* events mode */
   GstCtfEventMerge *emerge;
   GHashTable *writers;          /* guint64 sc id -> GstCtfPacketWriter */
@@ -115,6 +125,21 @@ G_GNUC_INTERNAL void gst_ctf_mux_send_caps_and_segment (GstCtfMux * self,
     GstClockTime pts);
 G_GNUC_INTERNAL void gst_ctf_mux_head_ids (GstCtfMuxPad * pad, GstBuffer * buf,
     guint64 * sc, guint64 * inst);
+
+/* gstctfmux-time.c */
+G_GNUC_INTERNAL void gst_ctf_mux_time_note_segment (GstCtfMuxPad * pad,
+    GstEvent * event);
+G_GNUC_INTERNAL void gst_ctf_mux_time_make_segment (GstCtfMux * self,
+    GstClockTime pts, GstSegment * seg);
+G_GNUC_INTERNAL void gst_ctf_mux_time_note_buffer (GstCtfMux * self,
+    GstBuffer * buf, gint64 offset);
+G_GNUC_INTERNAL void gst_ctf_mux_time_flush (GstCtfMux * self);
+G_GNUC_INTERNAL void gst_ctf_mux_time_note_seek (GstCtfMux * self,
+    GstEvent * event);
+G_GNUC_INTERNAL void gst_ctf_mux_time_reset (GstCtfMux * self);
+G_GNUC_INTERNAL gboolean gst_ctf_mux_time_src_query (GstCtfMux * self,
+    GstQuery * query, gboolean * handled);
+G_GNUC_INTERNAL void gst_ctf_mux_time_add_pad (GstCtfMuxPad * pad);
 
 /* gstctfmux-events.c */
 G_GNUC_INTERNAL guint gst_ctf_mux_out_stream_hash (gconstpointer p);

@@ -54,6 +54,15 @@
  * trace.dat clock is not declared with a Unix epoch origin.  With
  * `trace-cmd record -C mono` the LTTng clock offset alone is the offset.
  *
+ * ## Time line
+ *
+ * Buffer PTS stay absolute; positions are stream time, 0 at the earliest
+ * input's first packet (each input's segment `start - time` plus its
+ * offset): ctfmux answers POSITION (the end of the packets it has taken)
+ * and DURATION (the last input's end, from their DURATION queries), and a
+ * TIME seek to T reaches each input as its own stream time for the same
+ * instant.
+ *
  * ## Live inputs
  *
  * With live upstreams the aggregator's #GstAggregator:latency plus 10 ms
@@ -345,6 +354,7 @@ gst_ctf_mux_start (GstAggregator * agg)
   self->inputs_sorted = FALSE;
   self->caps_pending = FALSE;
   self->segment_sent = FALSE;
+  gst_ctf_mux_time_reset (self);
   reset_output (self);
   g_hash_table_remove_all (self->out_streams);
   g_hash_table_remove_all (self->stream_ids);
@@ -367,6 +377,9 @@ gst_ctf_mux_flush (GstAggregator * agg)
   g_clear_pointer (&self->pending, gst_buffer_list_unref);
   self->open_w = NULL;
   self->open_stream = NULL;
+  /* a new segment, at the first packet of the new run */
+  self->segment_sent = FALSE;
+  gst_ctf_mux_time_flush (self);
   GST_OBJECT_LOCK (self);
   for (l = GST_ELEMENT (self)->sinkpads; l; l = l->next)
     GST_CTF_MUX_PAD (l->data)->last_key = G_MININT64;
@@ -437,7 +450,29 @@ gst_ctf_mux_sink_event (GstAggregator * agg, GstAggregatorPad * apad,
     gst_event_unref (event);
     return TRUE;
   }
+  if (GST_EVENT_TYPE (event) == GST_EVENT_SEGMENT)
+    gst_ctf_mux_time_note_segment (pad, event);
   return GST_AGGREGATOR_CLASS (parent_class)->sink_event (agg, apad, event);
+}
+
+static gboolean
+gst_ctf_mux_src_event (GstAggregator * agg, GstEvent * event)
+{
+  if (GST_EVENT_TYPE (event) == GST_EVENT_SEEK)
+    gst_ctf_mux_time_note_seek (GST_CTF_MUX (agg), event);
+  return GST_AGGREGATOR_CLASS (parent_class)->src_event (agg, event);
+}
+
+static gboolean
+gst_ctf_mux_src_query (GstAggregator * agg, GstQuery * query)
+{
+  gboolean handled;
+  gboolean ret = gst_ctf_mux_time_src_query (GST_CTF_MUX (agg), query,
+      &handled);
+
+  if (handled)
+    return ret;
+  return GST_AGGREGATOR_CLASS (parent_class)->src_query (agg, query);
 }
 
 static gboolean
@@ -575,6 +610,7 @@ gst_ctf_mux_create_new_pad (GstAggregator * agg, GstPadTemplate * templ,
     if (g_str_has_prefix (name, "sink_"))
       GST_CTF_MUX_PAD (pad)->order = (guint) g_ascii_strtoull (name + 5,
           NULL, 10);
+    gst_ctf_mux_time_add_pad (GST_CTF_MUX_PAD (pad));
   }
   return pad;
 }
@@ -797,13 +833,9 @@ gst_ctf_mux_send_caps_and_segment (GstCtfMux * self, GstClockTime pts)
   if (!self->segment_sent) {
     GstSegment seg;
 
-    gst_segment_init (&seg, GST_FORMAT_TIME);
-    /* Buffers carry absolute times: start where the trace starts. */
-    if (GST_CLOCK_TIME_IS_VALID (pts)) {
-      seg.start = pts;
-      seg.time = pts;
-      seg.position = pts;
-    }
+    /* Buffers carry absolute times: start where the run starts, stream
+     * time from the inputs' first packet. */
+    gst_ctf_mux_time_make_segment (self, pts, &seg);
     gst_aggregator_update_segment (GST_AGGREGATOR (self), &seg);
     self->segment_sent = TRUE;
   }
@@ -1068,6 +1100,7 @@ gst_ctf_mux_aggregate (GstAggregator * agg, gboolean timeout)
     offset = pad->offset;
     GST_OBJECT_UNLOCK (pad);
     pad->last_key = buffer_key (pad, buf, offset);
+    gst_ctf_mux_time_note_buffer (self, buf, offset);
     gst_aggregator_selected_samples (agg, GST_BUFFER_PTS (buf),
         GST_BUFFER_DTS (buf), GST_BUFFER_DURATION (buf), NULL);
     if (self->cur_mode == GST_CTF_MUX_MODE_EVENTS)
@@ -1171,6 +1204,8 @@ gst_ctf_mux_class_init (GstCtfMuxClass * klass)
   agg_class->flush = GST_DEBUG_FUNCPTR (gst_ctf_mux_flush);
   agg_class->sink_event = GST_DEBUG_FUNCPTR (gst_ctf_mux_sink_event);
   agg_class->sink_query = GST_DEBUG_FUNCPTR (gst_ctf_mux_sink_query);
+  agg_class->src_query = GST_DEBUG_FUNCPTR (gst_ctf_mux_src_query);
+  agg_class->src_event = GST_DEBUG_FUNCPTR (gst_ctf_mux_src_event);
   agg_class->negotiate = GST_DEBUG_FUNCPTR (gst_ctf_mux_negotiate);
   agg_class->get_next_time = GST_DEBUG_FUNCPTR (gst_ctf_mux_get_next_time);
   agg_class->create_new_pad = GST_DEBUG_FUNCPTR (gst_ctf_mux_create_new_pad);
@@ -1189,6 +1224,9 @@ gst_ctf_mux_init (GstCtfMux * self)
   self->out_streams = g_hash_table_new_full (gst_ctf_mux_out_stream_hash,
       gst_ctf_mux_out_stream_equal, g_free, NULL);
   self->copy_bodies = TRUE;
+  self->origin_ns = -1;
+  self->position_ns = G_MININT64;
+  self->seek_start_ns = self->seek_stop_ns = -1;
   self->stream_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
       NULL);
 }

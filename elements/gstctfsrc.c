@@ -16,11 +16,16 @@
  * origin when it is not the epoch), DURATION is `timestamp_end` −
  * `timestamp_begin`; each buffer carries a #GstCtfPacketMeta.
  *
- * Positions and seeks use the same absolute time line: the segment starts
- * at the trace's first `timestamp_begin`, a TIME seek to T restarts every
- * stream at its first packet whose `timestamp_end` is at or after T, the
- * DURATION query answers the trace's last `timestamp_end` and the SEEKING
- * query the range [first begin, last end].
+ * Buffer PTS stay absolute; positions, durations and seeks are in stream
+ * time, which starts at 0 at the trace's first `timestamp_begin` (as a
+ * demuxer whose timestamps do not start at 0 does): the segment's `start`
+ * is that first time and its `time` 0, so POSITION / DURATION is the
+ * fraction of the trace done.  The DURATION query answers the trace's
+ * last `timestamp_end` minus its first `timestamp_begin`, the SEEKING
+ * query the range [0, DURATION], and a TIME seek to T (stream time)
+ * restarts every stream at its first packet whose `timestamp_end` is at
+ * or after first + T; the new segment has `start` = first + T and
+ * `time` = T.  A trace without timestamps keeps the default segment.
  *
  * `location` may also be a directory above the trace (e.g. an LTTng
  * session directory: `ust/uid/0/64-bit` is found below it).  When several
@@ -110,6 +115,8 @@ struct _GstCtfSrc
   guint n_states;
   gint64 begin_ns;              /* first timestamp_begin, or -1 */
   gint64 end_ns;                /* last timestamp_end, or -1 */
+  /* the segment of the last seek (absolute start and stop, time) */
+  guint64 seg_start, seg_time, seg_stop;
 
   /* Statistics, protected by the object lock. */
   guint64 packets;
@@ -630,6 +637,7 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
 
   self->begin_ns = -1;
   self->end_ns = -1;
+  self->seg_start = self->seg_time = self->seg_stop = GST_CLOCK_TIME_NONE;
   for (i = 0; i < self->n_states; i++) {
     const GstCtfStream *s = self->states[i].stream;
     guint j;
@@ -739,12 +747,28 @@ gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment)
   if (self->td == NULL)
     return TRUE;
 
-  /* Buffers carry absolute times: start the segment at the trace's first
-   * packet so running time starts near 0. */
-  if (self->begin_ns >= 0 && segment->start < (guint64) self->begin_ns) {
-    segment->start = self->begin_ns;
-    segment->time = self->begin_ns;
-    segment->position = self->begin_ns;
+  /* Seek positions are stream time, 0 at the trace's first packet, and
+   * GstBaseSrc puts a TIME seek's positions in the segment as they are
+   * (start = time = T).  Buffers carry absolute times: the segment starts
+   * at first + T with time T.  A seek that leaves the start as it was
+   * (GST_SEEK_TYPE_NONE) keeps the absolute start made here before. */
+  if (self->begin_ns >= 0) {
+    guint64 first = self->begin_ns, t;
+
+    if (self->seg_start != GST_CLOCK_TIME_NONE &&
+        segment->start == self->seg_start && self->seg_start != self->seg_time)
+      t = segment->start - first;       /* start unchanged */
+    else
+      t = MIN (segment->start, G_MAXINT64 - first);
+    segment->start = first + t;
+    segment->time = t;
+    segment->position = segment->start;
+    if (GST_CLOCK_TIME_IS_VALID (segment->stop) &&
+        segment->stop != self->seg_stop)
+      segment->stop = first + MIN (segment->stop, G_MAXINT64 - first);
+    self->seg_start = segment->start;
+    self->seg_time = segment->time;
+    self->seg_stop = segment->stop;
   }
   start = (gint64) MIN (segment->start, (guint64) G_MAXINT64);
   GST_DEBUG_OBJECT (self, "seek to %" G_GINT64_FORMAT " ns", start);
@@ -774,19 +798,48 @@ gst_ctf_src_query (GstBaseSrc * bsrc, GstQuery * query)
   GstFormat format;
 
   switch (GST_QUERY_TYPE (query)) {
+    case GST_QUERY_POSITION:
+      /* PERCENT: the part of [first, last] done (progressreport
+       * format=percent, for traces shorter than its 1 s TIME unit) */
+      gst_query_parse_position (query, &format, NULL);
+      if (format == GST_FORMAT_PERCENT && self->begin_ns >= 0 &&
+          self->end_ns > self->begin_ns) {
+        guint64 pos;
+
+        GST_OBJECT_LOCK (self);
+        pos = bsrc->segment.position;
+        GST_OBJECT_UNLOCK (self);
+        if (!GST_CLOCK_TIME_IS_VALID (pos) || pos < (guint64) self->begin_ns)
+          pos = self->begin_ns;
+        pos = MIN (pos, (guint64) self->end_ns) - self->begin_ns;
+        gst_query_set_position (query, GST_FORMAT_PERCENT,
+            gst_util_uint64_scale (pos, GST_FORMAT_PERCENT_MAX,
+                self->end_ns - self->begin_ns));
+        return TRUE;
+      }
+      break;
     case GST_QUERY_DURATION:
       gst_query_parse_duration (query, &format, NULL);
-      if (format == GST_FORMAT_TIME && self->end_ns >= 0) {
-        gst_query_set_duration (query, GST_FORMAT_TIME, self->end_ns);
+      if (format == GST_FORMAT_PERCENT && self->end_ns > self->begin_ns &&
+          self->begin_ns >= 0) {
+        gst_query_set_duration (query, GST_FORMAT_PERCENT,
+            GST_FORMAT_PERCENT_MAX);
+        return TRUE;
+      }
+      if (format == GST_FORMAT_TIME && self->end_ns >= 0 &&
+          self->begin_ns >= 0 && self->end_ns >= self->begin_ns) {
+        /* stream time: 0 at the first timestamp_begin */
+        gst_query_set_duration (query, GST_FORMAT_TIME,
+            self->end_ns - self->begin_ns);
         return TRUE;
       }
       break;
     case GST_QUERY_SEEKING:
       gst_query_parse_seeking (query, &format, NULL, NULL, NULL);
       if (format == GST_FORMAT_TIME) {
-        gst_query_set_seeking (query, GST_FORMAT_TIME, self->td != NULL,
-            self->begin_ns >= 0 ? self->begin_ns : 0,
-            self->end_ns >= 0 ? self->end_ns : -1);
+        gst_query_set_seeking (query, GST_FORMAT_TIME, self->td != NULL, 0,
+            self->begin_ns >= 0 && self->end_ns >= self->begin_ns ?
+            self->end_ns - self->begin_ns : -1);
         return TRUE;
       }
       break;

@@ -37,6 +37,7 @@ struct _GstCtfTimeFilter
   gboolean gmt;
   guint64 start_time;           /* ns, or GST_CLOCK_TIME_NONE */
   guint64 end_time;
+  gint64 window_end_ns;         /* end bound in ns once resolved, or -1 */
 
   /* Streaming state. */
   GstCtfTimeBound start;

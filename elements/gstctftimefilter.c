@@ -30,8 +30,10 @@
  *
  * When the first packet arrives and its upstream answers the SEEKING query
  * for TIME with seekable (ctfsrc does), timefilter sends a flushing TIME
- * seek to `start` (no stop) upstream, so that the packets before
- * the window are never read.  With a live or non-seekable upstream the
+ * seek to `start` (no stop) upstream, in the upstream's stream time
+ * (`start` minus its segment's `start - time`: ctfsrc counts from its
+ * first packet), so that the packets before the window are never read.
+ * Its DURATION answer ends at the window's `end` once known.  With a live or non-seekable upstream the
  * packets before the window are dropped as they come.  The first packet
  * whose `timestamp_begin` is after `end` ends the stream: timefilter sends
  * EOS downstream and returns EOS upstream.  This relies on the packet
@@ -107,6 +109,8 @@ static gboolean gst_ctf_time_filter_start (GstBaseTransform * trans);
 static gboolean gst_ctf_time_filter_stop (GstBaseTransform * trans);
 static gboolean gst_ctf_time_filter_set_caps (GstBaseTransform * trans,
     GstCaps * incaps, GstCaps * outcaps);
+static gboolean gst_ctf_time_filter_query (GstBaseTransform * trans,
+    GstPadDirection direction, GstQuery * query);
 static gboolean gst_ctf_time_filter_sink_event (GstBaseTransform * trans,
     GstEvent * event);
 static GstFlowReturn gst_ctf_time_filter_generate_output (GstBaseTransform *
@@ -236,6 +240,7 @@ gst_ctf_time_filter_class_init (GstCtfTimeFilterClass * klass)
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_time_filter_stop);
   trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_ctf_time_filter_set_caps);
   trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_ctf_time_filter_sink_event);
+  trans_class->query = GST_DEBUG_FUNCPTR (gst_ctf_time_filter_query);
   trans_class->generate_output =
       GST_DEBUG_FUNCPTR (gst_ctf_time_filter_generate_output);
   trans_class->passthrough_on_same_caps = FALSE;
@@ -455,6 +460,9 @@ gst_ctf_time_filter_start (GstBaseTransform * trans)
 
   self->resolved = FALSE;
   self->eos = FALSE;
+  GST_OBJECT_LOCK (self);
+  self->window_end_ns = -1;
+  GST_OBJECT_UNLOCK (self);
   /* For tests: always re-encode kept events (the path used when their
    * bytes cannot be copied). */
   self->reencode_all = g_getenv ("GST_CTF_TIMEFILTER_REENCODE") != NULL;
@@ -635,6 +643,8 @@ resolve_bounds (GstCtfTimeFilter * self, gint64 first_ns)
   self->resolved = TRUE;
 
   GST_OBJECT_LOCK (self);
+  self->window_end_ns = self->end.kind == GST_CTF_TIME_BOUND_ABSOLUTE ?
+      self->end.ns : -1;
   if (notify_start)
     self->start_time = self->start.ns < 0 ? 0 : (guint64) self->start.ns;
   if (notify_end)
@@ -651,6 +661,38 @@ resolve_bounds (GstCtfTimeFilter * self, gint64 first_ns)
   return TRUE;
 }
 
+/* DURATION (stream time, from upstream) ends at the window's end once it
+ * is known, so that POSITION / DURATION reaches 1 when the window is
+ * done; POSITION and the rest go through as GstBaseTransform does. */
+static gboolean
+gst_ctf_time_filter_query (GstBaseTransform * trans, GstPadDirection direction,
+    GstQuery * query)
+{
+  GstCtfTimeFilter *self = GST_CTF_TIME_FILTER (trans);
+  gboolean ret;
+  GstFormat format;
+  gint64 dur, end_ns, end_stream;
+
+  ret = GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
+      query);
+  if (!ret || direction != GST_PAD_SRC ||
+      GST_QUERY_TYPE (query) != GST_QUERY_DURATION)
+    return ret;
+  gst_query_parse_duration (query, &format, &dur);
+  if (format != GST_FORMAT_TIME || dur < 0)
+    return ret;
+  GST_OBJECT_LOCK (self);
+  end_ns = self->window_end_ns;
+  if (end_ns >= 0 && trans->segment.format == GST_FORMAT_TIME) {
+    end_stream = end_ns - ((gint64) trans->segment.start -
+        (gint64) trans->segment.time);
+    if (end_stream >= 0 && end_stream < dur)
+      gst_query_set_duration (query, GST_FORMAT_TIME, end_stream);
+  }
+  GST_OBJECT_UNLOCK (self);
+  return ret;
+}
+
 /* Seeks upstream to the window's beginning when it can seek in TIME.
  * Returns TRUE when the seek was done (the current packet is then stale). */
 static gboolean
@@ -660,6 +702,8 @@ seek_upstream (GstCtfTimeFilter * self)
   GstQuery *q;
   gboolean seekable = FALSE;
   GstEvent *seek;
+  const GstSegment *seg = &GST_BASE_TRANSFORM (self)->segment;
+  gint64 target;
 
   q = gst_query_new_seeking (GST_FORMAT_TIME);
   if (gst_pad_peer_query (sinkpad, q))
@@ -674,11 +718,18 @@ seek_upstream (GstCtfTimeFilter * self)
    * buffer's PTS + DURATION reaches the stop, while packets of other
    * streams that begin before it may still follow.  The end of the
    * window is ours to find. */
+  /* Seek positions are stream time: the upstream segment maps them to
+   * the absolute time of the buffers (ctfsrc: 0 = its first packet). */
+  target = self->start.ns;
+  if (seg->format == GST_FORMAT_TIME) {
+    target -= (gint64) seg->start - (gint64) seg->time;
+    target = MAX (target, 0);
+  }
   seek = gst_event_new_seek (1.0, GST_FORMAT_TIME,
       GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_ACCURATE, GST_SEEK_TYPE_SET,
-      self->start.ns, GST_SEEK_TYPE_NONE, -1);
-  GST_DEBUG_OBJECT (self, "seeking upstream to %" G_GINT64_FORMAT " ns",
-      self->start.ns);
+      target, GST_SEEK_TYPE_NONE, -1);
+  GST_DEBUG_OBJECT (self, "seeking upstream to %" G_GINT64_FORMAT " ns "
+      "(stream time %" G_GINT64_FORMAT ")", self->start.ns, target);
   if (!gst_pad_push_event (sinkpad, seek)) {
     GST_DEBUG_OBJECT (self, "upstream refused the seek");
     return FALSE;

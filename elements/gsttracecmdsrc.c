@@ -17,7 +17,10 @@
  * UUID (derived from the recording's content: v6 and v7 copies of one
  * recording give the same bytes).  Buffer PTS is the packet's
  * `timestamp_begin` in ns since the clock origin (the Unix epoch when the
- * file has a DATE option), DURATION its length.
+ * file has a DATE option), DURATION its length.  The segment starts at
+ * the first packet with `time` 0, so POSITION is the stream time since
+ * the trace's first page (no DURATION query is answered: the trace's end
+ * is only known once every CPU's last page is read; not seekable).
  *
  * Time: the clock class is named after the trace clock (`local`,
  * `x86_tsc`, ...), counts ns (TSC2NSEC applied when the file has it) and
@@ -104,6 +107,7 @@ struct _GstTraceCmdSrc
   GstCtfTraceDatPacketizer *pk;
   GstCaps *caps;
   gboolean warned_skipped;
+  gboolean segment_set;         /* stream time 0 placed at the first packet */
 
   /* statistics, protected by the object lock */
   guint64 packets;
@@ -383,6 +387,7 @@ gst_trace_cmd_src_start (GstBaseSrc * bsrc)
   self->clamped_timestamps = self->skipped_pages = 0;
   GST_OBJECT_UNLOCK (self);
   self->warned_skipped = FALSE;
+  self->segment_set = FALSE;
 
   if (location == NULL || *location == '\0') {
     GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
@@ -522,6 +527,17 @@ gst_trace_cmd_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   }
 
   buf = gst_buffer_new_memdup (data, len);
+  if (info.begin_ns >= 0 && !self->segment_set) {
+    /* PTS stay absolute; stream time (POSITION) starts at 0 at the first
+     * packet, as ctfsrc's. */
+    GstSegment seg;
+
+    gst_segment_init (&seg, GST_FORMAT_TIME);
+    seg.start = info.begin_ns;
+    seg.position = info.begin_ns;
+    seg.time = 0;
+    self->segment_set = gst_base_src_new_segment (bsrc, &seg);
+  }
   if (info.begin_ns >= 0) {
     GST_BUFFER_PTS (buf) = info.begin_ns;
     GST_BUFFER_DURATION (buf) = info.end_ns - info.begin_ns;

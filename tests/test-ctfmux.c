@@ -760,6 +760,10 @@ seek_and_run (const gchar * mode, guint * n_all, guint * n_after,
   GstMessage *msg;
   Run r;
   guint i;
+  GstPad *pad;
+  GstEvent *ev;
+  const GstSegment *seg;
+  GstClockTime stream_target;
 
   /* whole run first */
   run_pipeline (desc, &r);
@@ -767,6 +771,7 @@ seek_and_run (const gchar * mode, guint * n_all, guint * n_after,
   *n_all = r.buffers->len;
   fail_unless (*n_all > 10);
   *target = GST_BUFFER_PTS (g_ptr_array_index (r.buffers, *n_all / 2));
+  fail_unless (*target > 1000 * GST_SECOND, "PTS are absolute");
   run_clear (&r);
 
   memset (&r, 0, sizeof (r));
@@ -781,8 +786,19 @@ seek_and_run (const gchar * mode, guint * n_all, guint * n_after,
   fail_unless (gst_element_get_state (p, NULL, NULL, 30 * GST_SECOND) ==
       GST_STATE_CHANGE_SUCCESS);
   g_ptr_array_set_size (r.buffers, 0);
+  /* seeks are in stream time (0 at the inputs' first packet): the
+   * segment maps the target PTS to it */
+  pad = gst_element_get_static_pad (out, "sink");
+  ev = gst_pad_get_sticky_event (pad, GST_EVENT_SEGMENT, 0);
+  fail_unless (ev != NULL);
+  gst_event_parse_segment (ev, &seg);
+  stream_target = gst_segment_to_stream_time (seg, GST_FORMAT_TIME, *target);
+  fail_unless (GST_CLOCK_TIME_IS_VALID (stream_target));
+  fail_unless (stream_target < *target / 2, "stream time starts at 0");
+  gst_event_unref (ev);
+  gst_object_unref (pad);
   fail_unless (gst_element_seek_simple (p, GST_FORMAT_TIME,
-          GST_SEEK_FLAG_FLUSH, *target));
+          GST_SEEK_FLAG_FLUSH, stream_target));
   gst_element_set_state (p, GST_STATE_PLAYING);
   msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
       GST_MESSAGE_EOS | GST_MESSAGE_ERROR);

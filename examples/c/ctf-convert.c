@@ -35,12 +35,22 @@ static GstPadProbeReturn
 count_packet (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 {
   App *app = user_data;
-  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+  guint i, n = 1;
+  gsize bytes = 0;
 
+  /* one buffer per packet, or a list of them */
+  if (GST_PAD_PROBE_INFO_TYPE (info) & GST_PAD_PROBE_TYPE_BUFFER_LIST) {
+    GstBufferList *list = GST_PAD_PROBE_INFO_BUFFER_LIST (info);
+
+    n = gst_buffer_list_length (list);
+    for (i = 0; i < n; i++)
+      bytes += gst_buffer_get_size (gst_buffer_list_get (list, i));
+  } else {
+    bytes = gst_buffer_get_size (GST_PAD_PROBE_INFO_BUFFER (info));
+  }
   /* streaming thread; the progress timer reads these approximately */
-  __atomic_add_fetch (&app->packets, 1, __ATOMIC_RELAXED);
-  __atomic_add_fetch (&app->bytes, gst_buffer_get_size (buf),
-      __ATOMIC_RELAXED);
+  __atomic_add_fetch (&app->packets, n, __ATOMIC_RELAXED);
+  __atomic_add_fetch (&app->bytes, bytes, __ATOMIC_RELAXED);
   return GST_PAD_PROBE_OK;
 }
 
@@ -211,8 +221,8 @@ main (int argc, char **argv)
     goto out;
   }
   pad = gst_element_get_static_pad (sink, "sink");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_packet, &app,
-      NULL);
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER |
+      GST_PAD_PROBE_TYPE_BUFFER_LIST, count_packet, &app, NULL);
   gst_object_unref (pad);
 
   app.loop = g_main_loop_new (NULL, FALSE);

@@ -52,11 +52,19 @@ def build(args):
     counter = {"packets": 0, "bytes": 0}
 
     def count(pad, info):
-        counter["packets"] += 1
-        counter["bytes"] += info.get_buffer().get_size()
+        # ctfmux mode=events pushes its packets in buffer lists
+        if info.type & Gst.PadProbeType.BUFFER_LIST:
+            blist = info.get_buffer_list()
+            for i in range(blist.length()):
+                counter["packets"] += 1
+                counter["bytes"] += blist.get(i).get_size()
+        else:
+            counter["packets"] += 1
+            counter["bytes"] += info.get_buffer().get_size()
         return Gst.PadProbeReturn.OK
 
-    sink.get_static_pad("sink").add_probe(Gst.PadProbeType.BUFFER, count)
+    sink.get_static_pad("sink").add_probe(
+        Gst.PadProbeType.BUFFER | Gst.PadProbeType.BUFFER_LIST, count)
     for path in args.inputs:
         if not os.path.exists(path):
             sys.exit("error: input not found: %r" % path)

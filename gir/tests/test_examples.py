@@ -5,6 +5,7 @@ written when matplotlib is installed) and ctf-merge-filter.py (merged and
 windowed traces read back by babeltrace2 with the expected events)."""
 import collections
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -38,6 +39,23 @@ def bt2_lines(*args):
     return subprocess.run(["babeltrace2", *args], env=env, check=True,
                           capture_output=True,
                           text=True).stdout.splitlines()
+
+
+def count_packets(trace):
+    """Packets in a written trace, as ctfsrc reads them."""
+    import gi
+    gi.require_version("Gst", "1.0")
+    from gi.repository import Gst
+    Gst.init(None)
+    p = Gst.parse_launch("ctfsrc name=s location=\"%s\" ! fakesink" % trace)
+    p.set_state(Gst.State.PLAYING)
+    msg = p.get_bus().timed_pop_filtered(
+        30 * Gst.SECOND, Gst.MessageType.EOS | Gst.MessageType.ERROR)
+    n = -1
+    if msg and msg.type == Gst.MessageType.EOS:
+        n = p.get_by_name("s").get_property("stats").get_value("packets")
+    p.set_state(Gst.State.NULL)
+    return n
 
 
 with open(oracle) as f:
@@ -84,6 +102,19 @@ with tempfile.TemporaryDirectory() as tmp:
             os.path.join(tmp, "missing"))
     check(r.returncode != 0 and "input not found" in r.stderr,
           "missing input reported")
+    # Both bundled traces merged, by packets and by events: the packet
+    # count printed is the output's (events mode pushes buffer lists).
+    libc = os.path.join(top, "examples", "traces", "ust-libc")
+    for mode in ("packets", "events"):
+        merged = os.path.join(tmp, "merged-" + mode)
+        r = run("ctf-merge-filter.py", "-o", merged, "--mode", mode, sample,
+                libc)
+        m = re.search(r"wrote .* \((\d+) packets\)", r.stderr)
+        n = int(m.group(1)) if m else -1
+        want_n = count_packets(merged)
+        check(r.returncode == 0 and n == want_n and n > 0,
+              "ctf-merge-filter --mode %s counts %d packets (output has %d)"
+              % (mode, n, want_n))
     corpus = os.environ.get("GST_CTF_CORPUS", "")
     other = os.path.join(corpus, "ctf", "lttng-ust", "dl-statedump")
     if os.path.isdir(other) and have_bt2:
