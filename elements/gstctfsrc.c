@@ -60,6 +60,7 @@
 #endif
 
 #include "gstctfsrc.h"
+#include "gstctf-stream-time.h"
 
 #include <string.h>
 #ifdef G_OS_UNIX
@@ -113,10 +114,8 @@ struct _GstCtfSrc
   GstCaps *caps;
   StreamState *states;          /* one per stream of all the traces */
   guint n_states;
-  gint64 begin_ns;              /* first timestamp_begin, or -1 */
-  gint64 end_ns;                /* last timestamp_end, or -1 */
-  /* the segment of the last seek (absolute start and stop, time) */
-  guint64 seg_start, seg_time, seg_stop;
+  /* first timestamp_begin, last timestamp_end (-1: none), last seek */
+  GstCtfStreamTime time;
 
   /* Statistics, protected by the object lock. */
   guint64 packets;
@@ -207,8 +206,7 @@ static void
 gst_ctf_src_init (GstCtfSrc * self)
 {
   gst_base_src_set_format (GST_BASE_SRC (self), GST_FORMAT_TIME);
-  self->begin_ns = -1;
-  self->end_ns = -1;
+  gst_ctf_stream_time_init (&self->time, -1, -1);
 }
 
 static void
@@ -635,9 +633,7 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
     }
   }
 
-  self->begin_ns = -1;
-  self->end_ns = -1;
-  self->seg_start = self->seg_time = self->seg_stop = GST_CLOCK_TIME_NONE;
+  gst_ctf_stream_time_init (&self->time, -1, -1);
   for (i = 0; i < self->n_states; i++) {
     const GstCtfStream *s = self->states[i].stream;
     guint j;
@@ -648,12 +644,12 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
           g_array_index (s->packets, GstCtfStreamPacket, j).entry;
 
       if ((e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN) &&
-          e->timestamp_begin_ns >= 0 && (self->begin_ns < 0 ||
-              e->timestamp_begin_ns < self->begin_ns))
-        self->begin_ns = e->timestamp_begin_ns;
+          e->timestamp_begin_ns >= 0 && (self->time.begin_ns < 0 ||
+              e->timestamp_begin_ns < self->time.begin_ns))
+        self->time.begin_ns = e->timestamp_begin_ns;
       if ((e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END) &&
-          e->timestamp_end_ns > self->end_ns)
-        self->end_ns = e->timestamp_end_ns;
+          e->timestamp_end_ns > self->time.end_ns)
+        self->time.end_ns = e->timestamp_end_ns;
     }
   }
   return TRUE;
@@ -747,29 +743,8 @@ gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment)
   if (self->td == NULL)
     return TRUE;
 
-  /* Seek positions are stream time, 0 at the trace's first packet, and
-   * GstBaseSrc puts a TIME seek's positions in the segment as they are
-   * (start = time = T).  Buffers carry absolute times: the segment starts
-   * at first + T with time T.  A seek that leaves the start as it was
-   * (GST_SEEK_TYPE_NONE) keeps the absolute start made here before. */
-  if (self->begin_ns >= 0) {
-    guint64 first = self->begin_ns, t;
-
-    if (self->seg_start != GST_CLOCK_TIME_NONE &&
-        segment->start == self->seg_start && self->seg_start != self->seg_time)
-      t = segment->start - first;       /* start unchanged */
-    else
-      t = MIN (segment->start, G_MAXINT64 - first);
-    segment->start = first + t;
-    segment->time = t;
-    segment->position = segment->start;
-    if (GST_CLOCK_TIME_IS_VALID (segment->stop) &&
-        segment->stop != self->seg_stop)
-      segment->stop = first + MIN (segment->stop, G_MAXINT64 - first);
-    self->seg_start = segment->start;
-    self->seg_time = segment->time;
-    self->seg_stop = segment->stop;
-  }
+  /* seek positions are stream time (gstctf-stream-time.c) */
+  gst_ctf_stream_time_seek (&self->time, segment);
   start = (gint64) MIN (segment->start, (guint64) G_MAXINT64);
   GST_DEBUG_OBJECT (self, "seek to %" G_GINT64_FORMAT " ns", start);
 
@@ -795,57 +770,9 @@ static gboolean
 gst_ctf_src_query (GstBaseSrc * bsrc, GstQuery * query)
 {
   GstCtfSrc *self = GST_CTF_SRC (bsrc);
-  GstFormat format;
 
-  switch (GST_QUERY_TYPE (query)) {
-    case GST_QUERY_POSITION:
-      /* PERCENT: the part of [first, last] done (progressreport
-       * format=percent, for traces shorter than its 1 s TIME unit) */
-      gst_query_parse_position (query, &format, NULL);
-      if (format == GST_FORMAT_PERCENT && self->begin_ns >= 0 &&
-          self->end_ns > self->begin_ns) {
-        guint64 pos;
-
-        GST_OBJECT_LOCK (self);
-        pos = bsrc->segment.position;
-        GST_OBJECT_UNLOCK (self);
-        if (!GST_CLOCK_TIME_IS_VALID (pos) || pos < (guint64) self->begin_ns)
-          pos = self->begin_ns;
-        pos = MIN (pos, (guint64) self->end_ns) - self->begin_ns;
-        gst_query_set_position (query, GST_FORMAT_PERCENT,
-            gst_util_uint64_scale (pos, GST_FORMAT_PERCENT_MAX,
-                self->end_ns - self->begin_ns));
-        return TRUE;
-      }
-      break;
-    case GST_QUERY_DURATION:
-      gst_query_parse_duration (query, &format, NULL);
-      if (format == GST_FORMAT_PERCENT && self->end_ns > self->begin_ns &&
-          self->begin_ns >= 0) {
-        gst_query_set_duration (query, GST_FORMAT_PERCENT,
-            GST_FORMAT_PERCENT_MAX);
-        return TRUE;
-      }
-      if (format == GST_FORMAT_TIME && self->end_ns >= 0 &&
-          self->begin_ns >= 0 && self->end_ns >= self->begin_ns) {
-        /* stream time: 0 at the first timestamp_begin */
-        gst_query_set_duration (query, GST_FORMAT_TIME,
-            self->end_ns - self->begin_ns);
-        return TRUE;
-      }
-      break;
-    case GST_QUERY_SEEKING:
-      gst_query_parse_seeking (query, &format, NULL, NULL, NULL);
-      if (format == GST_FORMAT_TIME) {
-        gst_query_set_seeking (query, GST_FORMAT_TIME, self->td != NULL, 0,
-            self->begin_ns >= 0 && self->end_ns >= self->begin_ns ?
-            self->end_ns - self->begin_ns : -1);
-        return TRUE;
-      }
-      break;
-    default:
-      break;
-  }
+  if (gst_ctf_stream_time_query (&self->time, bsrc, self->td != NULL, query))
+    return TRUE;
   return GST_BASE_SRC_CLASS (parent_class)->query (bsrc, query);
 }
 

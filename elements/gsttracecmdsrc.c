@@ -17,10 +17,14 @@
  * UUID (derived from the recording's content: v6 and v7 copies of one
  * recording give the same bytes).  Buffer PTS is the packet's
  * `timestamp_begin` in ns since the clock origin (the Unix epoch when the
- * file has a DATE option), DURATION its length.  The segment starts at
- * the first packet with `time` 0, so POSITION is the stream time since
- * the trace's first page (no DURATION query is answered: the trace's end
- * is only known once every CPU's last page is read; not seekable).
+ * file has a DATE option), DURATION its length.  Positions, DURATION and
+ * TIME seeks are stream time, 0 at the trace's first packet, as ctfsrc's
+ * (the segment starts at the first packet with `time` 0): DURATION is the
+ * trace's last event (the last non-empty page of each CPU is read at
+ * start) minus its first packet, and a seek goes on from each CPU's last
+ * page starting at or before the new start (binary search over the
+ * pages), so `tracecmdsrc ! timefilter` reads the window, not the file.
+ * After a seek the `tracecmd` side stream comes again first.
  *
  * Time: the clock class is named after the trace clock (`local`,
  * `x86_tsc`, ...), counts ns (TSC2NSEC applied when the file has it) and
@@ -65,6 +69,7 @@
 #endif
 
 #include "gsttracecmdsrc.h"
+#include "gstctf-stream-time.h"
 
 #include "gsttracecmd.h"
 #include "gsttracecmd-packetizer.h"
@@ -107,7 +112,9 @@ struct _GstTraceCmdSrc
   GstCtfTraceDatPacketizer *pk;
   GstCaps *caps;
   gboolean warned_skipped;
-  gboolean segment_set;         /* stream time 0 placed at the first packet */
+  /* the trace's range (-1: unknown) and the last seek */
+  GstCtfStreamTime time;
+  gboolean pushed;              /* a packet since start() or a seek */
 
   /* statistics, protected by the object lock */
   guint64 packets;
@@ -140,6 +147,9 @@ static gboolean gst_trace_cmd_src_stop (GstBaseSrc * bsrc);
 static GstCaps *gst_trace_cmd_src_get_caps (GstBaseSrc * bsrc,
     GstCaps * filter);
 static gboolean gst_trace_cmd_src_is_seekable (GstBaseSrc * bsrc);
+static gboolean gst_trace_cmd_src_do_seek (GstBaseSrc * bsrc,
+    GstSegment * segment);
+static gboolean gst_trace_cmd_src_query (GstBaseSrc * bsrc, GstQuery * query);
 static GstFlowReturn gst_trace_cmd_src_create (GstBaseSrc * bsrc,
     guint64 offset, guint size, GstBuffer ** buf);
 
@@ -254,6 +264,8 @@ gst_trace_cmd_src_class_init (GstTraceCmdSrcClass * klass)
   basesrc_class->is_seekable =
       GST_DEBUG_FUNCPTR (gst_trace_cmd_src_is_seekable);
   basesrc_class->create = GST_DEBUG_FUNCPTR (gst_trace_cmd_src_create);
+  basesrc_class->do_seek = GST_DEBUG_FUNCPTR (gst_trace_cmd_src_do_seek);
+  basesrc_class->query = GST_DEBUG_FUNCPTR (gst_trace_cmd_src_query);
 }
 
 static void
@@ -387,7 +399,8 @@ gst_trace_cmd_src_start (GstBaseSrc * bsrc)
   self->clamped_timestamps = self->skipped_pages = 0;
   GST_OBJECT_UNLOCK (self);
   self->warned_skipped = FALSE;
-  self->segment_set = FALSE;
+  gst_ctf_stream_time_init (&self->time, -1, -1);
+  self->pushed = FALSE;
 
   if (location == NULL || *location == '\0') {
     GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
@@ -420,6 +433,18 @@ gst_trace_cmd_src_start (GstBaseSrc * bsrc)
                 "buffers are converted",
                 gst_ctf_trace_dat_get_buffer (self->td, b)->name, location),
             (NULL));
+  }
+  {
+    gint64 b, e;
+
+    /* the first page of each CPU and the last non-empty one: DURATION,
+     * SEEKING; when they cannot be read, the error comes from create() */
+    if (gst_ctf_trace_dat_packetizer_get_time_range (self->pk, &b, &e, &err))
+      gst_ctf_stream_time_init (&self->time, b, e);
+    else {
+      GST_DEBUG_OBJECT (self, "no time range: %s", err->message);
+      g_clear_error (&err);
+    }
   }
   tc = gst_ctf_trace_dat_packetizer_get_trace_class (self->pk);
   self->caps = gst_ctf_caps_new (gst_ctf_trace_dat_packetizer_get_metadata
@@ -471,7 +496,51 @@ gst_trace_cmd_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
 static gboolean
 gst_trace_cmd_src_is_seekable (GstBaseSrc * bsrc)
 {
-  return FALSE;
+  GstTraceCmdSrc *self = GST_TRACE_CMD_SRC (bsrc);
+
+  return self->pk != NULL && self->time.begin_ns >= 0;
+}
+
+/* TIME seeks in stream time (gstctf-stream-time.c): each CPU goes on from
+ * its last page starting at or before the new start (binary search over
+ * the pages, gst_ctf_trace_dat_packetizer_seek()). */
+static gboolean
+gst_trace_cmd_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment)
+{
+  GstTraceCmdSrc *self = GST_TRACE_CMD_SRC (bsrc);
+  GError *err = NULL;
+
+  if (segment->format != GST_FORMAT_TIME || segment->rate < 0) {
+    GST_WARNING_OBJECT (self, "only forward TIME seeks are supported");
+    return FALSE;
+  }
+  if (self->pk == NULL || self->time.begin_ns < 0)
+    return TRUE;
+  gst_ctf_stream_time_seek (&self->time, segment);
+  /* (the seek GstBaseSrc makes at start leaves everything where it is) */
+  if (!self->pushed && segment->start <= (guint64) self->time.begin_ns)
+    return TRUE;
+  GST_DEBUG_OBJECT (self, "seek to %" GST_TIME_FORMAT,
+      GST_TIME_ARGS (segment->start));
+  if (!gst_ctf_trace_dat_packetizer_seek (self->pk,
+          (gint64) MIN (segment->start, (guint64) G_MAXINT64), &err)) {
+    post_gerror (self, err, "Cannot seek in trace.dat file");
+    g_error_free (err);
+    return FALSE;
+  }
+  self->pushed = FALSE;
+  return TRUE;
+}
+
+static gboolean
+gst_trace_cmd_src_query (GstBaseSrc * bsrc, GstQuery * query)
+{
+  GstTraceCmdSrc *self = GST_TRACE_CMD_SRC (bsrc);
+
+  if (gst_ctf_stream_time_query (&self->time, bsrc,
+          gst_trace_cmd_src_is_seekable (bsrc), query))
+    return TRUE;
+  return GST_BASE_SRC_CLASS (parent_class)->query (bsrc, query);
 }
 
 /* Corrupt ring-buffer pages skipped by the packetizer (not strict): one
@@ -527,17 +596,7 @@ gst_trace_cmd_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   }
 
   buf = gst_buffer_new_memdup (data, len);
-  if (info.begin_ns >= 0 && !self->segment_set) {
-    /* PTS stay absolute; stream time (POSITION) starts at 0 at the first
-     * packet, as ctfsrc's. */
-    GstSegment seg;
-
-    gst_segment_init (&seg, GST_FORMAT_TIME);
-    seg.start = info.begin_ns;
-    seg.position = info.begin_ns;
-    seg.time = 0;
-    self->segment_set = gst_base_src_new_segment (bsrc, &seg);
-  }
+  self->pushed = TRUE;
   if (info.begin_ns >= 0) {
     GST_BUFFER_PTS (buf) = info.begin_ns;
     GST_BUFFER_DURATION (buf) = info.end_ns - info.begin_ns;

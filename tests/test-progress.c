@@ -405,20 +405,22 @@ GST_START_TEST (test_ctfmux_position_duration)
 
 GST_END_TEST;
 
-/* An input without DURATION (tracecmdsrc): ctfmux answers none, rather
- * than another input's DURATION, which counts from another instant. */
-GST_START_TEST (test_ctfmux_no_duration)
+/* ctfmux with a tracecmdsrc input: both inputs answer DURATION, and
+ * ctfmux's (from the earliest input's origin to the latest end) holds
+ * each of them. */
+GST_START_TEST (test_ctfmux_tracecmdsrc_duration)
 {
   const gchar *dir = g_getenv ("GST_CTF_TEST_DATA");
   gchar *a = example ("ust-sample");
   gchar *b, *desc;
-  GstElement *pipeline, *mux;
-  gint64 dur = -1;
+  GstElement *pipeline, *mux, *src;
+  gint64 dur = -1, d_src = -1, d_ctf = -1;
 
   fail_unless (dir != NULL);
   b = g_build_filename (dir, "tracecmd", "i686-v6.dat", NULL);
   desc = g_strdup_printf ("ctfmux name=q force-correlate=true ! fakesink "
-      "ctfsrc location=\"%s\" ! q.  tracecmdsrc location=\"%s\" ! q.", a, b);
+      "ctfsrc name=c location=\"%s\" ! q.  tracecmdsrc name=t "
+      "location=\"%s\" ! q.", a, b);
   pipeline = gst_parse_launch (desc, NULL);
   fail_unless (pipeline != NULL);
   fail_unless (gst_element_set_state (pipeline, GST_STATE_PAUSED) !=
@@ -426,8 +428,17 @@ GST_START_TEST (test_ctfmux_no_duration)
   fail_unless (gst_element_get_state (pipeline, NULL, NULL,
           30 * GST_SECOND) == GST_STATE_CHANGE_SUCCESS);
   mux = gst_bin_get_by_name (GST_BIN (pipeline), "q");
-  fail_if (gst_element_query_duration (mux, GST_FORMAT_TIME, &dur),
-      "ctfmux answered DURATION %" G_GINT64_FORMAT, dur);
+  src = gst_bin_get_by_name (GST_BIN (pipeline), "t");
+  fail_unless (gst_element_query_duration (src, GST_FORMAT_TIME, &d_src));
+  gst_object_unref (src);
+  src = gst_bin_get_by_name (GST_BIN (pipeline), "c");
+  fail_unless (gst_element_query_duration (src, GST_FORMAT_TIME, &d_ctf));
+  gst_object_unref (src);
+  fail_unless (gst_element_query_duration (mux, GST_FORMAT_TIME, &dur));
+  fail_unless (d_src > 0 && d_ctf > 0);
+  fail_unless (dur >= d_src && dur >= d_ctf, "ctfmux %" G_GINT64_FORMAT
+      " < an input's (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ")", dur,
+      d_src, d_ctf);
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (mux);
   gst_object_unref (pipeline);
@@ -473,6 +484,86 @@ GST_START_TEST (test_tracecmdsrc_position)
 
 GST_END_TEST;
 
+/* tracecmdsrc: DURATION is the trace's last event minus its first packet
+ * (the library's time range), POSITION in [0, DURATION]; a flushing
+ * seek to half of it goes on from each CPU's page holding that time:
+ * about half the packets, from around the middle to the end.
+ * Needs a file with many pages: the corpus' sched-irq-timer-wq (zstd). */
+GST_START_TEST (test_tracecmdsrc_duration_seek)
+{
+  const gchar *corpus = g_getenv ("GST_CTF_CORPUS");
+  gchar *path, *desc;
+  Progress p;
+  GstElement *pipeline, *out;
+  GstBus *bus;
+  GstMessage *m;
+  gint64 dur, full_begin;
+  guint i, n_full;
+
+  if (!corpus || !g_file_test (corpus, G_FILE_TEST_IS_DIR)) {
+    g_print ("SKIP test_tracecmdsrc_duration_seek: GST_CTF_CORPUS not set "
+        "or missing\n");
+    return;
+  }
+  path = g_build_filename (corpus, "tracedat",
+      "sched-irq-timer-wq.v7-zstd.dat", NULL);
+  desc = g_strdup_printf ("tracecmdsrc name=q location=\"%s\" "
+      "file-stream=false ! fakesink name=out", path);
+  progress_init (&p);
+  run_progress (desc, &p);
+  dur = g_array_index (p.dur, gint64, 0);
+  fail_unless (dur > 0);
+  full_begin = p.first_pts;
+  n_full = p.n;
+  /* the last packet's end is the trace's last event */
+  fail_unless_equals_int64 (dur, (gint64) (p.max_end - p.first_pts));
+  for (i = 0; i < p.n; i++) {
+    gint64 pos = g_array_index (p.pos, gint64, i);
+
+    fail_unless_equals_int64 (g_array_index (p.dur, gint64, i), dur);
+    fail_unless (pos >= 0 && pos <= dur);
+  }
+  progress_clear (&p);
+
+  /* a flushing seek to DURATION / 2 */
+  progress_init (&p);
+  pipeline = gst_parse_launch (desc, NULL);
+  out = gst_bin_get_by_name (GST_BIN (pipeline), "out");
+  g_object_set (out, "signal-handoffs", TRUE, "sync", FALSE, NULL);
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PAUSED) !=
+      GST_STATE_CHANGE_FAILURE);
+  fail_unless (gst_element_get_state (pipeline, NULL, NULL,
+          30 * GST_SECOND) == GST_STATE_CHANGE_SUCCESS);
+  fail_unless (gst_element_seek_simple (pipeline, GST_FORMAT_TIME,
+          GST_SEEK_FLAG_FLUSH, dur / 2));
+  fail_unless (gst_element_get_state (pipeline, NULL, NULL,
+          30 * GST_SECOND) == GST_STATE_CHANGE_SUCCESS);
+  g_signal_connect (out, "handoff", G_CALLBACK (on_handoff), &p);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  bus = gst_element_get_bus (pipeline);
+  m = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (m != NULL && GST_MESSAGE_TYPE (m) == GST_MESSAGE_EOS);
+  gst_message_unref (m);
+  g_print ("tracecmdsrc: %u packets, %u after a seek to the middle\n",
+      n_full, p.n);
+  fail_unless (p.n > 0 && p.n < n_full * 3 / 4, "%u of %u packets", p.n,
+      n_full);
+  /* the packets after the seek reach the end, and start around the
+   * middle (each CPU from its page holding it) */
+  fail_unless_equals_uint64 (p.max_end, full_begin + dur);
+  fail_unless (p.first_pts > (GstClockTime) full_begin + dur / 4);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (out);
+  gst_object_unref (pipeline);
+  progress_clear (&p);
+  g_free (desc);
+  g_free (path);
+}
+
+GST_END_TEST;
+
 static Suite *
 progress_suite (void)
 {
@@ -486,8 +577,9 @@ progress_suite (void)
   tcase_add_test (tc, test_progressreport);
   tcase_add_test (tc, test_timefilter_stream_time);
   tcase_add_test (tc, test_ctfmux_position_duration);
-  tcase_add_test (tc, test_ctfmux_no_duration);
+  tcase_add_test (tc, test_ctfmux_tracecmdsrc_duration);
   tcase_add_test (tc, test_tracecmdsrc_position);
+  tcase_add_test (tc, test_tracecmdsrc_duration_seek);
   return s;
 }
 
