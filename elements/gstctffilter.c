@@ -92,13 +92,18 @@ typedef struct
   gboolean need_values;         /* some class decides on values */
 } StreamPlans;
 
-/* Last clock value of a stream, the base of the next packet's first
- * timestamp when packets have no `timestamp_begin` (CTF 1.8 §8). */
+/* What ctffilter keeps per data stream: the last clock value, the base
+ * of the next packet's first timestamp when packets have no
+ * `timestamp_begin` (CTF 1.8 §8), and the packets it dropped, taken off
+ * the `packet_seq_num` of the next ones so that readers do not report
+ * them as lost (a gap the input had stays). */
 typedef struct
 {
   guint64 stream_class_id;
   guint64 stream_instance_id;
+  const gchar *stream_name;     /* interned, from the packet meta */
   guint64 clock;
+  guint64 dropped;
 } StreamClock;
 
 /* A kept event of the packet being filtered. */
@@ -134,6 +139,8 @@ struct _GstCtfFilter
   GHashTable *plans;            /* stream class id -> StreamPlans */
   GArray *clocks;               /* StreamClock */
   GArray *kept;                 /* Kept */
+  GHashTable *systems;          /* event name -> trace-cmd system */
+  const GstCtfEventClass *format_class; /* tracecmd_event_format */
 
   /* Statistics, protected by the object lock. */
   guint64 packets_passed;
@@ -311,6 +318,8 @@ gst_ctf_filter_init (GstCtfFilter * self)
 {
   self->clocks = g_array_new (FALSE, FALSE, sizeof (StreamClock));
   self->kept = g_array_new (FALSE, FALSE, sizeof (Kept));
+  self->systems = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+      g_free);
 }
 
 static void
@@ -323,6 +332,7 @@ gst_ctf_filter_finalize (GObject * object)
     g_free (self->text[i]);
   g_array_unref (self->clocks);
   g_array_unref (self->kept);
+  g_hash_table_unref (self->systems);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -401,7 +411,9 @@ drop_trace (GstCtfFilter * self)
   g_clear_pointer (&self->it, gst_ctf_event_iter_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
   g_clear_pointer (&self->tsdl, g_free);
+  self->format_class = NULL;
   g_array_set_size (self->clocks, 0);
+  g_hash_table_remove_all (self->systems);
 }
 
 static void
@@ -470,6 +482,24 @@ gst_ctf_filter_stop (GstBaseTransform * trans)
   return TRUE;
 }
 
+static const GstCtfEventClass *
+find_event_class (const GstCtfTraceClass * tc, const gchar * name)
+{
+  guint i, j;
+
+  for (i = 0; i < tc->stream_classes->len; i++) {
+    const GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
+
+    for (j = 0; j < sc->event_classes->len; j++) {
+      const GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, j);
+
+      if (strcmp (ec->name, name) == 0)
+        return ec;
+    }
+  }
+  return NULL;
+}
+
 static gboolean
 gst_ctf_filter_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     GstCaps * outcaps)
@@ -505,6 +535,7 @@ gst_ctf_filter_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   self->tsdl = g_strdup (tsdl);
   self->tc = tc;
   self->it = gst_ctf_event_iter_new (tc);
+  self->format_class = find_event_class (tc, "tracecmd_event_format");
   self->writers = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
       writer_free);
   self->plans = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
@@ -546,6 +577,7 @@ get_plans (GstCtfFilter * self, const GstCtfStreamClass * sc)
   for (i = 0; i < sc->event_classes->len; i++) {
     const GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, i);
     ClassPlan *cp = g_new0 (ClassPlan, 1);
+    const gchar *system = g_hash_table_lookup (self->systems, ec->name);
 
     if (self->events && !gst_ctf_name_list_match (self->events, ec->name)) {
       cp->kind = GST_CTF_FILTER_PLAN_NEVER;
@@ -553,9 +585,9 @@ get_plans (GstCtfFilter * self, const GstCtfStreamClass * sc)
       GstCtfFilterPlan *p = gst_ctf_filter_plan_new (sc, ec);
 
       if (self->filter)
-        gst_ctf_filter_plan_add_expr (p, self->filter, NULL, FALSE);
+        gst_ctf_filter_plan_add_expr (p, self->filter, system, FALSE);
       if (self->filter_out)
-        gst_ctf_filter_plan_add_expr (p, self->filter_out, NULL, TRUE);
+        gst_ctf_filter_plan_add_expr (p, self->filter_out, system, TRUE);
       if (self->pids)
         gst_ctf_filter_plan_add_id_field (p, pid_names, self->pids);
       if (self->tids)
@@ -584,22 +616,69 @@ get_plans (GstCtfFilter * self, const GstCtfStreamClass * sc)
 }
 
 static StreamClock *
-stream_clock (GstCtfFilter * self, const GstCtfPacketInfo * info)
+stream_clock (GstCtfFilter * self, const GstCtfPacketInfo * info,
+    const GstCtfPacketMeta * meta)
 {
   guint64 inst = info->has_stream_instance_id ? info->stream_instance_id :
       G_MAXUINT64;
-  StreamClock sc = { info->stream_class_id, inst, 0 };
+  const gchar *name = meta ? meta->stream_name : NULL;
+  StreamClock sc = { info->stream_class_id, inst, name, 0, 0 };
   guint i;
 
   for (i = 0; i < self->clocks->len; i++) {
     StreamClock *c = &g_array_index (self->clocks, StreamClock, i);
 
     if (c->stream_class_id == info->stream_class_id &&
-        c->stream_instance_id == inst)
+        c->stream_instance_id == inst && c->stream_name == name)
       return c;
   }
   g_array_append_val (self->clocks, sc);
   return &g_array_index (self->clocks, StreamClock, self->clocks->len - 1);
+}
+
+/* The string member @name of a decoded structure at @v. */
+static gchar *
+member_string (const GstCtfFieldValue * v, guint n, const gchar * name)
+{
+  guint i;
+
+  for (i = 1; v && i < n && i < v[0].end && v[i].end > i; i = v[i].end)
+    if (v[i].name && strcmp (v[i].name, name) == 0 && v[i].fc &&
+        v[i].fc->type == GST_CTF_FIELD_CLASS_STRING)
+      return g_strndup (v[i].v.s.ptr ? v[i].v.s.ptr : "", v[i].v.s.len);
+  return NULL;
+}
+
+/* tracecmdsrc's side stream (its packets come first) describes each
+ * ftrace event format with its system: trace-cmd filters name events by
+ * system too (`sched`, `sched/sched_switch`), and CTF event class names
+ * do not carry it (docs/tracecmdsrc.md). */
+static void
+learn_systems (GstCtfFilter * self, const guint8 * data, gsize size)
+{
+  const GstCtfEventClass *fmt = self->format_class;
+
+  gst_ctf_event_iter_set_recording (self->it, TRUE);
+  if (!gst_ctf_event_iter_set_packet (self->it, data, size, NULL))
+    return;
+  while (gst_ctf_event_iter_next (self->it, NULL)) {
+    const GstCtfFieldValue *v;
+    gchar *system, *name;
+    guint n;
+
+    if (gst_ctf_event_iter_get_event_class (self->it) != fmt)
+      continue;
+    v = gst_ctf_event_iter_get_values (self->it, GST_CTF_SCOPE_EVENT_PAYLOAD,
+        &n);
+    system = member_string (v, n, "system");
+    name = member_string (v, n, "name");
+    if (system && name)
+      g_hash_table_replace (self->systems, name, system);
+    else {
+      g_free (system);
+      g_free (name);
+    }
+  }
 }
 
 /* The packet context's `cpu_id`, if it has one. */
@@ -693,7 +772,7 @@ get_writer (GstCtfFilter * self, guint64 key, GError ** error)
 static GstBuffer *
 rewrite (GstCtfFilter * self, GstBuffer * in, const guint8 * data,
     gsize size, const GstCtfPacketInfo * info, guint64 base,
-    GError ** error)
+    guint64 seq_num, GError ** error)
 {
   GstCtfPacketWriterParams p = { 0, };
   GstCtfPacketWriter *wr = get_writer (self, info->stream_class_id, error);
@@ -705,7 +784,7 @@ rewrite (GstCtfFilter * self, GstBuffer * in, const guint8 * data,
   if (wr == NULL)
     return NULL;
   p.stream_instance_id = info->stream_instance_id;
-  p.packet_seq_num = info->packet_seq_num;
+  p.packet_seq_num = seq_num;
   p.events_discarded = info->events_discarded;
   p.has_timestamp_begin = info->has_timestamp_begin;
   p.timestamp_begin = info->timestamp_begin;
@@ -762,6 +841,50 @@ rewrite (GstCtfFilter * self, GstBuffer * in, const guint8 * data,
   return out;
 }
 
+static void count (GstCtfFilter * self, guint64 * packets, guint n_kept,
+    guint n_events);
+
+/* A packet kept whole: the same buffer, or a copy with its
+ * `packet_seq_num` lowered by the packets dropped before it in its stream
+ * (NULL when that field cannot be patched in place: the caller then
+ * writes the packet again with all its events). */
+static GstBuffer *
+pass (GstCtfFilter * self, GstBuffer * buf, const guint8 * data,
+    gsize size, const GstCtfPacketInfo * info, StreamClock * st,
+    guint n_kept, guint n_events)
+{
+  const GstCtfFieldClass *fc;
+  GstBuffer *out;
+  GstMapInfo om;
+  guint64 off;
+
+  if (st->dropped == 0 || !info->has_packet_seq_num) {
+    count (self, &self->packets_passed, n_kept, n_events);
+    return gst_buffer_ref (buf);
+  }
+  if (!gst_ctf_packet_find_context_field (self->tc, info->stream_class,
+          GST_CTF_MEANING_PACKET_SEQ_NUM, &off, &fc) || fc == NULL)
+    return NULL;
+  out = gst_buffer_new_memdup (data, size);
+  gst_buffer_copy_into (out, buf, GST_BUFFER_COPY_FLAGS |
+      GST_BUFFER_COPY_TIMESTAMPS | GST_BUFFER_COPY_META, 0, -1);
+  GST_BUFFER_OFFSET_END (out) = GST_BUFFER_OFFSET_NONE;
+  if (!gst_buffer_map (out, &om, GST_MAP_WRITE))
+    goto failed;
+  if (!gst_ctf_packet_poke_integer (om.data, om.size, off, fc,
+          info->packet_seq_num - st->dropped)) {
+    gst_buffer_unmap (out, &om);
+    goto failed;
+  }
+  gst_buffer_unmap (out, &om);
+  count (self, &self->packets_rewritten, n_kept, n_events);
+  return out;
+
+failed:
+  gst_buffer_unref (out);
+  return NULL;
+}
+
 static void
 count (GstCtfFilter * self, guint64 * packets, guint n_kept, guint n_events)
 {
@@ -812,9 +935,13 @@ process (GstCtfFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
   }
   if (info.stream_class == NULL)
     goto drop;
-  if (!info.has_timestamp_begin) {
-    sclock = stream_clock (self, &info);
+  sclock = stream_clock (self, &info, meta);
+  if (!info.has_timestamp_begin)
     base = sclock->clock;
+  else if (self->filter || self->filter_out) {
+    if (self->format_class &&
+        self->format_class->stream_class_id == info.stream_class_id)
+      learn_systems (self, map.data, map.size);
   }
   /* Per packet, without decoding events (a stream without
    * `timestamp_begin` is still walked for the next packet's clock). */
@@ -841,9 +968,9 @@ process (GstCtfFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
           gst_ctf_id_list_contains (self->cpus, cpu)))
     goto drop_walked;
   if (sp->all == GST_CTF_FILTER_PLAN_ALWAYS && info.has_timestamp_begin) {
-    count (self, &self->packets_passed, 0, 0);
-    *outbuf = gst_buffer_ref (buf);
-    goto done;
+    *outbuf = pass (self, buf, map.data, map.size, &info, sclock, 0, 0);
+    if (*outbuf)
+      goto done;
   }
   gst_ctf_event_iter_set_recording (self->it, sp->need_values);
   if (!walk (self, sp, &n_events, &err)) {
@@ -851,17 +978,17 @@ process (GstCtfFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
     ret = GST_FLOW_ERROR;
     goto done;
   }
-  if (sclock)
-    sclock->clock = gst_ctf_event_iter_get_clock_value (self->it);
+  sclock->clock = gst_ctf_event_iter_get_clock_value (self->it);
   n_kept = self->kept->len;
-  if (n_kept == n_events) {
-    count (self, &self->packets_passed, n_kept, n_events);
-    *outbuf = gst_buffer_ref (buf);
-  } else if (n_kept == 0) {
+  if (n_kept == n_events)
+    *outbuf = pass (self, buf, map.data, map.size, &info, sclock, n_kept,
+        n_events);
+  if (*outbuf == NULL && n_kept == 0) {
+    sclock->dropped += info.has_packet_seq_num;
     count (self, &self->packets_dropped, 0, n_events);
-  } else {
+  } else if (*outbuf == NULL) {
     GstBuffer *out = rewrite (self, buf, map.data, map.size, &info, base,
-        &err);
+        info.packet_seq_num - sclock->dropped, &err);
 
     gst_ctf_event_iter_set_recording (self->it, FALSE);
     if (out == NULL) {
@@ -877,7 +1004,8 @@ process (GstCtfFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
   goto done;
 
 drop_walked:
-  if (sclock) {
+  sclock->dropped += info.has_packet_seq_num;
+  if (!info.has_timestamp_begin) {
     /* The next packet of the stream starts from this one's clock. */
     gst_ctf_event_iter_set_recording (self->it, FALSE);
     if (!gst_ctf_event_iter_set_packet (self->it, map.data, map.size, &err))
@@ -888,6 +1016,9 @@ drop_walked:
       sclock->clock = gst_ctf_event_iter_get_clock_value (self->it);
     g_clear_error (&err);
   }
+  count (self, &self->packets_dropped, 0, 0);
+  goto done;
+
 drop:
   count (self, &self->packets_dropped, 0, 0);
 
