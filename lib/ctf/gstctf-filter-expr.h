@@ -28,7 +28,8 @@ typedef struct _GstCtfNameList GstCtfNameList;
  * gst_ctf_name_list_parse:
  * @text: the list
  * @error: return location for a %GST_CTF_ERROR
- *   (%GST_CTF_ERROR_FILTER_SYNTAX: an empty entry)
+ *   (%GST_CTF_ERROR_FILTER_SYNTAX: an empty entry, text that is not
+ *   UTF-8)
  *
  * Returns: (transfer full) (nullable): the list, %NULL on error
  */

@@ -31,10 +31,17 @@ pattern_free (gpointer p)
 GstCtfNameList *
 gst_ctf_name_list_parse (const gchar * text, GError ** error)
 {
-  GstCtfNameList *l = g_new0 (GstCtfNameList, 1);
-  gchar **parts = g_strsplit (text ? text : "", ",", -1);
+  GstCtfNameList *l;
+  gchar **parts;
   guint i;
 
+  if (text && !g_utf8_validate (text, -1, NULL)) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_FILTER_SYNTAX,
+        "Event name list is not valid UTF-8");
+    return NULL;
+  }
+  l = g_new0 (GstCtfNameList, 1);
+  parts = g_strsplit (text ? text : "", ",", -1);
   l->include = g_ptr_array_new_with_free_func (pattern_free);
   l->exclude = g_ptr_array_new_with_free_func (pattern_free);
   for (i = 0; parts[i]; i++) {
