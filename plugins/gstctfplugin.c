@@ -12,6 +12,7 @@
 #include "gsttracecmdsrc.h"
 #include "gstctftimefilter.h"
 #include "gstctffilter.h"
+#include "gstctfstatssink.h"
 #include "gstctfmux.h"
 
 static gboolean
@@ -25,6 +26,7 @@ plugin_init (GstPlugin * plugin)
   ret |= GST_ELEMENT_REGISTER (tracecmdsrc, plugin);
   ret |= GST_ELEMENT_REGISTER (timefilter, plugin);
   ret |= GST_ELEMENT_REGISTER (ctffilter, plugin);
+  ret |= GST_ELEMENT_REGISTER (ctfstatssink, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfmux, plugin);
 
   return ret;
