@@ -35,7 +35,7 @@
  *
  * ## Example launch lines
  * |[
- * gst-launch-1.0 ctfsrc location=T ! ctffilter events="lttng_ust_libc:*,!lttng_ust_libc:free" cpus=1 ! ctftextsink
+ * gst-launch-1.0 -q ctfsrc location=T ! ctffilter events="lttng_ust_libc:*,!lttng_ust_libc:free" cpus=1 ! ctftextsink
  * ]| The libc events other than free of CPU 1, as text.
  * |[
  * gst-launch-1.0 tracecmdsrc location=trace.dat ! ctffilter filter="sched_switch: prev_pid == 0 || next_pid == 0" ! ctfsink location=OUT
@@ -302,7 +302,7 @@ gst_ctf_filter_class_init (GstCtfFilterClass * klass)
       "CTF event filter", "Filter",
       "Keeps the events of a CTF packet stream that match event names, "
       "CPUs, streams, process ids and trace-cmd -F expressions; packets "
-      "kept whole pass untouched", "gst-ctf");
+      "kept whole pass untouched", GST_CTF_ELEMENT_AUTHOR);
 
   trans_class->start = GST_DEBUG_FUNCPTR (gst_ctf_filter_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_filter_stop);
@@ -750,6 +750,8 @@ walk (GstCtfFilter * self, StreamPlans * sp, guint * n_events,
   return !(error && *error);
 }
 
+static void copy_fields (GstBuffer * out, GstBuffer * in);
+
 static GstCtfPacketWriter *
 get_writer (GstCtfFilter * self, guint64 key, GError ** error)
 {
@@ -835,14 +837,26 @@ rewrite (GstCtfFilter * self, GstBuffer * in, const guint8 * data,
     return NULL;
   out = gst_buffer_new_wrapped_bytes (bytes);
   g_bytes_unref (bytes);
-  gst_buffer_copy_into (out, in, GST_BUFFER_COPY_FLAGS |
-      GST_BUFFER_COPY_TIMESTAMPS | GST_BUFFER_COPY_META, 0, -1);
-  GST_BUFFER_OFFSET_END (out) = GST_BUFFER_OFFSET_NONE;
+  copy_fields (out, in);
   return out;
 }
 
 static void count (GstCtfFilter * self, guint64 * packets, guint n_kept,
     guint n_events);
+
+/* Buffer fields of a packet written again from @in: its times and
+ * meta, but its bytes are no longer those of a file. */
+static void
+copy_fields (GstBuffer * out, GstBuffer * in)
+{
+  GstCtfPacketMeta *meta;
+
+  gst_buffer_copy_into (out, in, GST_BUFFER_COPY_FLAGS |
+      GST_BUFFER_COPY_TIMESTAMPS | GST_BUFFER_COPY_META, 0, -1);
+  if ((meta = gst_buffer_get_ctf_packet_meta (out)) != NULL)
+    meta->file_path = NULL;
+  GST_BUFFER_OFFSET_END (out) = GST_BUFFER_OFFSET_NONE;
+}
 
 /* A packet kept whole: the same buffer, or a copy with its
  * `packet_seq_num` lowered by the packets dropped before it in its stream
@@ -866,9 +880,7 @@ pass (GstCtfFilter * self, GstBuffer * buf, const guint8 * data,
           GST_CTF_MEANING_PACKET_SEQ_NUM, &off, &fc) || fc == NULL)
     return NULL;
   out = gst_buffer_new_memdup (data, size);
-  gst_buffer_copy_into (out, buf, GST_BUFFER_COPY_FLAGS |
-      GST_BUFFER_COPY_TIMESTAMPS | GST_BUFFER_COPY_META, 0, -1);
-  GST_BUFFER_OFFSET_END (out) = GST_BUFFER_OFFSET_NONE;
+  copy_fields (out, buf);
   if (!gst_buffer_map (out, &om, GST_MAP_WRITE))
     goto failed;
   if (!gst_ctf_packet_poke_integer (om.data, om.size, off, fc,

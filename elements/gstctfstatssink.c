@@ -22,7 +22,7 @@
  *
  * ## Example launch lines
  * |[
- * gst-launch-1.0 ctfsrc location=T ! ctfstatssink
+ * gst-launch-1.0 -q ctfsrc location=T ! ctfstatssink
  * ]| Prints the summary of trace T.
  * |[
  * gst-launch-1.0 tracecmdsrc location=trace.dat ! ctffilter events="sched_*" ! ctfstatssink format=json location=stats.json
@@ -170,7 +170,7 @@ gst_ctf_stats_sink_class_init (GstCtfStatsSinkClass * klass)
       "CTF trace statistics", "Sink",
       "Counts the events of a CTF packet stream by name and by stream/CPU, "
       "with time range and discarded events and packets; text or JSON, "
-      "and an element message", "gst-ctf");
+      "and an element message", GST_CTF_ELEMENT_AUTHOR);
 
   sink_class->start = GST_DEBUG_FUNCPTR (gst_ctf_stats_sink_start);
   sink_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_stats_sink_stop);
