@@ -803,6 +803,68 @@ GST_START_TEST (test_output_reads_back_corpus)
 
 GST_END_TEST;
 
+/* The packet counts of `stats`: packets kept whole pass as the same
+ * buffer, decided per stream class without decoding when every class is
+ * kept or none is. */
+static GstStructure *
+run_stats (const gchar * props)
+{
+  gchar *trace = g_build_filename (g_getenv ("GST_CTF_EXAMPLES"), "ust-libc",
+      NULL);
+  gchar *desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctffilter "
+      "name=f %s ! fakesink name=s", trace, props);
+  GstElement *p = gst_parse_launch (desc, NULL);
+  GstElement *f = gst_bin_get_by_name (GST_BIN (p), "f");
+  GstBus *bus = gst_element_get_bus (p);
+  GstMessage *msg;
+  GstStructure *st = NULL;
+
+  gst_element_set_state (p, GST_STATE_PLAYING);
+  msg = gst_bus_timed_pop_filtered (bus, GST_CLOCK_TIME_NONE,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+  g_object_get (f, "stats", &st, NULL);
+  gst_element_set_state (p, GST_STATE_NULL);
+  gst_object_unref (f);
+  gst_object_unref (bus);
+  gst_object_unref (p);
+  g_free (desc);
+  g_free (trace);
+  return st;
+}
+
+static void
+check_stats (const gchar * props, guint64 passed, guint64 dropped,
+    guint64 rewritten, guint64 kept, guint64 events_dropped)
+{
+  GstStructure *st = run_stats (props);
+  guint64 v[5];
+
+  fail_unless (gst_structure_get (st, "packets-passed", G_TYPE_UINT64, &v[0],
+          "packets-dropped", G_TYPE_UINT64, &v[1], "packets-rewritten",
+          G_TYPE_UINT64, &v[2], "events-kept", G_TYPE_UINT64, &v[3],
+          "events-dropped", G_TYPE_UINT64, &v[4], NULL));
+  fail_unless (v[0] == passed && v[1] == dropped && v[2] == rewritten &&
+      v[3] == kept && v[4] == events_dropped, "%s: %" GST_PTR_FORMAT, props,
+      st);
+  gst_structure_free (st);
+}
+
+GST_START_TEST (test_packet_decisions)
+{
+  /* ust-libc: 2 packets, 833 events in the first, none in the second. */
+  check_stats ("", 2, 0, 0, 0, 0);
+  check_stats ("events=\"lttng_ust_libc:*\"", 2, 0, 0, 0, 0);
+  check_stats ("events=\"nothing*\"", 0, 2, 0, 0, 0);
+  check_stats ("cpus=1", 1, 1, 0, 0, 0);
+  check_stats ("events=\"*malloc\"", 1, 0, 1, 389, 444);
+  check_stats ("filter=\"malloc: size > 0\" filter-out=\"free\"", 1, 0, 1,
+      389, 444);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_bad_property)
 {
   GstElement *p = gst_parse_launch ("fakesrc num-buffers=1 ! "
@@ -846,6 +908,7 @@ ctffilter_suite (void)
   tcase_add_test (tc, test_tracedat_corpus);
   tcase_add_test (tc, test_output_reads_back);
   tcase_add_test (tc, test_output_reads_back_corpus);
+  tcase_add_test (tc, test_packet_decisions);
   tcase_add_test (tc, test_bad_property);
   return s;
 }
