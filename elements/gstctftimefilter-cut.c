@@ -127,88 +127,6 @@ gst_ctf_time_filter_walk_packet (GstCtfTimeFilter * self, const GstCtfClockClass
   return TRUE;
 }
 
-/* Where a fixed-layout walk over a field class stopped. */
-typedef enum {
-  LAYOUT_NOT_FOUND,             /* walked past it all: *off is its end */
-  LAYOUT_FOUND,
-  LAYOUT_VARIABLE,              /* a field of variable size came first */
-} LayoutResult;
-
-/* Bit offset (from @off) of the integer with @meaning in @fc, as long as
- * only fixed-size fields come before it (CTF 1.8 §4: each field aligned
- * to its alignment, then its size). */
-static LayoutResult
-layout_find (const GstCtfFieldClass * fc, GstCtfFieldMeaning meaning,
-    guint64 * off, const GstCtfFieldClass ** found, guint depth)
-{
-  guint64 a;
-  guint i;
-
-  if (fc == NULL)
-    return LAYOUT_NOT_FOUND;
-  if (depth > 32)
-    return LAYOUT_VARIABLE;
-  a = MAX (fc->alignment, 1);
-  *off = (*off + a - 1) / a * a;
-  switch (fc->type) {
-    case GST_CTF_FIELD_CLASS_INTEGER:
-    case GST_CTF_FIELD_CLASS_ENUM:
-      if (meaning != GST_CTF_MEANING_NONE && fc->meaning == meaning) {
-        *found = fc;
-        return LAYOUT_FOUND;
-      }
-      *off += fc->integer.size;
-      return LAYOUT_NOT_FOUND;
-    case GST_CTF_FIELD_CLASS_FLOAT:
-      *off += fc->floating.exp_dig + fc->floating.mant_dig;
-      return LAYOUT_NOT_FOUND;
-    case GST_CTF_FIELD_CLASS_STRUCT:
-      for (i = 0; i < fc->n_members; i++) {
-        LayoutResult r = layout_find (fc->members[i].fc, meaning, off, found,
-            depth + 1);
-
-        if (r != LAYOUT_NOT_FOUND)
-          return r;
-      }
-      return LAYOUT_NOT_FOUND;
-    case GST_CTF_FIELD_CLASS_ARRAY:
-      if (fc->length > 4096)
-        return LAYOUT_VARIABLE;
-      for (i = 0; i < fc->length; i++) {
-        LayoutResult r = layout_find (fc->element, meaning, off, found,
-            depth + 1);
-
-        if (r != LAYOUT_NOT_FOUND)
-          return r;
-      }
-      return LAYOUT_NOT_FOUND;
-    default:
-      return LAYOUT_VARIABLE;
-  }
-}
-
-/* Writes @v into the byte-aligned, byte-multiple integer field @fc at
- * bit offset @off of @data. */
-static gboolean
-poke_int (guint8 * data, gsize size, guint64 off, const GstCtfFieldClass * fc,
-    guint64 v)
-{
-  guint n = fc->integer.size / 8, i;
-
-  if (off % 8 || fc->integer.size % 8 || off / 8 + n > size ||
-      (n < 8 && v >> (8 * n)))
-    return FALSE;
-  for (i = 0; i < n; i++) {
-    guint8 byte = (guint8) (v >> (8 * i));
-
-    if (fc->integer.byte_order == GST_CTF_BYTE_ORDER_LE)
-      data[off / 8 + i] = byte;
-    else
-      data[off / 8 + n - 1 - i] = byte;
-  }
-  return TRUE;
-}
-
 /* Largest alignment (bits) of a field class tree. */
 static guint
 max_alignment (const GstCtfFieldClass * fc, guint depth)
@@ -375,8 +293,8 @@ gst_ctf_time_filter_copy_kept (GstCtfTimeFilter * self, GstBuffer * in,
     GError ** error)
 {
   const GstCtfStreamClass *sc = info->stream_class;
-  const GstCtfFieldClass *cs_fc = NULL, *ps_fc = NULL, *dummy = NULL;
-  guint64 hdr_end = 0, cs_off, ps_off, c1, content, raw_from, raw_to;
+  const GstCtfFieldClass *cs_fc = NULL, *ps_fc = NULL;
+  guint64 cs_off, ps_off, c1, content, raw_from, raw_to;
   GstCtfPacketWriterParams p;
   GstCtfPacketWriter *wr;
   const GstCtfFieldValue *ctx, *v[3];
@@ -386,14 +304,10 @@ gst_ctf_time_filter_copy_kept (GstCtfTimeFilter * self, GstBuffer * in,
   GstBuffer *out;
   GstMapInfo om;
 
-  if (sc == NULL || layout_find (self->tc->packet_header, GST_CTF_MEANING_NONE,
-          &hdr_end, &dummy, 0) != LAYOUT_NOT_FOUND)
-    return NULL;
-  cs_off = ps_off = hdr_end;
-  if (layout_find (sc->packet_context, GST_CTF_MEANING_CONTENT_SIZE, &cs_off,
-          &cs_fc, 0) == LAYOUT_VARIABLE ||
-      layout_find (sc->packet_context, GST_CTF_MEANING_PACKET_SIZE, &ps_off,
-          &ps_fc, 0) == LAYOUT_VARIABLE)
+  if (sc == NULL || !gst_ctf_packet_find_context_field (self->tc, sc,
+          GST_CTF_MEANING_CONTENT_SIZE, &cs_off, &cs_fc) ||
+      !gst_ctf_packet_find_context_field (self->tc, sc,
+          GST_CTF_MEANING_PACKET_SIZE, &ps_off, &ps_fc))
     return NULL;
   align = stream_class_alignment (sc);
   if (w->first_kept_end % 8 != 0 || w->last_kept_end > (guint64) size * 8)
@@ -457,8 +371,9 @@ gst_ctf_time_filter_copy_kept (GstCtfTimeFilter * self, GstBuffer * in,
   }
   memcpy (om.data, data1, c1 / 8);
   memcpy (om.data + c1 / 8, data + raw_from, raw_to - raw_from);
-  if ((cs_fc && !poke_int (om.data, om.size, cs_off, cs_fc, content)) ||
-      (ps_fc && !poke_int (om.data, om.size, ps_off, ps_fc,
+  if ((cs_fc && !gst_ctf_packet_poke_integer (om.data, om.size, cs_off,
+              cs_fc, content)) ||
+      (ps_fc && !gst_ctf_packet_poke_integer (om.data, om.size, ps_off, ps_fc,
               (guint64) out_size * 8))) {
     gst_buffer_unmap (out, &om);
     gst_buffer_unref (out);

@@ -11,6 +11,8 @@
 #include "gstctftextsink.h"
 #include "gsttracecmdsrc.h"
 #include "gstctftimefilter.h"
+#include "gstctffilter.h"
+#include "gstctfstatssink.h"
 #include "gstctfmux.h"
 
 static gboolean
@@ -23,6 +25,8 @@ plugin_init (GstPlugin * plugin)
   ret |= GST_ELEMENT_REGISTER (ctftextsink, plugin);
   ret |= GST_ELEMENT_REGISTER (tracecmdsrc, plugin);
   ret |= GST_ELEMENT_REGISTER (timefilter, plugin);
+  ret |= GST_ELEMENT_REGISTER (ctffilter, plugin);
+  ret |= GST_ELEMENT_REGISTER (ctfstatssink, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfmux, plugin);
 
   return ret;

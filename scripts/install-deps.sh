@@ -10,7 +10,7 @@ DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recomme
   gstreamer1.0-tools gstreamer1.0-plugins-base check \
   gstreamer1.0-plugins-good gstreamer1.0-plugins-bad \
   zlib1g-dev libzstd-dev \
-  babeltrace2 babeltrace python3 \
+  babeltrace2 babeltrace python3 trace-cmd \
   gobject-introspection libgirepository1.0-dev python3-gi \
   gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0 python3-bt2 \
   libgtk-4-dev gir1.2-gtk-4.0 python3-matplotlib xvfb xauth gi-docgen >/dev/null

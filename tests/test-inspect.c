@@ -10,6 +10,7 @@
 
 static const gchar *const factories[] = {
   "ctfsrc", "ctfsink", "ctftextsink", "tracecmdsrc", "timefilter", "ctfmux",
+  "ctffilter", "ctfstatssink",
 };
 
 static const gchar *

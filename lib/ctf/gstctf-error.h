@@ -41,6 +41,10 @@ GST_CTF_API GQuark gst_ctf_error_quark (void);
  * @GST_CTF_ERROR_TIME_FORMAT: a time bound given as text (babeltrace2
  *   `--begin`/`--end` forms) cannot be parsed or does not give a valid
  *   time (added for timefilter)
+ * @GST_CTF_ERROR_FILTER_SYNTAX: an event filter given as text (trace-cmd
+ *   `-F` expression, event name list, CPU or id list) cannot be parsed;
+ *   the message gives the column and what was expected (added for
+ *   ctffilter)
  *
  * Error codes of %GST_CTF_ERROR.
  */
@@ -59,6 +63,7 @@ typedef enum {
   GST_CTF_ERROR_CLOCK,
   GST_CTF_ERROR_TRACEDAT,
   GST_CTF_ERROR_TIME_FORMAT,
+  GST_CTF_ERROR_FILTER_SYNTAX,
 } GstCtfError;
 
 G_END_DECLS

@@ -312,6 +312,46 @@ GST_CTF_API const guint8 *gst_ctf_packet_writer_finish_packet (
 GST_CTF_API GBytes *gst_ctf_packet_writer_finish_packet_bytes (
     GstCtfPacketWriter * w, GError ** error);
 
+/**
+ * gst_ctf_packet_find_context_field:
+ * @tc: the trace class
+ * @sc: the packet's stream class
+ * @meaning: the packet context field wanted (e.g.
+ *   %GST_CTF_MEANING_PACKET_SEQ_NUM, %GST_CTF_MEANING_CONTENT_SIZE)
+ * @bit_offset: (out): its bit offset from the packet's start
+ * @fc: (out) (transfer none) (nullable): its field class, %NULL when the
+ *   packet context has no such field
+ *
+ * Finds where the integer with @meaning sits in every packet of @sc, when
+ * the packet header and the context fields before it all have a fixed
+ * size (CTF 1.8 §4).
+ *
+ * Returns: %FALSE when a field of variable size (string, sequence,
+ *   variant, large array) comes first, so the place differs by packet
+ */
+GST_CTF_API gboolean gst_ctf_packet_find_context_field (const
+    GstCtfTraceClass * tc, const GstCtfStreamClass * sc,
+    GstCtfFieldMeaning meaning, guint64 * bit_offset,
+    const GstCtfFieldClass ** fc);
+
+/**
+ * gst_ctf_packet_poke_integer:
+ * @data: (array length=size): packet bytes, writable
+ * @size: bytes in @data
+ * @bit_offset: where the field starts (gst_ctf_packet_find_context_field())
+ * @fc: the integer field class
+ * @value: the new value
+ *
+ * Writes @value over a byte-aligned integer field of a whole number of
+ * bytes, in its byte order.
+ *
+ * Returns: %FALSE (nothing written) when the field is not byte-aligned
+ *   or not a whole number of bytes, lies past @size, or @value does not
+ *   fit its size
+ */
+GST_CTF_API gboolean gst_ctf_packet_poke_integer (guint8 * data, gsize size,
+    guint64 bit_offset, const GstCtfFieldClass * fc, guint64 value);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GstCtfPacketWriter, gst_ctf_packet_writer_free)
 
 G_END_DECLS
