@@ -9,7 +9,12 @@
  * TRACE` prints by default), events of all the streams merged in timestamp
  * order with babeltrace2's tie rules.  With the default properties and
  * `TZ=UTC LC_ALL=C`, the output is byte-identical to `TZ=UTC LC_ALL=C
- * babeltrace2 TRACE`.  Discarded events and packets are reported like
+ * babeltrace2 TRACE` of babeltrace2 2.1 (checked against 2.1.2); with
+ * #GstCtfTextSink:babeltrace-version=2.0, to babeltrace2 2.0's (2.0.4,
+ * what Debian 12 ships).  The two differ in how an enumeration value with
+ * several labels is printed (`{ "B", "A" }` in 2.1's label table order,
+ * `"A", "B"` in 2.0) and in 2.0's stale empty strings (see
+ * #GstCtfTextSink:emulate-recycling).  Discarded events and packets are reported like
  * babeltrace2 does, as `WARNING: ...` lines on stderr, and as element
  * warning messages.  A packet that cannot be decoded stops the pipeline
  * with an error, after the events before it were written.
@@ -71,9 +76,34 @@ enum {
   PROP_FIELD_EMF,
   PROP_NAME_HEADER,
   PROP_NAME_SCOPE,
+  PROP_BABELTRACE_VERSION,
   PROP_EMULATE_RECYCLING,
   PROP_PARALLEL,
 };
+
+#define GST_TYPE_CTF_TEXT_SINK_BABELTRACE_VERSION \
+  (gst_ctf_text_sink_babeltrace_version_get_type ())
+
+static GType
+gst_ctf_text_sink_babeltrace_version_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CTF_BABELTRACE_2_1, "babeltrace2 2.1 (checked against 2.1.2)",
+        "2.1"},
+    {GST_CTF_BABELTRACE_2_0, "babeltrace2 2.0 (checked against 2.0.4)",
+        "2.0"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstCtfTextSinkBabeltraceVersion",
+        values);
+
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
 
 struct _GstCtfTextSink
 {
@@ -81,8 +111,10 @@ struct _GstCtfTextSink
 
   /* properties */
   gchar *location;
-  GstCtfTextOptions opts;
-  gboolean emulate_recycling;
+  GstCtfTextOptions opts;       /* (babeltrace_version included) */
+  /* babeltrace-version=2.0 only: replay babeltrace2 2.0's recycled event
+   * objects (see emulating_recycling()) */
+  gboolean recycle;
   gboolean parallel;
 
   /* state */
@@ -131,6 +163,15 @@ mapped_buffer_free (gpointer data)
   gst_buffer_unmap (mb->buffer, &mb->map);
   gst_buffer_unref (mb->buffer);
   g_free (mb);
+}
+
+/* babeltrace2 2.0's stale empty strings are reproduced in the 2.0 mode
+ * unless emulate-recycling was set to false. */
+static gboolean
+emulating_recycling (GstCtfTextSink * self)
+{
+  return self->opts.babeltrace_version == GST_CTF_BABELTRACE_2_0 &&
+      self->recycle;
 }
 
 /* Writes the text of the events given back so far; also before anything
@@ -324,7 +365,7 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   trace_name = host && host->is_string && host->str ? host->str : "";
   /* babeltrace2's event object emulation needs the event objects in
    * order: sequential. */
-  if (self->parallel && !self->emulate_recycling) {
+  if (self->parallel && !emulating_recycling (self)) {
     self->streams = gst_ctf_text_streams_new (tc, &self->opts, trace_name,
         CLAMP (g_get_num_processors (), 1, MAX_WORKERS));
   } else {
@@ -332,7 +373,7 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
     gst_ctf_text_formatter_set_trace_name (self->fmt, trace_name);
     self->merge = gst_ctf_event_merge_new (tc);
     gst_ctf_event_merge_set_emulate_recycling (self->merge,
-        self->emulate_recycling);
+        emulating_recycling (self));
   }
   return TRUE;
 }
@@ -525,6 +566,7 @@ gst_ctf_text_sink_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstCtfTextSink *self = GST_CTF_TEXT_SINK (object);
+  gboolean notify_version = FALSE;
 
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
@@ -562,8 +604,18 @@ gst_ctf_text_sink_set_property (GObject * object, guint prop_id,
     case PROP_NAME_SCOPE:
       self->opts.name_scope = g_value_get_boolean (value);
       break;
+    case PROP_BABELTRACE_VERSION:
+      self->opts.babeltrace_version = g_value_get_enum (value);
+      break;
     case PROP_EMULATE_RECYCLING:
-      self->emulate_recycling = g_value_get_boolean (value);
+      /* true keeps meaning "babeltrace2 2.0.4's exact output", as before
+       * babeltrace-version existed */
+      self->recycle = g_value_get_boolean (value);
+      if (self->recycle &&
+          self->opts.babeltrace_version != GST_CTF_BABELTRACE_2_0) {
+        self->opts.babeltrace_version = GST_CTF_BABELTRACE_2_0;
+        notify_version = TRUE;
+      }
       break;
     case PROP_PARALLEL:
       self->parallel = g_value_get_boolean (value);
@@ -573,6 +625,8 @@ gst_ctf_text_sink_set_property (GObject * object, guint prop_id,
       break;
   }
   GST_OBJECT_UNLOCK (self);
+  if (notify_version)
+    g_object_notify (object, "babeltrace-version");
 }
 
 static void
@@ -616,8 +670,11 @@ gst_ctf_text_sink_get_property (GObject * object, guint prop_id,
     case PROP_NAME_SCOPE:
       g_value_set_boolean (value, self->opts.name_scope);
       break;
+    case PROP_BABELTRACE_VERSION:
+      g_value_set_enum (value, self->opts.babeltrace_version);
+      break;
     case PROP_EMULATE_RECYCLING:
-      g_value_set_boolean (value, self->emulate_recycling);
+      g_value_set_boolean (value, emulating_recycling (self));
       break;
     case PROP_PARALLEL:
       g_value_set_boolean (value, self->parallel);
@@ -697,13 +754,27 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
       "Print the scope names (stream.packet.context = , event.fields = ) "
       "(babeltrace2 --names=scope)");
 
+  g_object_class_install_property (gobject_class, PROP_BABELTRACE_VERSION,
+      g_param_spec_enum ("babeltrace-version", "babeltrace2 version",
+          "Which babeltrace2 release's text to reproduce: 2.1 (the default, "
+          "checked against 2.1.2) or 2.0 (checked against 2.0.4, what "
+          "Debian 12 ships; an enumeration value with several labels prints "
+          "them as \"A\", \"B\" instead of { \"B\", \"A\" }, and an "
+          "empty string as 2.0 does, see emulate-recycling)",
+          GST_TYPE_CTF_TEXT_SINK_BABELTRACE_VERSION, GST_CTF_BABELTRACE_2_1,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
   g_object_class_install_property (gobject_class, PROP_EMULATE_RECYCLING,
       g_param_spec_boolean ("emulate-recycling", "Emulate recycling",
-          "Reproduce a babeltrace2 2.0 bug for byte-for-byte comparisons: "
-          "print an empty string or empty text sequence as the value "
-          "babeltrace2's recycled event object last held instead of \"\". "
-          "Needs the whole trace (up to 64 MiB) before the first line. "
-          "Default false: true values, streamed", FALSE,
+          "With babeltrace-version=2.0: print an empty string or empty text "
+          "sequence as the value babeltrace2 2.0's recycled event object "
+          "last held, a 2.0 bug (2.0.4's exact output; needs the whole "
+          "trace, up to 64 MiB, before the first line, and formats on one "
+          "thread).  On by default in that mode; set it to false for \"\" "
+          "there, streamed.  Setting it to true also selects "
+          "babeltrace-version=2.0, as before that property existed.  Reads "
+          "true when the emulation is in effect", FALSE,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
@@ -711,11 +782,12 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
       g_param_spec_boolean ("parallel", "Parallel",
           "Decode and format the packets on worker threads (one per "
           "core, at most " G_STRINGIFY (MAX_WORKERS) ") and merge their "
-          "lines on the streaming thread (same output; not with "
-          "emulate-recycling)", TRUE,
+          "lines on the streaming thread (same output; not while "
+          "emulate-recycling is in effect)", TRUE,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
+  gst_type_mark_as_plugin_api (GST_TYPE_CTF_TEXT_SINK_BABELTRACE_VERSION, 0);
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_set_static_metadata (element_class,
       "CTF text sink", "Sink/Trace",
@@ -733,7 +805,7 @@ static void
 gst_ctf_text_sink_init (GstCtfTextSink * self)
 {
   gst_ctf_text_options_init (&self->opts);
-  self->emulate_recycling = FALSE;
+  self->recycle = TRUE;
   self->parallel = TRUE;
   self->text = g_string_sized_new (FLUSH_THRESHOLD + 4096);
   self->warn = g_string_sized_new (512);

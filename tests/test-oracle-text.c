@@ -1,17 +1,30 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Oracle test for ctftextsink: for every CTF unit of the corpus that
- * babeltrace2 2.0.4 reads (oracle/STATUS.tsv, exit 0; units holding
- * several traces are read merged, as babeltrace2 does), runs
+ * Oracle test for ctftextsink: for every CTF 1.8 unit of the corpus
+ * (units holding several traces are read merged, as babeltrace2 does),
+ * runs
  *
- *   ctfsrc location=UNIT ! ctftextsink location=TMP
+ *   ctfsrc location=UNIT ! ctftextsink location=TMP [babeltrace-version=2.0]
  *
- * and compares TMP with oracle/<unit>.txt (`TZ=UTC LC_ALL=C babeltrace2
- * UNIT`) byte for byte.  Prints N/M and the first differing line of each
- * failure.  Units babeltrace2 rejects are run too and reported, but only
- * checked where the corpus README says what to expect:
- * lttng-modules-2.0-pre5 against babeltrace 1's output (event count,
- * names, timestamps) and succeed/meta-ctx-sequence (runs without error).
+ * and compares TMP byte for byte with:
+ *
+ * - by default, babeltrace2 2.1.2's text: oracle-bt2.1/<unit>.txt where
+ *   the corpus has it (the units where 2.1.2 and 2.0.4 differ), else
+ *   oracle/<unit>.txt, which ctf/lttng-ust/oracle-bt2.1/README.md says
+ *   2.1.2 prints byte for byte too, but for five barectf units 2.1.2
+ *   aborts on (not compared).  For a unit 2.0.4 does not read and the
+ *   corpus has no 2.1.2 text for (succeed/meta-ctx-sequence, where 2.0.4
+ *   aborts), the test runs ../shared/tools/babeltrace2-2.1 when it is
+ *   there and compares with what it prints when it exits 0;
+ * - with babeltrace-version=2.0, babeltrace2 2.0.4's text,
+ *   oracle/<unit>.txt (`TZ=UTC LC_ALL=C babeltrace2 UNIT`), for every
+ *   unit 2.0.4 reads (oracle/STATUS.tsv, exit 0).
+ *
+ * Prints the counts and the first differing line of each failure.  Units
+ * babeltrace2 rejects are run too and reported, but only checked where
+ * the corpus README says what to expect: lttng-modules-2.0-pre5 against
+ * babeltrace 1's output (event count, names, timestamps) and
+ * succeed/meta-ctx-sequence (runs without error).
  */
 #include <gst/check/gstcheck.h>
 #include <gio/gio.h>
@@ -77,64 +90,57 @@ run_pipeline (const gchar * unit_path, const gchar * out_path,
   return ok;
 }
 
-/* Units where babeltrace2 2.0.4 prints, for an empty string or empty text
- * sequence, the value its recycled event object last held (a bug of 2.0:
- * `_seqtext_length = 0, seqtext = "w0-"`).  ctftextsink prints the true
- * value by default and reproduces babeltrace2 with emulate-recycling=true. */
-static const gchar *stale_string_units[] = {
-  "custom-2cpu", "pthread-multichan",
+/* The units babeltrace2 2.1.2 aborts on (an assertion;
+ * ctf/lttng-ust/oracle-bt2.1/README.md), relative to ctf/other: only the
+ * 2.0 mode is compared. */
+static const gchar *bt21_abort_units[] = {
+  "barectf/counter-clock/dst-er-features/ts",
+  "barectf/counter-clock/dst-er-features/ts-uint32",
+  "barectf/counter-clock/dst-packet-features/end-ts",
+  "barectf/counter-clock/dst-packet-features/end-ts-multi",
+  "barectf/counter-clock/dst-packet-features/end-ts-uint32",
 };
 
 static gboolean
-is_stale_string_unit (const gchar * unit)
+bt21_aborts (const gchar * dir, const gchar * unit)
 {
   guint i;
 
-  for (i = 0; i < G_N_ELEMENTS (stale_string_units); i++)
-    if (strcmp (unit, stale_string_units[i]) == 0)
+  if (strcmp (dir, "ctf/other") != 0)
+    return FALSE;
+  for (i = 0; i < G_N_ELEMENTS (bt21_abort_units); i++)
+    if (strcmp (unit, bt21_abort_units[i]) == 0)
       return TRUE;
   return FALSE;
 }
 
-/* TRUE when @got and @expected have the same lines except lines where
- * @got holds an empty string that @expected does not. */
-static gboolean
-stale_string_lines_only (const gchar * got, const gchar * expected,
-    guint * n_diff)
+/* Runs babeltrace2 2.1.2 (../shared/tools/babeltrace2-2.1 next to the
+ * corpus) on @unit from @base, as the oracles were made; returns its
+ * stdout when it exits 0, NULL when it is absent or fails. */
+static gchar *
+run_babeltrace21 (const gchar * corpus, const gchar * base,
+    const gchar * unit, gsize * len)
 {
-  gchar **a = g_strsplit (got, "\n", -1), **b = g_strsplit (expected, "\n",
-      -1);
-  gboolean ok = g_strv_length (a) == g_strv_length (b);
-  guint i;
+  gchar *tool = g_build_filename (corpus, "..", "tools", "babeltrace2-2.1",
+      NULL);
+  gchar *argv[] = { tool, (gchar *) unit, NULL };
+  gchar **envp = g_get_environ ();
+  gchar *out = NULL;
+  gint status = -1;
 
-  *n_diff = 0;
-  for (i = 0; ok && a[i]; i++) {
-    if (strcmp (a[i], b[i]) == 0)
-      continue;
-    (*n_diff)++;
-    if (strstr (a[i], " = \"\"") == NULL)
-      ok = FALSE;
+  envp = g_environ_setenv (envp, "TZ", "UTC", TRUE);
+  envp = g_environ_setenv (envp, "LC_ALL", "C", TRUE);
+  if (!g_file_test (tool, G_FILE_TEST_IS_EXECUTABLE) ||
+      !g_spawn_sync (base, argv, envp, G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+          NULL, &out, NULL, &status, NULL) ||
+      !g_spawn_check_wait_status (status, NULL)) {
+    g_clear_pointer (&out, g_free);
   }
-  g_strfreev (a);
-  g_strfreev (b);
-  return ok && *n_diff > 0;
-}
-
-static gboolean
-emulated_output_equals (const gchar * unit_path, const gchar * out_path,
-    const gchar * expected, gsize elen)
-{
-  gchar *errmsg = NULL, *got = NULL;
-  gsize glen = 0;
-  gboolean ok;
-
-  g_unlink (out_path);
-  ok = run_pipeline (unit_path, out_path, "emulate-recycling=true", &errmsg)
-      && g_file_get_contents (out_path, &got, &glen, NULL)
-      && glen == elen && memcmp (got, expected, elen) == 0;
-  g_free (errmsg);
-  g_free (got);
-  return ok;
+  if (out)
+    *len = strlen (out);
+  g_strfreev (envp);
+  g_free (tool);
+  return out;
 }
 
 /* First differing line (1-based) of two texts, 0 when equal. */
@@ -299,12 +305,37 @@ compare_with_bt1 (const gchar * ours, const gchar * bt1, gchar ** why)
   return ok;
 }
 
+/* Whether the pipeline ended with EOS and wrote @expected; else appends
+ * the first difference (or the error) to @failures. */
+static gboolean
+output_matches (GString * failures, const gchar * dir, const gchar * unit,
+    const gchar * mode, gboolean eos, const gchar * errmsg, const gchar * got,
+    gsize glen, const gchar * expected, gsize elen)
+{
+  gchar *la = NULL, *lb = NULL;
+  guint line = first_diff_line (got, glen, expected, elen, &la, &lb);
+
+  if (line != 0)
+    g_string_append_printf (failures, "  FAIL %s/%s%s%s%s%s: line %u\n"
+        "      ours:   %.300s\n      oracle: %.300s\n", dir, unit, mode,
+        eos ? "" : " (error: ", eos ? "" : errmsg, eos ? "" : ")", line, la,
+        lb);
+  else if (!eos)
+    g_string_append_printf (failures, "  FAIL %s/%s%s: same text but "
+        "error: %s\n", dir, unit, mode, errmsg);
+  g_free (la);
+  g_free (lb);
+  return line == 0 && eos;
+}
+
 GST_START_TEST (test_oracle_text)
 {
   const gchar *corpus = g_getenv ("GST_CTF_CORPUS");
   const gchar *only = g_getenv ("GST_CTF_ORACLE_ONLY");
   gchar *tmpdir;
-  guint n_checked = 0, n_ok = 0, n_skipped = 0, n_other = 0, d;
+  /* default (2.1) and babeltrace-version=2.0 comparisons */
+  guint n_checked = 0, n_ok = 0, n_checked20 = 0, n_ok20 = 0;
+  guint n_skipped = 0, n_other = 0, d;
   GString *report = g_string_new (NULL);
   GString *failures = g_string_new (NULL);
   GstElementFactory *src;
@@ -393,13 +424,28 @@ GST_START_TEST (test_oracle_text)
         g_free (bt1_path);
       } else if (is_meta_ctx_seq) {
         /* babeltrace2 2.0.4 aborts on it (an assertion), bt 1 fails:
-         * only sanity: no error. */
-        n_checked++;
-        if (eos)
-          n_ok++;
+         * only sanity in the 2.0 mode: no error.  2.1.2 reads it. */
+        gchar *errmsg20 = NULL;
+
+        n_checked20++;
+        if (run_pipeline (unit_path, out_path, "babeltrace-version=2.0",
+                &errmsg20))
+          n_ok20++;
         else
-          g_string_append_printf (failures, "  FAIL %s/%s: error: %s\n",
-              corpus_dirs[d], unit, errmsg);
+          g_string_append_printf (failures, "  FAIL %s/%s (2.0): error: "
+              "%s\n", corpus_dirs[d], unit, errmsg20);
+        g_free (errmsg20);
+        expected = run_babeltrace21 (corpus, base, unit, &elen);
+        if (expected == NULL) {
+          g_string_append_printf (report, "  skip %s/%s (2.1): no "
+              "babeltrace2-2.1 to compare with\n", corpus_dirs[d], unit);
+          n_skipped++;
+        } else {
+          n_checked++;
+          if (output_matches (failures, corpus_dirs[d], unit, "", eos,
+                  errmsg, got, glen, expected, elen))
+            n_ok++;
+        }
       } else if (bt_exit != 0) {
         /* babeltrace2 rejects it: informative only. */
         oracle_path = g_strdup_printf ("%s/oracle/%s.txt", base, unit);
@@ -411,37 +457,50 @@ GST_START_TEST (test_oracle_text)
         n_other++;
         g_free (oracle_path);
       } else {
-        gchar *la = NULL, *lb = NULL;
-        guint line, n_stale = 0;
+        gchar *got20 = NULL, *errmsg20 = NULL, *oracle21;
+        gsize glen20 = 0;
+        gboolean eos20;
 
-        n_checked++;
+        /* babeltrace-version=2.0: babeltrace2 2.0.4's text */
+        n_checked20++;
         oracle_path = g_strdup_printf ("%s/oracle/%s.txt", base, unit);
-        if (!g_file_get_contents (oracle_path, &expected, &elen, NULL)) {
+        g_unlink (out_path);
+        eos20 = run_pipeline (unit_path, out_path, "babeltrace-version=2.0",
+            &errmsg20);
+        g_file_get_contents (out_path, &got20, &glen20, NULL);
+        if (!g_file_get_contents (oracle_path, &expected, &elen, NULL))
           g_string_append_printf (failures, "  FAIL %s/%s: no oracle %s\n",
               corpus_dirs[d], unit, oracle_path);
-        } else if (eos && is_stale_string_unit (unit) &&
-            stale_string_lines_only (got, expected, &n_stale) &&
-            emulated_output_equals (unit_path, out_path, expected, elen)) {
-          g_string_append_printf (report, "  %s/%s: identical with "
-              "emulate-recycling=true; by default %u lines show the true "
-              "empty string where babeltrace2 2.0.4 prints its recycled "
-              "event object's stale one\n", corpus_dirs[d], unit, n_stale);
-          n_ok++;
-        } else if ((line = first_diff_line (got, glen, expected, elen, &la,
-                    &lb)) != 0 || !eos) {
-          if (line != 0)
-            g_string_append_printf (failures, "  FAIL %s/%s%s%s%s: line %u\n"
-                "      ours:   %.300s\n      oracle: %.300s\n",
-                corpus_dirs[d], unit, eos ? "" : " (error: ",
-                eos ? "" : errmsg, eos ? "" : ")", line, la, lb);
-          else
-            g_string_append_printf (failures, "  FAIL %s/%s: same text but "
-                "error: %s\n", corpus_dirs[d], unit, errmsg);
-        } else {
-          n_ok++;
+        else if (output_matches (failures, corpus_dirs[d], unit, " (2.0)",
+                eos20, errmsg20, got20 ? got20 : "", glen20, expected, elen))
+          n_ok20++;
+        g_free (got20);
+        g_free (errmsg20);
+
+        /* default: babeltrace2 2.1.2's text */
+        oracle21 = g_strdup_printf ("%s/oracle-bt2.1/%s.txt", base, unit);
+        if (bt21_aborts (corpus_dirs[d], unit)) {
+          g_string_append_printf (report, "  skip %s/%s (2.1): babeltrace2 "
+              "2.1.2 aborts on it\n", corpus_dirs[d], unit);
+          n_skipped++;
+        } else if (g_file_test (oracle21, G_FILE_TEST_EXISTS)) {
+          g_free (expected);
+          expected = NULL;
+          n_checked++;
+          if (!g_file_get_contents (oracle21, &expected, &elen, NULL))
+            g_string_append_printf (failures, "  FAIL %s/%s: cannot read "
+                "%s\n", corpus_dirs[d], unit, oracle21);
+          else if (output_matches (failures, corpus_dirs[d], unit, "", eos,
+                  errmsg, got, glen, expected, elen))
+            n_ok++;
+        } else if (expected != NULL) {
+          /* 2.1.2 prints the same bytes as 2.0.4 */
+          n_checked++;
+          if (output_matches (failures, corpus_dirs[d], unit, "", eos,
+                  errmsg, got, glen, expected, elen))
+            n_ok++;
         }
-        g_free (la);
-        g_free (lb);
+        g_free (oracle21);
         g_free (oracle_path);
       }
 
@@ -461,11 +520,16 @@ GST_START_TEST (test_oracle_text)
   g_rmdir (tmpdir);
   g_free (tmpdir);
 
-  g_print ("oracle-text: %u/%u units identical (%u known-skip, %u not read "
-      "by babeltrace2)\n%s%s", n_ok, n_checked, n_skipped, n_other,
-      report->str, failures->str);
-  fail_unless (n_ok == n_checked, "%u of %u units differ from the oracle",
-      n_checked - n_ok, n_checked);
+  g_print ("oracle-text: babeltrace2 2.1.2 (default): %u/%u units "
+      "identical; babeltrace2 2.0.4 (babeltrace-version=2.0): %u/%u units "
+      "identical (%u not compared, %u not read by babeltrace2)\n%s%s",
+      n_ok, n_checked, n_ok20, n_checked20, n_skipped, n_other, report->str,
+      failures->str);
+  fail_unless (n_ok == n_checked, "%u of %u units differ from babeltrace2 "
+      "2.1.2's text", n_checked - n_ok, n_checked);
+  fail_unless (n_ok20 == n_checked20, "%u of %u units differ from "
+      "babeltrace2 2.0.4's text with babeltrace-version=2.0",
+      n_checked20 - n_ok20, n_checked20);
   g_string_free (report, TRUE);
   g_string_free (failures, TRUE);
 }
@@ -473,15 +537,20 @@ GST_START_TEST (test_oracle_text)
 GST_END_TEST;
 
 /* The traces bundled in examples/traces (no corpus needed): ust-libc is
- * byte-identical to babeltrace2 by default; ust-sample (custom-2cpu kind,
- * with empty strings) with emulate-recycling=true. */
+ * byte-identical to babeltrace2 (2.0.4 and 2.1.2 print the same text for
+ * it); ust-sample (custom-2cpu kind, with empty strings and enumeration
+ * values of two labels) to 2.1.2 by default and to 2.0.4 with
+ * babeltrace-version=2.0 or emulate-recycling=true. */
 GST_START_TEST (test_bundled_samples)
 {
   static const struct {
-    const gchar *name, *props;
+    const gchar *name, *props, *oracle;
   } samples[] = {
-    {"ust-libc", ""},
-    {"ust-sample", "emulate-recycling=true"},
+    {"ust-libc", "", "ust-libc.babeltrace2.txt"},
+    {"ust-libc", "babeltrace-version=2.0", "ust-libc.babeltrace2.txt"},
+    {"ust-sample", "", "ust-sample.babeltrace2-2.1.txt"},
+    {"ust-sample", "babeltrace-version=2.0", "ust-sample.babeltrace2.txt"},
+    {"ust-sample", "emulate-recycling=true", "ust-sample.babeltrace2.txt"},
   };
   const gchar *dir = g_getenv ("GST_CTF_EXAMPLES");
   guint i;
@@ -489,9 +558,7 @@ GST_START_TEST (test_bundled_samples)
   fail_unless (dir != NULL, "GST_CTF_EXAMPLES is not set");
   for (i = 0; i < G_N_ELEMENTS (samples); i++) {
     gchar *trace = g_build_filename (dir, samples[i].name, NULL);
-    gchar *oracle_name = g_strdup_printf ("%s.babeltrace2.txt",
-        samples[i].name);
-    gchar *oracle = g_build_filename (dir, oracle_name, NULL);
+    gchar *oracle = g_build_filename (dir, samples[i].oracle, NULL);
     gchar *out = g_build_filename (g_get_tmp_dir (), "gst-ctf-sample.txt",
         NULL);
     gchar *errmsg = NULL, *got = NULL, *expected = NULL;
@@ -504,14 +571,14 @@ GST_START_TEST (test_bundled_samples)
     fail_unless (g_file_get_contents (out, &got, &glen, NULL));
     fail_unless (g_file_get_contents (oracle, &expected, &elen, NULL));
     line = first_diff_line (got, glen, expected, elen, &la, &lb);
-    fail_unless (line == 0, "%s differs at line %u:\n  ours:   %s\n"
-        "  oracle: %s", samples[i].name, line, la, lb);
+    fail_unless (line == 0, "%s (%s) differs from %s at line %u:\n"
+        "  ours:   %s\n  oracle: %s", samples[i].name, samples[i].props,
+        samples[i].oracle, line, la, lb);
     g_unlink (out);
     g_free (got);
     g_free (expected);
     g_free (out);
     g_free (oracle);
-    g_free (oracle_name);
     g_free (trace);
   }
 }

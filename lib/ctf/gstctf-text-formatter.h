@@ -3,8 +3,9 @@
  * gst-ctf: babeltrace2 `sink.text.pretty`-compatible text formatting.
  *
  * One line per event, byte-identical to what `babeltrace2 TRACE` prints
- * with the default options, plus the discarded events / packets warnings
- * it prints on stderr.
+ * with the default options (babeltrace2 2.1.2 by default, 2.0.4 on
+ * request), plus the discarded events / packets warnings it prints on
+ * stderr.
  */
 #pragma once
 
@@ -13,6 +14,27 @@
 #include "gstctf-reader.h"
 
 G_BEGIN_DECLS
+
+/**
+ * GstCtfBabeltraceVersion:
+ * @GST_CTF_BABELTRACE_2_1: babeltrace2 2.1 (checked against 2.1.2): an
+ *   enumeration value with several labels prints them as `{ "A", "B" }`,
+ *   in the order of babeltrace2's label table, and the discarded items
+ *   warnings name the trace `UID`
+ * @GST_CTF_BABELTRACE_2_0: babeltrace2 2.0 (checked against 2.0.4, what
+ *   Debian 12 ships): several labels print as `"A", "B"`, in the order
+ *   they first appear in the enumeration, and the warnings name the trace
+ *   `UUID`
+ *
+ * Which babeltrace2 release's `sink.text.pretty` output the formatter
+ * reproduces.  (babeltrace2 2.0 also prints an empty string as what its
+ * recycled event object last held; see
+ * gst_ctf_text_formatter_set_event_object().)
+ */
+typedef enum {
+  GST_CTF_BABELTRACE_2_1 = 0,
+  GST_CTF_BABELTRACE_2_0 = 1,
+} GstCtfBabeltraceVersion;
 
 /**
  * GstCtfTextOptions:
@@ -33,6 +55,8 @@ G_BEGIN_DECLS
  * @field_trace_vpid: print the `vpid` env entry (default TRUE)
  * @field_loglevel: print the event class log level
  * @field_emf: print the event class EMF URI
+ * @babeltrace_version: the babeltrace2 release whose output is reproduced
+ *   (default %GST_CTF_BABELTRACE_2_1)
  *
  * The main switches of babeltrace2's `sink.text.pretty` component
  * (babeltrace2-sink.text.pretty(7)).  Initialise with
@@ -55,6 +79,7 @@ typedef struct {
   gboolean field_trace_vpid;
   gboolean field_loglevel;
   gboolean field_emf;
+  GstCtfBabeltraceVersion babeltrace_version;
 } GstCtfTextOptions;
 
 /**
@@ -237,8 +262,9 @@ typedef enum {
  * @stream_id: stream id, or -1 when the stream has none
  *
  * Appends the `WARNING: Tracer discarded N events between [...] and [...]
- * in trace "..." (UUID: ...) within stream "..." (stream class ID: N,
- * stream ID: N).` line babeltrace2's pretty sink prints on stderr.  Does
+ * in trace "..." (UID: ...) within stream "..." (stream class ID: N,
+ * stream ID: N).` line babeltrace2's pretty sink prints on stderr (`UUID`
+ * with %GST_CTF_BABELTRACE_2_0).  Does
  * not touch the previous timestamp.
  */
 GST_CTF_API void gst_ctf_text_formatter_format_discarded (

@@ -139,6 +139,7 @@ gst_ctf_text_formatter_format_discarded (GstCtfTextFormatter * f,
     const gchar * stream_name, guint64 stream_class_id, gint64 stream_id)
 {
   const gchar *elem = kind == GST_CTF_DISCARDED_PACKETS ? "packet" : "event";
+  const gchar *uid;
 
   g_return_if_fail (f != NULL && out != NULL);
 
@@ -178,15 +179,20 @@ gst_ctf_text_formatter_format_discarded (GstCtfTextFormatter * f,
   put_lit (out, " in trace \"");
   put_str (out, f->trace_name ? f->trace_name : "(unknown)");
   put_lit (out, "\" ");
+  /* babeltrace2 2.1 runs its graph with MIP 1, where a trace has a UID
+   * (for CTF 1.8, its UUID's text) instead of a UUID. */
+  uid = f->opts.babeltrace_version == GST_CTF_BABELTRACE_2_0 ? "UUID" : "UID";
   if (f->tc->has_uuid) {
     const guint8 *u = f->tc->uuid;
 
-    g_string_append_printf (out, "(UUID: %02x%02x%02x%02x-%02x%02x-%02x%02x-"
-        "%02x%02x-%02x%02x%02x%02x%02x%02x) ", u[0], u[1], u[2], u[3], u[4],
-        u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14],
-        u[15]);
+    g_string_append_printf (out, "(%s: %02x%02x%02x%02x-%02x%02x-%02x%02x-"
+        "%02x%02x-%02x%02x%02x%02x%02x%02x) ", uid, u[0], u[1], u[2], u[3],
+        u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13],
+        u[14], u[15]);
   } else {
-    put_lit (out, "(no UUID) ");
+    put_lit (out, "(no ");
+    put_str (out, uid);
+    put_lit (out, ") ");
   }
   put_lit (out, "within stream \"");
   put_str (out, stream_name ? stream_name : "(unknown)");
