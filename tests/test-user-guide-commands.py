@@ -62,7 +62,10 @@ def main():
                 continue
             outs = []
             args = []
+            element = None
             for w in words[1:]:
+                if "=" not in w and w != "!":
+                    element = w
                 m = re.match(r"^(location=)(.*)$", w)
                 if m:
                     v = m.group(2)
@@ -75,7 +78,8 @@ def main():
                     else:
                         out = os.path.join(tmp, "out%d" % len(outs) +
                                            "-%d" % line)
-                        outs.append(out)
+                        if element == "ctfsink":
+                            outs.append(out)
                         w = m.group(1) + out
                 args.append(w)
             print("user-guide.md:%d: %s" % (line, " ".join(words)))
