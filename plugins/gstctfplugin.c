@@ -10,6 +10,7 @@
 #include "gstctfsink.h"
 #include "gstctftextsink.h"
 #include "gsttracecmdsrc.h"
+#include "gstlttng0src.h"
 #include "gstctftimefilter.h"
 #include "gstctfmux.h"
 
@@ -22,6 +23,7 @@ plugin_init (GstPlugin * plugin)
   ret |= GST_ELEMENT_REGISTER (ctfsink, plugin);
   ret |= GST_ELEMENT_REGISTER (ctftextsink, plugin);
   ret |= GST_ELEMENT_REGISTER (tracecmdsrc, plugin);
+  ret |= GST_ELEMENT_REGISTER (lttng0src, plugin);
   ret |= GST_ELEMENT_REGISTER (timefilter, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfmux, plugin);
 
@@ -29,5 +31,6 @@ plugin_init (GstPlugin * plugin)
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, ctf,
-    "CTF 1.8 and trace-cmd trace.dat readers, filters, muxer and writers",
-    plugin_init, VERSION, "LGPL", "gst-ctf", GST_CTF_PACKAGE_ORIGIN)
+    "CTF 1.8, trace-cmd trace.dat and LTTng 0.x readers, filters, muxer "
+    "and writers", plugin_init, VERSION, "LGPL", "gst-ctf",
+    GST_CTF_PACKAGE_ORIGIN)

@@ -41,6 +41,9 @@ GST_CTF_API GQuark gst_ctf_error_quark (void);
  * @GST_CTF_ERROR_TIME_FORMAT: a time bound given as text (babeltrace2
  *   `--begin`/`--end` forms) cannot be parsed or does not give a valid
  *   time (added for timefilter)
+ * @GST_CTF_ERROR_LTTNG0: an LTTng 0.x trace (LTT format 2.3 to 2.6) is
+ *   invalid, truncated or of an unsupported format version (the message
+ *   names the file, the byte offset and what was expected)
  *
  * Error codes of %GST_CTF_ERROR.
  */
@@ -59,6 +62,7 @@ typedef enum {
   GST_CTF_ERROR_CLOCK,
   GST_CTF_ERROR_TRACEDAT,
   GST_CTF_ERROR_TIME_FORMAT,
+  GST_CTF_ERROR_LTTNG0,
 } GstCtfError;
 
 G_END_DECLS
