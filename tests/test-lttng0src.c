@@ -638,6 +638,584 @@ GST_START_TEST (test_lttv_dump)
 
 GST_END_TEST;
 
+/* ---- synthetic traces ------------------------------------------------- */
+
+/* A writer of LTT 2.x tracefiles following the layout the reader
+ * documents (gstlttng0-private.h), so that formats, byte orders and sizes
+ * the corpus lacks are read back value for value. */
+typedef struct
+{
+  gboolean be;
+  guint major, minor;
+  guint arch;                   /* long, pointer and size_t size */
+  guint alignment;
+} SFmt;
+
+typedef struct
+{
+  GByteArray *b;
+  guint sb;                     /* current sub-buffer start */
+  const SFmt *f;
+} SW;
+
+#define T0 G_GUINT64_CONSTANT (0x123400000000)
+#define SB_SIZE 4096
+#define EV_FORMAT "a %d s %s p %p n #n4u%u b #1u%u l %ld"
+
+static guint
+s_align (const SFmt * f, guint size)
+{
+  if (f->alignment == 0)
+    return 1;
+  if (f->minor == 4 || f->minor == 5)
+    return size;
+  return MIN (f->alignment, size);
+}
+
+static guint
+s_pos (SW * w)
+{
+  return w->b->len - w->sb;
+}
+
+static void
+s_pad (SW * w, guint size)
+{
+  guint a = s_align (w->f, size);
+  static const guint8 z[8] = { 0 };
+
+  while (s_pos (w) % a)
+    g_byte_array_append (w->b, z, 1);
+}
+
+static void
+s_put_at (SW * w, guint at, guint64 v, guint n, gboolean be)
+{
+  guint i;
+
+  g_assert (n <= 8);
+  for (i = 0; i < n; i++)
+    w->b->data[at + (be ? n - 1 - i : i)] = (guint8) (v >> (8 * i));
+}
+
+static void
+s_put (SW * w, guint64 v, guint n, gboolean be)
+{
+  guint at = w->b->len;
+
+  g_byte_array_set_size (w->b, at + n);
+  s_put_at (w, at, v, n, be);
+}
+
+static void
+s_int (SW * w, guint64 v, guint n)
+{
+  s_pad (w, n);
+  s_put (w, v, n, w->f->be);
+}
+
+static void
+s_str (SW * w, const gchar * str)
+{
+  g_byte_array_append (w->b, (const guint8 *) str, strlen (str) + 1);
+}
+
+static void
+s_sb_begin (SW * w, guint64 cycle_begin)
+{
+  const SFmt *f = w->f;
+
+  w->sb = w->b->len;
+  s_put (w, cycle_begin, 8, f->be);
+  s_put (w, 0, 8, f->be);
+  s_put (w, 0x00D6B7ED, 4, f->be);
+  s_put (w, f->major, 1, f->be);
+  s_put (w, f->minor, 1, f->be);
+  s_put (w, f->arch, 1, f->be);
+  s_put (w, f->alignment, 1, f->be);
+  s_put (w, 1262715366, 8, f->be);      /* start_time_sec */
+  s_put (w, 408819, 8, f->be);  /* start_time_usec */
+  s_put (w, 1987813096, 8, f->be);      /* start_freq */
+  s_put (w, 1, 4, f->be);       /* freq_scale */
+  s_put (w, 0, 8, f->be);       /* sizes: set at the end */
+  s_put (w, 0, 8, f->be);       /* lost, corrupt: set at the end */
+}
+
+static void
+s_sb_end (SW * w, guint64 cycle_end, guint32 lost, guint32 data_end)
+{
+  const SFmt *f = w->f;
+  guint end = data_end ? data_end : s_pos (w);
+
+  s_put_at (w, w->sb + 8, cycle_end, 8, f->be);
+  if (f->minor <= 4) {
+    s_put_at (w, w->sb + 52, SB_SIZE - end, 4, f->be);
+    s_put_at (w, w->sb + 56, SB_SIZE, 4, f->be);
+  } else {
+    s_put_at (w, w->sb + 52, end, 4, f->be);
+    s_put_at (w, w->sb + 56, SB_SIZE, 4, f->be);
+  }
+  s_put_at (w, w->sb + 60, lost, 4, f->be);
+  g_byte_array_set_size (w->b, w->sb + SB_SIZE);
+  memset (w->b->data + w->sb + end, 0, SB_SIZE - end);
+}
+
+/* An event header of form @form (0: compact, 29, 30, 31); returns where
+ * its size field is (0: none). */
+static guint
+s_ev (SW * w, guint form, guint id, guint64 tsc)
+{
+  guint size_at = 0;
+
+  s_pad (w, 4);
+  s_put (w, ((guint64) (form ? form : id) << 27) | (tsc & 0x7FFFFFF), 4,
+      w->f->be);
+  if (form) {
+    s_put (w, id, 2, w->f->be);
+    if (form != 31) {
+      size_at = w->b->len;
+      s_put (w, 0, 2, w->f->be);
+    }
+    if (form == 29) {
+      s_pad (w, 8);
+      s_put (w, tsc, 8, w->f->be);
+    }
+  }
+  return size_at;
+}
+
+static void
+s_ev_end (SW * w, guint size_at, guint payload)
+{
+  if (size_at)
+    s_put_at (w, size_at, s_pos (w) - payload, 2, w->f->be);
+}
+
+static void
+s_core_id (SW * w, guint form, guint64 tsc, const gchar * ch,
+    const gchar * name, guint id)
+{
+  guint at = s_ev (w, form, 0, tsc), payload;
+
+  s_pad (w, 2);
+  payload = s_pos (w);
+  s_str (w, ch);
+  s_str (w, name);
+  s_int (w, id, 2);
+  s_int (w, 4, 1);
+  s_int (w, w->f->arch, 1);
+  s_int (w, w->f->arch, 1);
+  s_int (w, w->f->arch, 1);
+  s_int (w, w->f->alignment, 1);
+  s_ev_end (w, at, payload);
+}
+
+static void
+s_core_format (SW * w, guint64 tsc, const gchar * ch, const gchar * name,
+    const gchar * format)
+{
+  guint payload;
+
+  s_ev (w, 0, 1, tsc);
+  payload = s_pos (w);
+  s_str (w, ch);
+  s_str (w, name);
+  s_str (w, format);
+  (void) payload;
+}
+
+/* One `kernel.ev` event (EV_FORMAT) with values derived from @k. */
+static void
+s_ev_payload (SW * w, guint form, guint64 tsc, guint k)
+{
+  guint at = s_ev (w, form, 3, tsc), payload;
+
+  s_pad (w, MAX (4, w->f->arch));
+  payload = s_pos (w);
+  s_int (w, (guint64) - (gint64) (7 + k), 4);
+  s_str (w, k % 2 ? "" : "hello");
+  s_int (w, w->f->arch == 8 ? G_GUINT64_CONSTANT (0x1122334455667788) + k :
+      0xdeadbeef + k, w->f->arch);
+  s_pad (w, 4);
+  s_put (w, 0x7f000001 + k, 4, TRUE);
+  s_int (w, 200 + k, 1);
+  s_int (w, (guint64) (w->f->arch == 8 ? G_GINT64_CONSTANT (-1234567890123)
+          : -123456789) - k, w->f->arch);
+  s_ev_end (w, at, payload);
+}
+
+typedef enum
+{
+  S_NONE = 0,
+  S_TRUNCATED = 1 << 0,         /* kernel_0 cut inside its 2nd sub-buffer */
+  S_BAD_FORMAT = 1 << 1,        /* a marker whose format does not parse */
+  S_CUT_EVENT = 1 << 2,         /* the last event cut by its data end */
+  S_UNKNOWN_ID = 1 << 3,        /* an event of an undescribed id */
+  S_SHORT_FILE = 1 << 4,        /* a data tracefile of 10 bytes */
+} SFlags;
+
+static void
+s_write (const gchar * dir, const gchar * name, GByteArray * b)
+{
+  gchar *p = g_build_filename (dir, name, NULL);
+
+  fail_unless (g_file_set_contents (p, (const gchar *) b->data, b->len,
+          NULL));
+  g_free (p);
+}
+
+/* Writes metadata_0 and kernel_0 (6 events of kernel.ev, 5 lost before
+ * the second sub-buffer) into a new directory. */
+static gchar *
+make_trace (const SFmt * f, guint flags)
+{
+  gchar *dir = g_dir_make_tmp ("lttng0-XXXXXX", NULL);
+  SW w = { g_byte_array_new (), 0, f };
+  guint64 t = T0;
+
+  s_sb_begin (&w, t);
+  s_core_id (&w, 29, t + 1, "metadata", "core_marker_id", 0);
+  s_core_id (&w, 0, t + 2, "kernel", "ev", 3);
+  s_core_format (&w, t + 3, "kernel", "ev", EV_FORMAT);
+  if (flags & S_BAD_FORMAT) {
+    s_core_id (&w, 0, t + 4, "kernel", "bad", 4);
+    s_core_format (&w, t + 5, "kernel", "bad", "x %f");
+  }
+  s_sb_end (&w, t + 6, 0, 0);
+  s_write (dir, "metadata_0", w.b);
+  g_byte_array_set_size (w.b, 0);
+
+  s_sb_begin (&w, T0);
+  s_ev_payload (&w, 0, T0 + 10, 0);
+  /* low bits below the previous ones: the 27-bit counter wrapped */
+  s_ev_payload (&w, 0, T0 + (1 << 27) + 5, 1);
+  if (flags & S_BAD_FORMAT) {
+    /* its size is in the header: left out alone */
+    guint at = s_ev (&w, 30, 4, T0 + (1 << 27) + 6);
+    guint payload = s_pos (&w);
+
+    s_put (&w, 42, 4, f->be);
+    s_ev_end (&w, at, payload);
+  }
+  s_ev_payload (&w, 29, T0 + (G_GUINT64_CONSTANT (1) << 40), 2);
+  s_ev_payload (&w, 30, T0 + (G_GUINT64_CONSTANT (1) << 40) + 100, 3);
+  s_ev_payload (&w, 31, T0 + (G_GUINT64_CONSTANT (1) << 40) + 200, 4);
+  if (flags & S_UNKNOWN_ID) {
+    s_ev (&w, 0, 7, T0 + (G_GUINT64_CONSTANT (1) << 40) + 300);
+    s_put (&w, 0, 4, f->be);
+  }
+  s_sb_end (&w, T0 + (G_GUINT64_CONSTANT (1) << 40) + 400, 0,
+      (flags & S_CUT_EVENT) ? s_pos (&w) - 3 : 0);
+  s_sb_begin (&w, T0 + (G_GUINT64_CONSTANT (1) << 41));
+  s_ev_payload (&w, 0, T0 + (G_GUINT64_CONSTANT (1) << 41) + 7, 5);
+  s_sb_end (&w, T0 + (G_GUINT64_CONSTANT (1) << 41) + 8, 5, 0);
+  if (flags & S_TRUNCATED)
+    g_byte_array_set_size (w.b, SB_SIZE + 100);
+  s_write (dir, "kernel_0", w.b);
+  if (flags & S_SHORT_FILE) {
+    g_byte_array_set_size (w.b, 10);
+    s_write (dir, "net_0", w.b);
+  }
+  g_byte_array_unref (w.b);
+  return dir;
+}
+
+static const SFmt fmt_le23 = { FALSE, 2, 3, 4, 0 };
+
+static void
+check_ev (const TEvent * e, guint k, const SFmt * f)
+{
+  GVariant *v = e->payload;
+  gint64 i;
+  guint64 u;
+  const gchar *str;
+
+  fail_unless_equals_string (e->name, "kernel.ev");
+  fail_unless (g_variant_lookup (v, "a", "x", &i));
+  fail_unless_equals_int64 (i, -(gint64) (7 + k));
+  fail_unless (g_variant_lookup (v, "s", "&s", &str));
+  fail_unless_equals_string (str, k % 2 ? "" : "hello");
+  fail_unless (g_variant_lookup (v, "p", "t", &u));
+  fail_unless_equals_uint64 (u, f->arch == 8 ?
+      G_GUINT64_CONSTANT (0x1122334455667788) + k : 0xdeadbeef + k);
+  fail_unless (g_variant_lookup (v, "n", "t", &u));
+  fail_unless_equals_uint64 (u, 0x7f000001 + k);
+  fail_unless (g_variant_lookup (v, "b", "t", &u));
+  fail_unless_equals_uint64 (u, 200 + k);
+  fail_unless (g_variant_lookup (v, "l", "x", &i));
+  fail_unless_equals_int64 (i, (f->arch == 8 ?
+          G_GINT64_CONSTANT (-1234567890123) : -123456789) - (gint64) k);
+}
+
+/* Formats 2.3 to 2.6, both byte orders, 4- and 8-byte longs, packed and
+ * aligned: every value and time read back. */
+GST_START_TEST (test_synthetic_formats)
+{
+  static const guint64 times[] = {
+    T0 + 10, T0 + (1 << 27) + 5, T0 + (G_GUINT64_CONSTANT (1) << 40),
+    T0 + (G_GUINT64_CONSTANT (1) << 40) + 100,
+    T0 + (G_GUINT64_CONSTANT (1) << 40) + 200,
+    T0 + (G_GUINT64_CONSTANT (1) << 41) + 7,
+  };
+  guint minor, be, arch, al, n_formats = 0;
+
+  for (minor = 3; minor <= 6; minor++)
+    for (be = 0; be < 2; be++)
+      for (arch = 4; arch <= 8; arch += 4)
+        for (al = 0; al <= arch; al += 4) {
+          SFmt f = { be, 2, minor, arch, al };
+          gchar *dir = make_trace (&f, S_NONE);
+          TRun r;
+          guint i, k = 0;
+
+          run ("lttng0src", dir, NULL, TRUE, &r);
+          fail_unless (r.error == NULL, "2.%u be=%u arch=%u align=%u: %s",
+              minor, be, arch, al, r.error);
+          fail_unless_equals_uint64 (r.events, 3 + 6);
+          fail_unless_equals_uint64 (r.warned_discarded, 5);
+          fail_unless_equals_uint64 (run_stat (&r, "discarded-events"), 5);
+          for (i = 0; i < r.events_list->len; i++) {
+            TEvent *e = g_ptr_array_index (r.events_list, i);
+
+            if (strcmp (e->stream, "kernel_0") != 0)
+              continue;
+            check_ev (e, k, &f);
+            fail_unless_equals_uint64 (e->cycles, times[k]);
+            k++;
+          }
+          fail_unless_equals_int (k, 6);
+          trun_clear (&r);
+          test_rm_rf (dir);
+          g_free (dir);
+          n_formats++;
+        }
+  fail_unless_equals_int (n_formats, 4 * 2 * (2 + 3));
+}
+
+GST_END_TEST;
+
+/* The library's view: open errors, warnings, packets' problems. */
+typedef struct
+{
+  guint events, skipped;
+  GString *problems;
+} PRun;
+
+static GstCtfLttng0Trace *
+open_lib (const gchar * dir, GError ** err, PRun * pr)
+{
+  GstCtfLttng0Trace *t = gst_ctf_lttng0_trace_open (dir, err);
+  GstCtfLttng0Packetizer *p;
+  GstCtfLttng0PacketInfo info;
+  const guint8 *data;
+  gsize size;
+  gint r;
+
+  memset (pr, 0, sizeof (*pr));
+  pr->problems = g_string_new (NULL);
+  if (!t)
+    return NULL;
+  p = gst_ctf_lttng0_packetizer_new (t, err);
+  fail_unless (p != NULL);
+  while ((r = gst_ctf_lttng0_packetizer_next (p, &data, &size, &info,
+              err)) > 0) {
+    pr->events += info.n_events;
+    pr->skipped += info.skipped;
+    if (info.problem)
+      g_string_append_printf (pr->problems, "%s\n", info.problem);
+  }
+  fail_unless_equals_int (r, 0);
+  gst_ctf_lttng0_packetizer_free (p);
+  return t;
+}
+
+static void
+set_byte (const gchar * dir, const gchar * name, guint off, guint8 v)
+{
+  gchar *p = g_build_filename (dir, name, NULL);
+  gchar *data;
+  gsize len;
+
+  fail_unless (g_file_get_contents (p, &data, &len, NULL) && off < len);
+  data[off] = (gchar) v;
+  fail_unless (g_file_set_contents (p, data, len, NULL));
+  g_free (data);
+  g_free (p);
+}
+
+static void
+expect_open_error (const gchar * dir, const gchar * const *words)
+{
+  GError *err = NULL;
+  PRun pr;
+  GstCtfLttng0Trace *t = open_lib (dir, &err, &pr);
+
+  fail_unless (t == NULL);
+  fail_unless (g_error_matches (err, GST_CTF_ERROR, GST_CTF_ERROR_LTTNG0),
+      "%s", err ? err->message : "no error");
+  for (; *words; words++)
+    fail_unless (strstr (err->message, *words) != NULL, "no \"%s\" in: %s",
+        *words, err->message);
+  g_error_free (err);
+  g_string_free (pr.problems, TRUE);
+}
+
+GST_START_TEST (test_versions)
+{
+  SFmt f = fmt_le23;
+  gchar *dir;
+  const gchar *older[] = { "2.2", "older", "file=", "offset=20", NULL };
+  const gchar *newer[] = { "2.7", "newer", NULL };
+  const gchar *old_layout[] = { "1.0", "before 2.3", NULL };
+  const gchar *magic[] = { "Bad magic", "metadata_0", "offset=16", NULL };
+
+  f.minor = 2;
+  dir = make_trace (&f, S_NONE);
+  expect_open_error (dir, older);
+  test_rm_rf (dir);
+  g_free (dir);
+
+  f.minor = 7;
+  dir = make_trace (&f, S_NONE);
+  expect_open_error (dir, newer);
+  {
+    /* and through the element: an error naming the version */
+    TRun r;
+
+    run ("lttng0src", dir, NULL, FALSE, &r);
+    fail_unless (r.error != NULL && strstr (r.error, "2.7"), "%s", r.error);
+    trun_clear (&r);
+  }
+  test_rm_rf (dir);
+  g_free (dir);
+
+  /* the seed document's layout: the magic after a 40-byte block header,
+   * version 1.0 */
+  f.minor = 3;
+  dir = make_trace (&f, S_NONE);
+  set_byte (dir, "metadata_0", 16, 0);
+  set_byte (dir, "metadata_0", 40, 0xED);
+  set_byte (dir, "metadata_0", 41, 0xB7);
+  set_byte (dir, "metadata_0", 42, 0xD6);
+  set_byte (dir, "metadata_0", 43, 0x00);
+  set_byte (dir, "metadata_0", 57, 1);
+  set_byte (dir, "metadata_0", 58, 0);
+  expect_open_error (dir, old_layout);
+  set_byte (dir, "metadata_0", 40, 0);
+  expect_open_error (dir, magic);
+  test_rm_rf (dir);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_bad_input)
+{
+  SFmt f = fmt_le23;
+  GstCtfLttng0Trace *t;
+  GError *err = NULL;
+  gchar *dir, *p;
+  PRun pr;
+  const gchar *const *w;
+  GString *warnings = g_string_new (NULL);
+
+  /* no metadata */
+  dir = make_trace (&f, S_NONE);
+  p = g_build_filename (dir, "metadata_0", NULL);
+  g_unlink (p);
+  g_free (p);
+  {
+    const gchar *words[] = { "No metadata tracefile", NULL };
+    expect_open_error (dir, words);
+  }
+  test_rm_rf (dir);
+  g_free (dir);
+
+  /* a tracefile cut inside its second sub-buffer, a 10-byte tracefile:
+   * warnings, the rest read */
+  dir = make_trace (&f, S_TRUNCATED | S_SHORT_FILE);
+  t = open_lib (dir, &err, &pr);
+  fail_unless (t != NULL, "%s", err ? err->message : "");
+  for (w = gst_ctf_lttng0_trace_get_warnings (t); *w; w++)
+    g_string_append_printf (warnings, "%s\n", *w);
+  fail_unless (strstr (warnings->str, "Sub-buffer size past the end of the "
+          "file") && strstr (warnings->str, "kernel_0") &&
+      strstr (warnings->str, "offset=4096"), "%s", warnings->str);
+  fail_unless (strstr (warnings->str, "Tracefile left out") &&
+      strstr (warnings->str, "net_0"), "%s", warnings->str);
+  fail_unless_equals_int (pr.events, 3 + 5);
+  gst_ctf_lttng0_trace_unref (t);
+  g_string_free (pr.problems, TRUE);
+  g_string_truncate (warnings, 0);
+  test_rm_rf (dir);
+  g_free (dir);
+
+  /* a marker format that does not parse: a warning when opening, its
+   * event (size in its header) left out alone */
+  dir = make_trace (&f, S_BAD_FORMAT);
+  t = open_lib (dir, &err, &pr);
+  fail_unless (t != NULL, "%s", err ? err->message : "");
+  for (w = gst_ctf_lttng0_trace_get_warnings (t); *w; w++)
+    g_string_append_printf (warnings, "%s\n", *w);
+  fail_unless (strstr (warnings->str, "Marker format does not parse") &&
+      strstr (warnings->str, "kernel.bad") && strstr (warnings->str, "`f`"),
+      "%s", warnings->str);
+  fail_unless_equals_int (pr.events, 5 + 6);
+  fail_unless_equals_int (pr.skipped, 1);
+  fail_unless (strstr (pr.problems->str, "unknown or unusable marker") &&
+      strstr (pr.problems->str, "id=4"), "%s", pr.problems->str);
+  gst_ctf_lttng0_trace_unref (t);
+  g_string_free (pr.problems, TRUE);
+  g_string_truncate (warnings, 0);
+  test_rm_rf (dir);
+  g_free (dir);
+
+  /* an event past its sub-buffer's data end; an undescribed id without
+   * a size: the rest of the sub-buffer is left out */
+  dir = make_trace (&f, S_CUT_EVENT);
+  t = open_lib (dir, &err, &pr);
+  fail_unless (t != NULL);
+  fail_unless_equals_int (pr.events, 3 + 5);
+  fail_unless (strstr (pr.problems->str, "past the end of its sub-buffer")
+      && strstr (pr.problems->str, "kernel_0"), "%s", pr.problems->str);
+  gst_ctf_lttng0_trace_unref (t);
+  g_string_free (pr.problems, TRUE);
+  test_rm_rf (dir);
+  g_free (dir);
+
+  dir = make_trace (&f, S_UNKNOWN_ID);
+  t = open_lib (dir, &err, &pr);
+  fail_unless (t != NULL);
+  fail_unless_equals_int (pr.events, 3 + 6);
+  fail_unless_equals_int (pr.skipped, 1);
+  fail_unless (strstr (pr.problems->str, "with the rest of its sub-buffer")
+      && strstr (pr.problems->str, "id=7"), "%s", pr.problems->str);
+  gst_ctf_lttng0_trace_unref (t);
+  g_string_free (pr.problems, TRUE);
+  test_rm_rf (dir);
+  g_free (dir);
+
+  /* the element posts them as warnings and counts them */
+  dir = make_trace (&f, S_BAD_FORMAT);
+  {
+    TRun r;
+
+    run ("lttng0src", dir, NULL, FALSE, &r);
+    fail_unless (r.error == NULL, "%s", r.error);
+    fail_unless_equals_uint64 (r.events, 5 + 6);
+    fail_unless_equals_uint64 (run_stat (&r, "skipped-events"), 1);
+    fail_unless (strstr (r.warnings->str, "Marker format does not parse")
+        && strstr (r.warnings->str, "unknown or unusable marker"), "%s",
+        r.warnings->str);
+    trun_clear (&r);
+  }
+  test_rm_rf (dir);
+  g_free (dir);
+  g_string_free (warnings, TRUE);
+}
+
+GST_END_TEST;
+
 static Suite *
 lttng0src_suite (void)
 {
@@ -648,6 +1226,9 @@ lttng0src_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_corpus_counts);
   tcase_add_test (tc, test_lttv_dump);
+  tcase_add_test (tc, test_synthetic_formats);
+  tcase_add_test (tc, test_versions);
+  tcase_add_test (tc, test_bad_input);
   return s;
 }
 
