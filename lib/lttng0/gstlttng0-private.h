@@ -85,7 +85,7 @@ typedef struct {
   gchar *name;                  /* file name: kernel_0, flight-net_1 */
   guint channel;                /* index in trace->channels */
   guint cpu;
-  GMappedFile *map;
+  GBytes *bytes;                /* the file's contents (mapped) */
   const guint8 *base;
   gsize size;
   Lttng0SubBuf *subbufs;
@@ -202,6 +202,10 @@ const Lttng0Marker *_gst_ctf_lttng0_core_marker (const GstCtfLttng0Trace * t,
 GstCtfTraceClass *_gst_ctf_lttng0_build_trace_class (
     const GstCtfLttng0Trace * t, guint64 * mult);
 
+/* gstlttng0-trace.c */
+GstCtfLttng0Trace *_gst_ctf_lttng0_trace_open_bytes (
+    const gchar * const *names, GBytes * const *contents, guint n,
+    GError ** error);
 void _gst_ctf_lttng0_trace_warn (GstCtfLttng0Trace * t, const gchar * fmt,
     ...) G_GNUC_PRINTF (2, 3);
 

@@ -45,8 +45,8 @@ tracefile_free (Lttng0Tracefile * tf)
     return;
   g_free (tf->path);
   g_free (tf->name);
-  if (tf->map)
-    g_mapped_file_unref (tf->map);
+  if (tf->bytes)
+    g_bytes_unref (tf->bytes);
   g_free (tf->subbufs);
   g_free (tf);
 }
@@ -315,114 +315,73 @@ read_trace_values (GstCtfLttng0Trace * t, const Lttng0Tracefile * tf)
   t->start_tsc = lttng0_read64 (be, h);
 }
 
-GstCtfLttng0Trace *
-gst_ctf_lttng0_trace_open (const gchar * dir, GError ** error)
+/* Adds the tracefile @name (its bytes @bytes; @path for messages).  A
+ * file whose name is not a tracefile name is ignored; a data tracefile
+ * that is not a supported tracefile is left out with a warning.
+ * Returns FALSE on an error. */
+static gboolean
+trace_add (GstCtfLttng0Trace * t, GHashTable * by_name, gboolean * have_format,
+    const gchar * name, const gchar * path, GBytes * bytes, GError ** error)
 {
-  GstCtfLttng0Trace *t;
-  GDir *d;
-  const gchar *fn;
-  GPtrArray *names;
-  GHashTable *by_name;
-  Lttng0Tracefile *meta0 = NULL;
-  gboolean have_format = FALSE;
-  guint i;
+  Lttng0Tracefile *tf;
+  gchar *channel = NULL;
+  guint cpu, major = 0, minor = 0;
+  gboolean be = FALSE, is_meta;
+  GError *err = NULL;
+  gint r;
 
-  d = g_dir_open (dir, 0, error);
-  if (!d) {
-    if (error && *error) {
-      gchar *m = g_strdup_printf ("Cannot open trace directory: dir=\"%s\", "
-          "reason=\"%s\"", dir, (*error)->message);
-      g_clear_error (error);
-      g_set_error_literal (error, GST_CTF_ERROR, GST_CTF_ERROR_IO, m);
-      g_free (m);
-    }
-    return NULL;
-  }
-  names = g_ptr_array_new_with_free_func (g_free);
-  while ((fn = g_dir_read_name (d)))
-    if (fn[0] != '.')
-      g_ptr_array_add (names, g_strdup (fn));
-  g_dir_close (d);
-  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
-
-  t = g_new0 (GstCtfLttng0Trace, 1);
-  t->ref_count = 1;
-  t->dir = g_strdup (dir);
-  t->tracefiles = g_ptr_array_new_with_free_func ((GDestroyNotify)
-      tracefile_free);
-  t->channels = g_ptr_array_new_with_free_func ((GDestroyNotify)
-      channel_free);
-  t->warnings = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (t->warnings, NULL);
-  by_name = g_hash_table_new (g_str_hash, g_str_equal);
-
-  for (i = 0; i < names->len; i++) {
-    const gchar *name = g_ptr_array_index (names, i);
-    gchar *path = g_build_filename (dir, name, NULL);
-    Lttng0Tracefile *tf;
-    gchar *channel = NULL;
-    guint cpu, major = 0, minor = 0;
-    gboolean be = FALSE, is_meta;
-    GError *err = NULL;
-    gint r;
-
-    if (!g_file_test (path, G_FILE_TEST_IS_REGULAR)
-        || !split_name (name, &channel, &cpu)) {
-      g_free (path);
-      continue;
-    }
-    is_meta = strcmp (channel, "metadata") == 0;
-    tf = g_new0 (Lttng0Tracefile, 1);
-    tf->path = path;
-    tf->name = g_strdup (name);
-    tf->cpu = cpu;
-    tf->map = g_mapped_file_new (path, FALSE, &err);
-    if (!tf->map) {
-      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_IO,
-          "Cannot read tracefile: file=\"%s\", reason=\"%s\"", path,
-          err->message);
-      g_error_free (err);
-      goto fail_tf;
-    }
-    tf->base = (const guint8 *) g_mapped_file_get_contents (tf->map);
-    tf->size = g_mapped_file_get_length (tf->map);
-    r = check_first_header (tf, &be, &major, &minor, &err);
-    if (r < 0 || (r == 0 && is_meta)) {
-      g_propagate_error (error, err);
-      goto fail_tf;
-    }
-    if (r == 0) {
-      _gst_ctf_lttng0_trace_warn (t, "Tracefile left out: %s", err->message);
-      g_error_free (err);
-      tracefile_free (tf);
-      g_free (channel);
-      continue;
-    }
-    if (!have_format) {
-      t->big_endian = be;
-      t->major = major;
-      t->minor = minor;
-      have_format = TRUE;
-    } else if (be != t->big_endian || major != t->major
-        || minor != t->minor) {
-      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LTTNG0,
-          "Tracefiles of different formats in one trace: file=\"%s\", "
-          "offset=16, format=%u.%u %s-endian, expected=%u.%u %s-endian "
-          "(as the first tracefile)", path, major, minor, be ? "big" :
-          "little", t->major, t->minor, t->big_endian ? "big" : "little");
-      goto fail_tf;
-    }
-    tf->channel = 0;
-    g_ptr_array_add (channel_get (t, by_name, channel)->tracefiles, tf);
-    g_ptr_array_add (t->tracefiles, tf);
-    g_free (channel);
-    continue;
-
-  fail_tf:
-    tracefile_free (tf);
-    g_free (channel);
+  if (!split_name (name, &channel, &cpu))
+    return TRUE;
+  is_meta = strcmp (channel, "metadata") == 0;
+  tf = g_new0 (Lttng0Tracefile, 1);
+  tf->path = g_strdup (path);
+  tf->name = g_strdup (name);
+  tf->cpu = cpu;
+  tf->bytes = g_bytes_ref (bytes);
+  tf->base = g_bytes_get_data (bytes, &tf->size);
+  r = check_first_header (tf, &be, &major, &minor, &err);
+  if (r < 0 || (r == 0 && is_meta)) {
+    g_propagate_error (error, err);
     goto fail;
   }
+  if (r == 0) {
+    _gst_ctf_lttng0_trace_warn (t, "Tracefile left out: %s", err->message);
+    g_error_free (err);
+    tracefile_free (tf);
+    g_free (channel);
+    return TRUE;
+  }
+  if (!*have_format) {
+    t->big_endian = be;
+    t->major = major;
+    t->minor = minor;
+    *have_format = TRUE;
+  } else if (be != t->big_endian || major != t->major || minor != t->minor) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LTTNG0,
+        "Tracefiles of different formats in one trace: file=\"%s\", "
+        "offset=16, format=%u.%u %s-endian, expected=%u.%u %s-endian "
+        "(as the first tracefile)", path, major, minor, be ? "big" :
+        "little", t->major, t->minor, t->big_endian ? "big" : "little");
+    goto fail;
+  }
+  g_ptr_array_add (channel_get (t, by_name, channel)->tracefiles, tf);
+  g_ptr_array_add (t->tracefiles, tf);
+  g_free (channel);
+  return TRUE;
+
+fail:
+  tracefile_free (tf);
+  g_free (channel);
+  return FALSE;
+}
+
+/* Orders channels and tracefiles, reads the trace-wide values, indexes
+ * the sub-buffers and reads the markers. */
+static gboolean
+trace_finish (GstCtfLttng0Trace * t, GError ** error)
+{
+  Lttng0Tracefile *meta0;
+  guint i;
 
   g_ptr_array_sort (t->channels, channel_cmp);
   g_ptr_array_set_free_func (t->tracefiles, NULL);
@@ -446,8 +405,8 @@ gst_ctf_lttng0_trace_open (const gchar * dir, GError ** error)
                   0))->name, "metadata") != 0) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LTTNG0,
         "No metadata tracefile: dir=\"%s\", expected=metadata_N files "
-        "(an LTTng 0.x trace directory)", dir);
-    goto fail;
+        "(an LTTng 0.x trace directory)", t->dir);
+    return FALSE;
   }
   meta0 = g_ptr_array_index (((Lttng0Channel *) g_ptr_array_index
           (t->channels, 0))->tracefiles, 0);
@@ -457,13 +416,88 @@ gst_ctf_lttng0_trace_open (const gchar * dir, GError ** error)
         "Bad trace clock in sub-buffer header: file=\"%s\", offset=40, "
         "start_freq=%" G_GUINT64_FORMAT ", freq_scale=%u, expected=non-zero "
         "values", meta0->path, t->start_freq, t->freq_scale);
-    goto fail;
+    return FALSE;
   }
   for (i = 0; i < t->tracefiles->len; i++)
     index_subbufs (t, g_ptr_array_index (t->tracefiles, i));
-  if (!_gst_ctf_lttng0_read_metadata (t, error))
-    goto fail;
+  return _gst_ctf_lttng0_read_metadata (t, error);
+}
 
+static GstCtfLttng0Trace *
+trace_new (const gchar * dir)
+{
+  GstCtfLttng0Trace *t = g_new0 (GstCtfLttng0Trace, 1);
+
+  t->ref_count = 1;
+  t->dir = g_strdup (dir);
+  t->tracefiles = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      tracefile_free);
+  t->channels = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      channel_free);
+  t->warnings = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (t->warnings, NULL);
+  return t;
+}
+
+GstCtfLttng0Trace *
+gst_ctf_lttng0_trace_open (const gchar * dir, GError ** error)
+{
+  GstCtfLttng0Trace *t;
+  GDir *d;
+  const gchar *fn;
+  GPtrArray *names;
+  GHashTable *by_name;
+  gboolean have_format = FALSE;
+  GError *err = NULL;
+  guint i;
+
+  d = g_dir_open (dir, 0, &err);
+  if (!d) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_IO,
+        "Cannot open trace directory: dir=\"%s\", reason=\"%s\"", dir,
+        err->message);
+    g_error_free (err);
+    return NULL;
+  }
+  names = g_ptr_array_new_with_free_func (g_free);
+  while ((fn = g_dir_read_name (d)))
+    if (fn[0] != '.')
+      g_ptr_array_add (names, g_strdup (fn));
+  g_dir_close (d);
+  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+
+  t = trace_new (dir);
+  by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  for (i = 0; i < names->len; i++) {
+    const gchar *name = g_ptr_array_index (names, i);
+    gchar *path = g_build_filename (dir, name, NULL);
+    GMappedFile *map;
+    GBytes *bytes;
+    gboolean ok;
+
+    if (!g_file_test (path, G_FILE_TEST_IS_REGULAR)) {
+      g_free (path);
+      continue;
+    }
+    map = g_mapped_file_new (path, FALSE, &err);
+    if (!map) {
+      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_IO,
+          "Cannot read tracefile: file=\"%s\", reason=\"%s\"", path,
+          err->message);
+      g_error_free (err);
+      g_free (path);
+      goto fail;
+    }
+    bytes = g_mapped_file_get_bytes (map);
+    g_mapped_file_unref (map);
+    ok = trace_add (t, by_name, &have_format, name, path, bytes, error);
+    g_bytes_unref (bytes);
+    g_free (path);
+    if (!ok)
+      goto fail;
+  }
+  if (!trace_finish (t, error))
+    goto fail;
   g_hash_table_unref (by_name);
   g_ptr_array_unref (names);
   return t;
@@ -471,6 +505,42 @@ gst_ctf_lttng0_trace_open (const gchar * dir, GError ** error)
 fail:
   g_hash_table_unref (by_name);
   g_ptr_array_unref (names);
+  gst_ctf_lttng0_trace_unref (t);
+  return NULL;
+}
+
+/**
+ * _gst_ctf_lttng0_trace_open_bytes:
+ * @names: (array length=n): tracefile names
+ * @contents: (array length=n): their bytes
+ * @n: number of tracefiles
+ * @error: as gst_ctf_lttng0_trace_open()
+ *
+ * gst_ctf_lttng0_trace_open() on tracefiles held in memory (the fuzz
+ * target's input), in the order given.
+ *
+ * Returns: (transfer full) (nullable): the trace, or %NULL
+ */
+GstCtfLttng0Trace *
+_gst_ctf_lttng0_trace_open_bytes (const gchar * const *names,
+    GBytes * const *contents, guint n, GError ** error)
+{
+  GstCtfLttng0Trace *t = trace_new ("(memory)");
+  GHashTable *by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  gboolean have_format = FALSE;
+  guint i;
+
+  for (i = 0; i < n; i++)
+    if (!trace_add (t, by_name, &have_format, names[i], names[i],
+            contents[i], error))
+      goto fail;
+  if (!trace_finish (t, error))
+    goto fail;
+  g_hash_table_unref (by_name);
+  return t;
+
+fail:
+  g_hash_table_unref (by_name);
   gst_ctf_lttng0_trace_unref (t);
   return NULL;
 }
