@@ -30,7 +30,7 @@
  *
  * ## Example launch lines
  * |[
- * gst-launch-1.0 lttng0src location=trace-dir/ ! ctftextsink
+ * gst-launch-1.0 -q lttng0src location=trace-dir/ ! ctftextsink
  * gst-launch-1.0 lttng0src location=trace-dir/ ! ctfsink location=out/
  * ]|
  */

@@ -48,6 +48,7 @@ typedef struct
   gchar *name;
   guint64 cycles;
   guint64 freq;
+  gint64 ns;
   GVariant *payload;
 } TEvent;
 
@@ -77,15 +78,16 @@ trun_clear (TRun * r)
 /* Runs `SRC location=DIR ! [ctfsink location=OUT | appsink]`, counting
  * (and with @keep, keeping) the events the sink gets. */
 static void
-run (const gchar * src, const gchar * dir, const gchar * out, gboolean keep,
-    TRun * r)
+run_filtered (const gchar * src, const gchar * dir, const gchar * filter,
+    const gchar * out, gboolean keep, TRun * r)
 {
   GError *err = NULL;
   gchar *desc = out ?
-      g_strdup_printf ("%s name=src location=\"%s\" ! ctfsink location=\"%s\"",
-      src, dir, out) :
-      g_strdup_printf ("%s name=src location=\"%s\" ! appsink name=sink "
-      "sync=false", src, dir);
+      g_strdup_printf ("%s name=src location=\"%s\" ! %s%sctfsink "
+      "location=\"%s\"", src, dir, filter ? filter : "", filter ? " ! " : "",
+      out) :
+      g_strdup_printf ("%s name=src location=\"%s\" ! %s%sappsink name=sink "
+      "sync=false", src, dir, filter ? filter : "", filter ? " ! " : "");
   GstElement *pipeline = gst_parse_launch (desc, &err);
   GstElement *sink = NULL, *srce;
   GstCtfEventReader *reader = NULL;
@@ -172,6 +174,7 @@ run (const gchar * src, const gchar * dir, const gchar * out, gboolean keep,
               (reader));
           e->name = g_strdup (gst_ctf_event_reader_get_event_name (reader));
           e->cycles = gst_ctf_event_reader_get_clock_value (reader);
+          e->ns = gst_ctf_event_reader_get_timestamp_ns (reader);
           e->freq = cc->freq;
           e->payload = gst_ctf_event_reader_get_payload (reader);
           g_ptr_array_add (r->events_list, e);
@@ -195,6 +198,13 @@ run (const gchar * src, const gchar * dir, const gchar * out, gboolean keep,
   gst_object_unref (bus);
   gst_object_unref (pipeline);
   g_free (desc);
+}
+
+static void
+run (const gchar * src, const gchar * dir, const gchar * out, gboolean keep,
+    TRun * r)
+{
+  run_filtered (src, dir, NULL, out, keep, r);
 }
 
 static guint64
@@ -994,6 +1004,52 @@ GST_START_TEST (test_synthetic_formats)
 
 GST_END_TEST;
 
+/* lttng0src ! timefilter keeps the events of the window, across
+ * tracefiles (the metadata stream's and kernel_0's). */
+GST_START_TEST (test_timefilter)
+{
+  gchar *dir = make_trace (&fmt_le23, S_NONE);
+  TRun all, cut;
+  gint64 start, end;
+  guint i, want = 0;
+  gchar *filter;
+
+  run ("lttng0src", dir, NULL, TRUE, &all);
+  fail_unless_equals_uint64 (all.events, 9);
+  /* from the second event (metadata) to the fourth of kernel_0 */
+  start = ((TEvent *) g_ptr_array_index (all.events_list, 1))->ns;
+  end = 0;
+  for (i = 0; i < all.events_list->len; i++) {
+    TEvent *e = g_ptr_array_index (all.events_list, i);
+    if (strcmp (e->stream, "kernel_0") == 0 && e->cycles == T0 +
+        (G_GUINT64_CONSTANT (1) << 40) + 100)
+      end = e->ns;
+  }
+  fail_unless (end > start);
+  for (i = 0; i < all.events_list->len; i++) {
+    TEvent *e = g_ptr_array_index (all.events_list, i);
+    if (e->ns >= start && e->ns <= end)
+      want++;
+  }
+  fail_unless_equals_int (want, 2 + 4);
+  filter = g_strdup_printf ("timefilter start-time=%" G_GINT64_FORMAT
+      " end-time=%" G_GINT64_FORMAT, start, end);
+  run_filtered ("lttng0src", dir, filter, NULL, TRUE, &cut);
+  fail_unless (cut.error == NULL, "%s", cut.error);
+  fail_unless_equals_uint64 (cut.events, want);
+  for (i = 0; i < cut.events_list->len; i++) {
+    TEvent *e = g_ptr_array_index (cut.events_list, i);
+    fail_unless (e->ns >= start && e->ns <= end);
+  }
+  trun_clear (&all);
+  trun_clear (&cut);
+  g_free (filter);
+  test_rm_rf (dir);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
 /* The library's view: open errors, warnings, packets' problems. */
 typedef struct
 {
@@ -1227,6 +1283,7 @@ lttng0src_suite (void)
   tcase_add_test (tc, test_corpus_counts);
   tcase_add_test (tc, test_lttv_dump);
   tcase_add_test (tc, test_synthetic_formats);
+  tcase_add_test (tc, test_timefilter);
   tcase_add_test (tc, test_versions);
   tcase_add_test (tc, test_bad_input);
   return s;
