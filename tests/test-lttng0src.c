@@ -359,7 +359,9 @@ GST_START_TEST (test_corpus_counts)
     fail_unless_equals_uint64 (run_stat (&r, "discarded-events"), c->lost);
     fail_unless_equals_uint64 (run_stat (&r, "skipped-events"), 0);
     fail_unless_equals_uint64 (run_stat (&r, "corrupt-subbuffers"), 0);
+    fail_unless_equals_uint64 (run_stat (&r, "clamped-timestamps"), 0);
     fail_unless_equals_uint64 (r.discarded, c->lost);
+    fail_unless_equals_int (r.n_warnings, c->lost ? 1 : 0);
     fail_unless_equals_uint64 (r.warned_discarded, c->lost);
     fail_unless_equals_uint64 (run_stat (&r, "packets"), r.packets);
     trun_clear (&r);

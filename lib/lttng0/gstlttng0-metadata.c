@@ -140,7 +140,8 @@ read_subbuf (GstCtfLttng0Trace * t, GHashTable * formats,
     if (h.id > LTTNG0_CORE_MARKER_FORMAT) {
       if (h.size < 0)
         return;
-      c.pos = h.payload + (guint32) MIN ((guint64) h.size, G_MAXUINT32 / 2);
+      c.pos = (guint32) MIN ((guint64) h.payload + (guint64) h.size,
+          (guint64) sb->data_end);
       continue;
     }
     if (_gst_ctf_lttng0_marker_decode (t, core[h.id], &c, h.payload, v,

@@ -282,7 +282,8 @@ encode (GstCtfLttng0Packetizer * p, Stream * s, const guint8 ** data,
       skipped++;
       if (h.size < 0)
         break;
-      c.pos = h.payload + (guint32) MIN ((guint64) h.size, sb->data_end);
+      c.pos = (guint32) MIN ((guint64) h.payload + (guint64) h.size,
+          (guint64) sb->data_end);
       continue;
     }
     start = (guint32) lttng0_align_up (h.payload, e->m->largest_align);
@@ -301,7 +302,8 @@ encode (GstCtfLttng0Packetizer * p, Stream * s, const guint8 ** data,
             ", format-size=%u", s->tf->path, sb->offset + h.offset,
             e->m->channel, e->m->name, h.size, end - start);
       skipped++;
-      c.pos = start + (guint32) MIN ((guint64) h.size, sb->data_end);
+      c.pos = (guint32) MIN ((guint64) start + (guint64) h.size,
+          (guint64) sb->data_end);
       continue;
     }
     c.pos = end;
