@@ -95,6 +95,10 @@ typedef struct _GstCtfLttng0Packetizer GstCtfLttng0Packetizer;
 GST_CTF_API GstCtfLttng0Packetizer *gst_ctf_lttng0_packetizer_new (
     GstCtfLttng0Trace * t, GError ** error);
 
+/**
+ * gst_ctf_lttng0_packetizer_free:
+ * @p: (transfer full) (nullable): a packetizer
+ */
 GST_CTF_API void gst_ctf_lttng0_packetizer_free (GstCtfLttng0Packetizer * p);
 
 /**

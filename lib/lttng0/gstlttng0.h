@@ -53,8 +53,21 @@ typedef struct _GstCtfLttng0Trace GstCtfLttng0Trace;
 GST_CTF_API GstCtfLttng0Trace *gst_ctf_lttng0_trace_open (const gchar * dir,
     GError ** error);
 
+/**
+ * gst_ctf_lttng0_trace_ref:
+ * @t: a trace
+ *
+ * Returns: (transfer full): @t, with one more reference
+ */
 GST_CTF_API GstCtfLttng0Trace *gst_ctf_lttng0_trace_ref (GstCtfLttng0Trace *
     t);
+
+/**
+ * gst_ctf_lttng0_trace_unref:
+ * @t: (transfer full) (nullable): a trace
+ *
+ * Drops a reference; the last one unmaps the tracefiles.
+ */
 GST_CTF_API void gst_ctf_lttng0_trace_unref (GstCtfLttng0Trace * t);
 
 GST_CTF_API GType gst_ctf_lttng0_trace_get_type (void);
