@@ -1189,6 +1189,19 @@ GST_START_TEST (test_bad_input)
   test_rm_rf (dir);
   g_free (dir);
 
+  /* a start_freq of 2^63 and more (found by fuzz-lttng0: the clock
+   * offset overflowed) */
+  dir = make_trace (&f, S_NONE);
+  set_byte (dir, "metadata_0", 47, 0x80);
+  {
+    const gchar *words[] = { "Bad trace clock", "metadata_0", "offset=40",
+      NULL
+    };
+    expect_open_error (dir, words);
+  }
+  test_rm_rf (dir);
+  g_free (dir);
+
   /* a tracefile cut inside its second sub-buffer, a 10-byte tracefile:
    * warnings, the rest read */
   dir = make_trace (&f, S_TRUNCATED | S_SHORT_FILE);

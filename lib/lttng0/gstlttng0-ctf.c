@@ -177,27 +177,28 @@ gcd (guint64 a, guint64 b)
 }
 
 /* Clock class offset: start_time - start_tsc, in (s, cycles) with the
- * cycles in [0, freq). */
+ * cycles in [0, freq).  Unsigned arithmetic with an explicit borrow: the
+ * header values are untrusted (the trace opener bounds start_freq). */
 static void
 clock_offset (const GstCtfLttng0Trace * t, guint64 freq, guint64 mult,
     GstCtfClockClass * cc)
 {
   guint64 tsc = t->start_tsc * mult;
   guint64 usec = t->start_time_usec % 1000000;
-  gint64 s = (gint64) MIN (t->start_time_sec, (guint64) G_MAXINT32 * 4)
-      + (gint64) (t->start_time_usec / 1000000 % 1000000);
-  /* usec × freq / 10^6 without overflow */
-  gint64 cyc = (gint64) (usec * (freq / 1000000)
-      + usec * (freq % 1000000) / 1000000);
+  /* floor (usec × freq / 10^6) < freq, without overflow */
+  guint64 usec_cyc = freq / 1000000 * usec + freq % 1000000 * usec / 1000000;
+  guint64 rem = tsc % freq;
+  gint64 s = (gint64) MIN (t->start_time_sec, G_GUINT64_CONSTANT (1) << 40)
+      + (gint64) (t->start_time_usec / 1000000 % 1000000)
+      - (gint64) MIN (tsc / freq, G_GUINT64_CONSTANT (1) << 40);
 
-  s -= (gint64) (tsc / freq);
-  cyc -= (gint64) (tsc % freq);
-  if (cyc < 0) {
-    cyc += (gint64) freq;
+  if (usec_cyc >= rem) {
+    cc->offset = (gint64) (usec_cyc - rem);
+  } else {
+    cc->offset = (gint64) (freq - (rem - usec_cyc));
     s--;
   }
   cc->offset_s = s;
-  cc->offset = cyc;
 }
 
 /**

@@ -25,6 +25,10 @@ G_DEFINE_BOXED_TYPE (GstCtfLttng0Trace, gst_ctf_lttng0_trace,
 #define OLD_MAGIC_OFFSET 40
 #define OLD_MAJOR_OFFSET 57
 
+/* A cycle counter faster than this is a corrupt header (LTTng 0.x ran on
+ * CPUs of a few GHz). */
+#define MAX_START_FREQ G_GUINT64_CONSTANT (1000000000000)
+
 void
 _gst_ctf_lttng0_trace_warn (GstCtfLttng0Trace * t, const gchar * fmt, ...)
 {
@@ -411,11 +415,13 @@ trace_finish (GstCtfLttng0Trace * t, GError ** error)
   meta0 = g_ptr_array_index (((Lttng0Channel *) g_ptr_array_index
           (t->channels, 0))->tracefiles, 0);
   read_trace_values (t, meta0);
-  if (t->start_freq == 0 || t->freq_scale == 0) {
+  if (t->start_freq == 0 || t->start_freq > MAX_START_FREQ
+      || t->freq_scale == 0) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LTTNG0,
         "Bad trace clock in sub-buffer header: file=\"%s\", offset=40, "
-        "start_freq=%" G_GUINT64_FORMAT ", freq_scale=%u, expected=non-zero "
-        "values", meta0->path, t->start_freq, t->freq_scale);
+        "start_freq=%" G_GUINT64_FORMAT ", freq_scale=%u, expected=a "
+        "start_freq of 1 Hz to 1 THz and a non-zero freq_scale",
+        meta0->path, t->start_freq, t->freq_scale);
     return FALSE;
   }
   for (i = 0; i < t->tracefiles->len; i++)
