@@ -307,18 +307,17 @@ expected_events (const CorpusTrace * c)
   return g_ascii_strtoull (p + 6, NULL, 10);
 }
 
-/* babeltrace2's count of events for a CTF directory, or -1 when it is not
+/* babeltrace2's text of a CTF directory, or NULL when it is not
  * installed; its stderr must hold only discarded-event warnings. */
-static gint64
-babeltrace2_count (const gchar * dir, guint64 lost)
+static gchar *
+babeltrace2_text (const gchar * dir, guint64 lost)
 {
   gchar *argv[] = { (gchar *) "babeltrace2", (gchar *) dir, NULL };
   gchar *out = NULL, *errs = NULL, **lines, **l;
   gint status = -1;
-  gint64 n = 0;
 
   if (!test_have_program ("babeltrace2"))
-    return -1;
+    return NULL;
   fail_unless (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL,
           NULL, &out, &errs, &status, NULL));
   fail_unless (status == 0, "babeltrace2 %s: %s", dir, errs);
@@ -326,13 +325,41 @@ babeltrace2_count (const gchar * dir, guint64 lost)
     fail_unless (**l == '\0' || (lost > 0 && strstr (*l, "Tracer discarded")),
         "babeltrace2 %s: %s", dir, *l);
   g_strfreev (lines);
-  for (l = lines = g_strsplit (out, "\n", -1); *l; l++)
-    if (**l)
-      n++;
-  g_strfreev (lines);
-  g_free (out);
   g_free (errs);
+  return out;
+}
+
+static guint64
+count_lines (const gchar * text)
+{
+  guint64 n = 0;
+
+  for (; *text; text++)
+    if (*text == '\n')
+      n++;
   return n;
+}
+
+/* Runs a pipeline to EOS; fails on an error. */
+static void
+run_pipeline (const gchar * desc)
+{
+  GError *err = NULL;
+  GstElement *pipeline = gst_parse_launch (desc, &err);
+  GstBus *bus;
+  GstMessage *m;
+
+  fail_unless (pipeline != NULL, "%s", err ? err->message : "");
+  bus = gst_element_get_bus (pipeline);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  m = gst_bus_timed_pop_filtered (bus, 600 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (m != NULL && GST_MESSAGE_TYPE (m) == GST_MESSAGE_EOS,
+      "%s: no EOS", desc);
+  gst_message_unref (m);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
 }
 
 GST_START_TEST (test_corpus_counts)
@@ -349,7 +376,7 @@ GST_START_TEST (test_corpus_counts)
     gchar *out = g_build_filename (cwd, "lttng0-out", c->tarball, NULL);
     gchar *out_parent = g_path_get_dirname (out);
     TRun r, r2;
-    gint64 bt;
+    gchar *bt;
 
     /* directly */
     run ("lttng0src", dir, NULL, FALSE, &r);
@@ -376,9 +403,24 @@ GST_START_TEST (test_corpus_counts)
     fail_unless (r2.error == NULL, "%s: %s", out, r2.error);
     fail_unless_equals_uint64 (r2.events, want);
     fail_unless_equals_uint64 (r2.packets, run_stat (&r, "packets"));
-    bt = babeltrace2_count (out, c->lost);
-    if (bt >= 0) {
-      fail_unless_equals_int64 (bt, (gint64) want);
+    bt = babeltrace2_text (out, c->lost);
+    if (bt) {
+      gchar *txt = g_strconcat (out, ".txt", NULL);
+      gchar *desc = g_strdup_printf ("lttng0src location=\"%s\" ! "
+          "ctftextsink location=\"%s\"", dir, txt);
+      gchar *ours = NULL;
+
+      fail_unless_equals_uint64 (count_lines (bt), want);
+      /* and lttng0src ! ctftextsink prints what babeltrace2 prints */
+      run_pipeline (desc);
+      fail_unless (g_file_get_contents (txt, &ours, NULL, NULL));
+      fail_unless (strcmp (ours, bt) == 0, "%s: ctftextsink's text differs "
+          "from babeltrace2's", dir);
+      g_unlink (txt);
+      g_free (ours);
+      g_free (desc);
+      g_free (txt);
+      g_free (bt);
     } else {
       g_print ("SKIP babeltrace2 count of %s: babeltrace2 not installed\n",
           out);
