@@ -14,13 +14,15 @@ record-tracedat.sh under bench/out/inputs (git-ignored) and reused:
 
     ust-N/custom-2cpu     LTTng-UST, N ustwork iterations (-s 1M -c 16)
     kernel-Ds.dat         kernel trace.dat v7 zstd, D seconds of workload
+    ltt0-8cpu/            the corpus' 8-CPU LTTng 0.x trace (698 650 events),
+                          unpacked, and ltt0-8cpu.ctf its lttng0src ! ctfsink
 
     python3 bench/bench.py                         # all jobs, 5 rounds
     python3 bench/bench.py -r 3 --jobs ctf2ctf,decode
     python3 bench/bench.py --ctf /path/to/trace --jobs text
     python3 bench/bench.py --jobs rss --rss-sizes 100M,2G
 
-Jobs: ctf2ctf, decode, text, window, merge, tracedat, rss.  A job whose
+Jobs: ctf2ctf, decode, text, window, merge, tracedat, lttng0, rss.  A job whose
 element is not built is reported as skipped.  `decode` uses
 build/bench/ctf-decode (walk = decode what is needed to step through the
 events; all = every field value recorded, as babeltrace2 does; -j2 = the
@@ -527,6 +529,60 @@ def job_tracedat(b, dat):
                           "trace-cmd convert --file-version 6": ours})
 
 
+def ltt0_input():
+    """The corpus' 8-CPU LTTng 0.x trace, unpacked once; None without
+    the corpus."""
+    tarball = os.path.join(SHARED, "ltt0",
+                           "trace-698650events_3029lost-8CPU.tar.gz")
+    dest = os.path.join(INPUTS, "ltt0-8cpu")
+    if not os.path.isdir(dest):
+        if not os.path.exists(tarball):
+            return None
+        os.makedirs(dest + ".part", exist_ok=True)
+        subprocess.run(["tar", "xzf", tarball, "-C", dest + ".part"],
+                       check=True)
+        os.rename(dest + ".part", dest)
+    for dirpath, _, names in os.walk(dest):
+        if "metadata_0" in names:
+            return dirpath
+    return None
+
+
+def job_lttng0(b, trace):
+    if not have_element("lttng0src"):
+        return b.skip("LTTng 0.x -> CTF", "lttng0src not built")
+    if trace is None:
+        return b.skip("LTTng 0.x -> CTF", "no ../shared/corpus/ltt0")
+    ctf = os.path.join(INPUTS, "ltt0-8cpu.ctf")
+    if not os.path.isdir(ctf):
+        shutil.rmtree(ctf + ".part", ignore_errors=True)
+        subprocess.run(gst(f"lttng0src location={trace} ! "
+                           f"ctfsink location={ctf}.part"), check=True)
+        os.rename(ctf + ".part", ctf)
+    settle([trace, ctf], b.args.drop_caches)
+    n, size = b.ctf_events(ctf), du_bytes(trace)
+    out = b.out()
+    ours = "gst-ctf lttng0src ! ctfsink"
+    text = "gst-ctf lttng0src ! ctftextsink"
+    b.measure("LTTng 0.x -> CTF", [
+        (ours, gst(f"lttng0src location={trace} ! ctfsink location={out}"),
+         None),
+        ("gst-ctf ctfsrc ! ctfsink (its CTF output)",
+         gst(f"ctfsrc location={ctf} ! ctfsink location={out}"), None),
+    ], n, size, peers_of={"gst-ctf ctfsrc ! ctfsink (its CTF output)": ours})
+    b.measure("LTTng 0.x -> text", [
+        (text, gst(f"lttng0src location={trace} ! "
+                   "ctftextsink location=/dev/null"), None),
+        ("gst-ctf ctfsrc ! ctftextsink (its CTF output)",
+         gst(f"ctfsrc location={ctf} ! ctftextsink location=/dev/null"),
+         None),
+        ("babeltrace2 (its CTF output) > /dev/null", ["babeltrace2", ctf],
+         None),
+    ], n, size, peers_of={
+        "gst-ctf ctfsrc ! ctftextsink (its CTF output)": text,
+        "babeltrace2 (its CTF output) > /dev/null": text})
+
+
 def job_rss(b, sizes):
     if not have_element("ctfsink"):
         return b.skip("peak RSS", "ctfsink not built")
@@ -574,8 +630,10 @@ def main():
                     help="window fraction of the time span (default 0.01)")
     ap.add_argument("--rss-sizes", default="100M,2G",
                     help="input sizes of the peak RSS job (default 100M,2G)")
+    ap.add_argument("--lttng0", help="LTTng 0.x trace directory of the "
+                    "lttng0 job (default: the corpus' 8-CPU trace)")
     ap.add_argument("--jobs", default="ctf2ctf,decode,text,window,merge,"
-                    "tracedat,rss")
+                    "tracedat,lttng0,rss")
     default_build = os.path.join(TOP, "build-perf")
     if not os.path.isdir(default_build):
         default_build = os.path.join(TOP, "build")
@@ -628,7 +686,7 @@ def main():
         elif j == "tracedat":
             dat = args.tracedat or record_tracedat(args.tracedat_seconds)
             settle([dat], args.drop_caches)
-        elif j == "rss":
+        elif j in ("rss", "lttng0"):
             settle([], args.drop_caches)
         else:
             settle([trace], args.drop_caches)
@@ -644,6 +702,8 @@ def main():
             job_merge(b, t1, t2)
         elif j == "tracedat":
             job_tracedat(b, dat)
+        elif j == "lttng0":
+            job_lttng0(b, args.lttng0 or ltt0_input())
         elif j == "rss":
             job_rss(b, args.rss_sizes.split(","))
         else:

@@ -45,6 +45,9 @@ GST_CTF_API GQuark gst_ctf_error_quark (void);
  *   `-F` expression, event name list, CPU or id list) cannot be parsed;
  *   the message gives the column and what was expected (added for
  *   ctffilter)
+ * @GST_CTF_ERROR_LTTNG0: an LTTng 0.x trace (LTT format 2.3 to 2.6) is
+ *   invalid, truncated or of an unsupported format version (the message
+ *   names the file, the byte offset and what was expected)
  *
  * Error codes of %GST_CTF_ERROR.
  */
@@ -64,6 +67,7 @@ typedef enum {
   GST_CTF_ERROR_TRACEDAT,
   GST_CTF_ERROR_TIME_FORMAT,
   GST_CTF_ERROR_FILTER_SYNTAX,
+  GST_CTF_ERROR_LTTNG0,
 } GstCtfError;
 
 G_END_DECLS
