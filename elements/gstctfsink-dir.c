@@ -71,7 +71,7 @@ load_trace_class (const gchar * path, gchar ** why)
   GstCtfTraceClass *tc = NULL;
 
   if (text != NULL) {
-    tc = gst_ctf_tsdl_parse (text, path, &err);
+    tc = gst_ctf_metadata_parse (text, path, &err);
     g_free (text);
   }
   if (tc == NULL) {

@@ -77,12 +77,16 @@ gst_ctf_sink_write_metadata (GstCtfSink * self, const gchar * truncated)
   }
   /* A plain-text metadata file must start with the `/\* CTF 1.8` signature
    * (CTF 1.8 §7.1; babeltrace2 refuses the file otherwise).  TSDL that
-   * came from packetized metadata has none: add it. */
-  if (g_str_has_prefix (self->metadata, "/* CTF "))
+   * came from packetized metadata has none: add it.  CTF 2 metadata
+   * (first byte 0x1E) is written as it came, and not marked truncated
+   * (a TSDL `env` block has no place in it; not done yet). */
+  if (g_str_has_prefix (self->metadata, "/* CTF ") ||
+      gst_ctf_metadata_is_ctf2 (self->metadata))
     text = g_strdup (self->metadata);
   else
     text = g_strconcat ("/* CTF 1.8 */\n", self->metadata, NULL);
-  if (truncated && !metadata_says_truncated (self)) {
+  if (truncated && !metadata_says_truncated (self) &&
+      !gst_ctf_metadata_is_ctf2 (self->metadata)) {
     gchar *r = tsdl_string_contents (truncated);
     gchar *t = g_strdup_printf ("%s\n/* Written by ctfsink (gst-ctf): the "
         "trace ends early. */\nenv {\n\t" TRUNCATED_ENV " = 1;\n\t"
@@ -113,7 +117,7 @@ gst_ctf_sink_ensure_trace_class (GstCtfSink * self, gboolean post)
   GError *err = NULL;
 
   if (self->tc == NULL && !self->tc_failed) {
-    self->tc = gst_ctf_tsdl_parse (self->metadata, "caps", &err);
+    self->tc = gst_ctf_metadata_parse (self->metadata, "caps", &err);
     if (self->tc == NULL) {
       if (post)
         GST_ELEMENT_ERROR (self, STREAM, DECODE,

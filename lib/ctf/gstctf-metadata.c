@@ -7,10 +7,13 @@
  * 37-byte header (magic 0x75D11D57 in the trace's byte order, trace UUID,
  * checksum, content_size and packet_size in bits, compression /
  * encryption / checksum schemes, major, minor) followed by TSDL text up to
- * content_size and padding up to packet_size.  CTF 2 metadata (JSON text
- * sequences, RFC 7464: records start with 0x1E) is recognised and refused.
+ * content_size and padding up to packet_size.  CTF 2 metadata is a JSON
+ * text sequence (RFC 7464: records start with 0x1E), plain or in the same
+ * packets with major version 2 (CTF2-PMETA-1.0); it is returned as is and
+ * gst_ctf_metadata_parse() hands it to the JSON front end.
  */
 #include "gstctf-metadata.h"
+#include "gstctf-json-private.h"
 
 #include <glib/gstdio.h>
 #include <errno.h>
@@ -58,28 +61,8 @@ is_packetized (const guint8 * data, gsize size, gboolean * be)
   return FALSE;
 }
 
-static gboolean
-is_ctf2 (const guint8 * data, gsize size)
-{
-  gsize i = 0;
-
-  /* RFC 7464 record separator, or a bare JSON preamble fragment */
-  if (size > 0 && data[0] == 0x1e)
-    return TRUE;
-  while (i < size && g_ascii_isspace (data[i]))
-    i++;
-  if (i < size && data[i] == '{') {
-    const gchar *needle = "\"preamble\"";
-    gsize n = strlen (needle), j;
-
-    for (j = i; j + n <= size && j < i + 256; j++)
-      if (memcmp (data + j, needle, n) == 0)
-        return TRUE;
-  }
-  return FALSE;
-}
-
-/* CTF 1.8 §7.1: concatenates the TSDL payloads of metadata packets. */
+/* CTF 1.8 §7.1 and CTF2-PMETA-1.0: concatenates the payloads of metadata
+ * packets (all of version 1.8 or all of version 2.0). */
 static gchar *
 depacketize (const guint8 * data, gsize size, gboolean be,
     const gchar * origin, gsize * len_out, GError ** error)
@@ -88,6 +71,7 @@ depacketize (const guint8 * data, gsize size, gboolean be,
   guint8 uuid[16];
   gsize off = 0;
   guint index = 0;
+  guint major = 0;
 
   while (off < size) {
     const guint8 *h = data + off;
@@ -129,13 +113,17 @@ depacketize (const guint8 * data, gsize size, gboolean be,
           " (expected 0)", origin_name (origin), off, h[32], h[33], h[34]);
       goto fail;
     }
-    if (h[35] != 1 || h[36] != 8) {
+    if (!((h[35] == 1 && h[36] == 8) || (h[35] == 2 && h[36] == 0)) ||
+        (index > 0 && h[35] != major)) {
       g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_PACKET,
           "Invalid metadata packet version: file=\"%s\", offset=%"
-          G_GSIZE_FORMAT ", version=%u.%u, expected 1.8",
-          origin_name (origin), off, h[35], h[36]);
+          G_GSIZE_FORMAT ", version=%u.%u, expected %s",
+          origin_name (origin), off, h[35], h[36], index == 0 ?
+          "1.8 or 2.0" : (major == 1 ? "1.8 as the first packet" :
+              "2.0 as the first packet"));
       goto fail;
     }
+    major = h[35];
     if (content_size % 8 != 0 || packet_size % 8 != 0
         || content_size < TSDL_PACKET_HEADER_SIZE * 8
         || content_size > packet_size) {
@@ -208,8 +196,7 @@ check_nul_bytes (const gchar * text, gsize len, const gchar * origin,
  * Like gst_ctf_metadata_load_file() on bytes already in memory.
  * Packetized metadata is de-packetized (errors:
  * %GST_CTF_ERROR_METADATA_PACKET with the byte offset of the packet);
- * CTF 2 metadata fails with %GST_CTF_ERROR_CTF2; more than 64 MiB fails
- * with %GST_CTF_ERROR_METADATA_INVALID.
+ * more than 64 MiB fails with %GST_CTF_ERROR_METADATA_INVALID.
  *
  * Returns: (transfer full): the TSDL text, or %NULL
  */
@@ -228,13 +215,6 @@ gst_ctf_metadata_from_bytes (const guint8 * data, gsize size,
         "Metadata too large: file=\"%s\", size=%" G_GSIZE_FORMAT
         " bytes, limit=%d bytes", origin_name (origin), size,
         MAX_METADATA_SIZE);
-    return NULL;
-  }
-  if (is_ctf2 (data, size)) {
-    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_CTF2,
-        "Unsupported metadata: file=\"%s\", offset=0: this is a CTF 2 trace "
-        "(JSON metadata); CTF 2 is not supported, only CTF 1.8",
-        origin_name (origin));
     return NULL;
   }
   if (is_packetized (data, size, &be)) {
@@ -259,7 +239,8 @@ gst_ctf_metadata_from_bytes (const guint8 * data, gsize size,
     /* A `/ * CTF x.y` signature naming another version is refused, as
      * babeltrace2 does; text without a signature is accepted (early
      * LTTng metadata has none). */
-    if (g_str_has_prefix (text, "/* CTF ")) {
+    if (text[0] != GST_CTF_METADATA_JSON_RS &&
+        g_str_has_prefix (text, "/* CTF ")) {
       guint major = 0, minor = 0;
 
       if (sscanf (text + 7, "%u.%u", &major, &minor) == 2
@@ -281,8 +262,8 @@ gst_ctf_metadata_from_bytes (const guint8 * data, gsize size,
  * @error: return location for a %GST_CTF_ERROR
  *
  * Reads a metadata file, plain text or packetized (CTF 1.8 §7.1), and
- * returns its TSDL text.  A CTF 2 file fails with %GST_CTF_ERROR_CTF2, an
- * unreadable one with %GST_CTF_ERROR_IO.
+ * returns its text (TSDL, or CTF 2 JSON fragments).  An unreadable file
+ * fails with %GST_CTF_ERROR_IO.
  *
  * Returns: (transfer full): the TSDL text, NUL terminated, or %NULL
  */
@@ -319,4 +300,29 @@ gst_ctf_metadata_load_file (const gchar * path, GError ** error)
       error);
   g_free (contents);
   return text;
+}
+
+/**
+ * gst_ctf_metadata_parse:
+ * @text: metadata text as gst_ctf_metadata_load_file() returns it
+ * @origin: (nullable): a name for error messages (the file path)
+ * @error: return location for a %GST_CTF_ERROR
+ *
+ * Builds the trace class of a metadata text of either version: text
+ * whose first byte is 0x1E (RFC 7464 record separator) is a CTF 2 JSON
+ * text sequence (CTF2-SPEC-2.0), read by the JSON front end (errors
+ * name the fragment by index and byte offset); anything else is TSDL
+ * (gst_ctf_tsdl_parse()).
+ *
+ * Returns: (transfer full): the trace class, or %NULL
+ */
+GstCtfTraceClass *
+gst_ctf_metadata_parse (const gchar * text, const gchar * origin,
+    GError ** error)
+{
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if (gst_ctf_metadata_is_ctf2 (text))
+    return _gst_ctf_json_parse (text, strlen (text), origin, error);
+  return gst_ctf_tsdl_parse (text, origin, error);
 }

@@ -11,12 +11,12 @@ G_BEGIN_DECLS
  * @path: (type filename): a `metadata` file
  * @error: return location for a %GST_CTF_ERROR
  *
- * Reads a metadata file, plain text (`/\* CTF 1.8` preamble) or packetized
- * (CTF 1.8 §7.1 packets with magic 0x75D11D57), and returns its TSDL
- * text.  A CTF 2 file (JSON fragments, 0x1E record separators) fails with
- * %GST_CTF_ERROR_CTF2.  Errors name the file and the byte offset.
+ * Reads a metadata file, plain text or packetized (CTF 1.8 §7.1 packets
+ * with magic 0x75D11D57, version 1.8 or, CTF2-PMETA-1.0, 2.0), and
+ * returns its text: TSDL, or a CTF 2 JSON text sequence (first byte
+ * 0x1E).  Errors name the file and the byte offset.
  *
- * Returns: (transfer full): the TSDL text, NUL terminated, or %NULL
+ * Returns: (transfer full): the metadata text, NUL terminated, or %NULL
  */
 GST_CTF_API gchar *gst_ctf_metadata_load_file (const gchar * path,
     GError ** error);
@@ -30,7 +30,7 @@ GST_CTF_API gchar *gst_ctf_metadata_load_file (const gchar * path,
  *
  * Like gst_ctf_metadata_load_file() on bytes already in memory.
  *
- * Returns: (transfer full): the TSDL text, or %NULL
+ * Returns: (transfer full): the metadata text, or %NULL
  */
 GST_CTF_API gchar *gst_ctf_metadata_from_bytes (const guint8 * data,
     gsize size, const gchar * origin, GError ** error);
@@ -51,6 +51,24 @@ GST_CTF_API gchar *gst_ctf_metadata_from_bytes (const guint8 * data,
  * Returns: (transfer full): the trace class, or %NULL
  */
 GST_CTF_API GstCtfTraceClass *gst_ctf_tsdl_parse (const gchar * text,
+    const gchar * origin, GError ** error);
+
+/* The RFC 7464 record separator that starts every CTF 2 fragment. */
+#define GST_CTF_METADATA_JSON_RS '\x1e'
+
+/**
+ * gst_ctf_metadata_is_ctf2:
+ * @text: metadata text
+ *
+ * Returns: whether @text is CTF 2 metadata (its first byte is 0x1E)
+ */
+static inline gboolean
+gst_ctf_metadata_is_ctf2 (const gchar * text)
+{
+  return text != NULL && text[0] == GST_CTF_METADATA_JSON_RS;
+}
+
+GST_CTF_API GstCtfTraceClass *gst_ctf_metadata_parse (const gchar * text,
     const gchar * origin, GError ** error);
 
 G_END_DECLS

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * gst-ctf: the CTF 1.8 trace model.
+ * gst-ctf: the trace model (CTF 1.8 and CTF 2).
  *
- * Plain C structures that describe a trace class as its TSDL metadata
- * declares it (CTF 1.8 §4 types, §5 event/stream/trace, §8 clocks).
- * They are built by the TSDL parser (gstctf-tsdl-parser.c), read by the
- * packet reader and the text formatter, and owned by a refcounted
+ * Plain C structures that describe a trace class as its metadata
+ * declares it (CTF 1.8 §4 types, §5 event/stream/trace, §8 clocks; the
+ * same for CTF2-SPEC-2.0 fragments, see #GstCtfFieldForm for the field
+ * classes CTF 1.8 has no word for).  They are built by the TSDL parser
+ * (gstctf-tsdl-parser.c) or the JSON front end (gstctf-json-*.c), read
+ * by the packet reader and the text formatter, and owned by a refcounted
  * #GstCtfTraceClass.  Every field of the tree is its own node: a typealias
  * or typedef is copied where it is used, so a node can carry per-field
  * state (the value slot of a sequence length or variant tag).
@@ -100,6 +102,33 @@ typedef enum {
   GST_CTF_MEANING_TIMESTAMP,
 } GstCtfFieldMeaning;
 
+/**
+ * GstCtfFieldForm:
+ * @GST_CTF_FIELD_FORM_PLAIN: the field class is what its type says
+ * @GST_CTF_FIELD_FORM_BOOLEAN: a CTF 2 fixed-length boolean: an unsigned
+ *   %GST_CTF_FIELD_CLASS_INTEGER, false when 0
+ * @GST_CTF_FIELD_FORM_BIT_MAP: a CTF 2 fixed-length bit map: an unsigned
+ *   %GST_CTF_FIELD_CLASS_ENUM whose mappings are flags: each range is a
+ *   range of bit indices, a flag is set when one of its bits is
+ * @GST_CTF_FIELD_FORM_BIT_ARRAY: a CTF 2 fixed-length bit array: an
+ *   unsigned %GST_CTF_FIELD_CLASS_INTEGER shown in hexadecimal
+ * @GST_CTF_FIELD_FORM_BLOB: a CTF 2 static- or dynamic-length BLOB: a
+ *   %GST_CTF_FIELD_CLASS_ARRAY or %GST_CTF_FIELD_CLASS_SEQUENCE of
+ *   byte-aligned 8-bit unsigned integers
+ *
+ * What a CTF 2 field class is when the CTF 1.8 type that decodes it
+ * does not say it all (the decoder reads it as its type; the text
+ * formatter prints it as CTF 2 says).  CTF 1.8 field classes are all
+ * %GST_CTF_FIELD_FORM_PLAIN.
+ */
+typedef enum {
+  GST_CTF_FIELD_FORM_PLAIN = 0,
+  GST_CTF_FIELD_FORM_BOOLEAN,
+  GST_CTF_FIELD_FORM_BIT_MAP,
+  GST_CTF_FIELD_FORM_BIT_ARRAY,
+  GST_CTF_FIELD_FORM_BLOB,
+} GstCtfFieldForm;
+
 typedef struct _GstCtfClockClass GstCtfClockClass;
 typedef struct _GstCtfFieldClass GstCtfFieldClass;
 
@@ -121,6 +150,9 @@ typedef struct {
  *   bits of a guint64 for unsigned ones)
  * @upper: highest value, inclusive, same representation as @lower
  *
+ * @option: for a CTF 2 variant's own ranges (see #GstCtfFieldClass), the
+ *   index of the option the range selects; else 0
+ *
  * One `LABEL = A ... B` range of an enumeration (CTF 1.8 §4.1.8).  A label
  * may appear in several mappings.
  */
@@ -128,6 +160,7 @@ typedef struct {
   gchar *label;
   guint64 lower;
   guint64 upper;
+  guint option;
 } GstCtfEnumMapping;
 
 /**
@@ -143,6 +176,7 @@ typedef struct {
 struct _GstCtfFieldClass {
   GstCtfFieldClassType type;
   guint alignment;              /* bits, power of two, >= 1 */
+  GstCtfFieldForm form;         /* CTF 2 refinement of @type */
 
   struct {
     guint size;                 /* bits, 1..64 */
@@ -154,6 +188,10 @@ struct _GstCtfFieldClass {
     GstCtfClockClass *mapped_clock;     /* resolved, (transfer none) */
   } integer;
 
+  /* ENUM: its mappings.  VARIANT: a CTF 2 variant's selector field
+   * ranges (CTF2-SPEC-2.0 §5.4.17), one per range, @option giving the
+   * option and @label its name; a VARIANT without them (CTF 1.8) selects
+   * by its tag's enumeration labels. */
   struct {
     GstCtfEnumMapping *mappings;
     guint n_mappings;
@@ -295,6 +333,8 @@ struct _GstCtfTraceClass {
   GPtrArray *clock_classes;             /* GstCtfClockClass */
   GPtrArray *stream_classes;            /* GstCtfStreamClass, by metadata order */
   guint n_value_slots;                  /* number of value_slot indices used */
+  /* CTF 2 (major 2): member names are shown as written (CTF 1.8 strips
+   * one leading underscore) */
 };
 
 GST_CTF_API GType gst_ctf_trace_class_get_type (void);

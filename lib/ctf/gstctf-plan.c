@@ -235,8 +235,12 @@ compile_variant (Compiler * c, guint idx, const GstCtfFieldClass * fc,
   guint k, m;
   GstCtfOp *op;
 
-  if (tag == NULL || tag->type != GST_CTF_FIELD_CLASS_ENUM ||
-      tag->value_slot < 0) {
+  /* A CTF 2 variant selects by its own ranges: its selector is any
+   * integer.  A CTF 1.8 one by its enumeration tag's labels. */
+  if (tag == NULL || tag->value_slot < 0 ||
+      (tag->type != GST_CTF_FIELD_CLASS_ENUM &&
+          (fc->enumeration.n_mappings == 0 ||
+              tag->type != GST_CTF_FIELD_CLASS_INTEGER))) {
     g_set_error (c->error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
         "Variant tag `%s` is not resolved to an enumeration field",
         fc->ref_path ? fc->ref_path : "(none)");
@@ -244,7 +248,18 @@ compile_variant (Compiler * c, guint idx, const GstCtfFieldClass * fc,
   }
 
   ranges = g_array_new (FALSE, FALSE, sizeof (GstCtfVariantRange));
-  for (k = 0; k < fc->n_members; k++) {
+  for (m = 0; m < fc->enumeration.n_mappings; m++) {
+    const GstCtfEnumMapping *map = &fc->enumeration.mappings[m];
+    GstCtfVariantRange r;
+
+    if (map->option >= fc->n_members)
+      continue;
+    r.lower = map->lower;
+    r.upper = map->upper;
+    r.option = map->option;
+    g_array_append_val (ranges, r);
+  }
+  for (k = 0; fc->enumeration.n_mappings == 0 && k < fc->n_members; k++) {
     const gchar *name = fc->members[k].name;
     gboolean found = FALSE;
     gint pass;

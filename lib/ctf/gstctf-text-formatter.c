@@ -310,7 +310,7 @@ tpl_walk (GstCtfTextFormatter * f, Template * t, const GstCtfFieldValue * vals,
         }
         g_string_append (t->lit, printed++ > 0 ? ", " : " ");
         if (names) {
-          g_string_append (t->lit, display_name (c->name));
+          g_string_append (t->lit, display_name (f, c->name));
           g_string_append (t->lit, " = ");
         }
         child = tpl_walk (f, t, vals, n, child, names, filtered, depth + 1);

@@ -63,7 +63,7 @@ force_not_in_ir (GHashTable * set, const GstCtfFieldClass * fc, guint depth)
 static gboolean
 update_in_ir (GHashTable * not_in_ir, GHashTable * dependents,
     const GstCtfFieldClass * fc, const gchar * name, gboolean pc_top,
-    guint depth)
+    guint depth, gboolean ctf2)
 {
   gboolean in_ir = FALSE;
   gint i;
@@ -78,7 +78,9 @@ update_in_ir (GHashTable * not_in_ir, GHashTable * dependents,
     case GST_CTF_FIELD_CLASS_ENUM:{
       gboolean mapped = fc->integer.mapped_clock != NULL ||
           fc->integer.map_clock_name != NULL;
-      gboolean meaning = pc_top && int_has_meaning_in_packet_context (name);
+      /* CTF 1.8: by name in the packet context; CTF 2: by role */
+      gboolean meaning = ctf2 ? fc->meaning != GST_CTF_MEANING_NONE :
+          pc_top && int_has_meaning_in_packet_context (name);
 
       in_ir = (!mapped && !meaning) ||
           g_hash_table_contains (dependents, fc);
@@ -89,14 +91,14 @@ update_in_ir (GHashTable * not_in_ir, GHashTable * dependents,
         in_ir = TRUE;
       for (i = (gint) fc->n_members - 1; i >= 0; i--) {
         if (update_in_ir (not_in_ir, dependents, fc->members[i].fc,
-                fc->members[i].name, FALSE, depth + 1))
+                fc->members[i].name, FALSE, depth + 1, ctf2))
           in_ir = TRUE;
       }
       break;
     case GST_CTF_FIELD_CLASS_VARIANT:
       for (i = (gint) fc->n_members - 1; i >= 0; i--) {
         if (update_in_ir (not_in_ir, dependents, fc->members[i].fc,
-                fc->members[i].name, FALSE, depth + 1))
+                fc->members[i].name, FALSE, depth + 1, ctf2))
           in_ir = TRUE;
       }
       if (in_ir) {
@@ -110,7 +112,7 @@ update_in_ir (GHashTable * not_in_ir, GHashTable * dependents,
     case GST_CTF_FIELD_CLASS_ARRAY:
     case GST_CTF_FIELD_CLASS_SEQUENCE:
       in_ir = update_in_ir (not_in_ir, dependents, fc->element, NULL,
-          FALSE, depth + 1);
+          FALSE, depth + 1, ctf2);
       if (fc->type == GST_CTF_FIELD_CLASS_SEQUENCE && in_ir &&
           fc->ref_target)
         g_hash_table_add (dependents, (gpointer) fc->ref_target);
@@ -166,6 +168,7 @@ void
 _gst_ctf_text_compute_ir (GstCtfTextFormatter * f)
 {
   GHashTable *dependents = g_hash_table_new (NULL, NULL);
+  gboolean ctf2 = f->tc->major >= 2;
   guint i, j;
 
   for (i = 0; f->tc->stream_classes && i < f->tc->stream_classes->len; i++) {
@@ -176,11 +179,11 @@ _gst_ctf_text_compute_ir (GstCtfTextFormatter * f)
     for (j = 0; sc->event_classes && j < sc->event_classes->len; j++) {
       const GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, j);
 
-      update_in_ir (f->not_in_ir, dependents, ec->payload, NULL, FALSE, 0);
-      update_in_ir (f->not_in_ir, dependents, ec->context, NULL, FALSE, 0);
+      update_in_ir (f->not_in_ir, dependents, ec->payload, NULL, FALSE, 0, ctf2);
+      update_in_ir (f->not_in_ir, dependents, ec->context, NULL, FALSE, 0, ctf2);
     }
     update_in_ir (f->not_in_ir, dependents, sc->event_common_context, NULL,
-        FALSE, 0);
+        FALSE, 0, ctf2);
     force_not_in_ir (f->not_in_ir, sc->event_header, 0);
 
     /* Packet context: its direct members may carry a meaning. */
@@ -190,7 +193,7 @@ _gst_ctf_text_compute_ir (GstCtfTextFormatter * f)
 
       for (k = (gint) pc->n_members - 1; k >= 0; k--) {
         if (update_in_ir (f->not_in_ir, dependents, pc->members[k].fc,
-                pc->members[k].name, TRUE, 1))
+                pc->members[k].name, TRUE, 1, ctf2))
           in_ir = TRUE;
       }
       if (in_ir)
@@ -198,7 +201,7 @@ _gst_ctf_text_compute_ir (GstCtfTextFormatter * f)
       else
         g_hash_table_add (f->not_in_ir, (gpointer) pc);
     } else {
-      update_in_ir (f->not_in_ir, dependents, pc, NULL, FALSE, 0);
+      update_in_ir (f->not_in_ir, dependents, pc, NULL, FALSE, 0, ctf2);
     }
   }
   force_not_in_ir (f->not_in_ir, f->tc->packet_header, 0);

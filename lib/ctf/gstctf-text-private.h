@@ -475,12 +475,13 @@ append_oct (GString * s, guint64 v)
 }
 
 static inline const gchar *
-display_name (const gchar * name)
+display_name (const GstCtfTextFormatter * f, const gchar * name)
 {
   if (name == NULL)
     return "";
-  /* CTF 1.8 §4.2.2: a leading underscore escapes the name. */
-  return name[0] == '_' ? name + 1 : name;
+  /* CTF 1.8 §4.2.2: a leading underscore escapes the name; CTF 2 names
+   * are shown as written. */
+  return name[0] == '_' && f->tc->major < 2 ? name + 1 : name;
 }
 
 /* gstctf-text-values.c */

@@ -468,7 +468,7 @@ append_struct (GstCtfTextFormatter * f, GString * s,
     else
       put_c (s, ' ');
     if (names) {
-      put_str (s, display_name (c->name));
+      put_str (s, display_name (f, c->name));
       put_lit (s, " = ");
     }
     child = _gst_ctf_text_append_value (f, s, vals, n, child, names, filtered, depth + 1);

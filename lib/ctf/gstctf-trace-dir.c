@@ -393,7 +393,7 @@ load_metadata (const gchar * path, gchar ** text, GstCtfTraceClass ** tc,
   *tc = NULL;
   *text = gst_ctf_metadata_load_file (md_path, error);
   if (*text != NULL) {
-    *tc = gst_ctf_tsdl_parse (*text, md_path, error);
+    *tc = gst_ctf_metadata_parse (*text, md_path, error);
     if (*tc == NULL)
       g_clear_pointer (text, g_free);
   }

@@ -58,7 +58,7 @@ typedef struct {
  *   directory above one or several traces
  * @error: return location for a %GST_CTF_ERROR: %GST_CTF_ERROR_IO (no
  *   such file or directory, unreadable), %GST_CTF_ERROR_NO_TRACE (no trace
- *   below it), the metadata codes, %GST_CTF_ERROR_CTF2,
+ *   below it), the metadata codes (TSDL or CTF 2),
  *   %GST_CTF_ERROR_PACKET (the first packet of a stream file cannot be
  *   read: babeltrace2 fails before any event then too), the codes of
  *   gst_ctf_trace_merge_new() and gst_ctf_trace_merge_check_clocks()

@@ -227,7 +227,7 @@ gst_ctf_event_reader_new_from_metadata (const gchar * tsdl, GError ** error)
   GstCtfEventReader *self;
 
   g_return_val_if_fail (tsdl != NULL, NULL);
-  tc = gst_ctf_tsdl_parse (tsdl, "caps metadata", error);
+  tc = gst_ctf_metadata_parse (tsdl, "caps metadata", error);
   if (tc == NULL)
     return NULL;
   self = gst_ctf_event_reader_new (tc);
@@ -269,7 +269,7 @@ gst_ctf_event_reader_new_from_caps (GstCaps * caps, GError ** error)
  *   such file or directory), %GST_CTF_ERROR_NO_TRACE (a directory with no
  *   trace below it), the metadata codes (%GST_CTF_ERROR_METADATA_SYNTAX,
  *   %GST_CTF_ERROR_METADATA_INVALID, %GST_CTF_ERROR_METADATA_PACKET),
- *   %GST_CTF_ERROR_CTF2, %GST_CTF_ERROR_PACKET (the first packet of a
+ *   %GST_CTF_ERROR_PACKET (the first packet of a
  *   stream file cannot be read), %GST_CTF_ERROR_TRACEDAT (a file that is
  *   not a valid trace.dat; a corrupt ring-buffer page, which tracecmdsrc
  *   skips with a warning unless `strict`, is an error here)
@@ -376,7 +376,7 @@ gst_ctf_event_reader_set_caps (GstCtfEventReader * reader, GstCaps * caps,
   }
   old = reader->caps ? gst_ctf_caps_get_metadata (reader->caps) : NULL;
   if (old == NULL || reader->tc == NULL || strcmp (old, tsdl) != 0) {
-    tc = gst_ctf_tsdl_parse (tsdl, "caps metadata", error);
+    tc = gst_ctf_metadata_parse (tsdl, "caps metadata", error);
     if (tc == NULL)
       return FALSE;
     set_trace_class (reader, tc);
