@@ -13,9 +13,10 @@
  *   structure -> STRUCT, static-/dynamic-length array -> ARRAY/SEQUENCE
  *   variant -> VARIANT with its own selector ranges
  * A field location is kept as its JSON text in ref_path until
- * gstctf-json-resolve.c resolves it.  Not read yet (refused with a
- * message saying so): variable-length integers, optionals, UTF-16/32
- * strings.
+ * gstctf-json-resolve.c resolves it.
+ *   variable-length integer -> INTEGER/ENUM of form LEB128
+ *   optional -> VARIANT of form OPTIONAL (one option, its own ranges)
+ * Not read yet (refused with a message saying so): UTF-16/32 strings.
  */
 #include "gstctf-json-private.h"
 
@@ -50,6 +51,11 @@ static const struct {
   {"dynamic-length-array", {"element-field-class", "length-field-location",
           "minimum-alignment"}},
   {"variant", {"options", "selector-field-location"}},
+  {"variable-length-unsigned-integer", {"preferred-display-base", "mappings",
+          "roles"}},
+  {"variable-length-signed-integer", {"preferred-display-base", "mappings"}},
+  {"optional", {"field-class", "selector-field-location",
+          "selector-field-ranges"}},
 };
 
 static const gchar *const member_props[] = { "name", "field-class", NULL };
@@ -538,6 +544,78 @@ fail:
   return NULL;
 }
 
+static GstCtfFieldClass *
+variable_length (GstCtfJsonCtx * c, JsonObject * o, const gchar * type,
+    const gchar * what)
+{
+  GstCtfFieldClass *fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_INTEGER);
+  guint64 base;
+
+  fc->form = GST_CTF_FIELD_FORM_LEB128;
+  fc->alignment = 8;
+  fc->integer.size = 64;
+  fc->integer.byte_order = GST_CTF_BYTE_ORDER_LE;
+  fc->integer.is_signed = strcmp (type, "variable-length-signed-integer") == 0;
+  if (!get_role (c, o, what, &fc->meaning) ||
+      !_gst_ctf_json_get_uint (c, o, what, "preferred-display-base", FALSE,
+          10, &base))
+    goto fail;
+  if (base != 2 && base != 8 && base != 10 && base != 16) {
+    _gst_ctf_json_fail (c, "%s: preferred display base %" G_GUINT64_FORMAT
+        ": expected 2, 8, 10 or 16", what, base);
+    goto fail;
+  }
+  fc->integer.base = (guint) base;
+  if (!add_mappings (c, fc, o, "mappings", what))
+    goto fail;
+  return fc;
+
+fail:
+  gst_ctf_field_class_free (fc);
+  return NULL;
+}
+
+/* An optional (§5.4.16): a one-option variant; with a boolean selector
+ * the option is there when the selector is not 0, with an integer one
+ * when its value is in `selector-field-ranges` (checked once the
+ * selector is resolved: gstctf-json-resolve.c). */
+static GstCtfFieldClass *
+optional (GstCtfJsonCtx * c, JsonObject * o, const gchar * what, guint depth)
+{
+  GstCtfFieldClass *fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_VARIANT);
+  JsonNode *n = json_object_get_member (o, "field-class");
+  JsonNode *r = json_object_get_member (o, "selector-field-ranges");
+  GstCtfFieldClass *ofc;
+
+  fc->form = GST_CTF_FIELD_FORM_OPTIONAL;
+  if (!keep_location (c, fc, o, "selector-field-location", what))
+    goto fail;
+  if (n == NULL) {
+    _gst_ctf_json_fail (c, "%s: missing `field-class` property", what);
+    goto fail;
+  }
+  ofc = _gst_ctf_json_field_class (c, n, what, depth + 1);
+  if (ofc == NULL)
+    goto fail;
+  gst_ctf_field_class_append_member (fc, what, ofc);
+  if (r != NULL) {
+    if (!add_ranges (c, fc, r, what, what, 0, -1))
+      goto fail;
+  } else {
+    /* a boolean selector: checked when resolved */
+    fc->enumeration.mappings = g_new0 (GstCtfEnumMapping, 1);
+    fc->enumeration.n_mappings = 1;
+    fc->enumeration.mappings[0].label = g_strdup (what);
+    fc->enumeration.mappings[0].lower = 1;
+    fc->enumeration.mappings[0].upper = G_MAXUINT64;
+  }
+  return fc;
+
+fail:
+  gst_ctf_field_class_free (fc);
+  return NULL;
+}
+
 GstCtfFieldClass *
 _gst_ctf_json_field_class (GstCtfJsonCtx * c, JsonNode * node,
     const gchar * what, guint depth)
@@ -615,12 +693,10 @@ _gst_ctf_json_field_class (GstCtfJsonCtx * c, JsonNode * node,
   if (strcmp (type, "variant") == 0)
     return variant (c, o, what, depth);
   if (strcmp (type, "variable-length-unsigned-integer") == 0 ||
-      strcmp (type, "variable-length-signed-integer") == 0 ||
-      strcmp (type, "optional") == 0) {
-    _gst_ctf_json_fail (c, "%s: %s field classes are not supported yet",
-        what, type);
-    return NULL;
-  }
+      strcmp (type, "variable-length-signed-integer") == 0)
+    return variable_length (c, o, type, what);
+  if (strcmp (type, "optional") == 0)
+    return optional (c, o, what, depth);
   _gst_ctf_json_fail (c, "%s: unknown field class type `%s`", what, type);
   return NULL;
 }

@@ -323,6 +323,7 @@ add_env (GstCtfJsonCtx * c, JsonObject * env)
 static gboolean
 frag_trace_class (GstCtfJsonCtx * c, State * st, JsonObject * o)
 {
+  const gchar *uid;
   JsonNode *n;
 
   if (st->has_trace_class)
@@ -332,8 +333,10 @@ frag_trace_class (GstCtfJsonCtx * c, State * st, JsonObject * o)
         "stream class fragment");
   st->has_trace_class = TRUE;
   if (!_gst_ctf_json_check_props (c, o, "trace class", trace_props) ||
-      !_gst_ctf_json_check_extensions (c, o, "trace class"))
+      !_gst_ctf_json_check_extensions (c, o, "trace class") ||
+      !_gst_ctf_json_get_string (c, o, "trace class", "uid", FALSE, &uid))
     return FALSE;
+  c->tc->uid = g_strdup (uid);
   n = json_object_get_member (o, "environment");
   if (n != NULL) {
     if (!JSON_NODE_HOLDS_OBJECT (n))

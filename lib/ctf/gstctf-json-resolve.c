@@ -146,7 +146,7 @@ resolve_location (Walk * w, GstCtfFieldClass * fc, const gchar * what)
       if (JSON_NODE_HOLDS_NULL (e)) {
         if (!on_stack)
           break;
-        g_string_append (readable, i ? ".." : "..");
+        g_string_append (readable, "..");
         for (k--; k >= 0 && g_array_index (w->stack, Frame, k).fc->type !=
             GST_CTF_FIELD_CLASS_STRUCT; k--);
         continue;
@@ -170,6 +170,28 @@ resolve_location (Walk * w, GstCtfFieldClass * fc, const gchar * what)
     }
     if (i < n || on_stack)
       target = NULL;
+    /* the same as an absolute path (TSDL's form): the names from the
+     * scope root down to the structure the lookup started in */
+    if (target != NULL) {
+      GString *abs = g_string_new (origins[w->scope].tsdl);
+      gint top = k, j;
+
+      for (j = 0; j < top; j++) {
+        Frame *f = &g_array_index (w->stack, Frame, j);
+
+        if (f->fc->type == GST_CTF_FIELD_CLASS_STRUCT ||
+            f->fc->type == GST_CTF_FIELD_CLASS_VARIANT)
+          g_string_append_printf (abs, ".%s", f->fc->members[f->index].name);
+      }
+      for (i = 0; i < n; i++) {
+        JsonNode *e = json_array_get_element (path, i);
+
+        if (!JSON_NODE_HOLDS_NULL (e))
+          g_string_append_printf (abs, ".%s", json_node_get_string (e));
+      }
+      g_string_free (readable, TRUE);
+      readable = abs;
+    }
   }
 
   if (target == NULL) {
@@ -210,8 +232,27 @@ out:
 static gboolean
 check_variant_ranges (GstCtfJsonCtx * c, GstCtfFieldClass * fc)
 {
-  gboolean sgn = fc->ref_target->integer.is_signed;
+  const GstCtfFieldClass *sel = fc->ref_target;
+  gboolean sgn = sel->integer.is_signed;
+  gboolean by_bool = fc->form == GST_CTF_FIELD_FORM_OPTIONAL &&
+      fc->enumeration.n_mappings == 1 &&
+      fc->enumeration.mappings[0].lower == 1 &&
+      fc->enumeration.mappings[0].upper == G_MAXUINT64;
   guint i;
+
+  /* an optional without ranges needs a boolean selector, one with
+   * ranges an integer; a variant an integer (CTF2-SPEC-2.0 §5.4.16-17) */
+  if (fc->form == GST_CTF_FIELD_FORM_OPTIONAL &&
+      (sel->form == GST_CTF_FIELD_FORM_BOOLEAN) != by_bool)
+    return _gst_ctf_json_fail (c, "optional: %s", by_bool ?
+        "a selector that is not a boolean needs `selector-field-ranges`" :
+        "a boolean selector takes no `selector-field-ranges`");
+  if (fc->form != GST_CTF_FIELD_FORM_OPTIONAL &&
+      sel->form == GST_CTF_FIELD_FORM_BOOLEAN)
+    return _gst_ctf_json_fail (c, "variant: the selector is a boolean, "
+        "expected an integer");
+  if (by_bool)
+    return TRUE;
 
   for (i = 0; i < fc->enumeration.n_mappings; i++) {
     const GstCtfEnumMapping *m = &fc->enumeration.mappings[i];

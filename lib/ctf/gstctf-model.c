@@ -225,6 +225,7 @@ gst_ctf_trace_class_unref (GstCtfTraceClass * tc)
   if (!g_atomic_int_dec_and_test (&tc->ref_count))
     return;
   gst_ctf_field_class_free (tc->packet_header);
+  g_free (tc->uid);
   g_ptr_array_unref (tc->env);
   g_ptr_array_unref (tc->clock_classes);
   g_ptr_array_unref (tc->stream_classes);

@@ -115,6 +115,14 @@ typedef enum {
  * @GST_CTF_FIELD_FORM_BLOB: a CTF 2 static- or dynamic-length BLOB: a
  *   %GST_CTF_FIELD_CLASS_ARRAY or %GST_CTF_FIELD_CLASS_SEQUENCE of
  *   byte-aligned 8-bit unsigned integers
+ * @GST_CTF_FIELD_FORM_LEB128: a CTF 2 variable-length integer (unsigned
+ *   or signed LEB128, at most 64 value bits): a byte-aligned
+ *   %GST_CTF_FIELD_CLASS_INTEGER (or ENUM) whose size (64) is the size
+ *   of its value, not of its data
+ * @GST_CTF_FIELD_FORM_OPTIONAL: a CTF 2 optional: a
+ *   %GST_CTF_FIELD_CLASS_VARIANT of one option, present when its
+ *   selector's value is in one of the variant's own ranges (a boolean
+ *   selector: [1, 2^64-1]), else absent (no value, no data)
  *
  * What a CTF 2 field class is when the CTF 1.8 type that decodes it
  * does not say it all (the decoder reads it as its type; the text
@@ -127,6 +135,8 @@ typedef enum {
   GST_CTF_FIELD_FORM_BIT_MAP,
   GST_CTF_FIELD_FORM_BIT_ARRAY,
   GST_CTF_FIELD_FORM_BLOB,
+  GST_CTF_FIELD_FORM_LEB128,
+  GST_CTF_FIELD_FORM_OPTIONAL,
 } GstCtfFieldForm;
 
 typedef struct _GstCtfClockClass GstCtfClockClass;
@@ -334,7 +344,8 @@ struct _GstCtfTraceClass {
   GPtrArray *stream_classes;            /* GstCtfStreamClass, by metadata order */
   guint n_value_slots;                  /* number of value_slot indices used */
   /* CTF 2 (major 2): member names are shown as written (CTF 1.8 strips
-   * one leading underscore) */
+   * one leading underscore); the trace class's `uid`, or NULL */
+  gchar *uid;
 };
 
 GST_CTF_API GType gst_ctf_trace_class_get_type (void);

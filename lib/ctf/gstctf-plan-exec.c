@@ -193,6 +193,40 @@ _gst_ctf_plan_exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx
           v = sign_extend (v, op->size);
         goto int_done;
 
+      case GST_CTF_OP_VARINT:{
+        /* CTF2-SPEC-2.0 §5.4.6: LEB128, 7 value bits per byte, the high
+         * bit set on all but the last; values beyond 64 bits refused */
+        guint64 p = pos >> 3, lim = limit >> 3;
+        guint shift = 0;
+        guint8 b;
+
+        v = 0;
+        do {
+          if (G_UNLIKELY ((pos & 7) != 0 || p >= lim))
+            goto overrun;
+          b = data[p++];
+          /* the tenth byte holds bit 63 only (its sign extension for
+           * a signed integer) */
+          if (G_UNLIKELY (shift > 63 || (shift == 63 && (b & 0x7f) != 0 &&
+                      (b & 0x7f) != ((op->flags & GST_CTF_OP_F_SIGNED) ?
+                          0x7f : 0x01)))) {
+            ctx->pos = cur;
+            g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+                "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, "
+                "variable-length integer `%s` has more than 64 value bits",
+                ctx->scope_name ? ctx->scope_name : "field", pos,
+                op->name ? op->name : "(unnamed)");
+            return FALSE;
+          }
+          v |= (guint64) (b & 0x7f) << shift;
+          shift += 7;
+        } while (b & 0x80);
+        if ((op->flags & GST_CTF_OP_F_SIGNED) && shift < 64 && (b & 0x40))
+          v |= G_MAXUINT64 << shift;
+        cur = p << 3;
+        goto int_read;
+      }
+
       case GST_CTF_OP_JUMP:
         i = op->next;
         continue;
@@ -434,6 +468,19 @@ _gst_ctf_plan_exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx
             break;
           }
         }
+        if (opt == G_MAXUINT32 && (op->flags & GST_CTF_OP_F_OPTIONAL)) {
+          /* an absent optional: a value without child, no data */
+          cur = pos;
+          if (values) {
+            GstCtfFieldValue *fv = record (ctx, op, NULL, error);
+
+            if (fv == NULL)
+              return FALSE;
+            fv->v.u = G_MAXUINT32;
+          }
+          i = op->next;
+          continue;
+        }
         if (G_UNLIKELY (opt == G_MAXUINT32)) {
           g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
               "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, variant "
@@ -475,6 +522,7 @@ _gst_ctf_plan_exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx
 
   int_done:
     cur = pos + op->size;
+  int_read:
     if (G_UNLIKELY (op->flags & GST_CTF_OP_F_EFFECTS)) {
       if (!apply_effects (ctx, op, v, pos, error))
         return FALSE;

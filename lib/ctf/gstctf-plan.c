@@ -139,6 +139,16 @@ compile_int (Compiler * c, guint idx, const GstCtfFieldClass * fc,
 
   native = (op->byte_order == GST_CTF_BYTE_ORDER_LE) ==
       (G_BYTE_ORDER == G_LITTLE_ENDIAN);
+  if (fc->form == GST_CTF_FIELD_FORM_LEB128) {
+    /* CTF2-SPEC-2.0 §5.4.6: byte-aligned, one to ten bytes here */
+    op->kind = GST_CTF_OP_VARINT;
+    op->align = MAX (op->align, 8);
+    op->size = 64;
+    op->next = idx + 1;
+    *align_out = op->align;
+    *min_bits_out = 8;
+    return TRUE;
+  }
   op->kind = GST_CTF_OP_INT;
   if (op->align % 8 == 0) {
     switch (size) {
@@ -291,6 +301,8 @@ compile_variant (Compiler * c, guint idx, const GstCtfFieldClass * fc,
   op->ref_slot = tag->value_slot;
   op->tag_signed = tag->integer.is_signed;
   op->n_children = fc->n_members;
+  if (fc->form == GST_CTF_FIELD_FORM_OPTIONAL)
+    op->flags |= GST_CTF_OP_F_OPTIONAL;
   op->n_ranges = ranges->len;
   op->ranges = (GstCtfVariantRange *) g_array_free (ranges, FALSE);
   g_ptr_array_add (c->allocs, op->ranges);
@@ -310,7 +322,8 @@ compile_variant (Compiler * c, guint idx, const GstCtfFieldClass * fc,
   op = op_at (c, idx);
   op->next = c->n_ops;
   *align_out = op->align;
-  *min_bits_out = fc->n_members ? min_bits : 0;
+  *min_bits_out = fc->n_members && !(op->flags & GST_CTF_OP_F_OPTIONAL) ?
+      min_bits : 0;
   return TRUE;
 }
 
@@ -892,9 +905,10 @@ run_add (RunBuild * rb, guint j)
     case GST_CTF_OP_VARIANT:{
       GstCtfRun **runs;
 
-      /* a tail after a sequence would have to move with it */
+      /* a tail after a sequence would have to move with it; an optional
+       * may select nothing */
       if (rb->depth >= GST_CTF_PLAN_MAX_DEPTH || op->n_children == 0 ||
-          rb->n_seqs > 0)
+          rb->n_seqs > 0 || (op->flags & GST_CTF_OP_F_OPTIONAL))
         return FALSE;
       runs = g_new0 (GstCtfRun *, op->n_children);
       for (k = 0; k < op->n_children; k++) {

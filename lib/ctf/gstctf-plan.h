@@ -67,6 +67,8 @@ typedef enum {
                                  * subtree: align, then skip static_bits */
   GST_CTF_OP_RUN,               /* recording plans: consecutive siblings
                                  * of static layout, see GstCtfRun */
+  GST_CTF_OP_VARINT,            /* CTF 2 variable-length integer (LEB128),
+                                 * byte-aligned; never in a run */
 } GstCtfOpKind;
 
 /* How a run item (or a scalar array element) is read: byte-aligned, at a
@@ -104,6 +106,9 @@ typedef enum {
 #define GST_CTF_OP_F_MEANING  (1u << 3)  /* header/context/event id role */
 #define GST_CTF_OP_F_EFFECTS  (GST_CTF_OP_F_CLOCK | GST_CTF_OP_F_SLOT | \
     GST_CTF_OP_F_MEANING)
+/* A variant that is a CTF 2 optional: no option selected means absent
+ * (recorded as a variant value without child), not an error. */
+#define GST_CTF_OP_F_OPTIONAL (1u << 4)
 
 typedef struct {
   guint64 lower;

@@ -261,6 +261,55 @@ enum_info_new (const GstCtfFieldClass * fc, GstCtfBabeltraceVersion version)
   return e;
 }
 
+static gint
+compare_labels (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const gchar * const *) a, *(const gchar * const *) b);
+}
+
+/* A CTF 2 bit map as babeltrace2 2.1 prints it: the value in
+ * hexadecimal, then the flags with a set bit, sorted by name, each once:
+ * `0x12 { "MEOW", "SALUT" }`. */
+static void
+append_bit_map (GString * s, const GstCtfFieldClass * fc,
+    const GstCtfFieldValue * v)
+{
+  const GstCtfEnumMapping *maps = fc->enumeration.mappings;
+  GPtrArray *set = g_ptr_array_new ();
+  guint i;
+
+  _gst_ctf_text_append_integer (s, fc, v);
+  for (i = 0; i < fc->enumeration.n_mappings; i++) {
+    guint64 lo = maps[i].lower, hi = MIN (maps[i].upper, 63), mask;
+    guint k;
+
+    if (lo > 63)
+      continue;
+    mask = (hi - lo == 63) ? G_MAXUINT64 :
+        ((G_GUINT64_CONSTANT (1) << (hi - lo + 1)) - 1) << lo;
+    if ((v->v.u & mask) == 0)
+      continue;
+    for (k = 0; k < set->len; k++)
+      if (strcmp (g_ptr_array_index (set, k), maps[i].label) == 0)
+        break;
+    if (k == set->len)
+      g_ptr_array_add (set, maps[i].label);
+  }
+  if (set->len > 0) {
+    g_ptr_array_sort (set, compare_labels);
+    put_lit (s, " {");
+    for (i = 0; i < set->len; i++) {
+      if (i > 0)
+        put_c (s, ',');
+      put_c (s, ' ');
+      append_escaped (s, g_ptr_array_index (set, i),
+          strlen (g_ptr_array_index (set, i)));
+    }
+    put_lit (s, " }");
+  }
+  g_ptr_array_free (set, TRUE);
+}
+
 void
 _gst_ctf_text_append_enum (GstCtfTextFormatter * f, GString * s,
     const GstCtfFieldClass * fc, const GstCtfFieldValue * v)
@@ -270,6 +319,10 @@ _gst_ctf_text_append_enum (GstCtfTextFormatter * f, GString * s,
   guint k, g, i, printed = 0;
   gsize start;
 
+  if (fc->form == GST_CTF_FIELD_FORM_BIT_MAP) {
+    append_bit_map (s, fc, v);
+    return;
+  }
   if (fc == f->last_enum_fc) {
     e = f->last_enum;
   } else {

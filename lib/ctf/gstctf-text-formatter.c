@@ -275,7 +275,7 @@ tpl_walk (GstCtfTextFormatter * f, Template * t, const GstCtfFieldValue * vals,
   switch (fc->type) {
     case GST_CTF_FIELD_CLASS_INTEGER:
       if (fc->integer.base != 2 && fc->integer.base != 8 &&
-          fc->integer.base != 16)
+          fc->integer.base != 16 && fc->form == GST_CTF_FIELD_FORM_PLAIN)
         op.kind = fc->integer.is_signed ? TPL_SDEC : TPL_UDEC;
       else
         op.kind = TPL_INT;
@@ -323,6 +323,8 @@ tpl_walk (GstCtfTextFormatter * f, Template * t, const GstCtfFieldValue * vals,
       return MAX (end, idx + 1);
     }
     case GST_CTF_FIELD_CLASS_ARRAY:
+      if (fc->form == GST_CTF_FIELD_FORM_BLOB)
+        goto dyn;
       if (is_text_array (fc) && end == idx + 1) {
         op.kind = TPL_TEXT;
         goto hole;
@@ -348,6 +350,7 @@ tpl_walk (GstCtfTextFormatter * f, Template * t, const GstCtfFieldValue * vals,
     case GST_CTF_FIELD_CLASS_VARIANT:
       /* Printed whole by _gst_ctf_text_append_value(); the values after
        * its subtree are found from its end (tpl_run()). */
+    dyn:
       op.kind = TPL_DYN;
       g_array_append_val (t->ops, op);
       t->tail_off = t->lit->len;
@@ -457,7 +460,7 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
                   strnlen (v->v.s.ptr, v->v.s.len) : 0);
               break;
             }
-          } else {
+          } else if (v->fc->form != GST_CTF_FIELD_FORM_BLOB) {
             put_lit (s, "[ ]");
             break;
           }

@@ -182,7 +182,16 @@ gst_ctf_text_formatter_format_discarded (GstCtfTextFormatter * f,
   /* babeltrace2 2.1 runs its graph with MIP 1, where a trace has a UID
    * (for CTF 1.8, its UUID's text) instead of a UUID. */
   uid = f->opts.babeltrace_version == GST_CTF_BABELTRACE_2_0 ? "UUID" : "UID";
-  if (f->tc->has_uuid) {
+  if (f->tc->major >= 2) {
+    /* CTF 2: the trace class's own UID text */
+    if (f->tc->uid != NULL) {
+      put_lit (out, "(UID: ");
+      put_str (out, f->tc->uid);
+      put_lit (out, ") ");
+    } else {
+      put_lit (out, "(no UID) ");
+    }
+  } else if (f->tc->has_uuid) {
     const guint8 *u = f->tc->uuid;
 
     g_string_append_printf (out, "(%s: %02x%02x%02x%02x-%02x%02x-%02x%02x-"

@@ -150,6 +150,14 @@ _gst_ctf_text_append_integer (GString * s, const GstCtfFieldClass * fc,
   guint len = fc->integer.size;
   guint64 u = v->v.u;
 
+  if (fc->form == GST_CTF_FIELD_FORM_BOOLEAN) {
+    /* a CTF 2 boolean, as babeltrace2 2.1 prints it */
+    if (u != 0)
+      put_lit (s, "true");
+    else
+      put_lit (s, "false");
+    return;
+  }
   switch (fc->integer.base) {
     case 2:{
       guint bit;
@@ -188,6 +196,25 @@ _gst_ctf_text_append_integer (GString * s, const GstCtfFieldClass * fc,
         append_u64 (s, u);
       break;
   }
+}
+
+/* A CTF 2 BLOB as babeltrace2 2.1 prints it: `{ 00 ab ff }`. */
+static void
+append_blob (GString * s, const GstCtfFieldValue * vals, guint idx,
+    guint end)
+{
+  static const gchar hex[] = "0123456789abcdef";
+  guint i;
+
+  put_c (s, '{');
+  for (i = idx + 1; i < end; i++) {
+    guint8 b = (guint8) vals[i].v.u;
+
+    put_c (s, ' ');
+    put_c (s, hex[b >> 4]);
+    put_c (s, hex[b & 15]);
+  }
+  put_lit (s, " }");
 }
 
 /* printf's "%g" (precision 6) for |d| in [1e-4, 1e6): 6 significant
@@ -516,7 +543,9 @@ _gst_ctf_text_append_value (GstCtfTextFormatter * f, GString * s,
       return append_struct (f, s, vals, n, idx, names, filtered, depth);
     case GST_CTF_FIELD_CLASS_ARRAY:
     case GST_CTF_FIELD_CLASS_SEQUENCE:
-      if (is_text_array (fc) && end == idx + 1) {
+      if (fc->form == GST_CTF_FIELD_FORM_BLOB) {
+        append_blob (s, vals, idx, end);
+      } else if (is_text_array (fc) && end == idx + 1) {
         /* babeltrace2 fills a string field up to the first NUL. */
         gsize len = v->v.s.ptr ? strnlen (v->v.s.ptr, v->v.s.len) : 0;
         const gchar *ptr = v->v.s.ptr;
@@ -547,6 +576,11 @@ _gst_ctf_text_append_value (GstCtfTextFormatter * f, GString * s,
       }
       break;
     case GST_CTF_FIELD_CLASS_VARIANT:
+      if (fc->form == GST_CTF_FIELD_FORM_OPTIONAL && idx + 1 >= end) {
+        /* an absent optional, as babeltrace2 2.1 prints it */
+        put_lit (s, "<none>");
+        break;
+      }
       put_lit (s, "{ ");
       if (idx + 1 < end)
         _gst_ctf_text_append_value (f, s, vals, n, idx + 1, names, filtered, depth + 1);

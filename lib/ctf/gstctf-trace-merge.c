@@ -477,8 +477,13 @@ gst_ctf_trace_merge_new_full (GstCtfTraceClass * const *inputs,
       (GDestroyNotify) gst_ctf_packet_writer_free);
 
   model = gst_ctf_trace_class_new ();
-  model->major = 1;
-  model->minor = 8;
+  /* CTF 2 inputs only: their names are written escaped (the merged trace
+   * class is TSDL, CTF 1.8) */
+  model->major = 2;
+  for (i = 0; i < n_inputs; i++)
+    if (inputs[i]->major < 2)
+      model->major = 1;
+  model->minor = model->major == 2 ? 0 : 8;
   model->byte_order = inputs[0]->byte_order;
 
   /* UUID derived from the inputs' (CTF 1.8 §5.1: one per trace). */

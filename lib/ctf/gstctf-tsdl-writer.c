@@ -140,7 +140,44 @@ typedef struct {
   const GstCtfTraceClass *tc;
   GError **error;
   gboolean failed;
+  /* the model comes from CTF 2 metadata: its names are shown as written,
+   * so a leading underscore gets another one (readers of TSDL strip
+   * one, CTF 1.8 §4.2.2) */
+  gboolean ctf2;
 } W;
+
+/* A member or option name, escaped for a CTF 2 model. */
+static void
+append_member_name (W * w, GString * s, const gchar * name)
+{
+  if (w->ctf2 && name != NULL && name[0] == '_')
+    g_string_append_c (s, '_');
+  append_name (s, name);
+}
+
+/* A sequence length / variant tag path, its names escaped as
+ * append_member_name() does (the scope prefix of an absolute path has
+ * none starting with an underscore). */
+static void
+append_ref_path (W * w, GString * s, const gchar * path)
+{
+  gchar **tok;
+  guint i;
+
+  if (!w->ctf2) {
+    g_string_append (s, path);
+    return;
+  }
+  tok = g_strsplit (path, ".", -1);
+  for (i = 0; tok[i] != NULL; i++) {
+    if (i > 0)
+      g_string_append_c (s, '.');
+    if (tok[i][0] == '_')
+      g_string_append_c (s, '_');
+    g_string_append (s, tok[i]);
+  }
+  g_strfreev (tok);
+}
 
 static void
 fail (W * w, const gchar * what, const gchar * name)
@@ -239,8 +276,9 @@ write_decl (W * w, const GstCtfFieldClass * fc, const gchar * name,
     } else {
       if (base->ref_path == NULL || base->ref_path[0] == '\0')
         fail (w, "expected a sequence length path", name);
-      g_string_append_printf (dims, "[%s]", base->ref_path ?
-          base->ref_path : "");
+      g_string_append_c (dims, '[');
+      append_ref_path (w, dims, base->ref_path ? base->ref_path : "");
+      g_string_append_c (dims, ']');
     }
     base = base->element;
   }
@@ -250,7 +288,7 @@ write_decl (W * w, const GstCtfFieldClass * fc, const gchar * name,
   else
     write_type (w, base, name, level, depth + 1);
   g_string_append_c (w->s, ' ');
-  append_name (w->s, name);
+  append_member_name (w, w->s, name);
   g_string_append (w->s, dims->str);
   g_string_append (w->s, ";\n");
   g_string_free (dims, TRUE);
@@ -323,7 +361,9 @@ write_type (W * w, const GstCtfFieldClass * fc, const gchar * name,
         fail (w, "expected a variant tag path", name);
         break;
       }
-      g_string_append_printf (s, "variant <%s> {\n", fc->ref_path);
+      g_string_append (s, "variant <");
+      append_ref_path (w, s, fc->ref_path);
+      g_string_append (s, "> {\n");
       write_members (w, fc, level, depth);
       indent (s, level);
       g_string_append (s, "}");
@@ -378,12 +418,14 @@ gst_ctf_tsdl_write (const GstCtfTraceClass * tc, GError ** error)
   s = w.s = g_string_new ("/* CTF 1.8 */\n\n");
   w.tc = tc;
   w.error = error;
+  w.ctf2 = tc->major >= 2;
 
   g_string_append (s, "trace {\n");
-  /* a trace class built in memory may leave the version unset: 1.8 */
+  /* a trace class built in memory may leave the version unset, and one
+   * read from CTF 2 metadata is written as CTF 1.8: 1.8 */
   g_string_append_printf (s, "\tmajor = %u;\n\tminor = %u;\n",
-      (tc->major || tc->minor) ? tc->major : 1,
-      (tc->major || tc->minor) ? tc->minor : 8);
+      (tc->major || tc->minor) && !w.ctf2 ? tc->major : 1,
+      (tc->major || tc->minor) && !w.ctf2 ? tc->minor : 8);
   if (tc->has_uuid) {
     g_string_append (s, "\tuuid = ");
     append_uuid (s, tc->uuid);
