@@ -4,9 +4,9 @@
  * @title: ctfsink
  * @short_description: writes a stream of CTF packets as a CTF 1.8 trace
  *
- * Writes `application/x-ctf` packets as a CTF 1.8 trace directory: the
- * `metadata` file (plain TSDL text from the caps) and one data stream
- * file per stream.  A packet goes to the file named by its
+ * Writes `application/x-ctf` packets as a trace directory of the CTF
+ * version it receives: the `metadata` file (the TSDL text, or CTF 2 JSON
+ * fragments, from the caps) and one data stream file per stream.  A packet goes to the file named by its
  * #GstCtfPacketMeta `stream_name` when it has one (so `ctfsrc ! ctfsink`
  * reproduces the input's files byte for byte), else to
  * `stream_<class>_<instance>` (`stream_<class>` without instance id),
