@@ -2,7 +2,7 @@
 /**
  * SECTION:element-ctfsink
  * @title: ctfsink
- * @short_description: writes a stream of CTF packets as a CTF 1.8 trace
+ * @short_description: writes a stream of CTF packets as a trace directory
  *
  * Writes `application/x-ctf` packets as a trace directory of the CTF
  * version it receives: the `metadata` file (the TSDL text, or CTF 2 JSON
@@ -160,8 +160,8 @@ gst_ctf_sink_class_init (GstCtfSinkClass * klass)
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_set_static_metadata (element_class,
       "CTF trace sink", "Sink/File",
-      "Writes CTF packets as a CTF 1.8 trace directory (metadata + stream "
-      "files)", GST_CTF_ELEMENT_AUTHOR);
+      "Writes CTF packets as a trace directory (metadata + stream files) of "
+      "the CTF version received", GST_CTF_ELEMENT_AUTHOR);
 
   basesink_class->start = GST_DEBUG_FUNCPTR (gst_ctf_sink_start);
   basesink_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_sink_stop);

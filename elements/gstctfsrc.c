@@ -2,16 +2,17 @@
 /**
  * SECTION:element-ctfsrc
  * @title: ctfsrc
- * @short_description: reads a CTF 1.8 trace directory as a stream of packets
+ * @short_description: reads a CTF trace directory as a stream of packets
  *
- * Reads a CTF 1.8 trace (LTTng, barectf, babeltrace2 `sink.ctf.fs`, ...):
- * the `metadata` file (plain text or packetized) and every data stream
+ * Reads a CTF 1.8 or CTF 2 trace (LTTng, barectf, babeltrace2
+ * `sink.ctf.fs`, ...): the `metadata` file (plain text or packetized; TSDL
+ * or, first byte 0x1E, CTF 2 JSON fragments) and every data stream
  * file of the trace directory.  Pushes one buffer per CTF packet, byte for
  * byte as in the file (zero copy: the buffers wrap a read-only mapping of
  * the file), in `timestamp_begin` order across all streams.
  *
- * The caps are `application/x-ctf` with the plain TSDL text in the
- * `metadata` field and the trace UUID in `uuid`.  Buffer PTS is the
+ * The caps are `application/x-ctf` with the plain metadata text (TSDL or
+ * CTF 2) in the `metadata` field and the trace UUID in `uuid`.  Buffer PTS is the
  * packet's `timestamp_begin` in ns since the Unix epoch (since the clock's
  * origin when it is not the epoch), DURATION is `timestamp_end` −
  * `timestamp_begin`; each buffer carries a #GstCtfPacketMeta.
@@ -190,8 +191,8 @@ gst_ctf_src_class_init (GstCtfSrcClass * klass)
   gst_element_class_add_static_pad_template (element_class, &src_template);
   gst_element_class_set_static_metadata (element_class,
       "CTF trace source", "Source/File",
-      "Reads a CTF 1.8 trace directory and pushes its packets in time order",
-      GST_CTF_ELEMENT_AUTHOR);
+      "Reads a CTF 1.8 or CTF 2 trace directory and pushes its packets in "
+      "time order", GST_CTF_ELEMENT_AUTHOR);
 
   basesrc_class->start = GST_DEBUG_FUNCPTR (gst_ctf_src_start);
   basesrc_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_src_stop);
@@ -290,9 +291,6 @@ post_gerror (GstCtfSrc * self, const GError * err, gboolean at_start)
   if (err->domain == GST_CTF_ERROR && (err->code == GST_CTF_ERROR_IO ||
           err->code == GST_CTF_ERROR_NO_TRACE)) {
     GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND, ("%s", err->message),
-        ("%s", dbg));
-  } else if (err->domain == GST_CTF_ERROR && err->code == GST_CTF_ERROR_CTF2) {
-    GST_ELEMENT_ERROR (self, STREAM, WRONG_TYPE, ("%s", err->message),
         ("%s", dbg));
   } else if (at_start) {
     GST_ELEMENT_ERROR (self, STREAM, DECODE,

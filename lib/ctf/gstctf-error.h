@@ -23,7 +23,8 @@ GST_CTF_API GQuark gst_ctf_error_quark (void);
  *   impossible or unsupported (unknown type, bad variant tag, integer > 64
  *   bits, unknown clock, ...)
  * @GST_CTF_ERROR_METADATA_PACKET: a packetized metadata packet is corrupt
- * @GST_CTF_ERROR_CTF2: the trace is CTF 2 (JSON metadata), not supported
+ * @GST_CTF_ERROR_CTF2: no longer set: CTF 2 is read (kept so that the
+ *   codes after it keep their values)
  * @GST_CTF_ERROR_PACKET: a data packet is corrupt or truncated (the
  *   message gives the offset and what was expected)
  * @GST_CTF_ERROR_UNKNOWN_EVENT_CLASS: an event refers to an event class id

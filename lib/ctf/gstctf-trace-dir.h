@@ -166,8 +166,8 @@ GST_CTF_API GPtrArray *gst_ctf_trace_dir_list_stream_files (const gchar *
  * gst_ctf_trace_dir_open: (skip)
  * @path: (type filename): a trace directory (holding `metadata`)
  * @error: return location for a %GST_CTF_ERROR: from
- *   gst_ctf_metadata_load_file() and gst_ctf_tsdl_parse() (metadata
- *   errors, %GST_CTF_ERROR_CTF2), %GST_CTF_ERROR_IO
+ *   gst_ctf_metadata_load_file() and gst_ctf_metadata_parse() (metadata
+ *   errors, TSDL or CTF 2), %GST_CTF_ERROR_IO
  *
  * Loads and parses the metadata, maps every stream file, indexes it
  * (gst_ctf_index_build()) and groups the files into streams.  A corrupt

@@ -213,9 +213,9 @@ gst_ctf_event_reader_new (GstCtfTraceClass * trace_class)
 
 /**
  * gst_ctf_event_reader_new_from_metadata:
- * @tsdl: plain-text TSDL metadata (CTF 1.8 §7)
+ * @tsdl: plain-text metadata: TSDL (CTF 1.8 §7) or CTF 2 JSON fragments
  * @error: return location for a %GST_CTF_ERROR: the codes of
- *   gst_ctf_tsdl_parse() (%GST_CTF_ERROR_METADATA_SYNTAX,
+ *   gst_ctf_metadata_parse() (%GST_CTF_ERROR_METADATA_SYNTAX,
  *   %GST_CTF_ERROR_METADATA_INVALID)
  *
  * Returns: (transfer full) (nullable): a new reader, or %NULL on error
@@ -240,7 +240,7 @@ gst_ctf_event_reader_new_from_metadata (const gchar * tsdl, GError ** error)
  * @caps: fixed `application/x-ctf` caps (from a pad or a #GstSample)
  * @error: return location for a %GST_CTF_ERROR:
  *   %GST_CTF_ERROR_METADATA_INVALID when @caps carry no metadata, else the
- *   codes of gst_ctf_tsdl_parse()
+ *   codes of gst_ctf_metadata_parse()
  *
  * Parses the trace class the caps carry.
  *

@@ -4,11 +4,13 @@
  * The input's first byte picks the trace class (fuzz-trace-class.h):
  * three fixed ones (LTTng-like with the kernel's compact event header or
  * with LTTng-UST's large one, and a big-endian one without packet sizes
- * that uses bit fields, variants and nested sequences), or a TSDL text
- * carried by the input itself, so layouts the fixed ones lack get
- * exercised too.  The seeds (tests/fuzz/seeds/packet, made by
- * tests/fuzz/seeds/make-packet-seeds.py) are packets of the LTTng-like
- * classes whose events all decode.  The rest is read as the stream file: packet info, then
+ * that uses bit fields, variants and nested sequences), or a metadata
+ * text carried by the input itself (TSDL or CTF 2), so layouts the fixed
+ * ones lack get exercised too.  The seeds (tests/fuzz/seeds/packet, made
+ * by tests/fuzz/seeds/make-packet-seeds.py) are packets of the LTTng-like
+ * classes whose events all decode, and ctf2-kinds: tests/data/ctf2/kinds
+ * (its metadata carried, then its stream: booleans, BLOBs, LEB128
+ * integers, optionals, variants with integer selectors, bit maps).  The rest is read as the stream file: packet info, then
  * every event with recording on and off, packet after packet, as ctfsrc
  * and ctftextsink do.  Every event is also printed as text, once directly
  * (gst_ctf_text_formatter_format_event()) and once as the parallel

@@ -155,7 +155,7 @@ fuzz_trace_class (const uint8_t ** data, size_t * size)
 
     if (text == NULL)
       return NULL;
-    own = gst_ctf_tsdl_parse (text, "fuzz", &err);
+    own = gst_ctf_metadata_parse (text, "fuzz", &err);
     g_free (text);
     g_clear_error (&err);
     return own;

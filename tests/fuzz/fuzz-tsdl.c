@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libFuzzer target: metadata loading (plain, packetized, CTF 2 detection)
- * then TSDL parsing and resolution, as a reader does with an untrusted
- * `metadata` file.
+ * libFuzzer target: metadata loading (plain, packetized) then TSDL
+ * parsing and resolution, as a reader does with an untrusted `metadata`
+ * file (CTF 2 metadata has its own target, fuzz-json).
  *
  *   meson setup build-fuzz -Dfuzzing=true (CC=clang)
  *   build-fuzz/tests/fuzz/fuzz-tsdl CORPUS_DIR -max_len=65536
