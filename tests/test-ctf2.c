@@ -435,7 +435,7 @@ START_TEST (test_json_unsigned_64)
 
   /* beyond 2^64-1: refused with the byte offset of the literal */
   assert_refused (PREAMBLE DSC "\x1e{\"type\": \"event-record-class\", "
-      "\"id\": 18446744073709551616}", GST_CTF_ERROR_METADATA_INVALID, 2, 104,
+      "\"id\": 18446744073709551616}", GST_CTF_ERROR_METADATA_INVALID, 2, 105,
       "out of range");
 }
 END_TEST
@@ -449,6 +449,19 @@ START_TEST (test_json_errors)
   assert_refused ("\x1e{\"type\": \"preamble\", \"version\": 2, "
       "\"extensions\": {\"example.org,2024\": {\"x\": 1}}}" DSC,
       GST_CTF_ERROR_METADATA_INVALID, 0, 0, "example.org,2024");
+  /* nesting json-glib would recurse into: refused first (the third
+   * fragment's 513th `[`, at byte 36 + 31 + 1 + 512) */
+  {
+    GString *deep = g_string_new (PREAMBLE DSC);
+    guint k;
+
+    g_string_append (deep, "\x1e");
+    for (k = 0; k < 600; k++)
+      g_string_append_c (deep, '[');
+    assert_refused (deep->str, GST_CTF_ERROR_METADATA_INVALID, 2, 580,
+        "nested deeper");
+    g_string_free (deep, TRUE);
+  }
   /* a property of a draft of the spec (Trace Compass' CTF2-7.0) */
   assert_refused (PREAMBLE "\x1e{\"type\": \"trace-class\", \"uuid\": []}"
       DSC, GST_CTF_ERROR_METADATA_INVALID, 1, 36, "unknown property `uuid`");
@@ -514,8 +527,14 @@ START_TEST (test_json_aliases_and_locations)
       "\x1e{\"type\": \"clock-class\", \"id\": \"c\", \"frequency\": 1000, "
       "\"origin\": \"unix-epoch\", \"offset-from-origin\": {\"seconds\": 10, "
       "\"cycles\": 5}}\n"
+      "\x1e{\"type\": \"field-class-alias\", \"name\": \"ts\", "
+      "\"field-class\": {\"type\": \"fixed-length-unsigned-integer\", "
+      "\"length\": 32, \"byte-order\": \"little-endian\", \"roles\": "
+      "[\"default-clock-timestamp\"]}}\n"
       "\x1e{\"type\": \"data-stream-class\", \"default-clock-class-id\": "
-      "\"c\"}\n"
+      "\"c\", \"event-record-header-field-class\": {\"type\": "
+      "\"structure\", \"member-classes\": [{\"name\": \"t\", "
+      "\"field-class\": \"ts\"}]}}\n"
       "\x1e{\"type\": \"event-record-class\", \"payload-field-class\": "
       "{\"type\": \"structure\", \"member-classes\": [{\"name\": \"_len\", "
       "\"field-class\": \"u8\"}, {\"name\": \"inner\", \"field-class\": "
@@ -535,6 +554,10 @@ START_TEST (test_json_aliases_and_locations)
   cc = sc->default_clock;
   fail_unless (cc != NULL && cc->freq == 1000 && cc->offset_s == 10 &&
       cc->offset == 5 && cc->origin_is_unix_epoch);
+  /* an alias keeps its roles */
+  fail_unless_equals_int (sc->event_header->members[0].fc->meaning,
+      GST_CTF_MEANING_TIMESTAMP);
+  fail_unless (sc->event_header->members[0].fc->integer.mapped_clock == cc);
   ec = g_ptr_array_index (sc->event_classes, 0);
   len = ec->payload->members[0].fc;
   a = ec->payload->members[1].fc->members[0].fc;

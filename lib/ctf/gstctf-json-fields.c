@@ -544,6 +544,20 @@ fail:
   return NULL;
 }
 
+/* gst_ctf_field_class_copy() leaves resolution state out, the meanings
+ * too; an alias's roles are part of its field class. */
+static void
+copy_roles (GstCtfFieldClass * dst, const GstCtfFieldClass * src)
+{
+  guint i;
+
+  dst->meaning = src->meaning;
+  for (i = 0; i < dst->n_members; i++)
+    copy_roles (dst->members[i].fc, src->members[i].fc);
+  if (dst->element != NULL)
+    copy_roles (dst->element, src->element);
+}
+
 static GstCtfFieldClass *
 variable_length (GstCtfJsonCtx * c, JsonObject * o, const gchar * type,
     const gchar * what)
@@ -644,7 +658,12 @@ _gst_ctf_json_field_class (GstCtfJsonCtx * c, JsonNode * node,
           "it", what, json_node_get_string (node));
       return NULL;
     }
-    return gst_ctf_field_class_copy (alias);
+    {
+      GstCtfFieldClass *copy = gst_ctf_field_class_copy (alias);
+
+      copy_roles (copy, alias);
+      return copy;
+    }
   }
   if (!JSON_NODE_HOLDS_OBJECT (node)) {
     _gst_ctf_json_fail (c, "%s: expected a field class (an object or an "

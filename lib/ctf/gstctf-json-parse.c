@@ -127,13 +127,30 @@ _gst_ctf_json_check_extensions (GstCtfJsonCtx * c, JsonObject * o,
 /* json-glib reads an integer literal into a gint64 (the low 64 bits of
  * a larger unsigned one): literals the model can hold (INT64_MIN to
  * UINT64_MAX, the latter read back as guint64 where an unsigned value is
- * expected) pass, others are refused here with their byte offset. */
+ * expected) pass, others are refused here with their byte offset.  So is
+ * nesting deeper than GST_CTF_JSON_MAX_NESTING (json-glib's parser
+ * recurses). */
 static gboolean
 check_int_literals (GstCtfJsonCtx * c, const gchar * s, gsize len)
 {
   gsize i = 0;
+  guint depth = 0;
 
   while (i < len) {
+    if (s[i] == '[' || s[i] == '{') {
+      if (++depth > GST_CTF_JSON_MAX_NESTING) {
+        gsize save = c->offset;
+        gboolean r;
+
+        c->offset = save + 1 + i;
+        r = _gst_ctf_json_fail (c, "JSON nested deeper than %u levels",
+            GST_CTF_JSON_MAX_NESTING);
+        c->offset = save;
+        return r;
+      }
+    } else if ((s[i] == ']' || s[i] == '}') && depth > 0) {
+      depth--;
+    }
     if (s[i] == '"') {
       for (i++; i < len && s[i] != '"'; i++)
         if (s[i] == '\\')
@@ -169,7 +186,7 @@ check_int_literals (GstCtfJsonCtx * c, const gchar * s, gsize len)
         gsize save = c->offset;
         gboolean r;
 
-        c->offset = save + start;
+        c->offset = save + 1 + start;
         r = _gst_ctf_json_fail (c, "integer `%.*s` out of range (%s)",
             (gint) MIN (j - start, 40), s + start,
             neg ? "below -2^63" : "above 2^64-1");

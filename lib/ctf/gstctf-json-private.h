@@ -20,6 +20,7 @@ G_BEGIN_DECLS
 /* Limits on what a metadata stream may build. */
 #define GST_CTF_JSON_MAX_DEPTH 64       /* nesting of field classes */
 #define GST_CTF_JSON_MAX_NODES (1024 * 1024)    /* field class nodes */
+#define GST_CTF_JSON_MAX_NESTING 512    /* JSON arrays and objects */
 
 typedef struct {
   const gchar *origin;          /* file name for messages, or NULL */
