@@ -193,8 +193,11 @@ label_table_order (const guint64 * hash, guint n, guint * out)
   return ok;
 }
 
+/* @table_order: babeltrace2 2.1's label order for a CTF 1.8 trace (its
+ * label table's); else the order of first appearance, which is also 2.1's
+ * for CTF 2 metadata (the mappings in the order the metadata gives them). */
 static EnumInfo *
-enum_info_new (const GstCtfFieldClass * fc, GstCtfBabeltraceVersion version)
+enum_info_new (const GstCtfFieldClass * fc, gboolean table_order)
 {
   const GstCtfEnumMapping *maps = fc->enumeration.mappings;
   guint n = fc->enumeration.n_mappings;
@@ -240,7 +243,7 @@ enum_info_new (const GstCtfFieldClass * fc, GstCtfBabeltraceVersion version)
   e->print_order = g_new (guint, MAX (e->n_groups, 1));
   for (g = 0; g < e->n_groups; g++)
     e->print_order[g] = g;
-  if (version != GST_CTF_BABELTRACE_2_0 && e->n_groups > 1) {
+  if (table_order && e->n_groups > 1) {
     guint64 *hash = g_new (guint64, e->n_groups);
 
     for (g = 0; g < e->n_groups; g++) {
@@ -328,7 +331,8 @@ _gst_ctf_text_append_enum (GstCtfTextFormatter * f, GString * s,
   } else {
     e = g_hash_table_lookup (f->enums, fc);
     if (e == NULL) {
-      e = enum_info_new (fc, f->opts.babeltrace_version);
+      e = enum_info_new (fc, f->opts.babeltrace_version !=
+          GST_CTF_BABELTRACE_2_0 && f->tc->major < 2);
       g_hash_table_insert (f->enums, (gpointer) fc, (gpointer) e);
     }
     f->last_enum_fc = fc;
