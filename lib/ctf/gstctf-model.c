@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The trace model: constructors, copies and lookups (CTF 1.8 §4, §5). */
 #include "gstctf-model.h"
+#include "gstctf-model-private.h"
 
 #include <string.h>
 
@@ -228,6 +229,8 @@ gst_ctf_trace_class_unref (GstCtfTraceClass * tc)
   g_ptr_array_unref (tc->env);
   g_ptr_array_unref (tc->clock_classes);
   g_ptr_array_unref (tc->stream_classes);
+  if (tc->sc_pos_by_id)
+    g_hash_table_unref (tc->sc_pos_by_id);
   g_free (tc);
 }
 
@@ -237,12 +240,43 @@ gst_ctf_trace_class_find_stream_class (const GstCtfTraceClass * tc,
 {
   guint i;
 
+  if (tc->sc_pos_by_id != NULL) {
+    gpointer pos;
+
+    if (g_hash_table_lookup_extended (tc->sc_pos_by_id, &id, NULL, &pos) &&
+        GPOINTER_TO_UINT (pos) < tc->stream_classes->len) {
+      GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes,
+          GPOINTER_TO_UINT (pos));
+
+      if (sc->id == id)
+        return sc;
+    }
+  }
   for (i = 0; i < tc->stream_classes->len; i++) {
     GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
     if (sc->id == id)
       return sc;
   }
   return NULL;
+}
+
+void
+_gst_ctf_trace_class_index_stream_classes (GstCtfTraceClass * tc)
+{
+  guint i;
+
+  if (tc->sc_pos_by_id == NULL)
+    tc->sc_pos_by_id = g_hash_table_new_full (g_int64_hash, g_int64_equal,
+        g_free, NULL);
+  g_hash_table_remove_all (tc->sc_pos_by_id);
+  for (i = 0; i < tc->stream_classes->len; i++) {
+    GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
+
+    /* the first class with an id is the one a scan finds */
+    if (!g_hash_table_contains (tc->sc_pos_by_id, &sc->id))
+      g_hash_table_insert (tc->sc_pos_by_id, g_memdup2 (&sc->id,
+              sizeof (sc->id)), GUINT_TO_POINTER (i));
+  }
 }
 
 const GstCtfEnvEntry *

@@ -295,6 +295,10 @@ struct _GstCtfTraceClass {
   GPtrArray *clock_classes;             /* GstCtfClockClass */
   GPtrArray *stream_classes;            /* GstCtfStreamClass, by metadata order */
   guint n_value_slots;                  /* number of value_slot indices used */
+  /*< private >*/
+  /* stream class id -> its position in stream_classes (as the parser
+   * left them: each hit is checked, a miss falls back to a scan) */
+  GHashTable *sc_pos_by_id;
 };
 
 GST_CTF_API GType gst_ctf_trace_class_get_type (void);
