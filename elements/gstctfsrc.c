@@ -378,6 +378,7 @@ typedef struct
 {
   GPtrArray *paths;             /* gchar* */
   GstCtfTraceClass *tc;         /* of the first path, for the order */
+  gchar *metadata;              /* its text */
   gchar *name;                  /* babeltrace2's trace name */
 } TraceGroup;
 
@@ -387,6 +388,7 @@ trace_group_free (TraceGroup * g)
   g_ptr_array_unref (g->paths);
   if (g->tc)
     gst_ctf_trace_class_unref (g->tc);
+  g_free (g->metadata);
   g_free (g->name);
   g_free (g);
 }
@@ -476,8 +478,8 @@ open_several (GstCtfSrc * self, const gchar * location, GPtrArray * traces)
     TraceGroup *g = NULL;
 
     g_free (mpath);
-    g_free (text);
     if (tc == NULL) {
+      g_free (text);
       post_gerror (self, err, TRUE);
       g_clear_error (&err);
       goto done;
@@ -487,12 +489,14 @@ open_several (GstCtfSrc * self, const gchar * location, GPtrArray * traces)
     if (g != NULL) {
       g_ptr_array_add (g->paths, g_strdup (path));
       gst_ctf_trace_class_unref (tc);
+      g_free (text);
       continue;
     }
     g = g_new0 (TraceGroup, 1);
     g->paths = g_ptr_array_new_with_free_func (g_free);
     g_ptr_array_add (g->paths, g_strdup (path));
     g->tc = tc;
+    g->metadata = text;
     g->name = make_trace_name (tc, location, path);
     g_ptr_array_add (groups, g);
     if (tc->has_uuid)
@@ -515,8 +519,15 @@ open_several (GstCtfSrc * self, const gchar * location, GPtrArray * traces)
   names = g_new0 (const gchar *, n);
   for (i = 0; i < n; i++) {
     TraceGroup *g = g_ptr_array_index (groups, i);
-    GstCtfTraceDir *td = gst_ctf_trace_dir_open_merged ((const gchar *
-            const *) g->paths->pdata, g->paths->len, NULL, &err);
+    GstCtfTraceDir *td;
+
+    /* one directory: its metadata is parsed already */
+    if (g->paths->len == 1)
+      td = gst_ctf_trace_dir_open_parsed (g_ptr_array_index (g->paths, 0),
+          g->metadata, g->tc, &err);
+    else
+      td = gst_ctf_trace_dir_open_merged ((const gchar * const *)
+          g->paths->pdata, g->paths->len, NULL, &err);
 
     if (td == NULL) {
       post_gerror (self, err, TRUE);
