@@ -677,13 +677,14 @@ def job_rss(b, sizes):
 
 # ------------------------------------------------ scale (issue 21)
 
-def three_jobs(b, what, top, tag):
+def three_jobs(b, what, top, tag, span_of=None):
     """ctfsrc ! ctftextsink, ctfsrc ! ctfsink and ctfsrc ! timefilter !
-    ctfsink (middle half of the time span) on top, each beside
-    babeltrace2 doing the same; one table block.  Returns the medians."""
+    ctfsink (middle half of the time span, from the LTTng index of top or
+    of span_of) on top, each beside babeltrace2 doing the same; one table
+    block.  Returns the medians."""
     n, size = b.ctf_events(top), du_bytes(top)
     out = b.out()
-    lo, hi = ctf_time_span(top)
+    lo, hi = ctf_time_span(span_of or top)
     text, bt_text = f"{tag} ctfsrc ! ctftextsink", f"{tag} babeltrace2 (text)"
     ctf, bt_ctf = f"{tag} ctfsrc ! ctfsink", f"{tag} babeltrace2 -o ctf"
     win = f"{tag} ctfsrc ! timefilter ! ctfsink"
@@ -711,7 +712,7 @@ def three_jobs(b, what, top, tag):
     return b.measure(what, tools, n, size, peers_of=peers)
 
 
-def growth_notes(b, what, sizes, meds, unit, per_stream):
+def growth_notes(b, what, sizes, meds, unit, per_stream, grows="input"):
     """Per-size growth of each command's wall time, and the peak RSS per
     stream between the smallest and the largest input."""
     labels = [lab.split(" ", 1)[1] for lab in meds[sizes[0]] if meds[sizes[0]][lab]]
@@ -722,7 +723,7 @@ def growth_notes(b, what, sizes, meds, unit, per_stream):
             mc = meds[c].get(f"[{c}] {lab}")
             if ma and mc:
                 parts.append(f"{a} -> {c} {unit}: {mc[0] / ma[0]:.2f}x time "
-                             f"for {c / a:.2f}x input")
+                             f"for {c / a:.2f}x {grows}")
         m0, m1 = meds[sizes[0]].get(f"[{sizes[0]}] {lab}"), \
             meds[sizes[-1]].get(f"[{sizes[-1]}] {lab}")
         rss = ""
@@ -766,8 +767,9 @@ def job_streams(b, n_streams, iters):
     for k, top in ((2, src), (n_streams, many)):
         streams[k] = count_streams(top)
         meds[k] = three_jobs(b, f"{k} streams, one trace ({b.ctf_events(top)} "
-                             "events)", top, f"[{k}]")
-    growth_notes(b, "streams", [2, n_streams], meds, "streams", streams)
+                             "events)", top, f"[{k}]", span_of=src)
+    growth_notes(b, "streams", [2, n_streams], meds, "streams", streams,
+                 "streams, same events")
 
 
 def job_muxpads(b, pads, iters):
@@ -791,7 +793,7 @@ def job_muxpads(b, pads, iters):
                 cmd += ["ctfsrc", f"location={t}", "!", "m."]
             return cmd
         pk, ev = f"[{k} pads] ctfmux mode=packets", f"[{k} pads] ctfmux mode=events"
-        bt = f"[{k} pads] babeltrace2 T1..T{k} -o ctf"
+        bt = f"[{k} pads] babeltrace2 -o ctf (same traces)"
         med = b.measure(f"ctfmux, {k} inputs ({pkts} packets)", [
             (pk, mux("packets"), None),
             (ev, mux("events"), None),
