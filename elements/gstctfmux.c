@@ -448,7 +448,7 @@ gst_ctf_mux_sink_event (GstAggregator * agg, GstAggregatorPad * apad,
       return TRUE;
     }
     GST_OBJECT_UNLOCK (pad);
-    tc = gst_ctf_tsdl_parse (tsdl, GST_PAD_NAME (pad), &err);
+    tc = gst_ctf_tsdl_parse_shared (tsdl, GST_PAD_NAME (pad), &err);
     if (tc == NULL) {
       GST_ELEMENT_ERROR (self, STREAM, DECODE,
           ("Cannot parse the CTF metadata of the caps on pad %s.",

@@ -531,7 +531,7 @@ gst_ctf_time_filter_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   if (self->tsdl && strcmp (self->tsdl, tsdl) == 0)
     return TRUE;
 
-  tc = gst_ctf_tsdl_parse (tsdl, "caps", &err);
+  tc = gst_ctf_tsdl_parse_shared (tsdl, "caps", &err);
   if (tc == NULL) {
     GST_ELEMENT_ERROR (self, STREAM, DECODE,
         ("Cannot parse the CTF metadata of the caps: %s", err->message),

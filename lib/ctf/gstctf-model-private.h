@@ -14,4 +14,8 @@ G_BEGIN_DECLS
  * again after changing the array; a stale index is only slower. */
 void _gst_ctf_trace_class_index_stream_classes (GstCtfTraceClass * tc);
 
+/* gstctf-tsdl-shared.c: takes a dying shared trace class out of the
+ * table (called by gst_ctf_trace_class_unref() before freeing it). */
+void _gst_ctf_tsdl_shared_forget (GstCtfTraceClass * tc);
+
 G_END_DECLS

@@ -225,6 +225,8 @@ gst_ctf_trace_class_unref (GstCtfTraceClass * tc)
 {
   if (!g_atomic_int_dec_and_test (&tc->ref_count))
     return;
+  if (tc->shared_key)
+    _gst_ctf_tsdl_shared_forget (tc);
   gst_ctf_field_class_free (tc->packet_header);
   g_ptr_array_unref (tc->env);
   g_ptr_array_unref (tc->clock_classes);

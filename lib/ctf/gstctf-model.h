@@ -299,6 +299,8 @@ struct _GstCtfTraceClass {
   /* stream class id -> its position in stream_classes (as the parser
    * left them: each hit is checked, a miss falls back to a scan) */
   GHashTable *sc_pos_by_id;
+  /* in gst_ctf_tsdl_parse_shared()'s table (its key) */
+  guint8 *shared_key;
 };
 
 GST_CTF_API GType gst_ctf_trace_class_get_type (void);

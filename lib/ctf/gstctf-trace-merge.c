@@ -718,7 +718,8 @@ gst_ctf_trace_merge_new_full (GstCtfTraceClass * const *inputs,
     gst_ctf_trace_merge_free (m);
     return NULL;
   }
-  m->merged = gst_ctf_tsdl_parse (text, "merged metadata", &err);
+  /* (shared: the elements downstream parse the same text from the caps) */
+  m->merged = gst_ctf_tsdl_parse_shared (text, "merged metadata", &err);
   if (m->merged == NULL) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
         "Cannot parse back the merged trace class: %s", err->message);
