@@ -677,7 +677,7 @@ def job_rss(b, sizes):
 
 # ------------------------------------------------ scale (issue 21)
 
-def three_jobs(b, what, top, tag, span_of=None):
+def three_jobs(b, what, top, tag, span_of=None, reps=None):
     """ctfsrc ! ctftextsink, ctfsrc ! ctfsink and ctfsrc ! timefilter !
     ctfsink (middle half of the time span, from the LTTng index of top or
     of span_of) on top, each beside babeltrace2 doing the same; one table
@@ -709,12 +709,16 @@ def three_jobs(b, what, top, tag, span_of=None):
                       "-o", "ctf", "-w", out], None),
         ]
         peers[bt_win] = win
-    return b.measure(what, tools, n, size, peers_of=peers)
+    return b.measure(what, tools, n, size, peers_of=peers, reps=reps)
 
 
-def growth_notes(b, what, sizes, meds, unit, per_stream, grows="input"):
-    """Per-size growth of each command's wall time, and the peak RSS per
-    stream between the smallest and the largest input."""
+def growth_notes(b, what, sizes, meds, unit, per_stream, grows="input",
+                 actual=None):
+    """Per-size growth of each command's wall and CPU time, and the peak
+    RSS per stream between the smallest and the largest input.  actual:
+    the real size of each input (a per-PID session may hold fewer traces
+    than runs) for the ratios."""
+    actual = actual or {k: k for k in sizes}
     labels = [lab.split(" ", 1)[1] for lab in meds[sizes[0]] if meds[sizes[0]][lab]]
     for lab in labels:
         parts = []
@@ -722,8 +726,9 @@ def growth_notes(b, what, sizes, meds, unit, per_stream, grows="input"):
             ma = meds[a].get(f"[{a}] {lab}")
             mc = meds[c].get(f"[{c}] {lab}")
             if ma and mc:
-                parts.append(f"{a} -> {c} {unit}: {mc[0] / ma[0]:.2f}x time "
-                             f"for {c / a:.2f}x {grows}")
+                parts.append(f"{actual[a]} -> {actual[c]} {unit}: "
+                             f"{mc[0] / ma[0]:.2f}x wall, {mc[1] / ma[1]:.2f}x "
+                             f"CPU for {actual[c] / actual[a]:.2f}x {grows}")
         m0, m1 = meds[sizes[0]].get(f"[{sizes[0]}] {lab}"), \
             meds[sizes[-1]].get(f"[{sizes[-1]}] {lab}")
         rss = ""
@@ -746,14 +751,19 @@ def count_streams(top):
 def job_perpid(b, sizes):
     if not have_element("ctftextsink") or not have_element("timefilter"):
         return b.skip("per-PID", "ctftextsink or timefilter not built")
-    meds, streams = {}, {}
+    meds, streams, traces = {}, {}, {}
     for n in sizes:
         top = record_perpid(n)
         settle([top], b.args.drop_caches)
         streams[n] = count_streams(top)
-        meds[n] = three_jobs(b, f"per-PID, {n} traces ({streams[n]} "
-                             "streams)", top, f"[{n}]")
-    growth_notes(b, "per-PID", sizes, meds, "traces", streams)
+        traces[n] = sum(1 for _, _, fs in os.walk(top) if "metadata" in fs)
+        # (babeltrace2 takes minutes above 1000 traces: one round there)
+        reps = 1 if n > 1000 else None
+        meds[n] = three_jobs(b, f"per-PID, {traces[n]} traces ({streams[n]} "
+                             "streams)" + (", 1 round" if reps else ""), top,
+                             f"[{n}]", reps=reps)
+    growth_notes(b, "per-PID", sizes, meds, "traces", streams,
+                 actual=traces)
 
 
 def job_streams(b, n_streams, iters):
