@@ -14,8 +14,17 @@ G_BEGIN_DECLS
  * again after changing the array; a stale index is only slower. */
 void _gst_ctf_trace_class_index_stream_classes (GstCtfTraceClass * tc);
 
-/* gstctf-tsdl-shared.c: takes a dying shared trace class out of the
- * table (called by gst_ctf_trace_class_unref() before freeing it). */
-void _gst_ctf_tsdl_shared_forget (GstCtfTraceClass * tc);
+/* The table of gst_ctf_tsdl_parse_shared() (gstctf-tsdl-shared.c): a key
+ * (SHA-256 of a metadata text, then its length as a guint64) -> a trace
+ * class, holding no reference; gst_ctf_trace_class_unref() takes a dying
+ * class out before freeing it, and a lookup only takes a reference on a
+ * class whose count is not zero yet. */
+#define GST_CTF_SHARED_KEY_BYTES (32 + 8)
+/* Returns: (transfer full) (nullable): the live class with @key */
+GstCtfTraceClass *_gst_ctf_trace_class_shared_lookup (const guint8 * key);
+/* Puts @tc in the table under @key (taken, g_malloc'd), unless a class
+ * has that key already (then @tc simply stays unshared). */
+void _gst_ctf_trace_class_shared_insert (GstCtfTraceClass * tc,
+    guint8 * key);
 
 G_END_DECLS
