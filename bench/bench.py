@@ -22,8 +22,29 @@ record-tracedat.sh under bench/out/inputs (git-ignored) and reused:
     python3 bench/bench.py --ctf /path/to/trace --jobs text
     python3 bench/bench.py --jobs rss --rss-sizes 100M,2G
 
-Jobs: ctf2ctf, decode, text, window, merge, tracedat, lttng0, rss.  A job whose
-element is not built is reported as skipped.  `decode` uses
+Jobs: ctf2ctf, decode, text, window, merge, tracedat, lttng0, rss (the
+default set), and issue 21's scale jobs, run only when named:
+
+    perpid      per-PID LTTng-UST sessions of --perpid-sizes traces
+                (bench/record-perpid.sh: /bin/true runs with the libc
+                wrapper, 2 streams each), in bench/out/inputs/perpid-N
+    streams256  a trace with 16 KiB packets (--scale-iters) and the same
+                packets dealt over 256 streams of one trace
+                (bench/redistribute.py --streams 256)
+    muxpads     ctfmux (both modes) with --mux-pads inputs: the same
+                packets dealt over that many traces (redistribute.py
+                --traces K), beside babeltrace2 merging them
+
+perpid and streams256 run ctfsrc ! ctftextsink, ctfsrc ! ctfsink and
+ctfsrc ! timefilter ! ctfsink (middle half of the span) beside babeltrace2
+doing the same, and note each command's growth from size to size and its
+peak RSS per stream; muxpads notes the wall time per packet by number of
+inputs.  As root, inputs are recorded with a session daemon of their own
+(bench/with-sessiond.sh, run as nobody and stopped after).
+
+    python3 bench/bench.py -r 3 --jobs perpid,streams256,muxpads
+
+A job whose element is not built is reported as skipped.  `decode` uses
 build/bench/ctf-decode (walk = decode what is needed to step through the
 events; all = every field value recorded, as babeltrace2 does; -j2 = the
 streams decoded on 2 threads).
@@ -198,20 +219,64 @@ def ensure_sessiond():
                     "lttng-sessiond --daemonize"], check=False)
 
 
-def record_ust(iters, tag=""):
+def record_ust(iters, tag="", subbuf="1M", nsub=16):
     dest = os.path.join(INPUTS, f"ust-{iters}{tag}")
     trace = os.path.join(dest, "custom-2cpu")
     if os.path.isdir(trace):
         return trace
-    ensure_sessiond()
     shutil.rmtree(dest, ignore_errors=True)
     os.makedirs(INPUTS, exist_ok=True)
     print(f"recording {trace} ...", file=sys.stderr)
-    subprocess.run(["bash", os.path.join(SHARED, "record-lttng-ust.sh"),
-                    "-o", dest, "-k", "custom-2cpu", "-n", str(iters),
-                    "-s", "1M", "-c", "16"], check=True,
-                   stdout=subprocess.DEVNULL)
+    cmd = ["bash", os.path.join(SHARED, "record-lttng-ust.sh"),
+           "-o", dest, "-k", "custom-2cpu", "-n", str(iters),
+           "-s", subbuf, "-c", str(nsub)]
+    if os.geteuid() == 0:
+        # a session daemon of its own, as nobody, stopped after
+        tmp = tempfile.mkdtemp(prefix="gst-ctf-bench-rec-")
+        os.chmod(tmp, 0o777)
+        cmd[4] = os.path.join(tmp, "out")
+        subprocess.run(["bash", os.path.join(HERE, "with-sessiond.sh"),
+                        "--"] + cmd, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(["chown", "-R", f"{os.getuid()}:{os.getgid()}", tmp],
+                       check=True)
+        shutil.move(cmd[4], dest)
+        shutil.rmtree(tmp, ignore_errors=True)
+    else:
+        ensure_sessiond()
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     return trace
+
+
+def trace_dir(top):
+    """The directory holding `metadata` below top (one trace)."""
+    for root, _, files in os.walk(top):
+        if "metadata" in files:
+            return root
+    raise RuntimeError(f"no trace below {top}")
+
+
+def record_perpid(n):
+    """A per-PID LTTng-UST session of n `/bin/true` runs (n traces)."""
+    dest = os.path.join(INPUTS, f"perpid-{n}")
+    if os.path.isdir(dest):
+        return dest
+    os.makedirs(INPUTS, exist_ok=True)
+    print(f"recording {dest} ...", file=sys.stderr)
+    subprocess.run(["bash", os.path.join(HERE, "record-perpid.sh"),
+                    "-o", dest, "-n", str(n)], check=True,
+                   stdout=subprocess.DEVNULL)
+    return dest
+
+
+def redistributed(src, name, *how):
+    """src's packets dealt over more streams or traces
+    (bench/redistribute.py), made once under INPUTS."""
+    dest = os.path.join(INPUTS, name)
+    if not os.path.isdir(dest):
+        subprocess.run([sys.executable, os.path.join(HERE, "redistribute.py"),
+                        src, dest] + list(how), check=True,
+                       stdout=subprocess.DEVNULL)
+    return dest
 
 
 def record_tracedat(seconds):
@@ -245,11 +310,14 @@ def ctf_time_span(trace):
         meta = open(os.path.join(root, "metadata"), "rb").read()
         if meta[:4] in (b"\x57\x1d\xd1\x75", b"\x75\xd1\x1d\x57"):
             # packetized metadata: take the text of each packet (header
-            # 37 bytes, content_size in bits at byte 28, CTF 1.8 §7.1)
+            # 37 bytes, content_size and packet_size in bits at bytes 24
+            # and 28, CTF 1.8 §7.1)
             txt, o = b"", 0
             order = "<" if meta[:4] == b"\x57\x1d\xd1\x75" else ">"
             while o + 37 <= len(meta):
-                content, packet = struct.unpack(order + "II", meta[o + 28:o + 36])
+                content, packet = struct.unpack(order + "II", meta[o + 24:o + 32])
+                if packet == 0:
+                    break
                 txt += meta[o + 37:o + content // 8]
                 o += packet // 8
             meta = txt
@@ -607,6 +675,152 @@ def job_rss(b, sizes):
         b.measure("peak RSS", tools, n, size, reps=1)
 
 
+# ------------------------------------------------ scale (issue 21)
+
+def three_jobs(b, what, top, tag, span_of=None, reps=None):
+    """ctfsrc ! ctftextsink, ctfsrc ! ctfsink and ctfsrc ! timefilter !
+    ctfsink (middle half of the time span, from the LTTng index of top or
+    of span_of) on top, each beside babeltrace2 doing the same; one table
+    block.  Returns the medians."""
+    n, size = b.ctf_events(top), du_bytes(top)
+    out = b.out()
+    lo, hi = ctf_time_span(span_of or top)
+    text, bt_text = f"{tag} ctfsrc ! ctftextsink", f"{tag} babeltrace2 (text)"
+    ctf, bt_ctf = f"{tag} ctfsrc ! ctfsink", f"{tag} babeltrace2 -o ctf"
+    win = f"{tag} ctfsrc ! timefilter ! ctfsink"
+    bt_win = f"{tag} babeltrace2 --begin --end -o ctf"
+    tools = [
+        (text, ["gst-launch-1.0", "-q", "ctfsrc", f"location={top}", "!",
+                "ctftextsink", "location=/dev/null"], None),
+        (bt_text, ["babeltrace2", top], None),
+        (ctf, ["gst-launch-1.0", "-q", "ctfsrc", f"location={top}", "!",
+               "ctfsink", f"location={out}"], None),
+        (bt_ctf, ["babeltrace2", top, "-o", "ctf", "-w", out], None),
+    ]
+    peers = {bt_text: text, bt_ctf: ctf}
+    if lo is not None:
+        q = (hi - lo) // 4
+        wb, we = ns_str(lo + q), ns_str(hi - q)
+        tools += [
+            (win, ["gst-launch-1.0", "-q", "ctfsrc", f"location={top}", "!",
+                   "timefilter", f"start={wb}", f"end={we}", "!",
+                   "ctfsink", f"location={out}"], None),
+            (bt_win, ["babeltrace2", f"--begin={wb}", f"--end={we}", top,
+                      "-o", "ctf", "-w", out], None),
+        ]
+        peers[bt_win] = win
+    return b.measure(what, tools, n, size, peers_of=peers, reps=reps)
+
+
+def growth_notes(b, what, sizes, meds, unit, per_stream, grows="input",
+                 actual=None):
+    """Per-size growth of each command's wall and CPU time, and the peak
+    RSS per stream between the smallest and the largest input.  actual:
+    the real size of each input (a per-PID session may hold fewer traces
+    than runs) for the ratios."""
+    actual = actual or {k: k for k in sizes}
+    labels = [lab.split(" ", 1)[1] for lab in meds[sizes[0]] if meds[sizes[0]][lab]]
+    for lab in labels:
+        parts = []
+        for a, c in zip(sizes, sizes[1:]):
+            ma = meds[a].get(f"[{a}] {lab}")
+            mc = meds[c].get(f"[{c}] {lab}")
+            if ma and mc:
+                parts.append(f"{actual[a]} -> {actual[c]} {unit}: "
+                             f"{mc[0] / ma[0]:.2f}x wall, {mc[1] / ma[1]:.2f}x "
+                             f"CPU for {actual[c] / actual[a]:.2f}x {grows}")
+        m0, m1 = meds[sizes[0]].get(f"[{sizes[0]}] {lab}"), \
+            meds[sizes[-1]].get(f"[{sizes[-1]}] {lab}")
+        rss = ""
+        if m0 and m1 and per_stream[sizes[-1]] > per_stream[sizes[0]]:
+            rss = (f"; peak RSS {(m1[2] - m0[2]) * 1024 / (per_stream[sizes[-1]] - per_stream[sizes[0]]):.0f}"
+                   f" KiB per stream more ({m0[2]:.0f} -> {m1[2]:.0f} MiB)")
+        if parts:
+            b.notes.append(f"{what}, {lab}: " + "; ".join(parts) + rss)
+
+
+def count_streams(top):
+    n = 0
+    for root, _, files in os.walk(top):
+        if "metadata" in files:
+            n += sum(1 for f in files if f != "metadata"
+                     and os.path.getsize(os.path.join(root, f)) > 0)
+    return n
+
+
+def job_perpid(b, sizes):
+    if not have_element("ctftextsink") or not have_element("timefilter"):
+        return b.skip("per-PID", "ctftextsink or timefilter not built")
+    meds, streams, traces = {}, {}, {}
+    for n in sizes:
+        top = record_perpid(n)
+        settle([top], b.args.drop_caches)
+        streams[n] = count_streams(top)
+        traces[n] = sum(1 for _, _, fs in os.walk(top) if "metadata" in fs)
+        # (babeltrace2 takes minutes above 1000 traces: one round there)
+        reps = 1 if n > 1000 else None
+        meds[n] = three_jobs(b, f"per-PID, {traces[n]} traces ({streams[n]} "
+                             "streams)" + (", 1 round" if reps else ""), top,
+                             f"[{n}]", reps=reps)
+    growth_notes(b, "per-PID", sizes, meds, "traces", streams,
+                 actual=traces)
+
+
+def job_streams(b, n_streams, iters):
+    if not have_element("ctftextsink") or not have_element("timefilter"):
+        return b.skip(f"{n_streams} streams", "elements not built")
+    src = trace_dir(record_ust(iters, "-16k", "16k", 32))
+    many = redistributed(src, f"streams{n_streams}-{iters}", "--streams",
+                         str(n_streams))
+    settle([src, many], b.args.drop_caches)
+    meds, streams = {}, {}
+    for k, top in ((2, src), (n_streams, many)):
+        streams[k] = count_streams(top)
+        meds[k] = three_jobs(b, f"{k} streams, one trace ({b.ctf_events(top)} "
+                             "events)", top, f"[{k}]", span_of=src)
+    growth_notes(b, "streams", [2, n_streams], meds, "streams", streams,
+                 "streams, same events")
+
+
+def job_muxpads(b, pads, iters):
+    if not have_element("ctfmux"):
+        return b.skip("ctfmux pads", "ctfmux not built")
+    src = trace_dir(record_ust(iters, "-16k", "16k", 32))
+    out = b.out()
+    per_packet = {}
+    for k in pads:
+        top = redistributed(src, f"traces{k}-{iters}", "--traces", str(k))
+        traces = sorted(os.path.join(top, d) for d in os.listdir(top))
+        settle([top], b.args.drop_caches)
+        txt = subprocess.run([b.decode, "-q", top], stdout=subprocess.PIPE,
+                             check=True).stdout
+        pkts = int(re.search(rb"packets (\d+)", txt).group(1))
+
+        def mux(mode):
+            cmd = ["gst-launch-1.0", "-q", "ctfmux", "name=m", f"mode={mode}",
+                   "!", "ctfsink", f"location={out}"]
+            for t in traces:
+                cmd += ["ctfsrc", f"location={t}", "!", "m."]
+            return cmd
+        pk, ev = f"[{k} pads] ctfmux mode=packets", f"[{k} pads] ctfmux mode=events"
+        bt = f"[{k} pads] babeltrace2 -o ctf (same traces)"
+        med = b.measure(f"ctfmux, {k} inputs ({pkts} packets)", [
+            (pk, mux("packets"), None),
+            (ev, mux("events"), None),
+            (bt, ["babeltrace2"] + traces + ["-o", "ctf", "-w", out], None),
+        ], b.ctf_events(top), du_bytes(top), peers_of={bt: pk})
+        per_packet[k] = {lab.split("] ", 1)[1]: (m[0] * 1e6 / pkts if m else None)
+                         for lab, m in med.items()}
+        if med.get(bt) and med.get(ev):
+            b.notes.append(f"ctfmux {k} inputs: babeltrace2 / mode=events = "
+                           f"{med[bt][0] / med[ev][0]:.1f}x")
+    for lab in per_packet[pads[0]]:
+        vals = [f"{k}: {per_packet[k][lab]:.1f}" for k in pads
+                if per_packet[k].get(lab)]
+        b.notes.append(f"ctfmux, {lab}: wall us per packet by inputs: "
+                       + ", ".join(vals))
+
+
 # ---------------------------------------------------------------- main
 
 def main():
@@ -633,7 +847,18 @@ def main():
     ap.add_argument("--lttng0", help="LTTng 0.x trace directory of the "
                     "lttng0 job (default: the corpus' 8-CPU trace)")
     ap.add_argument("--jobs", default="ctf2ctf,decode,text,window,merge,"
-                    "tracedat,lttng0,rss")
+                    "tracedat,lttng0,rss", help="any of ctf2ctf, decode, text, "
+                    "window, merge, tracedat, lttng0, rss (default: these), "
+                    "perpid, streams256, muxpads (issue 21)")
+    ap.add_argument("--perpid-sizes", default="100,300,1000,3000",
+                    help="traces of the per-PID sessions (perpid job; "
+                    "recorded with bench/record-perpid.sh)")
+    ap.add_argument("--scale-iters", type=int, default=50000,
+                    help="custom-2cpu iterations (16 KiB packets) of the "
+                    "trace dealt over 256 streams (streams256) or over the "
+                    "ctfmux inputs (muxpads); default 50000: 35 MB")
+    ap.add_argument("--mux-pads", default="2,16,64,256",
+                    help="ctfmux inputs of the muxpads job")
     default_build = os.path.join(TOP, "build-perf")
     if not os.path.isdir(default_build):
         default_build = os.path.join(TOP, "build")
@@ -658,7 +883,9 @@ def main():
 
     jobs = args.jobs.split(",")
     b = Bench(args)
-    trace = args.ctf or record_ust(args.ust_iters)
+    main_jobs = {"ctf2ctf", "decode", "text", "window"}
+    trace = args.ctf or (record_ust(args.ust_iters)
+                         if main_jobs & set(jobs) else None)
     load0 = os.getloadavg()
     t0 = time.time()
     print(f"# gst-ctf benchmark, "
@@ -666,8 +893,11 @@ def main():
     print(f"machine: {machine()}")
     print(f"tools: {tool_versions()}")
     print(f"build: {args.build}")
-    print(f"main input: {trace} ({du_bytes(trace) / 1e6:.1f} MB, "
-          f"{b.ctf_events(trace)} events); {args.reps} rounds, medians")
+    if trace:
+        print(f"main input: {trace} ({du_bytes(trace) / 1e6:.1f} MB, "
+              f"{b.ctf_events(trace)} events); {args.reps} rounds, medians")
+    else:
+        print(f"{args.reps} rounds, medians")
     print(f"load average at start: {load0[0]:.2f}")
     print("page cache: synced, "
           + ("dropped" if args.drop_caches and os.geteuid() == 0 else
@@ -686,7 +916,7 @@ def main():
         elif j == "tracedat":
             dat = args.tracedat or record_tracedat(args.tracedat_seconds)
             settle([dat], args.drop_caches)
-        elif j in ("rss", "lttng0"):
+        elif j in ("rss", "lttng0", "perpid", "streams256", "muxpads"):
             settle([], args.drop_caches)
         else:
             settle([trace], args.drop_caches)
@@ -706,6 +936,13 @@ def main():
             job_lttng0(b, args.lttng0 or ltt0_input())
         elif j == "rss":
             job_rss(b, args.rss_sizes.split(","))
+        elif j == "perpid":
+            job_perpid(b, [int(x) for x in args.perpid_sizes.split(",")])
+        elif j == "streams256":
+            job_streams(b, 256, args.scale_iters)
+        elif j == "muxpads":
+            job_muxpads(b, [int(x) for x in args.mux_pads.split(",")],
+                        args.scale_iters)
         else:
             sys.exit(f"unknown job {j}")
         sys.stderr.write(f"[{j} done, {time.time() - t0:.0f} s]\n")

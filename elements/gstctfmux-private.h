@@ -47,6 +47,11 @@ struct _GstCtfMuxPad
   gint input;                   /* index in self->inputs, -1 */
   guint64 input_serial;         /* caps_serial @input was made for */
   gint64 last_key;              /* key of the last packet taken */
+  /* its place in the order of head packets (gstctfmux.c pick_pad()) */
+  gint heap_index;              /* in GstCtfMux.heap, -1 when not there */
+  gint64 head_key;
+  guint64 head_sc;
+  guint64 head_instance;
 };
 
 /* One distinct input trace (pads with the same metadata and offset share
@@ -99,6 +104,19 @@ struct _GstCtfMux
   gint64 seek_start_ns;         /* a seek's absolute start for the next */
   gint64 seek_stop_ns;          /*   segment, or -1 */
 
+  /* The pads in the order of their head packets: a heap of the pads whose
+   * head is known (it changes only when this element pops it) and a list
+   * of the others (popped since, or without data yet); the pads are
+   * referenced.  GST_OBJECT_LOCK (self): heap_stale (set when pads come
+   * and go, are flushed, get events or a new offset: everything is placed
+   * anew) and caps_changes (bumped on new metadata or offset). */
+  GPtrArray *heap;
+  GPtrArray *unplaced;
+  gboolean heap_stale;
+  guint32 heap_cookie;          /* the element's pads_cookie it was made at */
+  guint64 caps_changes;
+  guint64 caps_changes_seen;    /* aggregate thread */
+
   /* events mode */
   GstCtfEventMerge *emerge;
   GHashTable *writers;          /* guint64 sc id -> GstCtfPacketWriter */
@@ -121,6 +139,7 @@ struct _GstCtfMux
 };
 
 /* gstctfmux.c */
+G_GNUC_INTERNAL void gst_ctf_mux_pads_changed (GstCtfMux * self);
 G_GNUC_INTERNAL void gst_ctf_mux_send_caps_and_segment (GstCtfMux * self,
     GstClockTime pts);
 G_GNUC_INTERNAL void gst_ctf_mux_head_ids (GstCtfMuxPad * pad, GstBuffer * buf,

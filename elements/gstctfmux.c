@@ -93,6 +93,7 @@
 #endif
 
 #include "gstctfmux-private.h"
+#include "gstctf-heap-private.h"
 
 GST_DEBUG_CATEGORY (gst_ctf_mux_debug);
 #define GST_CAT_DEFAULT gst_ctf_mux_debug
@@ -112,6 +113,8 @@ enum
 
 G_DEFINE_TYPE (GstCtfMuxPad, gst_ctf_mux_pad, GST_TYPE_AGGREGATOR_PAD);
 
+static void heap_clear (GstCtfMux * self);
+
 static void
 gst_ctf_mux_pad_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
@@ -119,12 +122,21 @@ gst_ctf_mux_pad_set_property (GObject * object, guint prop_id,
   GstCtfMuxPad *pad = GST_CTF_MUX_PAD (object);
 
   switch (prop_id) {
-    case PROP_PAD_OFFSET:
+    case PROP_PAD_OFFSET:{
+      GstObject *parent;
+
       GST_OBJECT_LOCK (pad);
       pad->offset = g_value_get_int64 (value);
       pad->caps_serial++;       /* the merged clocks change */
       GST_OBJECT_UNLOCK (pad);
+      /* (not with the pad's lock: the element's is taken first) */
+      parent = gst_object_get_parent (GST_OBJECT (pad));
+      if (parent && GST_IS_CTF_MUX (parent))
+        gst_ctf_mux_pads_changed (GST_CTF_MUX (parent));
+      if (parent)
+        gst_object_unref (parent);
       break;
+    }
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -189,6 +201,7 @@ gst_ctf_mux_pad_init (GstCtfMuxPad * pad)
 {
   pad->input = -1;
   pad->last_key = G_MININT64;
+  pad->heap_index = -1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -349,6 +362,8 @@ gst_ctf_mux_start (GstAggregator * agg)
     pad->input = -1;
     pad->last_key = G_MININT64;
   }
+  self->heap_stale = TRUE;
+  self->caps_changes++;
   GST_OBJECT_UNLOCK (self);
   g_ptr_array_set_size (self->inputs, 0);
   self->inputs_sorted = FALSE;
@@ -383,6 +398,7 @@ gst_ctf_mux_flush (GstAggregator * agg)
   GST_OBJECT_LOCK (self);
   for (l = GST_ELEMENT (self)->sinkpads; l; l = l->next)
     GST_CTF_MUX_PAD (l->data)->last_key = G_MININT64;
+  self->heap_stale = TRUE;
   GST_OBJECT_UNLOCK (self);
   return GST_FLOW_OK;
 }
@@ -396,6 +412,7 @@ gst_ctf_mux_stop (GstAggregator * agg)
   g_ptr_array_set_size (self->inputs, 0);
   g_hash_table_remove_all (self->out_streams);
   g_hash_table_remove_all (self->stream_ids);
+  heap_clear (self);
   return TRUE;
 }
 
@@ -406,6 +423,9 @@ gst_ctf_mux_sink_event (GstAggregator * agg, GstAggregatorPad * apad,
   GstCtfMux *self = GST_CTF_MUX (agg);
   GstCtfMuxPad *pad = GST_CTF_MUX_PAD (apad);
 
+  /* (rare: a pad's head or metadata may change; CAPS bumps caps_serial
+   * below, before the next aggregate looks) */
+  gst_ctf_mux_pads_changed (self);
   if (GST_EVENT_TYPE (event) == GST_EVENT_CAPS) {
     GstCaps *caps;
     const gchar *tsdl;
@@ -428,7 +448,7 @@ gst_ctf_mux_sink_event (GstAggregator * agg, GstAggregatorPad * apad,
       return TRUE;
     }
     GST_OBJECT_UNLOCK (pad);
-    tc = gst_ctf_metadata_parse (tsdl, GST_PAD_NAME (pad), &err);
+    tc = gst_ctf_metadata_parse_shared (tsdl, GST_PAD_NAME (pad), &err);
     if (tc == NULL) {
       GST_ELEMENT_ERROR (self, STREAM, DECODE,
           ("Cannot parse the CTF metadata of the caps on pad %s.",
@@ -445,6 +465,7 @@ gst_ctf_mux_sink_event (GstAggregator * agg, GstAggregatorPad * apad,
     pad->tc = tc;
     pad->caps_serial++;
     GST_OBJECT_UNLOCK (pad);
+    gst_ctf_mux_pads_changed (self);
     GST_DEBUG_OBJECT (pad, "new metadata (%" G_GSIZE_FORMAT " bytes)",
         strlen (tsdl));
     gst_event_unref (event);
@@ -653,6 +674,13 @@ ensure_output (GstCtfMux * self, GstFlowReturn * flow)
 
   *flow = GST_FLOW_OK;
   GST_OBJECT_LOCK (self);
+  /* no pad has new metadata or offset since the last look: nothing to do
+   * (and no scan of all the pads for every packet) */
+  if (self->out_tsdl != NULL && self->caps_changes == self->caps_changes_seen) {
+    GST_OBJECT_UNLOCK (self);
+    return TRUE;
+  }
+  self->caps_changes_seen = self->caps_changes;
   force = self->force_correlate;
   for (l = GST_ELEMENT (self)->sinkpads; l; l = l->next) {
     GstCtfMuxPad *pad = l->data;
@@ -879,71 +907,113 @@ buffer_key (GstCtfMuxPad * pad, GstBuffer * buf, gint64 offset)
   return pad->last_key;
 }
 
-static gpointer
-ref_pad (gconstpointer pad, gpointer unused)
+/* The order of head packets: time, then pad order (sink_N), then the
+ * stream class and instance ids of the packets. */
+static inline gboolean
+pad_before (const GstCtfMuxPad * a, const GstCtfMuxPad * b)
 {
-  return gst_object_ref ((gpointer) pad);
+  if (a->head_key != b->head_key)
+    return a->head_key < b->head_key;
+  if (a->order != b->order)
+    return a->order < b->order;
+  if (a->head_sc != b->head_sc)
+    return a->head_sc < b->head_sc;
+  if (a->head_instance != b->head_instance)
+    return a->head_instance < b->head_instance;
+  return a < b;
+}
+
+GST_CTF_DEFINE_ITEM_HEAP (pad_heap, GstCtfMuxPad, pad_before, heap_index);
+
+void
+gst_ctf_mux_pads_changed (GstCtfMux * self)
+{
+  GST_OBJECT_LOCK (self);
+  self->heap_stale = TRUE;
+  self->caps_changes++;
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+heap_clear (GstCtfMux * self)
+{
+  guint i;
+
+  for (i = 0; i < self->heap->len; i++) {
+    GstCtfMuxPad *pad = g_ptr_array_index (self->heap, i);
+
+    pad->heap_index = -1;
+    gst_object_unref (pad);
+  }
+  g_ptr_array_set_size (self->heap, 0);
+  for (i = 0; i < self->unplaced->len; i++)
+    gst_object_unref (g_ptr_array_index (self->unplaced, i));
+  g_ptr_array_set_size (self->unplaced, 0);
 }
 
 /* The pad whose head packet goes out next, or NULL.  *waiting: a pad
- * without data that is not EOS. */
+ * without data that is not EOS.  Only the pads popped since the last call
+ * (and those without data then) are looked at: the others keep their head
+ * and their place in the heap. */
 static GstCtfMuxPad *
 pick_pad (GstCtfMux * self, gboolean * waiting)
 {
-  GList *l, *pads;
-  GstCtfMuxPad *best = NULL;
-  GstBuffer *best_buf = NULL;
-  gint64 best_key = 0;
+  guint i;
 
   *waiting = FALSE;
   GST_OBJECT_LOCK (self);
-  pads = g_list_copy_deep (GST_ELEMENT (self)->sinkpads, ref_pad, NULL);
+  if (self->heap_stale ||
+      self->heap_cookie != GST_ELEMENT (self)->pads_cookie) {
+    GList *l;
+
+    heap_clear (self);
+    for (l = GST_ELEMENT (self)->sinkpads; l; l = l->next)
+      g_ptr_array_add (self->unplaced, gst_object_ref (l->data));
+    self->heap_stale = FALSE;
+    self->heap_cookie = GST_ELEMENT (self)->pads_cookie;
+  }
   GST_OBJECT_UNLOCK (self);
 
-  for (l = pads; l; l = l->next) {
-    GstCtfMuxPad *pad = l->data;
+  for (i = 0; i < self->unplaced->len;) {
+    GstCtfMuxPad *pad = g_ptr_array_index (self->unplaced, i);
     GstBuffer *buf = gst_aggregator_pad_peek_buffer (GST_AGGREGATOR_PAD (pad));
-    gint64 key, offset;
-    gboolean better;
+    gint64 offset;
 
     if (buf == NULL) {
-      if (!gst_aggregator_pad_is_eos (GST_AGGREGATOR_PAD (pad)))
+      if (gst_aggregator_pad_is_eos (GST_AGGREGATOR_PAD (pad))) {
+        /* done, until a flush or an event makes the heap stale */
+        g_ptr_array_remove_index_fast (self->unplaced, i);
+        gst_object_unref (pad);
+      } else {
         *waiting = TRUE;
+        i++;
+      }
       continue;
     }
     GST_OBJECT_LOCK (pad);
     offset = pad->offset;
     GST_OBJECT_UNLOCK (pad);
-    key = buffer_key (pad, buf, offset);
-    if (best == NULL || key < best_key) {
-      better = TRUE;
-    } else if (key > best_key) {
-      better = FALSE;
-    } else if (pad->order != best->order) {
-      better = pad->order < best->order;
-    } else {
-      guint64 sa, ia, sb, ib;
-
-      gst_ctf_mux_head_ids (pad, buf, &sa, &ia);
-      gst_ctf_mux_head_ids (best, best_buf, &sb, &ib);
-      better = sa < sb || (sa == sb && ia < ib);
-    }
-    if (better) {
-      if (best_buf)
-        gst_buffer_unref (best_buf);
-      best = pad;
-      best_buf = buf;
-      best_key = key;
-    } else {
-      gst_buffer_unref (buf);
-    }
+    pad->head_key = buffer_key (pad, buf, offset);
+    gst_ctf_mux_head_ids (pad, buf, &pad->head_sc, &pad->head_instance);
+    gst_buffer_unref (buf);
+    /* (its reference goes with it) */
+    g_ptr_array_remove_index_fast (self->unplaced, i);
+    pad_heap_update (self->heap, pad);
   }
-  if (best_buf)
-    gst_buffer_unref (best_buf);
-  if (best)
-    gst_object_ref (best);
-  g_list_free_full (pads, gst_object_unref);
-  return best;
+  if (self->heap->len == 0)
+    return NULL;
+  return gst_object_ref (g_ptr_array_index (self->heap, 0));
+}
+
+/* @pad's head was popped: its next one is looked at by the next
+ * pick_pad(). */
+static void
+unplace (GstCtfMux * self, GstCtfMuxPad * pad)
+{
+  if (pad->heap_index < 0)
+    return;
+  pad_heap_remove (self->heap, pad);
+  g_ptr_array_add (self->unplaced, pad);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1083,6 +1153,7 @@ gst_ctf_mux_aggregate (GstAggregator * agg, gboolean timeout)
       return n > 0 ? GST_FLOW_OK : GST_AGGREGATOR_FLOW_NEED_DATA;
     }
     buf = gst_aggregator_pad_pop_buffer (GST_AGGREGATOR_PAD (pad));
+    unplace (self, pad);
     if (buf == NULL) {
       gst_object_unref (pad);
       continue;
@@ -1121,6 +1192,9 @@ gst_ctf_mux_finalize (GObject * object)
   GstCtfMux *self = GST_CTF_MUX (object);
 
   reset_output (self);
+  heap_clear (self);
+  g_ptr_array_unref (self->heap);
+  g_ptr_array_unref (self->unplaced);
   g_ptr_array_unref (self->inputs);
   g_hash_table_unref (self->writers);
   g_hash_table_unref (self->out_streams);
@@ -1219,6 +1293,9 @@ static void
 gst_ctf_mux_init (GstCtfMux * self)
 {
   self->inputs = g_ptr_array_new_with_free_func ((GDestroyNotify) input_free);
+  self->heap = g_ptr_array_new ();
+  self->unplaced = g_ptr_array_new ();
+  self->heap_stale = TRUE;
   self->writers = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
       (GDestroyNotify) gst_ctf_packet_writer_free);
   self->out_streams = g_hash_table_new_full (gst_ctf_mux_out_stream_hash,

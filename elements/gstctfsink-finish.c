@@ -117,7 +117,7 @@ gst_ctf_sink_ensure_trace_class (GstCtfSink * self, gboolean post)
   GError *err = NULL;
 
   if (self->tc == NULL && !self->tc_failed) {
-    self->tc = gst_ctf_metadata_parse (self->metadata, "caps", &err);
+    self->tc = gst_ctf_metadata_parse_shared (self->metadata, "caps", &err);
     if (self->tc == NULL) {
       if (post)
         GST_ELEMENT_ERROR (self, STREAM, DECODE,

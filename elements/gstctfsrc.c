@@ -74,6 +74,7 @@
 #include "gstctf-metadata.h"
 #include "gstctf-caps.h"
 #include "gstctf-packet-meta.h"
+#include "gstctf-heap-private.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_ctf_src_debug);
 #define GST_CAT_DEFAULT gst_ctf_src_debug
@@ -100,6 +101,11 @@ typedef struct
   /* the file of the last packet pushed and its interned path */
   const GstCtfStreamFile *file;
   const gchar *file_path;
+  /* Its place in the order of next packets (state_refresh()): the key
+   * of its next packet, or of its error when only that is left. */
+  gint64 key;
+  gboolean is_error;
+  gint heap_index;              /* in GstCtfSrc.heap, -1 when done */
 } StreamState;
 
 struct _GstCtfSrc
@@ -115,6 +121,7 @@ struct _GstCtfSrc
   GstCaps *caps;
   StreamState *states;          /* one per stream of all the traces */
   guint n_states;
+  GPtrArray *heap;              /* StreamState with something left, next first */
   /* first timestamp_begin, last timestamp_end (-1: none), last seek */
   GstCtfStreamTime time;
 
@@ -146,6 +153,7 @@ static GstCaps *gst_ctf_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter);
 static gboolean gst_ctf_src_is_seekable (GstBaseSrc * bsrc);
 static gboolean gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment);
 static gboolean gst_ctf_src_query (GstBaseSrc * bsrc, GstQuery * query);
+static void states_refresh_all (GstCtfSrc * self);
 static GstFlowReturn gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset,
     guint size, GstBuffer ** buf);
 
@@ -208,6 +216,7 @@ gst_ctf_src_init (GstCtfSrc * self)
 {
   gst_base_src_set_format (GST_BASE_SRC (self), GST_FORMAT_TIME);
   gst_ctf_stream_time_init (&self->time, -1, -1);
+  self->heap = g_ptr_array_new ();
 }
 
 static void
@@ -216,6 +225,7 @@ gst_ctf_src_finalize (GObject * object)
   GstCtfSrc *self = GST_CTF_SRC (object);
 
   g_free (self->location);
+  g_ptr_array_unref (self->heap);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -366,6 +376,7 @@ typedef struct
 {
   GPtrArray *paths;             /* gchar* */
   GstCtfTraceClass *tc;         /* of the first path, for the order */
+  gchar *metadata;              /* its text */
   gchar *name;                  /* babeltrace2's trace name */
 } TraceGroup;
 
@@ -375,6 +386,7 @@ trace_group_free (TraceGroup * g)
   g_ptr_array_unref (g->paths);
   if (g->tc)
     gst_ctf_trace_class_unref (g->tc);
+  g_free (g->metadata);
   g_free (g->name);
   g_free (g);
 }
@@ -391,7 +403,8 @@ compare_groups (gconstpointer a, gconstpointer b)
 static gint
 compare_states_by_rank (gconstpointer a, gconstpointer b)
 {
-  const StreamState *x = a, *y = b;
+  const StreamState *x = *(const StreamState * const *) a;
+  const StreamState *y = *(const StreamState * const *) b;
 
   if (x->new_sc_id != y->new_sc_id)
     return x->new_sc_id < y->new_sc_id ? -1 : 1;
@@ -421,6 +434,23 @@ make_trace_name (const GstCtfTraceClass * tc, const gchar * root,
   return g_string_free (name, FALSE);
 }
 
+static guint
+uuid_hash (gconstpointer p)
+{
+  const guint8 *u = p;
+  guint h = 0, i;
+
+  for (i = 0; i < 16; i++)
+    h = h * 31 + u[i];
+  return h;
+}
+
+static gboolean
+uuid_equal (gconstpointer a, gconstpointer b)
+{
+  return memcmp (a, b, 16) == 0;
+}
+
 /* Several trace directories below @location: group them by UUID (a
  * group is one logical trace, e.g. LTTng rotation chunks), order the
  * groups as babeltrace2 orders traces and merge their trace classes. */
@@ -429,6 +459,8 @@ open_several (GstCtfSrc * self, const gchar * location, GPtrArray * traces)
 {
   GPtrArray *groups = g_ptr_array_new_with_free_func ((GDestroyNotify)
       trace_group_free);
+  /* a group's UUID (its trace class's bytes) -> the group */
+  GHashTable *by_uuid = g_hash_table_new (uuid_hash, uuid_equal);
   GstCtfTraceClass **tcs = NULL;
   const gchar **names = NULL;
   GError *err = NULL;
@@ -444,31 +476,29 @@ open_several (GstCtfSrc * self, const gchar * location, GPtrArray * traces)
     TraceGroup *g = NULL;
 
     g_free (mpath);
-    g_free (text);
     if (tc == NULL) {
+      g_free (text);
       post_gerror (self, err, TRUE);
       g_clear_error (&err);
       goto done;
     }
-    for (j = 0; tc->has_uuid && j < groups->len; j++) {
-      TraceGroup *o = g_ptr_array_index (groups, j);
-
-      if (o->tc->has_uuid && memcmp (o->tc->uuid, tc->uuid, 16) == 0) {
-        g = o;
-        break;
-      }
-    }
+    if (tc->has_uuid)
+      g = g_hash_table_lookup (by_uuid, tc->uuid);
     if (g != NULL) {
       g_ptr_array_add (g->paths, g_strdup (path));
       gst_ctf_trace_class_unref (tc);
+      g_free (text);
       continue;
     }
     g = g_new0 (TraceGroup, 1);
     g->paths = g_ptr_array_new_with_free_func (g_free);
     g_ptr_array_add (g->paths, g_strdup (path));
     g->tc = tc;
+    g->metadata = text;
     g->name = make_trace_name (tc, location, path);
     g_ptr_array_add (groups, g);
+    if (tc->has_uuid)
+      g_hash_table_insert (by_uuid, tc->uuid, g);
   }
   g_ptr_array_sort (groups, compare_groups);
 
@@ -487,8 +517,15 @@ open_several (GstCtfSrc * self, const gchar * location, GPtrArray * traces)
   names = g_new0 (const gchar *, n);
   for (i = 0; i < n; i++) {
     TraceGroup *g = g_ptr_array_index (groups, i);
-    GstCtfTraceDir *td = gst_ctf_trace_dir_open_merged ((const gchar *
-            const *) g->paths->pdata, g->paths->len, NULL, &err);
+    GstCtfTraceDir *td;
+
+    /* one directory: its metadata is parsed already */
+    if (g->paths->len == 1)
+      td = gst_ctf_trace_dir_open_parsed (g_ptr_array_index (g->paths, 0),
+          g->metadata, g->tc, &err);
+    else
+      td = gst_ctf_trace_dir_open_merged ((const gchar * const *)
+          g->paths->pdata, g->paths->len, NULL, &err);
 
     if (td == NULL) {
       post_gerror (self, err, TRUE);
@@ -546,15 +583,14 @@ open_several (GstCtfSrc * self, const gchar * location, GPtrArray * traces)
   /* Equal timestamps: merged stream class id (= trace order, then the
    * trace's stream class id), then the stream's rank in its trace. */
   {
-    StreamState *sorted = g_memdup2 (self->states,
-        sizeof (StreamState) * self->n_states);
+    StreamState **sorted = g_new (StreamState *, MAX (self->n_states, 1));
 
-    qsort (sorted, self->n_states, sizeof (StreamState),
+    for (i = 0; i < self->n_states; i++)
+      sorted[i] = &self->states[i];
+    qsort (sorted, self->n_states, sizeof (StreamState *),
         compare_states_by_rank);
     for (i = 0; i < self->n_states; i++)
-      for (j = 0; j < self->n_states; j++)
-        if (self->states[j].stream == sorted[i].stream)
-          self->states[j].rank = i;
+      sorted[i]->rank = i;
     g_free (sorted);
   }
   ok = TRUE;
@@ -562,6 +598,7 @@ open_several (GstCtfSrc * self, const gchar * location, GPtrArray * traces)
 done:
   g_free (tcs);
   g_free (names);
+  g_hash_table_unref (by_uuid);
   g_ptr_array_unref (groups);
   return ok;
 }
@@ -650,6 +687,7 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
         self->time.end_ns = e->timestamp_end_ns;
     }
   }
+  states_refresh_all (self);
   return TRUE;
 }
 
@@ -658,6 +696,7 @@ gst_ctf_src_stop (GstBaseSrc * bsrc)
 {
   GstCtfSrc *self = GST_CTF_SRC (bsrc);
 
+  g_ptr_array_set_size (self->heap, 0);
   g_clear_pointer (&self->states, g_free);
   self->n_states = 0;
   gst_clear_caps (&self->caps);
@@ -761,6 +800,7 @@ gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment)
         st->last_key = prev->timestamp_begin_ns;
     }
   }
+  states_refresh_all (self);
   return TRUE;
 }
 
@@ -780,6 +820,67 @@ packet_key (const GstCtfIndexEntry * e, const StreamState * st)
   if (e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN)
     return e->timestamp_begin_ns;
   return st->last_key;
+}
+
+/* The order of next packets: the smallest timestamp_begin over all
+ * streams; ties go to a packet before an error, then to the stream
+ * babeltrace2's muxer puts first (then the first state, as a scan in
+ * state order would pick). */
+static inline gboolean
+state_before (const StreamState * a, const StreamState * b)
+{
+  if (a->key != b->key)
+    return a->key < b->key;
+  if (a->is_error != b->is_error)
+    return a->is_error < b->is_error;
+  if (a->rank != b->rank)
+    return a->rank < b->rank;
+  return a < b;
+}
+
+GST_CTF_DEFINE_ITEM_HEAP (state_heap, StreamState, state_before, heap_index);
+
+/* Puts @st where its next packet (or error) is due, or takes it out of
+ * the heap when it has nothing left.  A stream whose file is corrupt takes
+ * part with its error, due right after its last valid packet. */
+static void
+state_refresh (GstCtfSrc * self, StreamState * st)
+{
+  const GstCtfStream *s = st->stream;
+  guint limit = s->error ? s->error_after : s->packets->len;
+
+  if (st->cursor < limit) {
+    st->key = packet_key (g_array_index (s->packets, GstCtfStreamPacket,
+            st->cursor).entry, st);
+    st->is_error = FALSE;
+  } else if (s->error && !st->error_done) {
+    /* The bad packet starts where the last valid one ends. */
+    st->key = st->last_key;
+    if (limit > 0) {
+      const GstCtfIndexEntry *last = g_array_index (s->packets,
+          GstCtfStreamPacket, limit - 1).entry;
+
+      if (last->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END)
+        st->key = MAX (st->key, last->timestamp_end_ns);
+    }
+    st->is_error = TRUE;
+  } else {
+    state_heap_remove (self->heap, st);
+    return;
+  }
+  state_heap_update (self->heap, st);
+}
+
+static void
+states_refresh_all (GstCtfSrc * self)
+{
+  guint i;
+
+  g_ptr_array_set_size (self->heap, 0);
+  for (i = 0; i < self->n_states; i++)
+    self->states[i].heap_index = -1;
+  for (i = 0; i < self->n_states; i++)
+    state_refresh (self, &self->states[i]);
 }
 
 /* Reports what the tracer lost between the previous packet of the stream
@@ -875,10 +976,6 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
 {
   GstCtfSrc *self = GST_CTF_SRC (bsrc);
   GstSegment *segment = &bsrc->segment;
-  guint i, best = G_MAXUINT;
-  gint64 best_key = 0;
-  guint best_rank = 0;
-  gboolean best_is_error = FALSE;
   const GstCtfStream *s;
   const GstCtfStreamPacket *p;
   const GstCtfIndexEntry *e;
@@ -890,53 +987,16 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   if (self->td == NULL)
     return GST_FLOW_FLUSHING;
 
-  /* Next packet: the smallest timestamp_begin over all streams; ties go
-   * to the stream babeltrace2's muxer puts first.  A stream whose file is
-   * corrupt takes part with its error, due right after its last valid
-   * packet. */
-  for (i = 0; i < self->n_states; i++) {
-    gint64 key;
-    gboolean is_error = FALSE;
-    guint limit;
-
-    st = &self->states[i];
-    s = st->stream;
-    limit = s->error ? s->error_after : s->packets->len;
-    if (st->cursor < limit) {
-      key = packet_key (g_array_index (s->packets, GstCtfStreamPacket,
-              st->cursor).entry, st);
-    } else if (s->error && !st->error_done) {
-      /* The bad packet starts where the last valid one ends. */
-      key = st->last_key;
-      if (limit > 0) {
-        const GstCtfIndexEntry *last = g_array_index (s->packets,
-            GstCtfStreamPacket, limit - 1).entry;
-
-        if (last->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END)
-          key = MAX (key, last->timestamp_end_ns);
-      }
-      is_error = TRUE;
-    } else {
-      continue;
-    }
-    if (best == G_MAXUINT || key < best_key || (key == best_key &&
-            (is_error < best_is_error || (is_error == best_is_error &&
-                    st->rank < best_rank)))) {
-      best = i;
-      best_key = key;
-      best_is_error = is_error;
-      best_rank = st->rank;
-    }
-  }
-  if (best == G_MAXUINT) {
+  if (self->heap->len == 0) {
     GST_DEBUG_OBJECT (self, "all streams done");
     return GST_FLOW_EOS;
   }
 
-  st = &self->states[best];
+  st = g_ptr_array_index (self->heap, 0);
   s = st->stream;
-  if (best_is_error) {
+  if (st->is_error) {
     st->error_done = TRUE;
+    state_refresh (self, st);
     post_gerror (self, s->error, FALSE);
     return GST_FLOW_ERROR;
   }
@@ -1040,6 +1100,7 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
 
   st->last_key = packet_key (e, st);
   st->cursor++;
+  state_refresh (self, st);
 
   GST_OBJECT_LOCK (self);
   self->packets++;

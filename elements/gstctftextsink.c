@@ -341,7 +341,7 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   if (self->tsdl && strcmp (self->tsdl, tsdl) == 0)
     return TRUE;
 
-  tc = gst_ctf_metadata_parse (tsdl, "caps", &err);
+  tc = gst_ctf_metadata_parse_shared (tsdl, "caps", &err);
   if (tc == NULL) {
     GST_ELEMENT_ERROR (self, STREAM, DECODE,
         ("Cannot parse the CTF metadata of the caps."),

@@ -51,6 +51,7 @@ struct _GstCtfTimeFilter
   GstCtfEventIter *it;
   GHashTable *writers;          /* stream class id -> GstCtfPacketWriter */
   GArray *clocks;               /* StreamClock */
+  GHashTable *clock_index;      /* (class id, instance id) -> place in clocks + 1 */
 
   /* Statistics, protected by the object lock. */
   guint64 packets_passed;

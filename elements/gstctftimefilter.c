@@ -246,12 +246,36 @@ gst_ctf_time_filter_class_init (GstCtfTimeFilterClass * klass)
   trans_class->passthrough_on_same_caps = FALSE;
 }
 
+/* Keys of clock_index: a stream class id and an instance id. */
+static guint
+stream_key_hash (gconstpointer p)
+{
+  const guint64 *k = p;
+
+  return g_int64_hash (&k[0]) * 31 + g_int64_hash (&k[1]);
+}
+
+static gboolean
+stream_key_equal (gconstpointer a, gconstpointer b)
+{
+  return memcmp (a, b, 2 * sizeof (guint64)) == 0;
+}
+
+static void
+clocks_reset (GstCtfTimeFilter * self)
+{
+  g_array_set_size (self->clocks, 0);
+  g_hash_table_remove_all (self->clock_index);
+}
+
 static void
 gst_ctf_time_filter_init (GstCtfTimeFilter * self)
 {
   self->start_time = GST_CLOCK_TIME_NONE;
   self->end_time = GST_CLOCK_TIME_NONE;
   self->clocks = g_array_new (FALSE, FALSE, sizeof (StreamClock));
+  self->clock_index = g_hash_table_new_full (stream_key_hash,
+      stream_key_equal, g_free, NULL);
 }
 
 static void
@@ -262,6 +286,7 @@ gst_ctf_time_filter_finalize (GObject * object)
   g_free (self->start_str);
   g_free (self->end_str);
   g_array_unref (self->clocks);
+  g_hash_table_unref (self->clock_index);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -404,7 +429,7 @@ drop_trace (GstCtfTimeFilter * self)
   g_clear_pointer (&self->it, gst_ctf_event_iter_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
   g_clear_pointer (&self->tsdl, g_free);
-  g_array_set_size (self->clocks, 0);
+  clocks_reset (self);
 }
 
 static gboolean
@@ -531,7 +556,7 @@ gst_ctf_time_filter_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   if (self->tsdl && strcmp (self->tsdl, tsdl) == 0)
     return TRUE;
 
-  tc = gst_ctf_metadata_parse (tsdl, "caps", &err);
+  tc = gst_ctf_metadata_parse_shared (tsdl, "caps", &err);
   if (tc == NULL) {
     GST_ELEMENT_ERROR (self, STREAM, DECODE,
         ("Cannot parse the CTF metadata of the caps: %s", err->message),
@@ -565,7 +590,7 @@ gst_ctf_time_filter_sink_event (GstBaseTransform * trans, GstEvent * event)
       /* A new run of packets (our seek, or one from downstream): the
        * stream clocks restart from the next packets. */
       self->eos = FALSE;
-      g_array_set_size (self->clocks, 0);
+      clocks_reset (self);
       break;
     case GST_EVENT_EOS:
       /* Already sent when the window ended. */
@@ -587,20 +612,19 @@ stream_clock (GstCtfTimeFilter * self, const GstCtfPacketInfo * info)
 {
   guint64 inst = info->has_stream_instance_id ? info->stream_instance_id :
       G_MAXUINT64;
+  guint64 key[2] = { info->stream_class_id, inst };
+  guint at = GPOINTER_TO_UINT (g_hash_table_lookup (self->clock_index, key));
   StreamClock sc;
-  guint i;
 
-  for (i = 0; i < self->clocks->len; i++) {
-    StreamClock *c = &g_array_index (self->clocks, StreamClock, i);
-
-    if (c->stream_class_id == info->stream_class_id &&
-        c->stream_instance_id == inst)
-      return c;
-  }
+  /* (a hash table, not a scan: thousands of streams, one look per packet) */
+  if (at > 0)
+    return &g_array_index (self->clocks, StreamClock, at - 1);
   sc.stream_class_id = info->stream_class_id;
   sc.stream_instance_id = inst;
   sc.clock = 0;
   g_array_append_val (self->clocks, sc);
+  g_hash_table_insert (self->clock_index, g_memdup2 (key, sizeof (key)),
+      GUINT_TO_POINTER (self->clocks->len));
   return &g_array_index (self->clocks, StreamClock, self->clocks->len - 1);
 }
 

@@ -14,3 +14,11 @@ DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recomme
   gobject-introspection libgirepository1.0-dev python3-gi \
   gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0 python3-bt2 \
   libgtk-4-dev gir1.2-gtk-4.0 python3-matplotlib xvfb xauth gi-docgen >/dev/null
+# Benchmark inputs (bench/): `sh scripts/install-deps.sh --bench` also
+# installs LTTng to record them (bench/record-perpid.sh, the corpus
+# recording scripts) and trace-cmd.
+if [ "${1:-}" = --bench ]; then
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+    lttng-tools liblttng-ust-dev liblttng-ust-common1 liblttng-ust1 trace-cmd \
+    time >/dev/null
+fi

@@ -1167,6 +1167,115 @@ START_TEST (test_corpus_depacketize)
 }
 END_TEST
 
+/* Many stream classes, env keys and clocks (a merged trace class of
+ * thousands of traces): each found by its id or name, duplicates refused
+ * or merged as with a few. */
+START_TEST (test_many_classes)
+{
+  GString *t = g_string_new (PREAMBLE);
+  GstCtfTraceClass *tc;
+  GError *err;
+  guint i, n = 3000;
+
+  g_string_append (t, "env {\n");
+  for (i = 0; i < n; i++)
+    g_string_append_printf (t, "  trace%u_vpid = %u;\n", i, i + 100);
+  g_string_append (t, "  trace7_vpid = 7;\n};\n");
+  for (i = 0; i < 3; i++)
+    g_string_append_printf (t, "clock { name = c%u; freq = 1000; };\n", i);
+  /* ids out of order */
+  for (i = 0; i < n; i++)
+    g_string_append_printf (t, "stream { id = %u; };\n"
+        "event { name = \"e%u\"; id = 1; stream_id = %u; "
+        "fields := struct { uint8_t x; }; };\n", (i * 7) % n, i,
+        (i * 7) % n);
+  tc = parse_ok (t->str);
+  ck_assert_uint_eq (tc->stream_classes->len, n);
+  ck_assert_uint_eq (tc->env->len, n);
+  ck_assert_uint_eq (tc->clock_classes->len, 3);
+  for (i = 0; i < n; i++) {
+    GstCtfStreamClass *sc = gst_ctf_trace_class_find_stream_class (tc, i);
+    const GstCtfEventClass *ec;
+
+    ck_assert (sc != NULL);
+    ck_assert_uint_eq (sc->id, i);
+    ec = gst_ctf_stream_class_find_event_class (sc, 1);
+    ck_assert (ec != NULL);
+    ck_assert_uint_eq (ec->stream_class_id, i);
+  }
+  ck_assert (gst_ctf_trace_class_find_stream_class (tc, n) == NULL);
+  /* a key given twice keeps its place and takes the last value */
+  ck_assert_str_eq (((GstCtfEnvEntry *) g_ptr_array_index (tc->env, 7))->name,
+      "trace7_vpid");
+  ck_assert_int_eq (gst_ctf_trace_class_find_env (tc, "trace7_vpid")->integer,
+      7);
+  ck_assert_int_eq (gst_ctf_trace_class_find_env (tc,
+          "trace2999_vpid")->integer, 3099);
+  /* the array changed after parsing (as trace.dat's builder does): the
+   * lookups stay right */
+  g_ptr_array_remove_index (tc->stream_classes, 0);      /* id 0 */
+  ck_assert (gst_ctf_trace_class_find_stream_class (tc, 0) == NULL);
+  for (i = 1; i < n; i += 97) {
+    GstCtfStreamClass *sc = gst_ctf_trace_class_find_stream_class (tc, i);
+
+    ck_assert (sc != NULL);
+    ck_assert_uint_eq (sc->id, i);
+  }
+  gst_ctf_trace_class_unref (tc);
+
+  g_string_append (t, "stream { id = 5; };\n");
+  err = parse_fail (t->str, GST_CTF_ERROR_METADATA_INVALID);
+  ck_assert (strstr (err->message, "duplicate stream class id 5") != NULL);
+  g_error_free (err);
+  g_string_truncate (t, strlen (PREAMBLE));
+  g_string_append (t, "clock { name = a; }; clock { name = b; }; "
+      "clock { name = a; };\n");
+  err = parse_fail (t->str, GST_CTF_ERROR_METADATA_INVALID);
+  ck_assert (strstr (err->message, "duplicate clock `a`") != NULL);
+  g_error_free (err);
+  g_string_free (t, TRUE);
+}
+
+END_TEST;
+
+/* gst_ctf_metadata_parse_shared(): one trace class per text while it lives. */
+START_TEST (test_parse_shared)
+{
+  const gchar *a = PREAMBLE "stream { event.header := struct { uint8_t id; "
+      "}; };\nevent { name = \"x\"; fields := struct { uint8_t v; }; };\n";
+  const gchar *b = PREAMBLE "event { name = \"y\"; fields := struct { "
+      "uint16_t v; }; };\n";
+  gchar *a2 = g_strdup (a);
+  GError *err = NULL;
+  GstCtfTraceClass *ta = gst_ctf_metadata_parse_shared (a, "a", NULL);
+  GstCtfTraceClass *ta2 = gst_ctf_metadata_parse_shared (a2, "a2", NULL);
+  GstCtfTraceClass *tb = gst_ctf_metadata_parse_shared (b, "b", NULL);
+  GstCtfTraceClass *tp = gst_ctf_tsdl_parse (a, "plain", NULL);
+
+  ck_assert (ta != NULL && tb != NULL && tp != NULL);
+  ck_assert (ta == ta2);        /* same text, another copy of it */
+  ck_assert (ta != tb);
+  ck_assert (tp != ta);         /* gst_ctf_tsdl_parse() never shares */
+  ck_assert_str_eq (first_event (tb)->name, "y");
+  gst_ctf_trace_class_unref (ta);
+  gst_ctf_trace_class_unref (ta2);
+  gst_ctf_trace_class_unref (tb);
+  gst_ctf_trace_class_unref (tp);
+  /* all gone: parsed anew, and still right */
+  ta = gst_ctf_metadata_parse_shared (a, "a", NULL);
+  ck_assert_str_eq (first_event (ta)->name, "x");
+  gst_ctf_trace_class_unref (ta);
+  /* errors as gst_ctf_tsdl_parse() */
+  ck_assert (gst_ctf_metadata_parse_shared ("trace { major = ; };", "bad",
+          &err) == NULL);
+  ck_assert (err->domain == GST_CTF_ERROR &&
+      err->code == GST_CTF_ERROR_METADATA_SYNTAX);
+  g_error_free (err);
+  g_free (a2);
+}
+
+END_TEST;
+
 static Suite *
 tsdl_suite (void)
 {
@@ -1193,6 +1302,8 @@ tsdl_suite (void)
   tcase_add_test (tc, test_syntax_errors);
   tcase_add_test (tc, test_invalid_metadata);
   tcase_add_test (tc, test_limits);
+  tcase_add_test (tc, test_many_classes);
+  tcase_add_test (tc, test_parse_shared);
   suite_add_tcase (s, tc);
   tcase_add_test (tm, test_metadata_packetized);
   tcase_add_test (tm, test_metadata_plain_and_ctf2);

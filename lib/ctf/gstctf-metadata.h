@@ -71,4 +71,25 @@ gst_ctf_metadata_is_ctf2 (const gchar * text)
 GST_CTF_API GstCtfTraceClass *gst_ctf_metadata_parse (const gchar * text,
     const gchar * origin, GError ** error);
 
+/**
+ * gst_ctf_metadata_parse_shared:
+ * @text: metadata text, TSDL or CTF 2 (NUL terminated)
+ * @origin: (nullable): a name for error messages
+ * @error: return location for a %GST_CTF_ERROR, as gst_ctf_metadata_parse()
+ *
+ * gst_ctf_metadata_parse() for callers that only read the trace class: while a
+ * trace class parsed from the same text this way is alive, it is returned
+ * again (referenced) instead of parsing anew.  The elements of a pipeline
+ * each parse the metadata of their caps: with thousands of traces merged
+ * (ctfsrc on an LTTng per-PID session) that text is megabytes, and
+ * ctfsrc's merge, ctftextsink, timefilter and ctfsink then share one
+ * trace class.  Texts are told apart by their SHA-256 and length; nothing
+ * is kept once the last reference is gone.  The result must not be
+ * changed.
+ *
+ * Returns: (transfer full): the trace class, or %NULL
+ */
+GST_CTF_API GstCtfTraceClass *gst_ctf_metadata_parse_shared (const gchar * text,
+    const gchar * origin, GError ** error);
+
 G_END_DECLS

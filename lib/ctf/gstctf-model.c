@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The trace model: constructors, copies and lookups (CTF 1.8 §4, §5). */
 #include "gstctf-model.h"
+#include "gstctf-model-private.h"
 
 #include <string.h>
 
@@ -212,6 +213,74 @@ gst_ctf_trace_class_new (void)
   return tc;
 }
 
+/* gst_ctf_metadata_parse_shared()'s table (gstctf-model-private.h) */
+static GMutex shared_lock;
+static GHashTable *shared_table;        /* key -> GstCtfTraceClass */
+
+static guint
+shared_key_hash (gconstpointer k)
+{
+  guint h;
+
+  memcpy (&h, k, sizeof (h));
+  return h;
+}
+
+static gboolean
+shared_key_equal (gconstpointer a, gconstpointer b)
+{
+  return memcmp (a, b, GST_CTF_SHARED_KEY_BYTES) == 0;
+}
+
+GstCtfTraceClass *
+_gst_ctf_trace_class_shared_lookup (const guint8 * key)
+{
+  GstCtfTraceClass *tc;
+
+  g_mutex_lock (&shared_lock);
+  tc = shared_table ? g_hash_table_lookup (shared_table, key) : NULL;
+  /* a reference, unless the class is being freed (count 0) */
+  while (tc) {
+    gint n = g_atomic_int_get (&tc->ref_count);
+
+    if (n <= 0)
+      tc = NULL;
+    else if (g_atomic_int_compare_and_exchange (&tc->ref_count, n, n + 1))
+      break;
+  }
+  g_mutex_unlock (&shared_lock);
+  return tc;
+}
+
+void
+_gst_ctf_trace_class_shared_insert (GstCtfTraceClass * tc, guint8 * key)
+{
+  g_mutex_lock (&shared_lock);
+  if (shared_table == NULL)
+    shared_table = g_hash_table_new (shared_key_hash, shared_key_equal);
+  /* (another thread may have put the same text in meanwhile: the first
+   * stays) */
+  if (tc->shared_key == NULL && !g_hash_table_contains (shared_table, key)) {
+    tc->shared_key = key;
+    g_hash_table_insert (shared_table, key, tc);
+    key = NULL;
+  }
+  g_mutex_unlock (&shared_lock);
+  g_free (key);
+}
+
+static void
+shared_forget (GstCtfTraceClass * tc)
+{
+  g_mutex_lock (&shared_lock);
+  if (shared_table && g_hash_table_lookup (shared_table, tc->shared_key) == tc)
+    g_hash_table_remove (shared_table, tc->shared_key);
+  if (shared_table && g_hash_table_size (shared_table) == 0)
+    g_clear_pointer (&shared_table, g_hash_table_unref);
+  g_mutex_unlock (&shared_lock);
+  g_clear_pointer (&tc->shared_key, g_free);
+}
+
 GstCtfTraceClass *
 gst_ctf_trace_class_ref (GstCtfTraceClass * tc)
 {
@@ -224,11 +293,15 @@ gst_ctf_trace_class_unref (GstCtfTraceClass * tc)
 {
   if (!g_atomic_int_dec_and_test (&tc->ref_count))
     return;
+  if (tc->shared_key)
+    shared_forget (tc);
   gst_ctf_field_class_free (tc->packet_header);
   g_free (tc->uid);
   g_ptr_array_unref (tc->env);
   g_ptr_array_unref (tc->clock_classes);
   g_ptr_array_unref (tc->stream_classes);
+  if (tc->sc_pos_by_id)
+    g_hash_table_unref (tc->sc_pos_by_id);
   g_free (tc);
 }
 
@@ -238,12 +311,43 @@ gst_ctf_trace_class_find_stream_class (const GstCtfTraceClass * tc,
 {
   guint i;
 
+  if (tc->sc_pos_by_id != NULL) {
+    gpointer pos;
+
+    if (g_hash_table_lookup_extended (tc->sc_pos_by_id, &id, NULL, &pos) &&
+        GPOINTER_TO_UINT (pos) < tc->stream_classes->len) {
+      GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes,
+          GPOINTER_TO_UINT (pos));
+
+      if (sc->id == id)
+        return sc;
+    }
+  }
   for (i = 0; i < tc->stream_classes->len; i++) {
     GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
     if (sc->id == id)
       return sc;
   }
   return NULL;
+}
+
+void
+_gst_ctf_trace_class_index_stream_classes (GstCtfTraceClass * tc)
+{
+  guint i;
+
+  if (tc->sc_pos_by_id == NULL)
+    tc->sc_pos_by_id = g_hash_table_new_full (g_int64_hash, g_int64_equal,
+        g_free, NULL);
+  g_hash_table_remove_all (tc->sc_pos_by_id);
+  for (i = 0; i < tc->stream_classes->len; i++) {
+    GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
+
+    /* the first class with an id is the one a scan finds */
+    if (!g_hash_table_contains (tc->sc_pos_by_id, &sc->id))
+      g_hash_table_insert (tc->sc_pos_by_id, g_memdup2 (&sc->id,
+              sizeof (sc->id)), GUINT_TO_POINTER (i));
+  }
 }
 
 const GstCtfEnvEntry *

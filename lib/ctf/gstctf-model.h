@@ -346,6 +346,12 @@ struct _GstCtfTraceClass {
   /* CTF 2 (major 2): member names are shown as written (CTF 1.8 strips
    * one leading underscore); the trace class's `uid`, or NULL */
   gchar *uid;
+  /*< private >*/
+  /* stream class id -> its position in stream_classes (as the parser
+   * left them: each hit is checked, a miss falls back to a scan) */
+  GHashTable *sc_pos_by_id;
+  /* in gst_ctf_metadata_parse_shared()'s table (its key) */
+  guint8 *shared_key;
 };
 
 GST_CTF_API GType gst_ctf_trace_class_get_type (void);

@@ -10,6 +10,7 @@
 #endif
 
 #include "gstctf-text-private.h"
+#include "gstctf-trace-merge-private.h"
 
 /* ------------------------------------------------------------------ */
 /* Which field classes reach babeltrace2's trace IR                     */
@@ -169,6 +170,7 @@ _gst_ctf_text_compute_ir (GstCtfTextFormatter * f)
 {
   GHashTable *dependents = g_hash_table_new (NULL, NULL);
   gboolean ctf2 = f->tc->major >= 2;
+  GstCtfMergeEnvIndex *env;
   guint i, j;
 
   for (i = 0; f->tc->stream_classes && i < f->tc->stream_classes->len; i++) {
@@ -207,6 +209,7 @@ _gst_ctf_text_compute_ir (GstCtfTextFormatter * f)
   force_not_in_ir (f->not_in_ir, f->tc->packet_header, 0);
   g_hash_table_unref (dependents);
 
+  env = _gst_ctf_merge_env_index_new (f->tc);
   for (i = 0; f->tc->stream_classes && i < f->tc->stream_classes->len; i++) {
     const GstCtfStreamClass *sc = g_ptr_array_index (f->tc->stream_classes,
         i);
@@ -215,17 +218,17 @@ _gst_ctf_text_compute_ir (GstCtfTextFormatter * f)
     si->packet_context = scope_state (f->not_in_ir, sc->packet_context);
     si->common_context = scope_state (f->not_in_ir,
         sc->event_common_context);
-    if (gst_ctf_trace_merge_get_input_of_stream_class (f->tc, sc->id) >= 0) {
+    if (_gst_ctf_merge_env_index_input (env, sc->id) >= 0) {
       const GstCtfEnvEntry *e;
 
       si->merged = TRUE;
-      e = gst_ctf_trace_merge_find_env (f->tc, sc->id, "hostname");
+      e = _gst_ctf_merge_env_index_find (env, sc->id, "hostname");
       si->env_hostname = e && e->is_string ? (e->str ? e->str : "") : NULL;
-      e = gst_ctf_trace_merge_find_env (f->tc, sc->id, "domain");
+      e = _gst_ctf_merge_env_index_find (env, sc->id, "domain");
       si->env_domain = e && e->is_string ? (e->str ? e->str : "") : NULL;
-      e = gst_ctf_trace_merge_find_env (f->tc, sc->id, "procname");
+      e = _gst_ctf_merge_env_index_find (env, sc->id, "procname");
       si->env_procname = e && e->is_string ? (e->str ? e->str : "") : NULL;
-      e = gst_ctf_trace_merge_find_env (f->tc, sc->id, "vpid");
+      e = _gst_ctf_merge_env_index_find (env, sc->id, "vpid");
       if (e && !e->is_string) {
         si->has_env_vpid = TRUE;
         si->env_vpid = e->integer;
@@ -242,4 +245,5 @@ _gst_ctf_text_compute_ir (GstCtfTextFormatter * f)
       g_hash_table_insert (f->ec_info, (gpointer) ec, ei);
     }
   }
+  _gst_ctf_merge_env_index_free (env);
 }

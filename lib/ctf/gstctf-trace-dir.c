@@ -522,6 +522,26 @@ gst_ctf_trace_dir_open (const gchar * path, GError ** error)
   return td;
 }
 
+GstCtfTraceDir *
+gst_ctf_trace_dir_open_parsed (const gchar * path, const gchar * metadata,
+    GstCtfTraceClass * tc, GError ** error)
+{
+  GstCtfTraceDir *td;
+
+  g_return_val_if_fail (path != NULL && metadata != NULL && tc != NULL,
+      NULL);
+
+  td = trace_dir_new (path);
+  td->metadata = g_strdup (metadata);
+  td->trace_class = gst_ctf_trace_class_ref (tc);
+  if (!add_trace_files (td, path, td->trace_class, error)) {
+    gst_ctf_trace_dir_free (td);
+    return NULL;
+  }
+  finish_streams (td);
+  return td;
+}
+
 static guint
 count_classes (const GstCtfTraceClass * tc)
 {

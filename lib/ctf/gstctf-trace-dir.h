@@ -180,6 +180,23 @@ GST_CTF_API GstCtfTraceDir *gst_ctf_trace_dir_open (const gchar * path,
     GError ** error);
 
 /**
+ * gst_ctf_trace_dir_open_parsed: (skip)
+ * @path: (type filename): a trace directory (holding `metadata`)
+ * @metadata: the text of its `metadata` (plain TSDL, as
+ *   gst_ctf_metadata_load_file() gives it)
+ * @tc: @metadata parsed (gst_ctf_tsdl_parse())
+ * @error: return location for a %GST_CTF_ERROR: %GST_CTF_ERROR_IO
+ *
+ * gst_ctf_trace_dir_open() for a caller that has read and parsed the
+ * metadata already (e.g. to group several traces by UUID): the text is
+ * copied and @tc is referenced, not parsed again.
+ *
+ * Returns: (transfer full): the trace, or %NULL
+ */
+GST_CTF_API GstCtfTraceDir *gst_ctf_trace_dir_open_parsed (const gchar * path,
+    const gchar * metadata, GstCtfTraceClass * tc, GError ** error);
+
+/**
  * gst_ctf_trace_dir_open_merged: (skip)
  * @paths: (array length=n_paths) (element-type filename): trace directories
  * @n_paths: number of directories (>= 1)

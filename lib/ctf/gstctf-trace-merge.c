@@ -10,6 +10,7 @@
  * meanings, clock mappings) and the caps text is what the packets need.
  */
 #include "gstctf-trace-merge.h"
+#include "gstctf-trace-merge-private.h"
 #include "gstctf-metadata.h"
 #include "gstctf-tsdl-writer.h"
 #include "gstctf-packet-writer.h"
@@ -722,7 +723,8 @@ gst_ctf_trace_merge_new_full (GstCtfTraceClass * const *inputs,
     gst_ctf_trace_merge_free (m);
     return NULL;
   }
-  m->merged = gst_ctf_tsdl_parse (text, "merged metadata", &err);
+  /* (shared: the elements downstream parse the same text from the caps) */
+  m->merged = gst_ctf_metadata_parse_shared (text, "merged metadata", &err);
   if (m->merged == NULL) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
         "Cannot parse back the merged trace class: %s", err->message);
@@ -1072,16 +1074,34 @@ gst_ctf_trace_merge_check_clocks_full (GstCtfTraceClass * const *inputs,
   return TRUE;
 }
 
-gint
-gst_ctf_trace_merge_get_input_of_stream_class (const GstCtfTraceClass * tc,
-    guint64 stream_class_id)
-{
-  const GstCtfEnvEntry *n = gst_ctf_trace_class_find_env (tc,
-      "gstctf_merged_traces");
-  gint64 i;
+/* ------------------------------------------------------------------ */
+/* reading back what a merge records in the env                        */
 
+struct _GstCtfMergeEnvIndex {
+  GHashTable *env;              /* name -> first GstCtfEnvEntry of that name */
+  GHashTable *sc_input;         /* guint64* stream class id -> input + 1 */
+};
+
+GstCtfMergeEnvIndex *
+_gst_ctf_merge_env_index_new (const GstCtfTraceClass * tc)
+{
+  GstCtfMergeEnvIndex *idx = g_new0 (GstCtfMergeEnvIndex, 1);
+  const GstCtfEnvEntry *n;
+  gint64 i;
+  guint j;
+
+  idx->env = g_hash_table_new (g_str_hash, g_str_equal);
+  idx->sc_input = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+      NULL);
+  for (j = 0; j < tc->env->len; j++) {
+    GstCtfEnvEntry *e = g_ptr_array_index (tc->env, j);
+
+    if (!g_hash_table_contains (idx->env, e->name))
+      g_hash_table_insert (idx->env, e->name, e);
+  }
+  n = g_hash_table_lookup (idx->env, "gstctf_merged_traces");
   if (n == NULL || n->is_string || n->integer <= 0 || n->integer > MAX_INPUTS)
-    return -1;
+    return idx;
   for (i = 0; i < n->integer; i++) {
     gchar key[64];
     const GstCtfEnvEntry *e;
@@ -1089,7 +1109,7 @@ gst_ctf_trace_merge_get_input_of_stream_class (const GstCtfTraceClass * tc,
 
     g_snprintf (key, sizeof (key), "gstctf_trace%" G_GINT64_FORMAT
         "_stream_classes", i);
-    e = gst_ctf_trace_class_find_env (tc, key);
+    e = g_hash_table_lookup (idx->env, key);
     if (e == NULL || !e->is_string || e->str == NULL)
       continue;
     p = e->str;
@@ -1099,30 +1119,72 @@ gst_ctf_trace_merge_get_input_of_stream_class (const GstCtfTraceClass * tc,
 
       if (end == p)
         break;
-      if (v == stream_class_id)
-        return (gint) i;
+      /* the first input that lists an id has it */
+      if (!g_hash_table_contains (idx->sc_input, &v))
+        g_hash_table_insert (idx->sc_input, u64_dup (v),
+            GINT_TO_POINTER ((gint) i + 1));
       p = end;
       if (*p == ',')
         p++;
     }
   }
-  return -1;
+  return idx;
+}
+
+void
+_gst_ctf_merge_env_index_free (GstCtfMergeEnvIndex * idx)
+{
+  if (idx == NULL)
+    return;
+  g_hash_table_unref (idx->env);
+  g_hash_table_unref (idx->sc_input);
+  g_free (idx);
+}
+
+gint
+_gst_ctf_merge_env_index_input (const GstCtfMergeEnvIndex * idx,
+    guint64 stream_class_id)
+{
+  return GPOINTER_TO_INT (g_hash_table_lookup (idx->sc_input,
+          &stream_class_id)) - 1;
+}
+
+const GstCtfEnvEntry *
+_gst_ctf_merge_env_index_find (const GstCtfMergeEnvIndex * idx,
+    guint64 stream_class_id, const gchar * name)
+{
+  gint input = _gst_ctf_merge_env_index_input (idx, stream_class_id);
+
+  if (input >= 0) {
+    gchar *key = g_strdup_printf ("trace%d_%s", input, name);
+    const GstCtfEnvEntry *e = g_hash_table_lookup (idx->env, key);
+
+    g_free (key);
+    if (e)
+      return e;
+  }
+  return g_hash_table_lookup (idx->env, name);
+}
+
+gint
+gst_ctf_trace_merge_get_input_of_stream_class (const GstCtfTraceClass * tc,
+    guint64 stream_class_id)
+{
+  GstCtfMergeEnvIndex *idx = _gst_ctf_merge_env_index_new (tc);
+  gint input = _gst_ctf_merge_env_index_input (idx, stream_class_id);
+
+  _gst_ctf_merge_env_index_free (idx);
+  return input;
 }
 
 const GstCtfEnvEntry *
 gst_ctf_trace_merge_find_env (const GstCtfTraceClass * tc,
     guint64 stream_class_id, const gchar * name)
 {
-  gint input = gst_ctf_trace_merge_get_input_of_stream_class (tc,
-      stream_class_id);
+  GstCtfMergeEnvIndex *idx = _gst_ctf_merge_env_index_new (tc);
+  const GstCtfEnvEntry *e = _gst_ctf_merge_env_index_find (idx,
+      stream_class_id, name);
 
-  if (input >= 0) {
-    gchar *key = g_strdup_printf ("trace%d_%s", input, name);
-    const GstCtfEnvEntry *e = gst_ctf_trace_class_find_env (tc, key);
-
-    g_free (key);
-    if (e)
-      return e;
-  }
-  return gst_ctf_trace_class_find_env (tc, name);
+  _gst_ctf_merge_env_index_free (idx);
+  return e;
 }

@@ -51,6 +51,8 @@ typedef struct {
   GstCtfTraceClass *tc;
   GPtrArray *streams;           /* StreamDecl* (gstctf-tsdl-parser.c) */
   GPtrArray *events;            /* EventDecl* (gstctf-tsdl-parser.c) */
+  GHashTable *env_by_name;      /* env key -> GstCtfEnvEntry in tc->env */
+  GHashTable *clock_names;      /* names of tc->clock_classes */
   gboolean trace_seen;
 } Parser;
 

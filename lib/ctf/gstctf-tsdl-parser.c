@@ -53,6 +53,7 @@
  */
 #include "gstctf-metadata.h"
 #include "gstctf-tsdl-parser-private.h"
+#include "gstctf-model-private.h"
 
 #include <string.h>
 
@@ -212,18 +213,16 @@ block_value_entry (Parser * p, Block * b, const gchar * key, Value * v,
       }
       return TRUE;
     case BLOCK_ENV:{
-      GstCtfEnvEntry *e = NULL;
-      guint i;
+      GstCtfEnvEntry *e;
 
-      for (i = 0; i < tc->env->len; i++) {
-        GstCtfEnvEntry *x = g_ptr_array_index (tc->env, i);
-        if (strcmp (x->name, key) == 0)
-          e = x;
-      }
+      if (p->env_by_name == NULL)
+        p->env_by_name = g_hash_table_new (g_str_hash, g_str_equal);
+      e = g_hash_table_lookup (p->env_by_name, key);
       if (e == NULL) {
         e = g_new0 (GstCtfEnvEntry, 1);
         e->name = g_strdup (key);
         g_ptr_array_add (tc->env, e);
+        g_hash_table_insert (p->env_by_name, e->name, e);
       }
       g_clear_pointer (&e->str, g_free);
       if (v->kind == VAL_INT) {
@@ -437,20 +436,18 @@ parse_block (Parser * p, BlockKind kind)
   if (ok && _gst_ctf_tsdl_is_type (p, 0, TSDL_TOK_SEMICOLON))
     _gst_ctf_tsdl_advance (p);
   if (kind == BLOCK_CLOCK) {
-    guint i;
-
     if (ok && !b.clock_has_name)
       ok = _gst_ctf_tsdl_invalid_error (p, b.line,
           "missing `name` attribute in clock");
-    for (i = 0; ok && i < p->tc->clock_classes->len; i++) {
-      GstCtfClockClass *o = g_ptr_array_index (p->tc->clock_classes, i);
-      if (strcmp (o->name, b.clock->name) == 0)
-        ok = _gst_ctf_tsdl_invalid_error (p, b.line, "duplicate clock `%s`",
-            o->name);
-    }
+    if (p->clock_names == NULL)
+      p->clock_names = g_hash_table_new (g_str_hash, g_str_equal);
+    if (ok && g_hash_table_contains (p->clock_names, b.clock->name))
+      ok = _gst_ctf_tsdl_invalid_error (p, b.line, "duplicate clock `%s`",
+          b.clock->name);
     if (ok) {
       finish_clock (&b);
       g_ptr_array_add (p->tc->clock_classes, b.clock);
+      g_hash_table_add (p->clock_names, b.clock->name);
     } else {
       gst_ctf_clock_class_free (b.clock);
     }
@@ -509,24 +506,31 @@ static gboolean
 attach_classes (Parser * p)
 {
   GstCtfTraceClass *tc = p->tc;
+  GHashTable *ids = g_hash_table_new (g_int64_hash, g_int64_equal);
   guint i;
 
   for (i = 0; i < p->streams->len; i++) {
     StreamDecl *sd = g_ptr_array_index (p->streams, i);
 
-    if (!sd->has_id && p->streams->len > 1)
+    if (!sd->has_id && p->streams->len > 1) {
+      g_hash_table_unref (ids);
       return _gst_ctf_tsdl_invalid_error (p, sd->line,
           "stream class without `id` in a "
           "trace with several stream classes");
-    if (gst_ctf_trace_class_find_stream_class (tc, sd->sc->id) != NULL)
+    }
+    if (!g_hash_table_add (ids, &sd->sc->id)) {
+      g_hash_table_unref (ids);
       return _gst_ctf_tsdl_invalid_error (p, sd->line,
           "duplicate stream class id %" G_GUINT64_FORMAT, sd->sc->id);
+    }
     g_ptr_array_add (tc->stream_classes, sd->sc);
     sd->sc = NULL;
   }
+  g_hash_table_unref (ids);
   /* a trace without stream block has an implicit stream class 0 */
   if (tc->stream_classes->len == 0)
     g_ptr_array_add (tc->stream_classes, gst_ctf_stream_class_new (0));
+  _gst_ctf_trace_class_index_stream_classes (tc);
 
   for (i = 0; i < p->events->len; i++) {
     EventDecl *ed = g_ptr_array_index (p->events, i);
@@ -627,6 +631,10 @@ gst_ctf_tsdl_parse (const gchar * text, const gchar * origin, GError ** error)
     tsdl_token_clear (&p.la[i]);
   g_ptr_array_unref (p.streams);
   g_ptr_array_unref (p.events);
+  if (p.env_by_name)
+    g_hash_table_unref (p.env_by_name);
+  if (p.clock_names)
+    g_hash_table_unref (p.clock_names);
 
   if (p.error == NULL && !gst_ctf_tsdl_resolve (tc, origin, &p.error))
     g_assert (p.error != NULL);

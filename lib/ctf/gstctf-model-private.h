@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * gst-ctf: trace class internals shared by the library's builders.
+ */
+#pragma once
+
+#include "gstctf-model.h"
+
+G_BEGIN_DECLS
+
+/* Indexes @tc's stream classes by id, so that
+ * gst_ctf_trace_class_find_stream_class() takes constant time (thousands
+ * of stream classes in a merged trace class, looked up per packet).  Call
+ * again after changing the array; a stale index is only slower. */
+void _gst_ctf_trace_class_index_stream_classes (GstCtfTraceClass * tc);
+
+/* The table of gst_ctf_metadata_parse_shared() (gstctf-tsdl-shared.c): a key
+ * (SHA-256 of a metadata text, then its length as a guint64) -> a trace
+ * class, holding no reference; gst_ctf_trace_class_unref() takes a dying
+ * class out before freeing it, and a lookup only takes a reference on a
+ * class whose count is not zero yet. */
+#define GST_CTF_SHARED_KEY_BYTES (32 + 8)
+/* Returns: (transfer full) (nullable): the live class with @key */
+GstCtfTraceClass *_gst_ctf_trace_class_shared_lookup (const guint8 * key);
+/* Puts @tc in the table under @key (taken, g_malloc'd), unless a class
+ * has that key already (then @tc simply stays unshared). */
+void _gst_ctf_trace_class_shared_insert (GstCtfTraceClass * tc,
+    guint8 * key);
+
+G_END_DECLS
