@@ -80,6 +80,11 @@ GST_START_TEST (test_parse_errors)
     {"sched_switch: next_comm =~ \"a\\\\(\"", "column 28"},
     {",sched_switch", "column 1"},
     {"sched_switch: next_pid $ 1", "column 24"},
+    /* regular expressions that would take unbounded memory or time */
+    {"sched_switch: next_comm =~ \"\\\\(\\\\(a\\\\{40\\\\}\\\\)\\\\{40\\\\}\\\\)"
+          "\\\\{40\\\\}\"", "column 28"},
+    {"sched_switch: next_comm =~ \"x\\\\{100\\\\}\"", "column 28"},
+    {"sched_switch: next_comm =~ \"\\\\(a*\\\\)\\\\1\"", "column 28"},
   };
   guint i;
 

@@ -56,6 +56,50 @@ static const gchar *const ops[] = {
   "<", ">", "!", "~", "&", "|", "^", "+", "-", "*", "/", "%", NULL
 };
 
+/* glibc's regcomp() builds an automaton whose size multiplies bounded
+ * repetitions (a group of a{200} repeated {200} times takes hundreds of
+ * MB) and
+ * regexec() with back-references can take exponential time: a pattern is
+ * refused when it is long, repeats much or refers back, so a filter
+ * cannot take unbounded memory or time. */
+#define FILTER_REGEX_MAX_LEN 256
+#define FILTER_REGEX_MAX_REPEAT 64
+#define FILTER_REGEX_MAX_STATES 4096
+
+static gboolean
+regex_affordable (const gchar * r, gsize len)
+{
+  guint64 states = 1;
+  gsize i;
+
+  if (len > FILTER_REGEX_MAX_LEN)
+    return FALSE;
+  for (i = 0; i < len; i++) {
+    if (r[i] == '\\' && i + 1 < len && r[i + 1] >= '1' && r[i + 1] <= '9')
+      return FALSE;             /* a back-reference */
+    if (r[i] == '{') {
+      guint64 n = 0, m = 0;
+      gsize j = i + 1;
+
+      while (j < len && g_ascii_isdigit (r[j]) && n <= FILTER_REGEX_MAX_REPEAT)
+        n = n * 10 + (guint64) (r[j++] - '0');
+      if (j < len && r[j] == ',') {
+        j++;
+        while (j < len && g_ascii_isdigit (r[j]) &&
+            m <= FILTER_REGEX_MAX_REPEAT)
+          m = m * 10 + (guint64) (r[j++] - '0');
+      }
+      n = MAX (n, m);
+      if (n > FILTER_REGEX_MAX_REPEAT)
+        return FALSE;
+      states *= MAX (n, 1);
+      if (states > FILTER_REGEX_MAX_STATES)
+        return FALSE;
+    }
+  }
+  return TRUE;
+}
+
 static gboolean
 fail (Lexer * lx, gsize at, const gchar * expected)
 {
@@ -253,6 +297,9 @@ parse_value (Lexer * lx, FilterAst * a)
     return fail (lx, lx->start, "a quoted string (=~, !~ and ~ match "
         "strings)");
   if (a->cmp == FILTER_CMP_REGEX || a->cmp == FILTER_CMP_NOT_REGEX) {
+    if (!regex_affordable (a->str, strlen (a->str)))
+      return fail (lx, lx->start, "a regular expression of at most 256 "
+          "characters, repetition counts up to 64 and no back-reference");
     if (regcomp (&a->re, a->str, REG_ICASE | REG_NOSUB) != 0)
       return fail (lx, lx->start, "a valid POSIX basic regular expression");
     a->has_re = TRUE;
@@ -395,8 +442,13 @@ term_free (gpointer p)
 static gboolean
 compile_anchored (regex_t * re, const gchar * s, gsize len)
 {
-  gchar *r = g_strdup_printf ("^%.*s$", (int) len, s);
-  gboolean ok = regcomp (re, r, REG_ICASE | REG_NOSUB) == 0;
+  gchar *r;
+  gboolean ok;
+
+  if (!regex_affordable (s, len))
+    return FALSE;
+  r = g_strdup_printf ("^%.*s$", (int) len, s);
+  ok = regcomp (re, r, REG_ICASE | REG_NOSUB) == 0;
 
   g_free (r);
   return ok;
