@@ -3,11 +3,17 @@
 # as errors, the tests, the tests again under AddressSanitizer +
 # UndefinedBehaviorSanitizer, and each fuzz target for a short time.
 # Tests that need ../shared/corpus skip with a message where it is absent.
-# FUZZ_SECONDS=0 leaves the fuzz stage out.
+# FUZZ_SECONDS=0 leaves the fuzz stage out. The fuzz stage is reproducible:
+# each target runs FUZZ_RUNS inputs (default 20000) with libFuzzer seed
+# FUZZ_SEED (default 1), so a run that passes here passes on any machine;
+# FUZZ_SECONDS (default 300) only caps a target that is far too slow. FUZZ_SEED=0 takes a
+# random seed, for hunting (scripts/fuzz-hunt.sh runs longer, in build-hunt).
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/install-deps.sh
-FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+FUZZ_SECONDS=${FUZZ_SECONDS:-300}
+FUZZ_SEED=${FUZZ_SEED:-1}
+FUZZ_RUNS=${FUZZ_RUNS:-20000}
 
 echo "== build (werror) and tests"
 rm -rf build-ci
@@ -31,7 +37,7 @@ if [ "$FUZZ_SECONDS" -eq 0 ]; then
   exit 0
 fi
 
-echo "== fuzz targets, ${FUZZ_SECONDS}s each"
+echo "== fuzz targets, ${FUZZ_RUNS} inputs each (seed $FUZZ_SEED, at most ${FUZZ_SECONDS}s)"
 rm -rf build-fuzz
 CC=clang meson setup build-fuzz -Dfuzzing=true -Dtests=disabled \
   -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
@@ -47,7 +53,8 @@ for f in build-fuzz/tests/fuzz/fuzz-*; do
   # which counts in the 512 MiB RSS limit (fuzz-filter, hundreds of
   # thousands of small allocations a minute, reached it with 24 MiB live)
   if ! ASAN_OPTIONS=quarantine_size_mb=64 \
-      "$f" -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=512 -timeout=10 \
+      "$f" -seed="$FUZZ_SEED" -runs="$FUZZ_RUNS" \
+      -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=512 -timeout=10 \
       -artifact_prefix=build-fuzz/ \
       "build-fuzz/corpus-$name" $seeds > "build-fuzz/$name.log" 2>&1; then
     tail -n 60 "build-fuzz/$name.log"

@@ -152,7 +152,7 @@ check_source (void)
   GstCtfSourcePacket p;
   GstCtfMergeItem item;
   GError *err = NULL;
-  gboolean more = TRUE;
+  gboolean more = TRUE, ended = FALSE;
   gint r;
 
   src = gst_ctf_trace_source_open (dir, &err);
@@ -172,6 +172,7 @@ check_source (void)
       g_bytes_unref (p.bytes);
     } else {
       more = FALSE;
+      ended = TRUE;
     }
     if (err != NULL) {
       g_assert (err->domain == GST_CTF_ERROR);
@@ -186,8 +187,10 @@ check_source (void)
       }
     }
   }
-  /* the end stays the end */
-  g_assert (gst_ctf_trace_source_next (src, &p, NULL) <= 0);
+  /* the end stays the end (when the loop stopped on a packet the merge
+   * refused, the source has not reached its end) */
+  if (ended)
+    g_assert (gst_ctf_trace_source_next (src, &p, NULL) <= 0);
   gst_ctf_event_merge_free (m);
   gst_ctf_trace_source_free (src);
 }
