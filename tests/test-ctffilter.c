@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * ctffilter and the filter library (lib/ctf/gstctf-filter-*):
+ * ctffilter and the filter library (lib/ctf/filter/gstctf-filter-*):
  *
  * - the -F parser: what it accepts, its errors (domain, code, column);
  * - `ctfsrc ! ctffilter ! ctftextsink` on the bundled ust-libc trace and

@@ -44,7 +44,7 @@ typedef struct {
 } Pkt;
 
 /* One stream file of the trace, with the ids ctfsrc gives its stream
- * (lib/ctf/gstctf-trace-dir.c): babeltrace2's stream id (the instance id,
+ * (lib/ctf/trace/gstctf-trace-dir.c): babeltrace2's stream id (the instance id,
  * else 0, 1, ... over the files without one in path order) and its rank in
  * babeltrace2's tie order (stream class id, stream id, name). */
 typedef struct {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * LTTng 0.x markers -> CTF 1.8 trace class (lib/ctf/gstctf-model.h).
+ * LTTng 0.x markers -> CTF 1.8 trace class (lib/ctf/model/gstctf-model.h).
  *
  * One stream class per channel (id = the channel's rank, `metadata`
  * first), one stream per tracefile; the packet context carries the CPU

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * trace.dat event formats -> CTF 1.8 trace class (lib/ctf/gstctf-model.h).
+ * trace.dat event formats -> CTF 1.8 trace class (lib/ctf/model/gstctf-model.h).
  *
  * One stream class per buffer (top-level: id 0), the CPU in the packet
  * context (`cpu_id`) and as the stream instance id: each CPU's pages make
