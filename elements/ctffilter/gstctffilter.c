@@ -50,6 +50,7 @@
 #include "gstctffilter.h"
 
 #include "gstctf-caps.h"
+#include "gstctf-element-util.h"
 #include "gstctf-filter-expr.h"
 #include "gstctf-metadata.h"
 #include "gstctf-packet-meta.h"
@@ -505,25 +506,16 @@ gst_ctf_filter_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     GstCaps * outcaps)
 {
   GstCtfFilter *self = GST_CTF_FILTER (trans);
-  const gchar *tsdl = gst_ctf_caps_get_metadata (incaps);
-  GstCtfTraceClass *tc;
-  GError *err = NULL;
+  GstCtfTraceClass *tc = NULL;
 
-  if (tsdl == NULL) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Caps carry no CTF metadata."),
-        ("caps: %" GST_PTR_FORMAT, incaps));
-    return FALSE;
-  }
-  if (self->tsdl && strcmp (self->tsdl, tsdl) == 0)
-    return TRUE;
-  tc = gst_ctf_metadata_parse (tsdl, "caps", &err);
-  if (tc == NULL) {
-    GST_ELEMENT_ERROR (self, STREAM, DECODE,
-        ("Cannot parse the CTF metadata of the caps: %s", err->message),
-        ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
-            err->code));
-    g_clear_error (&err);
-    return FALSE;
+  switch (gst_ctf_element_parse_caps (GST_ELEMENT (self), incaps,
+          &self->tsdl, &tc)) {
+    case GST_CTF_CAPS_SAME:
+      return TRUE;
+    case GST_CTF_CAPS_FAILED:
+      return FALSE;
+    case GST_CTF_CAPS_NEW:
+      break;
   }
   /* A grown trace class keeps the ids of the old one: the per-stream
    * clocks stay valid; plans and writers are per trace class. */
@@ -531,8 +523,6 @@ gst_ctf_filter_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   g_clear_pointer (&self->writers, g_hash_table_unref);
   g_clear_pointer (&self->it, gst_ctf_event_iter_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
-  g_free (self->tsdl);
-  self->tsdl = g_strdup (tsdl);
   self->tc = tc;
   self->it = gst_ctf_event_iter_new (tc);
   self->format_class = find_event_class (tc, "tracecmd_event_format");
@@ -907,17 +897,6 @@ count (GstCtfFilter * self, guint64 * packets, guint n_kept, guint n_events)
   GST_OBJECT_UNLOCK (self);
 }
 
-static void
-post_packet_error (GstCtfFilter * self, GstBuffer * buf, const GError * err,
-    const gchar * what)
-{
-  GST_ELEMENT_ERROR (self, STREAM, DECODE, ("%s: %s", what, err->message),
-      ("buffer offset=%" G_GUINT64_FORMAT " (bytes in its stream file), "
-          "pts=%" GST_TIME_FORMAT " (%s, code %d)", GST_BUFFER_OFFSET (buf),
-          GST_TIME_ARGS (GST_BUFFER_PTS (buf)),
-          g_quark_to_string (err->domain), err->code));
-}
-
 static GstFlowReturn
 process (GstCtfFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
 {
@@ -941,7 +920,7 @@ process (GstCtfFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
     return GST_FLOW_ERROR;
   }
   if (!gst_ctf_packet_read_info (self->tc, map.data, map.size, &info, &err)) {
-    post_packet_error (self, buf, err, "Cannot read packet header");
+    gst_ctf_element_post_packet_error (GST_ELEMENT (self), buf, err, "Cannot read packet header");
     ret = GST_FLOW_ERROR;
     goto done;
   }
@@ -970,7 +949,7 @@ process (GstCtfFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
   gst_ctf_event_iter_set_recording (self->it, self->cpus != NULL ||
       sp->need_values);
   if (!gst_ctf_event_iter_set_packet (self->it, map.data, map.size, &err)) {
-    post_packet_error (self, buf, err, "Cannot decode packet");
+    gst_ctf_element_post_packet_error (GST_ELEMENT (self), buf, err, "Cannot decode packet");
     ret = GST_FLOW_ERROR;
     goto done;
   }
@@ -986,7 +965,7 @@ process (GstCtfFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
   }
   gst_ctf_event_iter_set_recording (self->it, sp->need_values);
   if (!walk (self, sp, &n_events, &err)) {
-    post_packet_error (self, buf, err, "Cannot decode packet");
+    gst_ctf_element_post_packet_error (GST_ELEMENT (self), buf, err, "Cannot decode packet");
     ret = GST_FLOW_ERROR;
     goto done;
   }
@@ -1004,7 +983,7 @@ process (GstCtfFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
 
     gst_ctf_event_iter_set_recording (self->it, FALSE);
     if (out == NULL) {
-      post_packet_error (self, buf, err, "Cannot write the packet again");
+      gst_ctf_element_post_packet_error (GST_ELEMENT (self), buf, err, "Cannot write the packet again");
       ret = GST_FLOW_ERROR;
       goto done;
     }

@@ -73,6 +73,7 @@
 #include "gstctf-trace-merge.h"
 #include "gstctf-metadata.h"
 #include "gstctf-caps.h"
+#include "gstctf-element-util.h"
 #include "gstctf-packet-meta.h"
 #include "gstctf-heap-private.h"
 
@@ -289,8 +290,7 @@ gst_ctf_src_get_property (GObject * object, guint prop_id, GValue * value,
 static void
 post_gerror (GstCtfSrc * self, const GError * err, gboolean at_start)
 {
-  gchar *dbg = g_strdup_printf ("%s (%s, code %d)", err->message,
-      g_quark_to_string (err->domain), err->code);
+  gchar *what;
 
   /* From the streaming thread: the end-of-stream GstBaseSrc sends after
    * the error does not end a complete stream; ctfsink marks its trace
@@ -298,19 +298,13 @@ post_gerror (GstCtfSrc * self, const GError * err, gboolean at_start)
   if (!at_start)
     gst_pad_push_event (GST_BASE_SRC_PAD (self),
         gst_ctf_event_new_truncated (err->message));
-  if (err->domain == GST_CTF_ERROR && (err->code == GST_CTF_ERROR_IO ||
-          err->code == GST_CTF_ERROR_NO_TRACE)) {
-    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND, ("%s", err->message),
-        ("%s", dbg));
-  } else if (at_start) {
-    GST_ELEMENT_ERROR (self, STREAM, DECODE,
-        ("Cannot read CTF trace \"%s\": %s", self->td ? self->td->path :
-            self->location, err->message), ("%s", dbg));
-  } else {
-    GST_ELEMENT_ERROR (self, STREAM, DECODE,
-        ("Corrupt CTF data stream: %s", err->message), ("%s", dbg));
-  }
-  g_free (dbg);
+  if (at_start)
+    what = g_strdup_printf ("Cannot read CTF trace \"%s\"",
+        self->td ? self->td->path : self->location);
+  else
+    what = g_strdup ("Corrupt CTF data stream");
+  gst_ctf_element_post_gerror (GST_ELEMENT (self), err, what);
+  g_free (what);
 }
 
 /* babeltrace2 reads the first packet header and context of every stream
@@ -713,23 +707,8 @@ static GstCaps *
 gst_ctf_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
 {
   GstCtfSrc *self = GST_CTF_SRC (bsrc);
-  GstCaps *caps;
 
-  GST_OBJECT_LOCK (self);
-  if (self->caps)
-    caps = gst_caps_ref (self->caps);
-  else
-    caps = gst_pad_get_pad_template_caps (GST_BASE_SRC_PAD (bsrc));
-  GST_OBJECT_UNLOCK (self);
-
-  if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, caps,
-        GST_CAPS_INTERSECT_FIRST);
-
-    gst_caps_unref (caps);
-    caps = tmp;
-  }
-  return caps;
+  return gst_ctf_element_src_get_caps (bsrc, &self->caps, filter);
 }
 
 static gboolean

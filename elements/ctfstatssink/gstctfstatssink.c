@@ -38,6 +38,7 @@
 #include "gstctfstatssink.h"
 
 #include "gstctf-caps.h"
+#include "gstctf-element-util.h"
 #include "gstctf-event-merge.h"
 #include "gstctf-metadata.h"
 #include "gstctf-packet-meta.h"
@@ -284,33 +285,22 @@ static gboolean
 gst_ctf_stats_sink_set_caps (GstBaseSink * sink, GstCaps * caps)
 {
   GstCtfStatsSink *self = GST_CTF_STATS_SINK (sink);
-  const gchar *tsdl = gst_ctf_caps_get_metadata (caps);
-  GstCtfTraceClass *tc;
-  GError *err = NULL;
+  GstCtfTraceClass *tc = NULL;
 
-  if (tsdl == NULL) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Caps carry no CTF metadata."),
-        ("caps: %" GST_PTR_FORMAT, caps));
-    return FALSE;
-  }
-  if (self->tsdl && strcmp (self->tsdl, tsdl) == 0)
-    return TRUE;
-  tc = gst_ctf_metadata_parse (tsdl, "caps", &err);
-  if (tc == NULL) {
-    GST_ELEMENT_ERROR (self, STREAM, DECODE,
-        ("Cannot parse the CTF metadata of the caps: %s", err->message),
-        ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
-            err->code));
-    g_clear_error (&err);
-    return FALSE;
+  switch (gst_ctf_element_parse_caps (GST_ELEMENT (self), caps, &self->tsdl,
+          &tc)) {
+    case GST_CTF_CAPS_SAME:
+      return TRUE;
+    case GST_CTF_CAPS_FAILED:
+      return FALSE;
+    case GST_CTF_CAPS_NEW:
+      break;
   }
   /* Counts by event class point into the old trace class: a grown one
    * keeps the names, counted by name. */
   g_hash_table_remove_all (self->classes);
   g_clear_pointer (&self->it, gst_ctf_event_iter_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
-  g_free (self->tsdl);
-  self->tsdl = g_strdup (tsdl);
   self->tc = tc;
   self->it = gst_ctf_event_iter_new (tc);
   return TRUE;

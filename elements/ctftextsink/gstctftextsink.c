@@ -47,6 +47,7 @@
 
 #include "gstctftextsink.h"
 #include "gstctf-caps.h"
+#include "gstctf-element-util.h"
 #include "gstctf-packet-meta.h"
 #include "gstctf-metadata.h"
 #include "gstctf-reader.h"
@@ -327,40 +328,34 @@ static gboolean
 gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
 {
   GstCtfTextSink *self = GST_CTF_TEXT_SINK (bsink);
-  const gchar *tsdl = gst_ctf_caps_get_metadata (caps);
   const GstCtfEnvEntry *host;
   const gchar *trace_name;
-  GstCtfTraceClass *tc;
-  GError *err = NULL;
+  GstCtfTraceClass *tc = NULL;
+  gchar *metadata;
 
-  if (tsdl == NULL) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Caps carry no CTF metadata."),
-        ("caps: %" GST_PTR_FORMAT, caps));
-    return FALSE;
+  switch (gst_ctf_element_parse_caps (GST_ELEMENT (self), caps, &self->tsdl,
+          &tc)) {
+    case GST_CTF_CAPS_SAME:
+      return TRUE;
+    case GST_CTF_CAPS_FAILED:
+      return FALSE;
+    case GST_CTF_CAPS_NEW:
+      break;
   }
-  if (self->tsdl && strcmp (self->tsdl, tsdl) == 0)
-    return TRUE;
-
-  tc = gst_ctf_metadata_parse_shared (tsdl, "caps", &err);
-  if (tc == NULL) {
-    GST_ELEMENT_ERROR (self, STREAM, DECODE,
-        ("Cannot parse the CTF metadata of the caps."),
-        ("%s", err ? err->message : "unknown error"));
-    g_clear_error (&err);
-    return FALSE;
-  }
+  metadata = g_steal_pointer (&self->tsdl);
 
   /* New metadata: give back what the previous trace class still holds. */
   if (self->tc) {
     finish_trace (self);
     if (drain (self) != GST_FLOW_OK) {
       gst_ctf_trace_class_unref (tc);
+      g_free (metadata);
       return FALSE;
     }
   }
   drop_trace (self);
   self->tc = tc;
-  self->tsdl = g_strdup (tsdl);
+  self->tsdl = metadata;
   host = gst_ctf_trace_class_find_env (tc, "hostname");
   trace_name = host && host->is_string && host->str ? host->str : "";
   /* babeltrace2's event object emulation needs the event objects in

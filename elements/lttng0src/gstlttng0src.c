@@ -43,6 +43,7 @@
 #include "gstlttng0.h"
 #include "gstlttng0-packetizer.h"
 #include "gstctf-caps.h"
+#include "gstctf-element-util.h"
 #include "gstctf-error.h"
 #include "gstctf-packet-meta.h"
 
@@ -224,23 +225,6 @@ gst_lttng0_src_get_property (GObject * object, guint prop_id, GValue * value,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* GError -> element error; domain and code go into the debug string so
- * applications and tests can tell the causes apart. */
-static void
-post_gerror (GstLttng0Src * self, const GError * err, const gchar * what)
-{
-  gchar *dbg = g_strdup_printf ("%s (%s, code %d)", err->message,
-      g_quark_to_string (err->domain), err->code);
-
-  if (err->domain == GST_CTF_ERROR && err->code == GST_CTF_ERROR_IO)
-    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND, ("%s", err->message),
-        ("%s", dbg));
-  else
-    GST_ELEMENT_ERROR (self, STREAM, DECODE, ("%s: %s", what, err->message),
-        ("%s", dbg));
-  g_free (dbg);
-}
-
 static gboolean
 gst_lttng0_src_start (GstBaseSrc * bsrc)
 {
@@ -268,7 +252,7 @@ gst_lttng0_src_start (GstBaseSrc * bsrc)
   }
   self->trace = gst_ctf_lttng0_trace_open (location, &err);
   if (!self->trace) {
-    post_gerror (self, err, "Cannot read LTTng 0.x trace");
+    gst_ctf_element_post_gerror (GST_ELEMENT (self), err, "Cannot read LTTng 0.x trace");
     g_error_free (err);
     g_free (location);
     return FALSE;
@@ -278,7 +262,7 @@ gst_lttng0_src_start (GstBaseSrc * bsrc)
     GST_ELEMENT_WARNING (self, STREAM, DECODE, ("%s", *warnings), (NULL));
   self->pk = gst_ctf_lttng0_packetizer_new (self->trace, &err);
   if (!self->pk) {
-    post_gerror (self, err, "Cannot convert LTTng 0.x trace");
+    gst_ctf_element_post_gerror (GST_ELEMENT (self), err, "Cannot convert LTTng 0.x trace");
     g_error_free (err);
     g_free (location);
     g_clear_pointer (&self->trace, gst_ctf_lttng0_trace_unref);
@@ -313,23 +297,8 @@ static GstCaps *
 gst_lttng0_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
 {
   GstLttng0Src *self = GST_LTTNG0_SRC (bsrc);
-  GstCaps *caps;
 
-  GST_OBJECT_LOCK (self);
-  if (self->caps)
-    caps = gst_caps_ref (self->caps);
-  else
-    caps = gst_pad_get_pad_template_caps (GST_BASE_SRC_PAD (bsrc));
-  GST_OBJECT_UNLOCK (self);
-
-  if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, caps,
-        GST_CAPS_INTERSECT_FIRST);
-
-    gst_caps_unref (caps);
-    caps = tmp;
-  }
-  return caps;
+  return gst_ctf_element_src_get_caps (bsrc, &self->caps, filter);
 }
 
 static gboolean
@@ -388,7 +357,7 @@ gst_lttng0_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
     return GST_FLOW_FLUSHING;
   r = gst_ctf_lttng0_packetizer_next (self->pk, &data, &len, &info, &err);
   if (r < 0) {
-    post_gerror (self, err, "Cannot convert LTTng 0.x trace");
+    gst_ctf_element_post_gerror (GST_ELEMENT (self), err, "Cannot convert LTTng 0.x trace");
     g_error_free (err);
     return GST_FLOW_ERROR;
   }

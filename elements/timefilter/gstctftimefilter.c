@@ -63,6 +63,7 @@
 #include "gstctftimefilter-private.h"
 
 #include "gstctf-caps.h"
+#include "gstctf-element-util.h"
 #include "gstctf-packet-meta.h"
 #include "gstctf-metadata.h"
 
@@ -544,34 +545,22 @@ gst_ctf_time_filter_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     GstCaps * outcaps)
 {
   GstCtfTimeFilter *self = GST_CTF_TIME_FILTER (trans);
-  const gchar *tsdl = gst_ctf_caps_get_metadata (incaps);
-  GstCtfTraceClass *tc;
-  GError *err = NULL;
+  GstCtfTraceClass *tc = NULL;
 
-  if (tsdl == NULL) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Caps carry no CTF metadata."),
-        ("caps: %" GST_PTR_FORMAT, incaps));
-    return FALSE;
-  }
-  if (self->tsdl && strcmp (self->tsdl, tsdl) == 0)
-    return TRUE;
-
-  tc = gst_ctf_metadata_parse_shared (tsdl, "caps", &err);
-  if (tc == NULL) {
-    GST_ELEMENT_ERROR (self, STREAM, DECODE,
-        ("Cannot parse the CTF metadata of the caps: %s", err->message),
-        ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
-            err->code));
-    g_clear_error (&err);
-    return FALSE;
+  switch (gst_ctf_element_parse_caps (GST_ELEMENT (self), incaps,
+          &self->tsdl, &tc)) {
+    case GST_CTF_CAPS_SAME:
+      return TRUE;
+    case GST_CTF_CAPS_FAILED:
+      return FALSE;
+    case GST_CTF_CAPS_NEW:
+      break;
   }
   /* A grown trace class keeps the ids of the old one: the per-stream
    * clocks stay valid; writers and decode plans are per trace class. */
   g_clear_pointer (&self->writers, g_hash_table_unref);
   g_clear_pointer (&self->it, gst_ctf_event_iter_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
-  g_free (self->tsdl);
-  self->tsdl = g_strdup (tsdl);
   self->tc = tc;
   self->it = gst_ctf_event_iter_new (tc);
   self->trust_end = tracer_sets_timestamp_end (tc);
@@ -626,18 +615,6 @@ stream_clock (GstCtfTimeFilter * self, const GstCtfPacketInfo * info)
   g_hash_table_insert (self->clock_index, g_memdup2 (key, sizeof (key)),
       GUINT_TO_POINTER (self->clocks->len));
   return &g_array_index (self->clocks, StreamClock, self->clocks->len - 1);
-}
-
-static void
-post_packet_error (GstCtfTimeFilter * self, GstBuffer * buf,
-    const GError * err, const gchar * what)
-{
-  GST_ELEMENT_ERROR (self, STREAM, DECODE,
-      ("%s: %s", what, err->message),
-      ("buffer offset=%" G_GUINT64_FORMAT " (bytes in its stream file), "
-          "pts=%" GST_TIME_FORMAT " (%s, code %d)", GST_BUFFER_OFFSET (buf),
-          GST_TIME_ARGS (GST_BUFFER_PTS (buf)),
-          g_quark_to_string (err->domain), err->code));
 }
 
 /* Bounds given as a time of day get the date of the first packet; then
@@ -794,7 +771,7 @@ process (GstCtfTimeFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
     return GST_FLOW_ERROR;
   }
   if (!gst_ctf_packet_read_info (self->tc, map.data, map.size, &info, &err)) {
-    post_packet_error (self, buf, err, "Cannot read packet header");
+    gst_ctf_element_post_packet_error (GST_ELEMENT (self), buf, err, "Cannot read packet header");
     g_clear_error (&err);
     ret = GST_FLOW_ERROR;
     goto done;
@@ -828,7 +805,7 @@ process (GstCtfTimeFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
     if (!have_b) {
       if (!gst_ctf_time_filter_walk_packet (self, cc, map.data, map.size, FALSE, base, NULL, &w,
               &err)) {
-        post_packet_error (self, buf, err, "Cannot decode packet");
+        gst_ctf_element_post_packet_error (GST_ELEMENT (self), buf, err, "Cannot decode packet");
         g_clear_error (&err);
         ret = GST_FLOW_ERROR;
         goto done;
@@ -882,7 +859,7 @@ process (GstCtfTimeFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
   if (!gst_ctf_time_filter_walk_packet (self, cc, map.data, map.size, info.has_timestamp_begin,
           base, have_e && in_window (self, e_ns) ? &info.timestamp_end : NULL,
           &w, &err)) {
-    post_packet_error (self, buf, err, "Cannot decode packet");
+    gst_ctf_element_post_packet_error (GST_ELEMENT (self), buf, err, "Cannot decode packet");
     g_clear_error (&err);
     ret = GST_FLOW_ERROR;
     goto done;
@@ -912,7 +889,7 @@ process (GstCtfTimeFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
       }
     }
     if (out == NULL) {
-      post_packet_error (self, buf, err, "Cannot write the packet again");
+      gst_ctf_element_post_packet_error (GST_ELEMENT (self), buf, err, "Cannot write the packet again");
       g_clear_error (&err);
       ret = GST_FLOW_ERROR;
       goto done;

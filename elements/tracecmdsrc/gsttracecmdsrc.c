@@ -74,6 +74,7 @@
 #include "gsttracecmd.h"
 #include "gsttracecmd-packetizer.h"
 #include "gstctf-caps.h"
+#include "gstctf-element-util.h"
 #include "gstctf-error.h"
 #include "gstctf-packet-meta.h"
 
@@ -358,23 +359,6 @@ gst_trace_cmd_src_get_property (GObject * object, guint prop_id,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* GError -> element error; domain and code go into the debug string so
- * applications and tests can tell the causes apart. */
-static void
-post_gerror (GstTraceCmdSrc * self, const GError * err, const gchar * what)
-{
-  gchar *dbg = g_strdup_printf ("%s (%s, code %d)", err->message,
-      g_quark_to_string (err->domain), err->code);
-
-  if (err->domain == GST_CTF_ERROR && err->code == GST_CTF_ERROR_IO)
-    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND, ("%s", err->message),
-        ("%s", dbg));
-  else
-    GST_ELEMENT_ERROR (self, STREAM, DECODE, ("%s: %s", what, err->message),
-        ("%s", dbg));
-  g_free (dbg);
-}
-
 static gboolean
 gst_trace_cmd_src_start (GstBaseSrc * bsrc)
 {
@@ -410,14 +394,14 @@ gst_trace_cmd_src_start (GstBaseSrc * bsrc)
   }
   self->td = gst_ctf_trace_dat_open (location, &err);
   if (!self->td) {
-    post_gerror (self, err, "Cannot read trace.dat file");
+    gst_ctf_element_post_gerror (GST_ELEMENT (self), err, "Cannot read trace.dat file");
     g_error_free (err);
     g_free (location);
     return FALSE;
   }
   self->pk = gst_ctf_trace_dat_packetizer_new (self->td, flags, offset, &err);
   if (!self->pk) {
-    post_gerror (self, err, "Cannot convert trace.dat file");
+    gst_ctf_element_post_gerror (GST_ELEMENT (self), err, "Cannot convert trace.dat file");
     g_error_free (err);
     g_free (location);
     g_clear_pointer (&self->td, gst_ctf_trace_dat_unref);
@@ -474,23 +458,8 @@ static GstCaps *
 gst_trace_cmd_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
 {
   GstTraceCmdSrc *self = GST_TRACE_CMD_SRC (bsrc);
-  GstCaps *caps;
 
-  GST_OBJECT_LOCK (self);
-  if (self->caps)
-    caps = gst_caps_ref (self->caps);
-  else
-    caps = gst_pad_get_pad_template_caps (GST_BASE_SRC_PAD (bsrc));
-  GST_OBJECT_UNLOCK (self);
-
-  if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, caps,
-        GST_CAPS_INTERSECT_FIRST);
-
-    gst_caps_unref (caps);
-    caps = tmp;
-  }
-  return caps;
+  return gst_ctf_element_src_get_caps (bsrc, &self->caps, filter);
 }
 
 static gboolean
@@ -524,7 +493,7 @@ gst_trace_cmd_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment)
       GST_TIME_ARGS (segment->start));
   if (!gst_ctf_trace_dat_packetizer_seek (self->pk,
           (gint64) MIN (segment->start, (guint64) G_MAXINT64), &err)) {
-    post_gerror (self, err, "Cannot seek in trace.dat file");
+    gst_ctf_element_post_gerror (GST_ELEMENT (self), err, "Cannot seek in trace.dat file");
     g_error_free (err);
     return FALSE;
   }
@@ -586,7 +555,7 @@ gst_trace_cmd_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
      * complete stream: ctfsink marks its trace truncated */
     gst_pad_push_event (GST_BASE_SRC_PAD (self),
         gst_ctf_event_new_truncated (err->message));
-    post_gerror (self, err, "Corrupt trace.dat data");
+    gst_ctf_element_post_gerror (GST_ELEMENT (self), err, "Corrupt trace.dat data");
     g_error_free (err);
     return GST_FLOW_ERROR;
   }
