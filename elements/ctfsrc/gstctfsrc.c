@@ -407,27 +407,6 @@ compare_states_by_rank (gconstpointer a, gconstpointer b)
   return (gint) x->stream->stream_index - (gint) y->stream->stream_index;
 }
 
-/* babeltrace2's trace name: the `hostname` env entry, `/`, then the
- * trace directory relative to the directory given. */
-static gchar *
-make_trace_name (const GstCtfTraceClass * tc, const gchar * root,
-    const gchar * path)
-{
-  const GstCtfEnvEntry *host = gst_ctf_trace_class_find_env (tc, "hostname");
-  gsize rl = strlen (root);
-  const gchar *rel = path;
-  GString *name = g_string_new (NULL);
-
-  while (rl > 1 && root[rl - 1] == G_DIR_SEPARATOR)
-    rl--;
-  if (strncmp (path, root, rl) == 0 && path[rl] == G_DIR_SEPARATOR)
-    rel = path + rl + 1;
-  if (host && host->is_string && host->str)
-    g_string_append_printf (name, "%s/", host->str);
-  g_string_append (name, rel);
-  return g_string_free (name, FALSE);
-}
-
 static guint
 uuid_hash (gconstpointer p)
 {
@@ -489,7 +468,7 @@ open_several (GstCtfSrc * self, const gchar * location, GPtrArray * traces)
     g_ptr_array_add (g->paths, g_strdup (path));
     g->tc = tc;
     g->metadata = text;
-    g->name = make_trace_name (tc, location, path);
+    g->name = gst_ctf_trace_name (tc, location, path);
     g_ptr_array_add (groups, g);
     if (tc->has_uuid)
       g_hash_table_insert (by_uuid, tc->uuid, g);

@@ -633,3 +633,23 @@ done:
   g_strfreev (sorted);
   return td;
 }
+
+gchar *
+gst_ctf_trace_name (const GstCtfTraceClass * trace_class, const gchar * root,
+    const gchar * path)
+{
+  const GstCtfEnvEntry *host =
+      gst_ctf_trace_class_find_env (trace_class, "hostname");
+  gsize rl = strlen (root);
+  const gchar *rel = path;
+  GString *name = g_string_new (NULL);
+
+  while (rl > 1 && root[rl - 1] == G_DIR_SEPARATOR)
+    rl--;
+  if (strncmp (path, root, rl) == 0 && path[rl] == G_DIR_SEPARATOR)
+    rel = path + rl + 1;
+  if (host && host->is_string && host->str)
+    g_string_append_printf (name, "%s/", host->str);
+  g_string_append (name, rel);
+  return g_string_free (name, FALSE);
+}

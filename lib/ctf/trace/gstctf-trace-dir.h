@@ -146,6 +146,21 @@ GST_CTF_API GPtrArray *gst_ctf_find_traces (const gchar * dir,
     GError ** error);
 
 /**
+ * gst_ctf_trace_name:
+ * @trace_class: the trace's class (its `hostname` env entry)
+ * @root: (type filename): the directory the user gave
+ * @path: (type filename): the trace directory, at or below @root
+ *
+ * babeltrace2's trace name: the `hostname` env entry and `/` when the
+ * trace has one, then @path relative to @root (all of @path when it is
+ * not below @root).
+ *
+ * Returns: (transfer full): the name
+ */
+GST_CTF_API gchar *gst_ctf_trace_name (const GstCtfTraceClass * trace_class,
+    const gchar * root, const gchar * path);
+
+/**
  * gst_ctf_trace_dir_list_stream_files:
  * @trace_dir: (type filename): a trace directory
  * @error: return location for a %GST_CTF_ERROR_IO

@@ -57,27 +57,6 @@ compare_groups (gconstpointer a, gconstpointer b)
   return gst_ctf_trace_merge_compare_traces (x->tc, x->name, y->tc, y->name);
 }
 
-/* babeltrace2's trace name: the `hostname` env entry, `/`, then the trace
- * directory relative to the directory given. */
-static gchar *
-make_trace_name (const GstCtfTraceClass * tc, const gchar * root,
-    const gchar * path)
-{
-  const GstCtfEnvEntry *host = gst_ctf_trace_class_find_env (tc, "hostname");
-  gsize rl = strlen (root);
-  const gchar *rel = path;
-  GString *name = g_string_new (NULL);
-
-  while (rl > 1 && root[rl - 1] == G_DIR_SEPARATOR)
-    rl--;
-  if (strncmp (path, root, rl) == 0 && path[rl] == G_DIR_SEPARATOR)
-    rel = path + rl + 1;
-  if (host && host->is_string && host->str)
-    g_string_append_printf (name, "%s/", host->str);
-  g_string_append (name, rel);
-  return g_string_free (name, FALSE);
-}
-
 /* Groups the trace directories by UUID, in babeltrace2's trace order. */
 static GPtrArray *
 group_traces (const gchar * location, GPtrArray * traces, GError ** error)
@@ -117,7 +96,7 @@ group_traces (const gchar * location, GPtrArray * traces, GError ** error)
     g->paths = g_ptr_array_new_with_free_func (g_free);
     g_ptr_array_add (g->paths, g_strdup (path));
     g->tc = tc;
-    g->name = make_trace_name (tc, location, path);
+    g->name = gst_ctf_trace_name (tc, location, path);
     g_ptr_array_add (groups, g);
   }
   g_ptr_array_sort (groups, compare_groups);
