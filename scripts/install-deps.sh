@@ -9,7 +9,7 @@ DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recomme
   libglib2.0-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev \
   gstreamer1.0-tools gstreamer1.0-plugins-base check \
   gstreamer1.0-plugins-good gstreamer1.0-plugins-bad \
-  zlib1g-dev libzstd-dev libjson-glib-dev \
+  zlib1g-dev libzstd-dev libjson-glib-dev libtraceevent-dev libtraceevent1-plugin \
   babeltrace2 babeltrace python3 trace-cmd \
   gobject-introspection libgirepository1.0-dev python3-gi \
   gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0 python3-bt2 \

@@ -54,6 +54,7 @@
 #include "gstctf-text-formatter.h"
 #include "gstctf-event-merge.h"
 #include "gstctftextsink-streams.h"
+#include "gsttracecmd-report.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_ctf_text_sink_debug);
 #define GST_CAT_DEFAULT gst_ctf_text_sink_debug
@@ -80,7 +81,43 @@ enum {
   PROP_BABELTRACE_VERSION,
   PROP_EMULATE_RECYCLING,
   PROP_PARALLEL,
+  PROP_FORMAT,
 };
+
+/**
+ * GstCtfTextFormat:
+ * @GST_CTF_TEXT_FORMAT_BABELTRACE: babeltrace2's `sink.text.pretty` text
+ * @GST_CTF_TEXT_FORMAT_TRACE_CMD: `trace-cmd report`'s text, for traces
+ *   tracecmdsrc converted from a trace.dat
+ *
+ * What ctftextsink prints.
+ */
+typedef enum {
+  GST_CTF_TEXT_FORMAT_BABELTRACE,
+  GST_CTF_TEXT_FORMAT_TRACE_CMD,
+} GstCtfTextFormat;
+
+#define GST_TYPE_CTF_TEXT_FORMAT (gst_ctf_text_format_get_type ())
+
+static GType
+gst_ctf_text_format_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CTF_TEXT_FORMAT_BABELTRACE, "babeltrace2's default text "
+          "(sink.text.pretty)", "babeltrace"},
+    {GST_CTF_TEXT_FORMAT_TRACE_CMD, "trace-cmd report's text (traces from "
+          "tracecmdsrc)", "trace-cmd"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstCtfTextFormat", values);
+
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
 
 #define GST_TYPE_CTF_TEXT_SINK_BABELTRACE_VERSION \
   (gst_ctf_text_sink_babeltrace_version_get_type ())
@@ -117,6 +154,7 @@ struct _GstCtfTextSink
    * objects (see emulating_recycling()) */
   gboolean recycle;
   gboolean parallel;
+  GstCtfTextFormat format;
 
   /* state */
   FILE *out;
@@ -135,6 +173,8 @@ struct _GstCtfTextSink
 
   /* Parallel formatting (NULL: sequential, with @merge and @fmt). */
   GstCtfTextStreams *streams;
+  /* format=trace-cmd: the report printer (sequential, with @merge). */
+  GstCtfTraceCmdReport *report;
 };
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
@@ -199,6 +239,7 @@ static void
 drop_trace (GstCtfTextSink * self)
 {
   g_clear_pointer (&self->streams, gst_ctf_text_streams_free);
+  g_clear_pointer (&self->report, gst_ctf_trace_cmd_report_free);
   g_clear_pointer (&self->merge, gst_ctf_event_merge_free);
   g_clear_pointer (&self->fmt, gst_ctf_text_formatter_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
@@ -254,7 +295,22 @@ drain (GstCtfTextSink * self)
       break;
     switch (t) {
       case GST_CTF_MERGE_EVENT:
-        if (self->streams == NULL) {
+        if (self->report) {
+          if (!gst_ctf_trace_cmd_report_format_event (self->report, item.iter,
+                  item.stream_class_id, item.stream_id, item.has_ns ? item.ns
+                  : 0, self->text, &err)) {
+            gchar *place = packet_place (self, item.stream_name, item.offset);
+
+            write_text (self);
+            GST_ELEMENT_ERROR (self, STREAM, DECODE,
+                ("Cannot print event as trace-cmd does: %s: %s", place,
+                    err->message), ("%s (%s, %d)", err->message,
+                    g_quark_to_string (err->domain), err->code));
+            g_free (place);
+            g_clear_error (&err);
+            return GST_FLOW_ERROR;
+          }
+        } else if (self->streams == NULL) {
           gst_ctf_text_formatter_set_event_object (self->fmt,
               item.pool_object);
           gst_ctf_text_formatter_format_event (self->fmt, item.iter,
@@ -268,7 +324,16 @@ drain (GstCtfTextSink * self)
       case GST_CTF_MERGE_DISCARDED_PACKETS:{
         gboolean events = t == GST_CTF_MERGE_DISCARDED_EVENTS;
 
-        if (self->streams == NULL)
+        if (self->report) {
+          /* trace-cmd prints the loss before the stream's next event */
+          if (events)
+            gst_ctf_trace_cmd_report_note_discarded (self->report,
+                item.stream_class_id, item.stream_id, item.count ==
+                G_MAXUINT64 ? 0 : item.count);
+          g_string_printf (self->warn, "Tracer discarded %" G_GUINT64_FORMAT
+              " %s in stream \"%s\"\n", item.count, events ? "events" :
+              "packets", item.stream_name ? item.stream_name : "(unknown)");
+        } else if (self->streams == NULL)
           gst_ctf_text_formatter_format_discarded (self->fmt, self->warn,
               events ? GST_CTF_DISCARDED_EVENTS : GST_CTF_DISCARDED_PACKETS,
               item.count, item.clock, item.begin, item.end, item.stream_name,
@@ -279,7 +344,8 @@ drain (GstCtfTextSink * self)
           return GST_FLOW_ERROR;
         if (self->out)
           fflush (self->out);
-        fputs (self->warn->str, stderr);
+        if (self->report == NULL)
+          fputs (self->warn->str, stderr);
         if (events)
           self->n_discarded_events += item.count == G_MAXUINT64 ? 0 :
               item.count;
@@ -331,6 +397,7 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   const GstCtfEnvEntry *host;
   const gchar *trace_name;
   GstCtfTraceClass *tc = NULL;
+  GError *err = NULL;
   gchar *metadata;
 
   switch (gst_ctf_element_parse_caps (GST_ELEMENT (self), caps, &self->tsdl,
@@ -358,9 +425,22 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   self->tsdl = metadata;
   host = gst_ctf_trace_class_find_env (tc, "hostname");
   trace_name = host && host->is_string && host->str ? host->str : "";
-  /* babeltrace2's event object emulation needs the event objects in
-   * order: sequential. */
-  if (self->parallel && !emulating_recycling (self)) {
+  if (self->format == GST_CTF_TEXT_FORMAT_TRACE_CMD) {
+    /* libtraceevent's handle is not thread-safe: sequential */
+    self->report = gst_ctf_trace_cmd_report_new (tc, &err);
+    if (self->report == NULL) {
+      GST_ELEMENT_ERROR (self, STREAM, WRONG_TYPE,
+          ("format=trace-cmd needs a trace that tracecmdsrc converted from "
+              "a trace.dat: %s", err->message), (NULL));
+      g_clear_error (&err);
+      return FALSE;
+    }
+    gst_ctf_trace_cmd_report_format_header (self->report, self->text);
+    self->merge = gst_ctf_event_merge_new (tc);
+    gst_ctf_event_merge_set_emulate_recycling (self->merge, FALSE);
+  } else if (self->parallel && !emulating_recycling (self)) {
+    /* babeltrace2's event object emulation needs the event objects in
+     * order: sequential. */
     self->streams = gst_ctf_text_streams_new (tc, &self->opts, trace_name,
         CLAMP (g_get_num_processors (), 1, MAX_WORKERS));
   } else {
@@ -456,7 +536,16 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
     rank = stream_id;
   }
 
-  if (self->streams)
+  if (self->report
+      && gst_ctf_trace_cmd_report_is_side_stream (self->report, sc_id)) {
+    /* what libtraceevent needs; trace-cmd prints none of it */
+    ok = gst_ctf_trace_cmd_report_add_side_packet (self->report,
+        mb->map.data, mb->map.size, &err);
+    if (ok) {
+      g_bytes_unref (bytes);
+      return GST_FLOW_OK;
+    }
+  } else if (self->streams)
     ok = gst_ctf_text_streams_push (self->streams, bytes, sc_id, rank,
         stream_id, name, offset, &err);
   else
@@ -615,6 +704,9 @@ gst_ctf_text_sink_set_property (GObject * object, guint prop_id,
     case PROP_PARALLEL:
       self->parallel = g_value_get_boolean (value);
       break;
+    case PROP_FORMAT:
+      self->format = g_value_get_enum (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -673,6 +765,9 @@ gst_ctf_text_sink_get_property (GObject * object, guint prop_id,
       break;
     case PROP_PARALLEL:
       g_value_set_boolean (value, self->parallel);
+      break;
+    case PROP_FORMAT:
+      g_value_set_enum (value, self->format);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -782,7 +877,20 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
+  g_object_class_install_property (gobject_class, PROP_FORMAT,
+      g_param_spec_enum ("format", "Format",
+          "What to print: babeltrace (babeltrace2's default text) or "
+          "trace-cmd (trace-cmd report's text, byte for byte, for a trace "
+          "tracecmdsrc converted from a trace.dat: cpus=N, then "
+          "COMM-PID [CPU] SECS.USECS: EVENT: the event's print fmt "
+          "formatted by libtraceevent and its plugins; the babeltrace2 "
+          "switches do not apply)",
+          GST_TYPE_CTF_TEXT_FORMAT, GST_CTF_TEXT_FORMAT_BABELTRACE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
   gst_type_mark_as_plugin_api (GST_TYPE_CTF_TEXT_SINK_BABELTRACE_VERSION, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CTF_TEXT_FORMAT, 0);
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_set_static_metadata (element_class,
       "CTF text sink", "Sink/Trace",

@@ -200,6 +200,7 @@ gst_ctf_trace_dat_event_format_free (GstCtfTraceDatEventFormat * fmt)
   g_free (fmt->system);
   g_free (fmt->name);
   g_free (fmt->print_fmt);
+  g_free (fmt->text);
   g_free (fmt);
 }
 
@@ -230,6 +231,7 @@ gst_ctf_trace_dat_event_format_parse (const gchar * text, gsize len,
   guint block = 0, i, n_blocks;
 
   fmt->system = g_strdup (system ? system : "");
+  fmt->text = g_strndup (text, len);
   while (p < end) {
     const gchar *eol = memchr (p, '\n', end - p);
     const gchar *s = p, *le;

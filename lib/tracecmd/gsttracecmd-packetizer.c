@@ -901,6 +901,7 @@ file_fill (GstCtfTraceDatPacketizer * p, GError ** error)
         v_str (&vs, ec, f->system, (gsize) G_MAXSSIZE);
         v_str (&vs, ec, f->name, (gsize) G_MAXSSIZE);
         v_str (&vs, ec, f->print_fmt, (gsize) G_MAXSSIZE);
+        v_str (&vs, ec, f->text, (gsize) G_MAXSSIZE);
         ok = file_append (p, FEV_EVENT_FORMAT, &vs, error);
         p->pos++;
         break;

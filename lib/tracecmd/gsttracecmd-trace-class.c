@@ -448,6 +448,7 @@ make_file_stream_class (guint64 id, GstCtfByteOrder bo, const gchar * clock)
         gst_ctf_field_class_append_member (st, "system", mk_string ());
         gst_ctf_field_class_append_member (st, "name", mk_string ());
         gst_ctf_field_class_append_member (st, "print_fmt", mk_string ());
+        gst_ctf_field_class_append_member (st, "format", mk_string ());
         break;
       case FEV_CMDLINE:
         gst_ctf_field_class_append_member (st, "pid",

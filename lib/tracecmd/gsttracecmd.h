@@ -161,6 +161,8 @@ typedef struct {
  * @fields: (array length=n_fields): the event's own fields
  * @n_fields: their number
  * @print_fmt: (nullable): the `print fmt:` text, unparsed
+ * @text: the whole format file text as the file gave it (up to a NUL),
+ *   what libtraceevent's tep_parse_event() reads
  *
  * A parsed event format file (`events/SYSTEM/NAME/format`).
  */
@@ -173,6 +175,7 @@ typedef struct {
   GstCtfTraceDatField *fields;
   guint n_fields;
   gchar *print_fmt;
+  gchar *text;
 } GstCtfTraceDatEventFormat;
 
 /**
