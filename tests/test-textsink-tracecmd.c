@@ -1,0 +1,335 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* ctftextsink format=trace-cmd: `tracecmdsrc ! ctftextsink format=trace-cmd`
+ * prints what `trace-cmd report` prints, byte for byte: the corpus
+ * trace.dat files against their oracles (skipped without the corpus), the
+ * bundled ones against `trace-cmd report` run now; traces it cannot print
+ * are refused with an error that says why. */
+#include <gst/check/gstcheck.h>
+#include <string.h>
+
+#include "test-util.h"
+
+/* Runs DESC to EOS or error.  Returns NULL at EOS, else the error
+ * message (free with g_free); @domain/@code get the error's. */
+static gchar *
+run (const gchar * desc, GQuark * domain, gint * code)
+{
+  GError *err = NULL;
+  GstElement *pipeline = gst_parse_launch (desc, &err);
+  GstBus *bus;
+  GstMessage *m;
+  gchar *ret = NULL;
+
+  fail_unless (pipeline != NULL, "%s: %s", desc, err ? err->message : "");
+  bus = gst_element_get_bus (pipeline);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  m = gst_bus_timed_pop_filtered (bus, 300 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (m != NULL, "timeout: %s", desc);
+  if (GST_MESSAGE_TYPE (m) == GST_MESSAGE_ERROR) {
+    gst_message_parse_error (m, &err, NULL);
+    ret = g_strdup (err->message);
+    if (domain)
+      *domain = err->domain;
+    if (code)
+      *code = err->code;
+    g_clear_error (&err);
+  }
+  gst_message_unref (m);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  return ret;
+}
+
+/* Fails naming the first line that differs. */
+static void
+assert_same_text (const gchar * got, gsize got_len, const gchar * want,
+    gsize want_len, const gchar * what)
+{
+  gsize i, line = 1, start = 0;
+
+  for (i = 0; i < got_len && i < want_len && got[i] == want[i]; i++)
+    if (got[i] == '\n') {
+      line++;
+      start = i + 1;
+    }
+  if (i == got_len && i == want_len)
+    return;
+  {
+    const gchar *ge = memchr (got + start, '\n', got_len - start);
+    const gchar *we = memchr (want + start, '\n', want_len - start);
+
+    fail ("%s: differs at line %" G_GSIZE_FORMAT " (got %" G_GSIZE_FORMAT
+        " bytes, want %" G_GSIZE_FORMAT ")\n got: %.*s\nwant: %.*s", what,
+        line, got_len, want_len,
+        (int) (ge ? ge - (got + start) : (gssize) (got_len - start)),
+        got + start,
+        (int) (we ? we - (want + start) : (gssize) (want_len - start)),
+        want + start);
+  }
+}
+
+/* `tracecmdsrc location=DAT EXTRA ! ctftextsink format=trace-cmd` (with
+ * @sink_extra) to a file; returns the text. */
+static gchar *
+report_of (const gchar * dat, const gchar * src_extra,
+    const gchar * sink_extra, gsize * len)
+{
+  gchar *dir = g_dir_make_tmp ("tcreport-XXXXXX", NULL);
+  gchar *out = g_build_filename (dir, "out.txt", NULL);
+  gchar *desc = g_strdup_printf ("tracecmdsrc location=\"%s\" %s ! "
+      "ctftextsink format=trace-cmd location=\"%s\" %s", dat,
+      src_extra ? src_extra : "", out, sink_extra ? sink_extra : "");
+  gchar *err = run (desc, NULL, NULL);
+  gchar *text = NULL;
+
+  fail_unless (err == NULL, "%s: %s", desc, err);
+  fail_unless (g_file_get_contents (out, &text, len, NULL));
+  test_rm_rf (dir);
+  g_free (desc);
+  g_free (out);
+  g_free (dir);
+  return text;
+}
+
+static void
+check_against (const gchar * dat, const gchar * want, gsize want_len,
+    const gchar * sink_extra)
+{
+  gsize len;
+  gchar *got = report_of (dat, NULL, sink_extra, &len);
+
+  assert_same_text (got, len, want, want_len, dat);
+  g_free (got);
+}
+
+/* `trace-cmd report -i DAT`'s stdout. */
+static gchar *
+trace_cmd_report (const gchar * dat, gsize * len)
+{
+  const gchar *argv[] = { "trace-cmd", "report", "-i", dat, NULL };
+  gchar *out = NULL;
+  gint status = 0;
+  GError *err = NULL;
+
+  fail_unless (g_spawn_sync (NULL, (gchar **) argv, NULL,
+          G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
+          NULL, &status, &err), "%s", err ? err->message : "");
+  fail_unless (g_spawn_check_wait_status (status, NULL), "trace-cmd report "
+      "-i %s failed", dat);
+  *len = strlen (out);
+  return out;
+}
+
+static gchar *
+data_dir (const gchar * sub)
+{
+  const gchar *d = g_getenv ("GST_CTF_TEST_DATA");
+
+  return g_build_filename (d ? d : "tests/data", sub, NULL);
+}
+
+/* Every *.dat of @dir, sorted. */
+static GPtrArray *
+dat_files (const gchar * dir)
+{
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const gchar *n;
+
+  fail_unless (d != NULL, "cannot open %s", dir);
+  while ((n = g_dir_read_name (d)))
+    if (g_str_has_suffix (n, ".dat"))
+      g_ptr_array_add (files, g_build_filename (dir, n, NULL));
+  g_dir_close (d);
+  g_ptr_array_sort (files, (GCompareFunc) g_strcmp0);
+  return files;
+}
+
+/* tests/data/tracecmd (32-bit ARM and i686, v6/v7) and tests/data/
+ * tracecmdsrc (two buffers: the instance name column) against `trace-cmd
+ * report` of this machine. */
+GST_START_TEST (test_bundled)
+{
+  const gchar *subs[] = { "tracecmd", "tracecmdsrc" };
+  guint s, i, n = 0;
+
+  if (!test_have_program ("trace-cmd")) {
+    g_print ("SKIP %s: trace-cmd not installed\n", G_STRFUNC);
+    return;
+  }
+  for (s = 0; s < G_N_ELEMENTS (subs); s++) {
+    gchar *dir = data_dir (subs[s]);
+    GPtrArray *files = dat_files (dir);
+
+    for (i = 0; i < files->len; i++) {
+      const gchar *dat = g_ptr_array_index (files, i);
+      gsize len;
+      gchar *want = trace_cmd_report (dat, &len);
+
+      check_against (dat, want, len, NULL);
+      /* the same with parallel=false: no effect in this format */
+      if (i == 0)
+        check_against (dat, want, len, "parallel=false");
+      g_free (want);
+      n++;
+    }
+    g_ptr_array_unref (files);
+    g_free (dir);
+  }
+  fail_unless_equals_int (n, 5);
+}
+
+GST_END_TEST;
+
+/* The corpus trace.dat files (v6, v7 none/zlib/zstd, 64-bit x86 and
+ * 32-bit ARM/i686; lost events: `CPU:N [COUNT EVENTS DROPPED]`) against
+ * their `trace-cmd report` oracles. */
+GST_START_TEST (test_corpus_oracles)
+{
+  const gchar *subs[] = { "tracedat", "tracedat/public" };
+  guint s, i, n = 0;
+
+  NEED_CORPUS ();
+  for (s = 0; s < G_N_ELEMENTS (subs); s++) {
+    gchar *dir = test_corpus_path (subs[s]);
+    GPtrArray *files = dat_files (dir);
+
+    for (i = 0; i < files->len; i++) {
+      const gchar *dat = g_ptr_array_index (files, i);
+      gchar *base = g_path_get_basename (dat);
+      gchar *oracle = g_strdup_printf ("%s/oracle/%s.txt", dir, base);
+      gchar *want = NULL;
+      gsize len;
+
+      fail_unless (g_file_get_contents (oracle, &want, &len, NULL), "%s",
+          oracle);
+      check_against (dat, want, len, NULL);
+      g_free (want);
+      g_free (oracle);
+      g_free (base);
+      n++;
+    }
+    g_ptr_array_unref (files);
+    g_free (dir);
+  }
+  fail_unless_equals_int (n, 7);
+}
+
+GST_END_TEST;
+
+/* Written to CTF and read back, the trace prints the same. */
+GST_START_TEST (test_through_ctfsink)
+{
+  gchar *dat = data_dir ("tracecmdsrc/instance.v7-zstd.dat");
+  gchar *dir = g_dir_make_tmp ("tcreport-XXXXXX", NULL);
+  gchar *ctf = g_build_filename (dir, "ctf", NULL);
+  gchar *out = g_build_filename (dir, "out.txt", NULL);
+  gchar *desc, *err, *got = NULL, *want;
+  gsize got_len, want_len;
+
+  desc = g_strdup_printf ("tracecmdsrc location=\"%s\" ! ctfsink "
+      "location=\"%s\"", dat, ctf);
+  err = run (desc, NULL, NULL);
+  fail_unless (err == NULL, "%s", err);
+  g_free (desc);
+  desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctftextsink "
+      "format=trace-cmd location=\"%s\"", ctf, out);
+  err = run (desc, NULL, NULL);
+  fail_unless (err == NULL, "%s", err);
+  fail_unless (g_file_get_contents (out, &got, &got_len, NULL));
+  want = report_of (dat, NULL, NULL, &want_len);
+  assert_same_text (got, got_len, want, want_len, "ctfsrc of the CTF copy");
+  g_free (want);
+  g_free (got);
+  g_free (desc);
+  test_rm_rf (dir);
+  g_free (out);
+  g_free (ctf);
+  g_free (dir);
+  g_free (dat);
+}
+
+GST_END_TEST;
+
+static void
+assert_refused (const gchar * desc, const gchar * needle)
+{
+  GQuark domain = 0;
+  gint code = 0;
+  gchar *err = run (desc, &domain, &code);
+
+  fail_unless (err != NULL, "%s: no error", desc);
+  fail_unless (domain == GST_STREAM_ERROR && code ==
+      GST_STREAM_ERROR_WRONG_TYPE, "%s: %s (%s %d)", desc, err,
+      g_quark_to_string (domain), code);
+  fail_unless (strstr (err, needle) != NULL, "%s: %s", desc, err);
+  g_free (err);
+}
+
+/* A trace that is not a converted trace.dat, one converted without the
+ * side stream, one with LTTng naming: refused, naming what is missing. */
+GST_START_TEST (test_refused)
+{
+  const gchar *ex = g_getenv ("GST_CTF_EXAMPLES");
+  gchar *dat = data_dir ("tracecmd/i686-v6.dat");
+  gchar *ust = g_build_filename (ex ? ex : "examples/traces", "ust-libc",
+      NULL);
+  gchar *desc;
+
+  desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctftextsink "
+      "format=trace-cmd location=/dev/null", ust);
+  assert_refused (desc, "tracer_name is \"lttng-ust\"");
+  g_free (desc);
+  desc = g_strdup_printf ("tracecmdsrc location=\"%s\" lttng-compat=true ! "
+      "ctftextsink format=trace-cmd location=/dev/null", dat);
+  assert_refused (desc, "tracer_name is \"lttng-modules\"");
+  g_free (desc);
+  desc = g_strdup_printf ("tracecmdsrc location=\"%s\" file-stream=false ! "
+      "ctftextsink format=trace-cmd location=/dev/null", dat);
+  assert_refused (desc, "no \"tracecmd\" side stream");
+  g_free (desc);
+  g_free (ust);
+  g_free (dat);
+}
+
+GST_END_TEST;
+
+/* The property and its values, as another helper's values join them. */
+GST_START_TEST (test_property)
+{
+  GstElement *sink = gst_element_factory_make ("ctftextsink", NULL);
+  GParamSpec *ps = g_object_class_find_property (G_OBJECT_GET_CLASS (sink),
+      "format");
+  GEnumClass *ec;
+
+  fail_unless (ps != NULL && G_IS_PARAM_SPEC_ENUM (ps));
+  fail_unless_equals_string (g_type_name (ps->value_type), "GstCtfTextFormat");
+  ec = g_type_class_ref (ps->value_type);
+  fail_unless_equals_int (g_enum_get_value_by_nick (ec, "babeltrace")->value,
+      G_PARAM_SPEC_ENUM (ps)->default_value);
+  fail_unless (g_enum_get_value_by_nick (ec, "trace-cmd") != NULL);
+  g_type_class_unref (ec);
+  gst_object_unref (sink);
+}
+
+GST_END_TEST;
+
+static Suite *
+textsink_tracecmd_suite (void)
+{
+  Suite *s = suite_create ("textsink-tracecmd");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_set_timeout (tc, 600);
+  tcase_add_test (tc, test_property);
+  tcase_add_test (tc, test_refused);
+  tcase_add_test (tc, test_bundled);
+  tcase_add_test (tc, test_through_ctfsink);
+  tcase_add_test (tc, test_corpus_oracles);
+  return s;
+}
+
+GST_CHECK_MAIN (textsink_tracecmd);
