@@ -276,6 +276,45 @@ member_uint (const GstCtfFieldValue * v, guint n, const gchar * name,
 }
 
 static gboolean
+has_field (const GstCtfTraceDatEventFormat * fmt, const gchar * name,
+    gsize len)
+{
+  guint i;
+
+  for (i = 0; i < fmt->n_common_fields; i++)
+    if (strlen (fmt->common_fields[i].name) == len
+        && memcmp (fmt->common_fields[i].name, name, len) == 0)
+      return TRUE;
+  for (i = 0; i < fmt->n_fields; i++)
+    if (strlen (fmt->fields[i].name) == len
+        && memcmp (fmt->fields[i].name, name, len) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether every `REC->FIELD` of the print fmt names a field of the
+ * format: libtraceevent 1.7's parser dereferences the field it did not
+ * find in some constructs (`__print_flags(REC->nosuch, ...)`), and
+ * trace-cmd report crashes on such a file. */
+static gboolean
+print_fmt_fields_known (const GstCtfTraceDatEventFormat * fmt)
+{
+  const gchar *p = fmt->print_fmt;
+
+  while (p && (p = strstr (p, "REC->")) != NULL) {
+    gsize n = 0;
+
+    p += 5;
+    while (g_ascii_isalnum (p[n]) || p[n] == '_')
+      n++;
+    if (!has_field (fmt, p, n))
+      return FALSE;
+    p += n;
+  }
+  return TRUE;
+}
+
+static gboolean
 take_format (GstCtfTraceCmdReport * r, const GstCtfFieldValue * v, guint n,
     GError ** error)
 {
@@ -299,6 +338,12 @@ take_format (GstCtfTraceCmdReport * r, const GstCtfFieldValue * v, guint n,
   } else if (!g_hash_table_contains (r->formats, GUINT_TO_POINTER (fmt->id))) {
     /* libtraceevent keeps the events it could not parse the print fmt of,
      * marked failed, and prints their fields as trace-cmd does */
+    gchar *pf = strstr (text, "print fmt:");
+
+    if (pf && !print_fmt_fields_known (fmt)) {
+      /* not given to libtraceevent: the event prints as failed */
+      pf[strlen ("print fmt:")] = '\0';
+    }
     tep_parse_event (r->tep, text, strlen (text), system ? system : "");
     g_hash_table_insert (r->formats, GUINT_TO_POINTER (fmt->id), fmt);
   } else {
