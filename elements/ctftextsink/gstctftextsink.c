@@ -29,12 +29,25 @@
  * per stream, and at most 16 chunks of 256 formatted lines per worker
  * ahead of the merge.
  *
- * ## Example launch line
+ * With #GstCtfTextSink:format=trace-cmd, a trace that tracecmdsrc
+ * converted from a trace.dat prints as `trace-cmd report` prints the file,
+ * byte for byte: `cpus=N`, then `COMM-PID [CPU] SECS.USECS: EVENT: INFO`
+ * lines, INFO formatted by libtraceevent (and the plugins trace-cmd loads)
+ * from the event's print fmt; the ftrace formats, saved cmdlines, kallsyms
+ * and printk formats come from tracecmdsrc's `tracecmd` side stream
+ * (lib/tracecmd/gsttracecmd-report.h).  Other traces are refused with an
+ * error.  This format is printed on the streaming thread.
+ *
+ * ## Example launch lines
  * |[
  * gst-launch-1.0 ctfsrc location=/path/to/trace ! ctftextsink location=trace.txt
  * ]|
  * Writes the text of the trace to `trace.txt`; without `location`, the text
  * goes to stdout.
+ * |[
+ * gst-launch-1.0 -q tracecmdsrc location=trace.dat ! ctftextsink format=trace-cmd
+ * ]|
+ * Prints what `trace-cmd report -i trace.dat` prints.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -894,7 +907,8 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_set_static_metadata (element_class,
       "CTF text sink", "Sink/Trace",
-      "Writes the events of CTF packets as babeltrace2-compatible text",
+      "Writes the events of CTF packets as babeltrace2's text, or as "
+      "trace-cmd report's for traces from tracecmdsrc (format=trace-cmd)",
       GST_CTF_ELEMENT_AUTHOR);
 
   bsink_class->set_caps = GST_DEBUG_FUNCPTR (gst_ctf_text_sink_set_caps);

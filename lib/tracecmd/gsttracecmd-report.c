@@ -696,7 +696,9 @@ gst_ctf_trace_cmd_report_format_event (GstCtfTraceCmdReport * r,
   if (fmt == NULL) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT,
         "Event \"%s\" (id %" G_GUINT64_FORMAT ") has no ftrace format in the "
-        "side stream", ec && ec->name ? ec->name : "?", ec ? ec->id : 0);
+        "side stream (did a timefilter or ctffilter before the sink drop the "
+        "side stream's tracecmd_event_format events?)",
+        ec && ec->name ? ec->name : "?", ec ? ec->id : 0);
     return FALSE;
   }
   if (!rebuild_record (r, fmt, it)) {
