@@ -725,13 +725,15 @@ gst_ctf_trace_cmd_report_format_event (GstCtfTraceCmdReport * r,
     else
       trace_seq_printf (s, "%*s  ", r->name_width, "");
   }
-  key = drop_key (stream_class_id, stream_id);
-  if (g_hash_table_lookup_extended (r->drops, key, NULL, &dropped)) {
-    trace_seq_printf (s, "CPU:%d [%" G_GSIZE_FORMAT " EVENTS DROPPED]\n", cpu,
-        GPOINTER_TO_SIZE (dropped));
-    g_hash_table_remove (r->drops, key);
+  if (g_hash_table_size (r->drops) > 0) {
+    key = drop_key (stream_class_id, stream_id);
+    if (g_hash_table_lookup_extended (r->drops, key, NULL, &dropped)) {
+      trace_seq_printf (s, "CPU:%d [%" G_GSIZE_FORMAT " EVENTS DROPPED]\n",
+          cpu, GPOINTER_TO_SIZE (dropped));
+      g_hash_table_remove (r->drops, key);
+    }
+    g_free (key);
   }
-  g_free (key);
   tep_print_event (r->tep, s, &rec, "%16s-%-5d [%03d]", TEP_PRINT_COMM,
       TEP_PRINT_PID, TEP_PRINT_CPU);
   tep_print_event (r->tep, s, &rec, r->in_usecs ? " %6.1000d:" : "%12d:",
