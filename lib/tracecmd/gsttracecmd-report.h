@@ -33,6 +33,13 @@ typedef struct _GstCtfTraceCmdReport GstCtfTraceCmdReport;
  */
 GST_CTF_API GstCtfTraceCmdReport *gst_ctf_trace_cmd_report_new (
     GstCtfTraceClass * tc, GError ** error);
+
+/**
+ * gst_ctf_trace_cmd_report_free: (skip)
+ * @r: (transfer full) (nullable): a report printer
+ *
+ * Frees @r, its libtraceevent handle and the plugins it loaded.
+ */
 GST_CTF_API void gst_ctf_trace_cmd_report_free (GstCtfTraceCmdReport * r);
 
 /**
