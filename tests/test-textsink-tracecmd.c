@@ -307,6 +307,44 @@ GST_START_TEST (test_refused)
 
 GST_END_TEST;
 
+/* A print fmt naming a field its format lacks inside __print_flags()
+ * (i686-v6.dat with `REC->prev_state` changed so): libtraceevent 1.7.1
+ * crashes parsing it, and `trace-cmd report` with it; it is not given to
+ * libtraceevent, and the events still print (sched_switch through its
+ * plugin, as with the good file). */
+GST_START_TEST (test_unknown_field_in_print_fmt)
+{
+  gchar *dat = data_dir ("tracecmd/i686-v6.dat");
+  gchar *dir = g_dir_make_tmp ("tcreport-XXXXXX", NULL);
+  gchar *bad = g_build_filename (dir, "bad.dat", NULL);
+  const gchar *from = "__print_flags(REC->prev_state";
+  const gchar *to = "__print_flags(REC->pes_rvtate";
+  gchar *bytes = NULL, *p, *got, *want;
+  gsize len, got_len, want_len, i;
+
+  fail_unless (g_file_get_contents (dat, &bytes, &len, NULL));
+  for (p = NULL, i = 0; i + strlen (from) <= len; i++)
+    if (memcmp (bytes + i, from, strlen (from)) == 0) {
+      p = bytes + i;
+      break;
+    }
+  fail_unless (p != NULL);
+  memcpy (p, to, strlen (to));
+  fail_unless (g_file_set_contents (bad, bytes, len, NULL));
+  got = report_of (bad, NULL, NULL, &got_len);
+  want = report_of (dat, NULL, NULL, &want_len);
+  assert_same_text (got, got_len, want, want_len, bad);
+  g_free (want);
+  g_free (got);
+  g_free (bytes);
+  test_rm_rf (dir);
+  g_free (bad);
+  g_free (dir);
+  g_free (dat);
+}
+
+GST_END_TEST;
+
 /* The property and its values, as another helper's values join them. */
 GST_START_TEST (test_property)
 {
@@ -337,6 +375,7 @@ textsink_tracecmd_suite (void)
   tcase_set_timeout (tc, 600);
   tcase_add_test (tc, test_property);
   tcase_add_test (tc, test_refused);
+  tcase_add_test (tc, test_unknown_field_in_print_fmt);
   tcase_add_test (tc, test_bundled);
   tcase_add_test (tc, test_through_ctfsink);
   tcase_add_test (tc, test_corpus_oracles);
