@@ -307,6 +307,28 @@ GST_START_TEST (test_refused)
 
 GST_END_TEST;
 
+/* A copy of tests/data/tracecmd/NAME in @dir with the first @from (in
+ * its format files) replaced by @to, of the same length. */
+static gchar *
+patched_copy (const gchar * name, const gchar * dir, const gchar * from,
+    const gchar * to)
+{
+  gchar *dat = data_dir (name);
+  gchar *out = g_build_filename (dir, "patched.dat", NULL);
+  gchar *bytes = NULL;
+  gsize len, i, n = strlen (from);
+
+  fail_unless (strlen (to) == n);
+  fail_unless (g_file_get_contents (dat, &bytes, &len, NULL));
+  for (i = 0; i + n <= len && memcmp (bytes + i, from, n) != 0; i++);
+  fail_unless (i + n <= len, "%s: no \"%s\"", dat, from);
+  memcpy (bytes + i, to, n);
+  fail_unless (g_file_set_contents (out, bytes, len, NULL));
+  g_free (bytes);
+  g_free (dat);
+  return out;
+}
+
 /* A print fmt naming a field its format lacks inside __print_flags()
  * (i686-v6.dat with `REC->prev_state` changed so): libtraceevent 1.7.1
  * crashes parsing it, and `trace-cmd report` with it; it is not given to
@@ -316,31 +338,47 @@ GST_START_TEST (test_unknown_field_in_print_fmt)
 {
   gchar *dat = data_dir ("tracecmd/i686-v6.dat");
   gchar *dir = g_dir_make_tmp ("tcreport-XXXXXX", NULL);
-  gchar *bad = g_build_filename (dir, "bad.dat", NULL);
-  const gchar *from = "__print_flags(REC->prev_state";
-  const gchar *to = "__print_flags(REC->pes_rvtate";
-  gchar *bytes = NULL, *p, *got, *want;
-  gsize len, got_len, want_len, i;
+  gchar *bad = patched_copy ("tracecmd/i686-v6.dat", dir,
+      "__print_flags(REC->prev_state", "__print_flags(REC->pes_rvtate");
+  gchar *got, *want;
+  gsize got_len, want_len;
 
-  fail_unless (g_file_get_contents (dat, &bytes, &len, NULL));
-  for (p = NULL, i = 0; i + strlen (from) <= len; i++)
-    if (memcmp (bytes + i, from, strlen (from)) == 0) {
-      p = bytes + i;
-      break;
-    }
-  fail_unless (p != NULL);
-  memcpy (p, to, strlen (to));
-  fail_unless (g_file_set_contents (bad, bytes, len, NULL));
   got = report_of (bad, NULL, NULL, &got_len);
   want = report_of (dat, NULL, NULL, &want_len);
   assert_same_text (got, got_len, want, want_len, bad);
   g_free (want);
   g_free (got);
-  g_free (bytes);
   test_rm_rf (dir);
   g_free (bad);
   g_free (dir);
   g_free (dat);
+}
+
+GST_END_TEST;
+
+/* A print fmt libtraceevent cannot parse (armv7-v6.dat's
+ * irq_handler_entry with a parenthesis left open): printed as trace-cmd
+ * prints it, `[FAILED TO PARSE]` and the fields. */
+GST_START_TEST (test_unparsable_print_fmt)
+{
+  gchar *dir = g_dir_make_tmp ("tcreport-XXXXXX", NULL);
+  gchar *bad = patched_copy ("tracecmd/armv7-v6.dat", dir,
+      "REC->irq, __get_str(name)\n", "REC->irq, __get_str(name(\n");
+  gchar *want;
+  gsize len;
+
+  if (!test_have_program ("trace-cmd")) {
+    g_print ("SKIP %s: trace-cmd not installed\n", G_STRFUNC);
+  } else {
+    want = trace_cmd_report (bad, &len);
+    fail_unless (strstr (want, "irq_handler_entry:    [FAILED TO PARSE] "
+            "irq=16 name=gp_timer\n") != NULL);
+    check_against (bad, want, len, NULL);
+    g_free (want);
+  }
+  test_rm_rf (dir);
+  g_free (bad);
+  g_free (dir);
 }
 
 GST_END_TEST;
@@ -376,6 +414,7 @@ textsink_tracecmd_suite (void)
   tcase_add_test (tc, test_property);
   tcase_add_test (tc, test_refused);
   tcase_add_test (tc, test_unknown_field_in_print_fmt);
+  tcase_add_test (tc, test_unparsable_print_fmt);
   tcase_add_test (tc, test_bundled);
   tcase_add_test (tc, test_through_ctfsink);
   tcase_add_test (tc, test_corpus_oracles);
