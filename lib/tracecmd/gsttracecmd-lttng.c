@@ -580,3 +580,202 @@ _gst_ctf_trace_dat_lttng_values (GstCtfTraceDat * td, LttngLayout * l,
   *n = k;
   return TRUE;
 }
+
+/* ---- statedump ----------------------------------------------------------
+ *
+ * LTTng kernel traces begin with lttng_statedump_start, one
+ * lttng_statedump_process_state per task, lttng_statedump_end
+ * (lttng-statedump.h), so that analyses know the tasks that existed
+ * before the first event.  The trace.dat's saved cmdlines give a task's
+ * tid and name; what the file does not hold gets lttng-modules' "unknown"
+ * values (docs/tracecmdsrc.md).  The events are in a packet of the first
+ * CPU stream at the trace's first time stamp. */
+
+/* lttng-modules' enum values (lttng-statedump-impl.c) */
+#define LTTNG_USER_THREAD 0
+#define LTTNG_MODE_UNKNOWN 5
+#define LTTNG_SUBMODE_UNKNOWN 1
+#define LTTNG_STATUS_UNNAMED 0
+
+static GstCtfEventClass *
+statedump_class (guint id, const gchar * name, guint64 sc_id)
+{
+  GstCtfEventClass *ec = gst_ctf_event_class_new ();
+
+  ec->id = id;
+  ec->name = g_strdup (name);
+  ec->stream_class_id = sc_id;
+  ec->payload = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRUCT);
+  ec->payload->alignment = 8;
+  return ec;
+}
+
+/**
+ * _gst_ctf_trace_dat_lttng_add_statedump:
+ * @sc: buffer 0's stream class
+ * @bo: byte order
+ * @long_size: the kernel's long size
+ *
+ * Adds the statedump event classes (ids %LTTNG_STATEDUMP_START_ID, +1,
+ * +2) unless an event format has one of those ids.
+ *
+ * Returns: TRUE when added
+ */
+gboolean
+_gst_ctf_trace_dat_lttng_add_statedump (GstCtfStreamClass * sc,
+    GstCtfByteOrder bo, guint long_size)
+{
+  static const gchar *const ints[] = { "tid", "pid", "ppid" };
+  static const gchar *const states[] = { "type", "mode", "submode",
+    "status"
+  };
+  GstCtfEventClass *ec[3];
+  GstCtfFieldClass *fc;
+  guint i;
+
+  for (i = 0; i < 3; i++)
+    if (gst_ctf_stream_class_find_event_class (sc,
+            LTTNG_STATEDUMP_START_ID + i))
+      return FALSE;
+  ec[0] = statedump_class (LTTNG_STATEDUMP_START_ID, "lttng_statedump_start",
+      sc->id);
+  ec[1] = statedump_class (LTTNG_STATEDUMP_START_ID + 1,
+      "lttng_statedump_process_state", sc->id);
+  ec[2] = statedump_class (LTTNG_STATEDUMP_START_ID + 2,
+      "lttng_statedump_end", sc->id);
+  for (i = 0; i < G_N_ELEMENTS (ints); i++)
+    gst_ctf_field_class_append_member (ec[1]->payload, ints[i],
+        mk_int (4, TRUE, bo, 10));
+  fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_ARRAY);
+  fc->alignment = 8;
+  fc->element = mk_int (1, FALSE, bo, 10);
+  fc->element->integer.encoding = GST_CTF_ENCODING_UTF8;
+  fc->length = LTTNG_COMM_LEN;
+  gst_ctf_field_class_append_member (ec[1]->payload, "name", fc);
+  for (i = 0; i < G_N_ELEMENTS (states); i++)
+    gst_ctf_field_class_append_member (ec[1]->payload, states[i],
+        mk_int (4, TRUE, bo, 10));
+  gst_ctf_field_class_append_member (ec[1]->payload, "cpu",
+      mk_int (4, FALSE, bo, 10));
+  gst_ctf_field_class_append_member (ec[1]->payload, "file_table_address",
+      mk_int (long_size == 4 ? 4 : 8, FALSE, bo, 16));
+  for (i = 0; i < 3; i++) {
+    g_ptr_array_add (sc->event_classes, ec[i]);
+    g_hash_table_insert (sc->event_class_by_id, &ec[i]->id, ec[i]);
+  }
+  return TRUE;
+}
+
+static void
+zero_values (const GstCtfFieldClass * st, GstCtfFieldValue * v, guint * n)
+{
+  guint i;
+
+  memset (&v[0], 0, sizeof (v[0]) * (st->n_members + 1));
+  v[0].fc = st;
+  v[0].v.u = st->n_members;
+  for (i = 0; i < st->n_members; i++) {
+    v[i + 1].fc = st->members[i].fc;
+    v[i + 1].name = st->members[i].name;
+    v[i + 1].end = i + 2;
+  }
+  v[0].end = st->n_members + 1;
+  *n = st->n_members + 1;
+}
+
+/**
+ * _gst_ctf_trace_dat_lttng_statedump:
+ * @td: a file
+ * @sc: the stream class (parsed back) of @w
+ * @w: the first CPU stream's packet writer
+ * @cpu: that stream's CPU
+ * @t0: the trace's first clock value
+ * @data: (out) (transfer none): the packet
+ * @size: (out): its size
+ * @n_events: (out): events in it
+ * @error: return location for a %GST_CTF_ERROR
+ *
+ * Returns: FALSE on error (or when the common context is not all
+ *   integers: then nothing is written and @size is 0)
+ */
+gboolean
+_gst_ctf_trace_dat_lttng_statedump (GstCtfTraceDat * td,
+    const GstCtfStreamClass * sc, GstCtfPacketWriter * w, guint cpu,
+    guint64 t0, const guint8 ** data, gsize * size, guint * n_events,
+    GError ** error)
+{
+  const GstCtfFieldClass *cfc = sc->event_common_context;
+  const GstCtfEventClass *ec[3];
+  GstCtfPacketWriterParams prm = { 0, };
+  GstCtfFieldValue common[64], pv[16];
+  guint n_common = 0, np, i;
+  const gchar *text;
+  gsize tsize, pos = 0;
+
+  *size = 0;
+  *n_events = 0;
+  for (i = 0; i < 3; i++)
+    if (!(ec[i] = gst_ctf_stream_class_find_event_class (sc,
+                LTTNG_STATEDUMP_START_ID + i)))
+      return TRUE;
+  if (cfc) {
+    if (cfc->n_members + 1 > G_N_ELEMENTS (common))
+      return TRUE;
+    for (i = 0; i < cfc->n_members; i++)
+      if (cfc->members[i].fc->type != GST_CTF_FIELD_CLASS_INTEGER)
+        return TRUE;
+    zero_values (cfc, common, &n_common);
+  }
+  prm.stream_instance_id = cpu;
+  prm.has_timestamp_begin = TRUE;
+  prm.timestamp_begin = t0;
+  if (!gst_ctf_packet_writer_begin_packet (w, &prm, NULL, 0, error))
+    return FALSE;
+  zero_values (ec[0]->payload, pv, &np);
+  if (!gst_ctf_packet_writer_append_event (w, ec[0], t0, common, n_common,
+          NULL, 0, pv, np, error))
+    return FALSE;
+  text = gst_ctf_trace_dat_get_cmdlines (td, &tsize);
+  while (text && pos < tsize) {
+    const gchar *line = text + pos, *nl, *sp;
+    gsize len;
+    gchar num[16], name[LTTNG_COMM_LEN];
+    gint64 tid;
+
+    nl = memchr (line, '\n', tsize - pos);
+    len = nl ? (gsize) (nl - line) : tsize - pos;
+    pos += len + (nl ? 1 : 0);
+    /* "PID COMM" */
+    sp = memchr (line, ' ', len);
+    if (!sp || sp == line || (gsize) (sp - line) >= sizeof (num))
+      continue;
+    memcpy (num, line, sp - line);
+    num[sp - line] = '\0';
+    tid = g_ascii_strtoll (num, NULL, 10);
+    memset (name, 0, sizeof (name));
+    memcpy (name, sp + 1, MIN ((gsize) (line + len - sp - 1),
+            sizeof (name) - 1));
+    zero_values (ec[1]->payload, pv, &np);
+    /* tid, pid (the tgid is not in the file: the tid), ppid (unknown:
+     * 0), name, type, mode, submode, status, cpu, file_table_address */
+    pv[1].v.u = (guint64) (gint64) (gint32) tid;
+    pv[2].v.u = pv[1].v.u;
+    pv[4].v.s.ptr = name;
+    pv[4].v.s.len = LTTNG_COMM_LEN;
+    pv[5].v.u = LTTNG_USER_THREAD;
+    pv[6].v.u = LTTNG_MODE_UNKNOWN;
+    pv[7].v.u = LTTNG_SUBMODE_UNKNOWN;
+    pv[8].v.u = LTTNG_STATUS_UNNAMED;
+    if (!gst_ctf_packet_writer_append_event (w, ec[1], t0, common, n_common,
+            NULL, 0, pv, np, error))
+      return FALSE;
+  }
+  zero_values (ec[2]->payload, pv, &np);
+  if (!gst_ctf_packet_writer_append_event (w, ec[2], t0, common, n_common,
+          NULL, 0, pv, np, error))
+    return FALSE;
+  gst_ctf_packet_writer_set_timestamp_end (w, t0);
+  *n_events = gst_ctf_packet_writer_get_event_count (w);
+  *data = gst_ctf_packet_writer_finish_packet (w, size, error);
+  return *data != NULL;
+}

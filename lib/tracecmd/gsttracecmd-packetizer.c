@@ -1168,6 +1168,7 @@ _gst_ctf_trace_dat_packetizer_file_reset (GstCtfTraceDatPacketizer * p)
   p->opt_off = 0;
   p->fseq = 0;
   p->file_done = FALSE;
+  p->statedump_done = FALSE;
 }
 
 static gint64
@@ -1211,6 +1212,30 @@ gst_ctf_trace_dat_packetizer_next (GstCtfTraceDatPacketizer * p,
     info->begin_ns = to_ns (p, info->timestamp_begin);
     info->end_ns = to_ns (p, info->timestamp_end);
     return 1;
+  }
+  if (p->layouts && !p->statedump_done && p->n_streams > 0) {
+    Stream *s = &p->streams[0];
+    guint n = 0;
+
+    /* lttng-compat: the statedump, at the trace's first time */
+    p->statedump_done = TRUE;
+    if (!_gst_ctf_trace_dat_lttng_statedump (p->td,
+            g_ptr_array_index (p->tc->stream_classes, s->sc_id), s->w,
+            s->cpu, p->t0, data, size, &n, error))
+      return -1;
+    if (*size > 0) {
+      memset (info, 0, sizeof (*info));
+      info->stream_class_id = s->sc_id;
+      info->stream_instance_id = s->cpu;
+      info->stream_name = s->name;
+      info->stream_index = s->index;
+      info->cpu = s->cpu;
+      info->page_index = s->seq;
+      info->timestamp_begin = info->timestamp_end = p->t0;
+      info->n_events = n;
+      info->begin_ns = info->end_ns = to_ns (p, p->t0);
+      return 1;
+    }
   }
   for (;;) {
     GError *err = NULL;

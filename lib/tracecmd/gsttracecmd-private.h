@@ -213,6 +213,15 @@ G_GNUC_INTERNAL gboolean _gst_ctf_trace_dat_lttng_values (GstCtfTraceDat * td,
     const GstCtfTraceDatRecord * rec, GstCtfFieldValue * v, guint max,
     guint * n);
 
+/* lttng_statedump_start's event class id (process_state +1, end +2) */
+#define LTTNG_STATEDUMP_START_ID 65533
+G_GNUC_INTERNAL gboolean _gst_ctf_trace_dat_lttng_add_statedump (
+    GstCtfStreamClass * sc, GstCtfByteOrder bo, guint long_size);
+G_GNUC_INTERNAL gboolean _gst_ctf_trace_dat_lttng_statedump (
+    GstCtfTraceDat * td, const GstCtfStreamClass * sc,
+    GstCtfPacketWriter * w, guint cpu, guint64 t0, const guint8 ** data,
+    gsize * size, guint * n_events, GError ** error);
+
 /* gsttracecmd-ctf.c */
 G_GNUC_INTERNAL void _gst_ctf_trace_dat_append_field (GstCtfTraceClass * tc,
     GstCtfFieldClass * st, const GstCtfTraceDatField * f, const gchar * as,
@@ -309,6 +318,7 @@ struct _GstCtfTraceDatPacketizer
 
   /* lttng-compat: layouts by event id ([65536]; NULL otherwise) */
   LttngLayout **layouts;
+  gboolean statedump_done;      /* the statedump packet was made */
 
   /* direct encoding (see plan_build()); NULL: through the packet writer */
   struct _Plan **plans;         /* [65536] by event id */

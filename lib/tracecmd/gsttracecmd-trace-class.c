@@ -504,6 +504,9 @@ _gst_ctf_trace_dat_packetizer_build (GstCtfTraceDatPacketizer * p,
       if (!p->layouts)
         p->layouts = g_new0 (LttngLayout *, 65536);
       apply_lttng (p, bt, sc);
+      if (k == 0)
+        _gst_ctf_trace_dat_lttng_add_statedump (sc, bo,
+            td->kernel_long_size);
     }
     g_snprintf (key, sizeof (key), "buffer_%u", k);
     env_set_str (tc, key, b->name);
