@@ -246,6 +246,58 @@ push_syscall_arg (GArray * a, const GstCtfTraceDatField * f, guint long_size)
     push_int (a, f->name, f, f->size, FALSE, 10);
 }
 
+/* Events whose fields lttng-modules orders otherwise: these first, in
+ * this order, then the other ftrace fields in the format's order. */
+static const struct
+{
+  const gchar *event;
+  const gchar *const fields[8];
+} field_order[] = {
+  /* net.h: skbaddr, rc, len, name (ftrace: skbaddr, len, rc, name) */
+  {"net_dev_xmit", {"skbaddr", "rc", "len", "name"}},
+  /* kmem.h: no cache name (ftrace's comes after ptr: kept, last) */
+  {"kmem_cache_alloc", {"call_site", "ptr", "bytes_req", "bytes_alloc",
+          "gfp_flags", "node", "accounted"}},
+};
+
+/* kmem.h records the `struct page *` before `pfn`; ftrace keeps only the
+ * pfn */
+static gboolean
+has_page_pointer (const GstCtfTraceDatEventFormat * f)
+{
+  return strcmp (f->system, "kmem") == 0
+      && g_str_has_prefix (f->name, "mm_page_")
+      && strcmp (f->name, "mm_page_pcpu_drain") != 0;
+}
+
+/* The format's fields in lttng-modules' order (indices into f->fields). */
+static guint *
+fields_in_order (const GstCtfTraceDatEventFormat * f)
+{
+  guint *idx = g_new (guint, MAX (f->n_fields, 1));
+  gboolean *used = g_new0 (gboolean, MAX (f->n_fields, 1));
+  guint i, j, k, n = 0;
+
+  for (i = 0; i < G_N_ELEMENTS (field_order); i++) {
+    if (strcmp (f->name, field_order[i].event) != 0)
+      continue;
+    for (k = 0; k < G_N_ELEMENTS (field_order[i].fields)
+        && field_order[i].fields[k]; k++)
+      for (j = 0; j < f->n_fields; j++)
+        if (!used[j] && strcmp (f->fields[j].name,
+                field_order[i].fields[k]) == 0) {
+          used[j] = TRUE;
+          idx[n++] = j;
+          break;
+        }
+  }
+  for (j = 0; j < f->n_fields; j++)
+    if (!used[j])
+      idx[n++] = j;
+  g_free (used);
+  return idx;
+}
+
 /**
  * _gst_ctf_trace_dat_lttng_layout_new:
  * @f: an event format
@@ -266,13 +318,15 @@ _gst_ctf_trace_dat_lttng_layout_new (const GstCtfTraceDatEventFormat * f,
   gboolean block = strcmp (f->system, "block") == 0;
   gboolean syscalls = strcmp (f->system, "syscalls") == 0;
   gboolean fork = sched && strcmp (f->name, "sched_process_fork") == 0;
+  gboolean kmem = strcmp (f->system, "kmem") == 0;
+  guint *order = fields_in_order (f);
   guint i;
 
   for (i = 0; with_common && i < f->n_common_fields; i++)
     if (strcmp (f->common_fields[i].name, "common_type") != 0)
       push (a, f->common_fields[i].name, LK_FIELD, &f->common_fields[i]);
   for (i = 0; i < f->n_fields; i++) {
-    const GstCtfTraceDatField *x = &f->fields[i];
+    const GstCtfTraceDatField *x = &f->fields[order[i]];
     gchar *name = sched ? sched_name (x->name) : g_strdup (x->name);
     LttngField *lf;
 
@@ -289,6 +343,17 @@ _gst_ctf_trace_dat_lttng_layout_new (const GstCtfTraceDatEventFormat * f,
       /* blk_rwbs_ctf_integer(unsigned int, rwbs, ...) */
       lf = push (a, name, LK_RWBS, x);
       lf->bytes = 4;
+    } else if (kmem && is_int (x) && strcmp (x->name, "call_site") == 0) {
+      /* ctf_integer_hex(unsigned long, call_site, ...) */
+      push_int (a, name, x, x->size, FALSE, 16);
+    } else if (kmem && is_int (x) && strcmp (x->name, "gfp_flags") == 0) {
+      /* ctf_integer(gfp_t, gfp_flags, ...): gfp_t is an unsigned int */
+      push_int (a, name, x, 4, FALSE, 10);
+    } else if (kmem && is_int (x) && strcmp (x->name, "pfn") == 0
+        && has_page_pointer (f)) {
+      /* the page pointer: not in the trace.dat (0, see the docs) */
+      push_int (a, "page", NULL, long_size == 4 ? 4 : 8, FALSE, 16);
+      push (a, name, LK_FIELD, x);
     } else if (sched && is_int (x) && g_str_has_suffix (x->name, "prio")) {
       lf = push_int (a, name, x, x->size, TRUE, 10);
       lf->add = -LTTNG_MAX_RT_PRIO;
@@ -310,6 +375,7 @@ _gst_ctf_trace_dat_lttng_layout_new (const GstCtfTraceDatEventFormat * f,
     }
     g_free (name);
   }
+  g_free (order);
   l->n = a->len;
   l->f = (LttngField *) g_array_free (a, FALSE);
   l->scratch = g_malloc0 ((gsize) MAX (l->n, 1) * LTTNG_COMM_LEN);
