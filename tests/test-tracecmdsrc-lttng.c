@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * tracecmdsrc lttng-compat=true against what lttng-modules records: every
- * corpus and bundled trace.dat is converted and read back with babeltrace2;
+ * corpus and bundled trace.dat is converted to SESSION/kernel and read back
+ * with babeltrace2 (and babeltrace 1.5 when installed: same event count);
  * per-(event, CPU) counts equal `trace-cmd report`'s (the oracles), block
  * `rwbs` is lttng-modules' bit mask of the oracle's text, fork ids are the
  * oracle's (pid = tid: the documented fallback), the statedump lists the
@@ -231,7 +232,9 @@ static void
 check_file (const gchar * dat, const gchar * oracle_path)
 {
   gchar *tmp = g_dir_make_tmp ("tracecmdsrc-lttng-XXXXXX", NULL);
-  gchar *out = g_build_filename (tmp, "ctf", NULL);
+  gchar *session = g_build_filename (tmp, "session", NULL);
+  gchar *out = g_build_filename (session, "kernel", NULL);
+  gchar *chan = g_build_filename (out, "channel0_0", NULL);
   gchar *err = convert (dat, out), *text, *inter, *oracle = NULL;
   gchar **lines, **olines;
   GHashTable *system_of = g_hash_table_new_full (g_str_hash, g_str_equal,
@@ -254,9 +257,12 @@ check_file (const gchar * dat, const gchar * oracle_path)
   gpointer k, v;
 
   fail_unless (err == NULL, "%s: %s", dat, err);
-  text = run ("babeltrace2", "--clock-cycles", "--no-delta", out, NULL);
+  /* an LTTng session: SESSION/kernel/{metadata,channel0_N}, read from the
+   * session directory */
+  fail_unless (g_file_test (chan, G_FILE_TEST_IS_REGULAR), "%s", chan);
+  text = run ("babeltrace2", "--clock-cycles", "--no-delta", session, NULL);
   inter = run ("babeltrace2", "--stream-intersection", "--clock-cycles",
-      "--no-delta", out);
+      "--no-delta", session);
   lines = g_strsplit (text, "\n", -1);
   /* formats' systems and the saved cmdlines from the side stream */
   for (i = 0; lines[i]; i++) {
@@ -435,6 +441,22 @@ check_file (const gchar * dat, const gchar * oracle_path)
       n_inter++;
     g_free (ev.name);
   }
+  /* babeltrace 1.5 reads the session too, every event */
+  if (test_have_program ("babeltrace")) {
+    gchar *b1 = run ("babeltrace", session, NULL, NULL, NULL);
+    gchar **l1 = g_strsplit (b1, "\n", -1);
+    gchar **l2 = g_strsplit (text, "\n", -1);
+    guint n1 = 0, n2 = 0;
+
+    for (i = 0; l1[i]; i++)
+      n1 += l1[i][0] == '[';
+    for (i = 0; l2[i]; i++)
+      n2 += l2[i][0] == '[';
+    fail_unless_equals_int (n1, n2);
+    g_strfreev (l1);
+    g_strfreev (l2);
+    g_free (b1);
+  }
   if (lo <= hi)
     fail_unless (n_inter >= n_in_range, "%s: --stream-intersection kept %u "
         "events, %u are in the CPUs' common range", dat, n_inter, n_in_range);
@@ -466,6 +488,8 @@ check_file (const gchar * dat, const gchar * oracle_path)
   test_rm_rf (tmp);
   g_free (tmp);
   g_free (out);
+  g_free (session);
+  g_free (chan);
 }
 
 /* Each DIR/NAME.dat with DIR/oracle/NAME.dat.raw.txt. */

@@ -682,8 +682,14 @@ _gst_ctf_trace_dat_packetizer_setup_streams (GstCtfTraceDatPacketizer * p,
       s->buffer = b;
       s->cpu_index = i;
       s->cpu = buf->cpus[i].cpu;
-      name = *bname ? g_strdup_printf ("%s-cpu%u", bname, s->cpu)
-          : g_strdup_printf ("cpu%u", s->cpu);
+      /* lttng-compat: LTTng's stream file names, CHANNEL_CPU, one
+       * channel per buffer (`ctfsink location=OUT/kernel` then lays the
+       * output out as an LTTng session) */
+      if (p->flags & GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT)
+        name = g_strdup_printf ("channel%u_%u", k, s->cpu);
+      else
+        name = *bname ? g_strdup_printf ("%s-cpu%u", bname, s->cpu)
+            : g_strdup_printf ("cpu%u", s->cpu);
       s->name = g_intern_string (name);
       g_free (name);
       s->index = p->n_streams;
