@@ -556,6 +556,121 @@ START_TEST (test_corpus_files)
 
 END_TEST;
 
+/* ---- timefilter keeps the side stream --------------------------------- */
+
+static gchar *
+run_desc (const gchar * desc)
+{
+  GError *err = NULL;
+  GstElement *pipeline = gst_parse_launch (desc, &err);
+  GstBus *bus;
+  GstMessage *m;
+  gchar *ret = NULL;
+
+  fail_unless (pipeline != NULL, "%s", err ? err->message : "");
+  bus = gst_element_get_bus (pipeline);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  m = gst_bus_timed_pop_filtered (bus, 300 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (m != NULL, "timeout: %s", desc);
+  if (GST_MESSAGE_TYPE (m) == GST_MESSAGE_ERROR) {
+    gst_message_parse_error (m, &err, NULL);
+    ret = g_strdup (err->message);
+    g_clear_error (&err);
+  }
+  gst_message_unref (m);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  return ret;
+}
+
+/* Events of @dir: side-stream (tracecmd_*) and statedump process events
+ * counted, the others' times (clock seconds text) in @times. */
+static void
+count_dir (const gchar * dir, guint * n_side, guint * n_states,
+    GPtrArray * times)
+{
+  gchar *text = run ("babeltrace2", "--clock-seconds", "--no-delta", dir,
+      NULL);
+  gchar **lines = g_strsplit (text, "\n", -1);
+  guint i;
+
+  *n_side = *n_states = 0;
+  for (i = 0; lines[i]; i++) {
+    Ev ev;
+
+    if (!parse_ev (lines[i], &ev))
+      continue;
+    if (g_str_has_prefix (ev.name, "tracecmd_"))
+      (*n_side)++;
+    else if (!strcmp (ev.name, "lttng_statedump_process_state"))
+      (*n_states)++;
+    else if (!g_str_has_prefix (ev.name, "lttng_statedump_"))
+      g_ptr_array_add (times, g_strndup (lines[i] + 1,
+              strcspn (lines[i] + 1, "]")));
+    g_free (ev.name);
+  }
+  g_strfreev (lines);
+  g_free (text);
+}
+
+/* tracecmdsrc ! timefilter: a window that does not hold the trace's
+ * first time keeps the side stream (cmdlines, kallsyms, formats, ...)
+ * and the statedump: after timefilter's seek they come at the window's
+ * start. */
+START_TEST (test_side_stream_kept)
+{
+  const gchar *d = g_getenv ("GST_CTF_TEST_DATA");
+  gchar *dat = g_build_filename (d ? d : "tests/data", "tracecmd",
+      "armv7-v6.dat", NULL);
+  gchar *tmp = g_dir_make_tmp ("tracecmdsrc-lttng-XXXXXX", NULL);
+  gchar *full = g_build_filename (tmp, "full", NULL);
+  gchar *cut = g_build_filename (tmp, "cut", NULL);
+  GPtrArray *t_full = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *t_cut = g_ptr_array_new_with_free_func (g_free);
+  guint side_full, states_full, side_cut, states_cut, i;
+  const gchar *start, *end;
+  gchar *desc, *err;
+
+  if (!test_have_program ("babeltrace2")) {
+    g_print ("SKIP %s: babeltrace2 missing\n", G_STRFUNC);
+    return;
+  }
+  err = convert (dat, full);
+  fail_unless (err == NULL, "%s", err);
+  count_dir (full, &side_full, &states_full, t_full);
+  fail_unless (t_full->len > 20 && side_full > 0 && states_full > 0);
+  start = g_ptr_array_index (t_full, t_full->len / 2);
+  end = g_ptr_array_index (t_full, t_full->len - 1);
+  fail_unless (strcmp (start, g_ptr_array_index (t_full, 0)) > 0);
+  desc = g_strdup_printf ("tracecmdsrc location=\"%s\" lttng-compat=true ! "
+      "timefilter start=%s end=%s ! ctfsink location=\"%s\"", dat, start,
+      end, cut);
+  err = run_desc (desc);
+  fail_unless (err == NULL, "%s: %s", desc, err);
+  count_dir (cut, &side_cut, &states_cut, t_cut);
+  fail_unless_equals_int (side_cut, side_full);
+  fail_unless_equals_int (states_cut, states_full);
+  /* the window's events, none before it */
+  fail_unless (t_cut->len > 0 && t_cut->len < t_full->len);
+  for (i = 0; i < t_cut->len; i++)
+    fail_unless (strcmp (g_ptr_array_index (t_cut, i), start) >= 0);
+  g_print ("tracecmdsrc lttng-compat ! timefilter start=%s: %u side-stream "
+      "events and %u statedump tasks kept, %u of %u events\n", start,
+      side_cut, states_cut, t_cut->len, t_full->len);
+  g_free (desc);
+  g_ptr_array_unref (t_full);
+  g_ptr_array_unref (t_cut);
+  test_rm_rf (tmp);
+  g_free (tmp);
+  g_free (full);
+  g_free (cut);
+  g_free (dat);
+}
+
+END_TEST;
+
 /* ---- metadata against real LTTng kernel traces ------------------------- */
 
 static const gchar *
@@ -733,6 +848,7 @@ tracecmdsrc_lttng_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_bundled);
   tcase_add_test (tc, test_corpus_files);
+  tcase_add_test (tc, test_side_stream_kept);
   tcase_add_test (tc, test_metadata_vs_lttng_modules);
   return s;
 }

@@ -818,7 +818,8 @@ file_append (GstCtfTraceDatPacketizer * p, guint fev, Vals * vs,
     GError ** error)
 {
   vs->v[0].end = vs->n;
-  return gst_ctf_packet_writer_append_event (p->fw, p->fec[fev], p->t0, NULL,
+  return gst_ctf_packet_writer_append_event (p->fw, p->fec[fev], p->side_cv,
+      NULL,
       0, NULL, 0, vs->v, vs->n, error);
 }
 
@@ -1066,11 +1067,11 @@ file_packet (GstCtfTraceDatPacketizer * p, const guint8 ** data, gsize * size,
   GstCtfPacketWriterParams prm = { 0, };
   guint n;
 
-  guint64 end = p->t0;
+  guint64 end = p->side_cv;
 
   prm.packet_seq_num = p->fseq;
   prm.has_timestamp_begin = TRUE;
-  prm.timestamp_begin = p->t0;
+  prm.timestamp_begin = p->side_cv;
   if (!gst_ctf_packet_writer_begin_packet (p->fw, &prm, NULL, 0, error))
     return FALSE;
   if (!file_fill (p, error))
@@ -1085,7 +1086,7 @@ file_packet (GstCtfTraceDatPacketizer * p, const guint8 ** data, gsize * size,
     if (!gst_ctf_trace_dat_packetizer_get_time_range (p, &b, &e, error))
       return FALSE;
     if (p->has_events)
-      end = MAX (p->end_cv, p->t0);
+      end = MAX (p->end_cv, p->side_cv);
   }
   gst_ctf_packet_writer_set_timestamp_end (p->fw, end);
   n = gst_ctf_packet_writer_get_event_count (p->fw);
@@ -1100,7 +1101,7 @@ file_packet (GstCtfTraceDatPacketizer * p, const guint8 ** data, gsize * size,
   info->stream_index = p->file_index;
   info->is_file_stream = TRUE;
   info->page_index = p->fseq++;
-  info->timestamp_begin = p->t0;
+  info->timestamp_begin = p->side_cv;
   info->timestamp_end = end;
   info->n_events = n;
   return TRUE;
@@ -1125,6 +1126,7 @@ _gst_ctf_trace_dat_packetizer_start (GstCtfTraceDatPacketizer * p,
       any = TRUE;
     }
   }
+  p->side_cv = p->t0;
   p->started = TRUE;
   return TRUE;
 }
@@ -1206,7 +1208,16 @@ gst_ctf_trace_dat_packetizer_next (GstCtfTraceDatPacketizer * p,
 
   if (!_gst_ctf_trace_dat_packetizer_start (p, error))
     return -1;
-  if (p->file_stream && !p->file_done) {
+  /* the side stream and the statedump come at p->side_cv (the trace's
+   * first time, or the time of the last seek, so that a time window
+   * starting there keeps them), in timestamp_begin order with the pages */
+  for (i = 0; i < p->n_streams; i++) {
+    Stream *s = &p->streams[i];
+    if (s->have_page && (!best || s->begin < best->begin))
+      best = s;
+  }
+  if (p->file_stream && !p->file_done
+      && (!best || p->side_cv <= best->begin)) {
     if (!file_packet (p, data, size, info, error))
       return -1;
     info->begin_ns = to_ns (p, info->timestamp_begin);
@@ -1215,26 +1226,32 @@ gst_ctf_trace_dat_packetizer_next (GstCtfTraceDatPacketizer * p,
   }
   if (p->layouts && !p->statedump_done && p->n_streams > 0) {
     Stream *s = &p->streams[0];
+    guint64 t = s->has_prev ? MAX (p->side_cv, s->prev_end) : p->side_cv;
     guint n = 0;
 
-    /* lttng-compat: the statedump, at the trace's first time */
-    p->statedump_done = TRUE;
-    if (!_gst_ctf_trace_dat_lttng_statedump (p->td,
-            g_ptr_array_index (p->tc->stream_classes, s->sc_id), s->w,
-            s->cpu, p->t0, data, size, &n, error))
-      return -1;
-    if (*size > 0) {
-      memset (info, 0, sizeof (*info));
-      info->stream_class_id = s->sc_id;
-      info->stream_instance_id = s->cpu;
-      info->stream_name = s->name;
-      info->stream_index = s->index;
-      info->cpu = s->cpu;
-      info->page_index = s->seq;
-      info->timestamp_begin = info->timestamp_end = p->t0;
-      info->n_events = n;
-      info->begin_ns = info->end_ns = to_ns (p, p->t0);
-      return 1;
+    /* lttng-compat: the statedump, in the first CPU stream, once that
+     * stream's packets before its time are out */
+    if ((!s->have_page || s->begin >= t) && (!best || t <= best->begin)) {
+      p->statedump_done = TRUE;
+      if (!_gst_ctf_trace_dat_lttng_statedump (p->td,
+              g_ptr_array_index (p->tc->stream_classes, s->sc_id), s->w,
+              s->cpu, t, data, size, &n, error))
+        return -1;
+      if (*size > 0) {
+        memset (info, 0, sizeof (*info));
+        info->stream_class_id = s->sc_id;
+        info->stream_instance_id = s->cpu;
+        info->stream_name = s->name;
+        info->stream_index = s->index;
+        info->cpu = s->cpu;
+        info->page_index = s->seq;
+        info->timestamp_begin = info->timestamp_end = t;
+        info->n_events = n;
+        info->begin_ns = info->end_ns = to_ns (p, t);
+        s->prev_end = t;
+        s->has_prev = TRUE;
+        return 1;
+      }
     }
   }
   for (;;) {

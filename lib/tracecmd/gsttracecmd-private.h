@@ -332,6 +332,7 @@ struct _GstCtfTraceDatPacketizer
 
   gboolean started;
   guint64 t0;
+  guint64 side_cv;              /* time of the side stream and statedump */
 
   /* side stream */
   gboolean file_stream;
