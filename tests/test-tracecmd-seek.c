@@ -25,7 +25,7 @@ typedef struct
 /* Packets of CPU streams from the current position to the end; side
  * stream packets counted in @n_side. */
 static GArray *
-drain (GstCtfTraceDatPacketizer * p, guint * n_side)
+drain (GstCtfTraceDatPacketizer * p, guint * n_side, gint64 * side_ns)
 {
   GArray *a = g_array_new (FALSE, FALSE, sizeof (Pkt));
   GstCtfTraceDatPacketInfo info;
@@ -40,11 +40,19 @@ drain (GstCtfTraceDatPacketizer * p, guint * n_side)
     Pkt k;
 
     if (info.is_file_stream) {
-      /* the side stream comes first */
-      fail_unless (a->len == 0);
+      guint j;
+
+      /* the side stream comes in timestamp_begin order: at the trace's
+       * first time, or after a seek at the seek's time, after the pages
+       * that begin before it */
+      for (j = 0; j < a->len; j++)
+        fail_unless (g_array_index (a, Pkt, j).begin_ns < info.begin_ns);
+      if (*n_side == 0)
+        *side_ns = info.begin_ns;
       (*n_side)++;
       continue;
     }
+
     k.cpu = info.stream_index;  /* (instances: one stream per buffer and CPU) */
     k.page = info.page_index;
     k.begin_ns = info.begin_ns;
@@ -65,12 +73,13 @@ check_file (const gchar * path, gboolean many_pages)
   GArray *full;
   gint64 begin, end, first_begin = G_MAXINT64, last_end = G_MININT64;
   guint n_side_full, i, k;
+  gint64 side_ns = 0;
 
   td = gst_ctf_trace_dat_open (path, &err);
   fail_unless (td != NULL, "%s", err ? err->message : "");
   p = gst_ctf_trace_dat_packetizer_new (td, 0, 0, &err);
   fail_unless (p != NULL, "%s", err ? err->message : "");
-  full = drain (p, &n_side_full);
+  full = drain (p, &n_side_full, &side_ns);
   fail_unless (full->len >= 4, "%s: %u packets", path, full->len);
   for (i = 0; i < full->len; i++) {
     Pkt *a = &g_array_index (full, Pkt, i);
@@ -95,7 +104,10 @@ check_file (const gchar * path, gboolean many_pages)
 
     fail_unless (gst_ctf_trace_dat_packetizer_seek (p, t, &err), "%s",
         err ? err->message : "");
-    part = drain (p, &n_side);
+    part = drain (p, &n_side, &side_ns);
+    /* the side stream at the seek's time (the trace's start before it) */
+    if (n_side > 0)
+      fail_unless_equals_int64 (side_ns, MAX (t, begin));
     fail_unless_equals_int (n_side, n_side_full);
     /* per CPU: a suffix of the full run's pages, holding every page that
      * has an event at or after t */

@@ -50,10 +50,12 @@
  * element warnings.  Records whose event id has no format are left out
  * (counted in #GstTraceCmdSrc:stats, warned about once).
  *
- * With #GstTraceCmdSrc:lttng-compat, events, fields and env are named as
- * lttng-modules names them (`syscall_entry_openat`, `irq_softirq_entry`,
- * `prev_tid`, `tid`, env `tracer_name = "lttng-modules"`, `domain =
- * "kernel"`), so Trace Compass opens the output as an LTTng kernel trace.
+ * With #GstTraceCmdSrc:lttng-compat, the output is what lttng-modules
+ * 2.13 records for the same events (`syscall_entry_openat`,
+ * `irq_softirq_entry`, `prev_tid`, priorities `prio - 100`, block `rwbs`
+ * bit masks, `lttng_statedump_*` at the start, env `tracer_name =
+ * "lttng-modules"`, `domain = "kernel"`, stream files `channel0_N`), so
+ * Trace Compass opens it as an LTTng kernel trace.
  *
  * Latency-mode files (text only, no pages) are refused with an error; a
  * latency buffer beside flyrecord ones is left out with a warning.
@@ -195,14 +197,20 @@ gst_trace_cmd_src_class_init (GstTraceCmdSrcClass * klass)
   /**
    * GstTraceCmdSrc:lttng-compat:
    *
-   * Name events, fields and env as lttng-modules does, so that LTTng
-   * kernel analyses (Trace Compass) open the output.
+   * Write what lttng-modules 2.13 records for the same events: its event
+   * names, field sets, types and values (priorities `prio - 100`, block
+   * `rwbs` bit masks, fork thread group ids, ...), a statedump of the
+   * saved cmdlines' tasks at the start, its env, and stream files named
+   * `channelK_CPU` (`ctfsink location=OUT/kernel` then lays the output out
+   * as an LTTng session), so that LTTng kernel analyses (Trace Compass)
+   * take it.  docs/tracecmdsrc.md gives the mapping and the fallbacks.
    */
   g_object_class_install_property (gobject_class, PROP_LTTNG_COMPAT,
-      g_param_spec_boolean ("lttng-compat", "LTTng compatible names",
-          "Name events (syscall_entry_*, irq_softirq_entry, ...), fields "
-          "(prev_tid, tid, ...) and env (tracer_name=lttng-modules, "
-          "domain=kernel) as lttng-modules does", DEFAULT_LTTNG_COMPAT,
+      g_param_spec_boolean ("lttng-compat", "LTTng kernel trace",
+          "Write events (syscall_entry_*, irq_softirq_entry, ...), fields "
+          "(prev_tid, rwbs bit masks, prio - 100, ...), a statedump, env "
+          "(tracer_name=lttng-modules, domain=kernel) and stream files "
+          "(channel0_N) as lttng-modules 2.13 does", DEFAULT_LTTNG_COMPAT,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 

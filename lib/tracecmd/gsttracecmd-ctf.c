@@ -123,14 +123,15 @@ unique_member_name (const GstCtfFieldClass * st, const gchar * name)
   return n;
 }
 
-/* Appends the CTF member(s) for one ftrace field. */
-static void
-append_field (GstCtfTraceClass * tc, GstCtfFieldClass * st,
-    const GstCtfTraceDatField * f, GstCtfByteOrder bo)
+/* Appends the CTF member(s) for one ftrace field, named @as (NULL: the
+ * field's name). */
+void
+_gst_ctf_trace_dat_append_field (GstCtfTraceClass * tc, GstCtfFieldClass * st,
+    const GstCtfTraceDatField * f, const gchar * as, GstCtfByteOrder bo)
 {
   GstCtfFieldClass *fc;
   guint elem = f->elem_size;
-  gchar *name = unique_member_name (st, f->name);
+  gchar *name = unique_member_name (st, as ? as : f->name);
 
   if (elem != 1 && elem != 2 && elem != 4 && elem != 8)
     elem = 1;
@@ -335,7 +336,8 @@ gst_ctf_trace_dat_build_trace_class (GstCtfTraceDat * td, guint buffer,
     st = struct_fc ();
     for (j = 0; j < first->n_common_fields; j++)
       if (strcmp (first->common_fields[j].name, "common_type") != 0)
-        append_field (tc, st, &first->common_fields[j], bo);
+        _gst_ctf_trace_dat_append_field (tc, st, &first->common_fields[j],
+            NULL, bo);
     sc->event_common_context = st;
   }
 
@@ -354,9 +356,10 @@ gst_ctf_trace_dat_build_trace_class (GstCtfTraceDat * td, guint buffer,
     if (!shared_common)
       for (j = 0; j < f->n_common_fields; j++)
         if (strcmp (f->common_fields[j].name, "common_type") != 0)
-          append_field (tc, st, &f->common_fields[j], bo);
+          _gst_ctf_trace_dat_append_field (tc, st, &f->common_fields[j],
+              NULL, bo);
     for (j = 0; j < f->n_fields; j++)
-      append_field (tc, st, &f->fields[j], bo);
+      _gst_ctf_trace_dat_append_field (tc, st, &f->fields[j], NULL, bo);
     ec->payload = st;
     g_ptr_array_add (sc->event_classes, ec);
     g_hash_table_insert (sc->event_class_by_id, &ec->id, ec);
@@ -387,7 +390,7 @@ val_push (Values * vs, const GstCtfFieldClass * fc, const gchar * name)
 }
 
 /* Values of one ftrace field, consuming the CTF member(s) made for it by
- * append_field() from @members[*mi]. */
+ * _gst_ctf_trace_dat_append_field() from @members[*mi]. */
 static gboolean
 field_values (GstCtfTraceDat * td, const GstCtfTraceDatField * f,
     const GstCtfTraceDatRecord * rec, const GstCtfNamedFieldClass * members,
@@ -464,6 +467,19 @@ field_values (GstCtfTraceDat * td, const GstCtfTraceDatField * f,
   }
 }
 
+gboolean
+_gst_ctf_trace_dat_field_values (GstCtfTraceDat * td,
+    const GstCtfTraceDatField * f, const GstCtfTraceDatRecord * rec,
+    const GstCtfNamedFieldClass * members, guint n_members, guint * mi,
+    GstCtfFieldValue * v, guint * n, guint max)
+{
+  Values vs = { v, *n, max };
+  gboolean ok = field_values (td, f, rec, members, n_members, mi, &vs);
+
+  *n = vs.n;
+  return ok;
+}
+
 /**
  * gst_ctf_trace_dat_record_get_values:
  * @td: a file
@@ -490,6 +506,19 @@ field_values (GstCtfTraceDat * td, const GstCtfTraceDatField * f,
  */
 const GstCtfEventClass *
 gst_ctf_trace_dat_record_get_values (GstCtfTraceDat * td,
+    const GstCtfTraceClass * tc, const GstCtfTraceDatRecord * rec,
+    GstCtfFieldValue * common, guint max_common, guint * n_common,
+    GstCtfFieldValue * payload, guint max_payload, guint * n_payload,
+    GError ** error)
+{
+  return _gst_ctf_trace_dat_record_values (td, tc, rec, common, max_common,
+      n_common, payload, max_payload, n_payload, error);
+}
+
+/* gst_ctf_trace_dat_record_get_values(); with @payload NULL, only the
+ * common context's values (the payload's come from elsewhere). */
+const GstCtfEventClass *
+_gst_ctf_trace_dat_record_values (GstCtfTraceDat * td,
     const GstCtfTraceClass * tc, const GstCtfTraceDatRecord * rec,
     GstCtfFieldValue * common, guint max_common, guint * n_common,
     GstCtfFieldValue * payload, guint max_payload, guint * n_payload,
@@ -533,6 +562,8 @@ gst_ctf_trace_dat_record_get_values (GstCtfTraceDat * td,
     root->end = vs.n;
     *n_common = vs.n;
   }
+  if (!payload)
+    return ec;
   vs.v = payload;
   vs.n = 0;
   vs.max = max_payload;

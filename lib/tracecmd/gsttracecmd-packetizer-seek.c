@@ -228,5 +228,8 @@ gst_ctf_trace_dat_packetizer_seek (GstCtfTraceDatPacketizer * p, gint64 ns,
       return FALSE;
   }
   _gst_ctf_trace_dat_packetizer_file_reset (p);
+  /* the side stream (and the statedump) again, at the seek's time: a
+   * time window starting there keeps them */
+  p->side_cv = MAX (cv, p->t0);
   return TRUE;
 }

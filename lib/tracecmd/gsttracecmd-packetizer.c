@@ -120,6 +120,11 @@ gst_ctf_trace_dat_packetizer_free (GstCtfTraceDatPacketizer * p)
       plan_free (p->plans[i]);
     g_free (p->plans);
   }
+  if (p->layouts) {
+    for (i = 0; i < 65536; i++)
+      _gst_ctf_trace_dat_lttng_layout_free (p->layouts[i]);
+    g_free (p->layouts);
+  }
   g_free (p->out);
   g_free (p->common);
   g_free (p->payload);
@@ -350,30 +355,73 @@ plan_op (const GstCtfTraceDatField * f, Op * op)
   return TRUE;
 }
 
+/* An LTTng layout member's op. */
+static gboolean
+plan_lttng_op (const LttngField * lf, Op * op)
+{
+  op->lf = lf;
+  op->f = lf->src;
+  switch (lf->kind) {
+    case LK_FIELD:
+      return plan_op (lf->src, op);
+    case LK_INT:
+    case LK_ZERO:
+    case LK_RWBS:
+      op->kind = OP_LTTNG_INT;
+      op->osize = lf->bytes;
+      return TRUE;
+    case LK_TEXT:
+      op->kind = OP_LTTNG_TEXT;
+      op->osize = lf->bytes;
+      return TRUE;
+    case LK_VTIDS:
+      op->kind = OP_LTTNG_VTIDS;
+      op->osize = 5;
+      return TRUE;
+    default:
+      return FALSE;
+  }
+}
+
+/* Ops for the common context then the payload of @fmt; with @layout
+ * (lttng-compat), the payload follows it, and the common fields are in
+ * it when @common_in_payload. */
 static Plan *
-plan_build (const GstCtfTraceDatEventFormat * fmt, gboolean lttng)
+plan_build (const GstCtfTraceDatEventFormat * fmt, const LttngLayout * layout,
+    gboolean common_in_payload)
 {
   Plan *pl = g_new0 (Plan, 1);
-  guint i;
+  guint i, n_in = fmt->n_common_fields + fmt->n_fields;
 
-  pl->ops = g_new0 (Op, fmt->n_common_fields + fmt->n_fields);
+  if (layout)
+    n_in = (common_in_payload ? 0 : fmt->n_common_fields) + layout->n;
+  pl->ops = g_new0 (Op, n_in);
   pl->max_size = 10;
-  for (i = 0; i < fmt->n_common_fields + fmt->n_fields; i++) {
-    const GstCtfTraceDatField *f = i < fmt->n_common_fields ?
-        &fmt->common_fields[i] : &fmt->fields[i - fmt->n_common_fields];
+  for (i = 0; i < n_in; i++) {
     Op *op = &pl->ops[pl->n_ops];
+    guint n_common = layout && common_in_payload ? 0 : fmt->n_common_fields;
+    const GstCtfTraceDatField *f = NULL;
+    gboolean ok;
 
-    if (i < fmt->n_common_fields && strcmp (f->name, "common_type") == 0)
-      continue;
-    if (!plan_op (f, op)) {
+    if (i < n_common) {
+      f = &fmt->common_fields[i];
+      if (strcmp (f->name, "common_type") == 0)
+        continue;
+      ok = plan_op (f, op);
+    } else if (layout) {
+      ok = plan_lttng_op (&layout->f[i - n_common], op);
+      f = op->f;
+    } else {
+      f = &fmt->fields[i - n_common];
+      ok = plan_op (f, op);
+    }
+    if (!ok) {
       g_free (pl->ops);
       g_free (pl);
       return NULL;
     }
-    if (lttng && op->kind == OP_INT && i >= fmt->n_common_fields)
-      op->add = _gst_ctf_trace_dat_lttng_value_add (fmt, f->name);
-    pl->max_size += 4 + 1 + (op->kind == OP_ARRAY || op->kind == OP_INT ?
-        f->size : 0);
+    pl->max_size += 4 + 1 + op->osize + (f && (op->kind == OP_ARRAY
+            || op->kind == OP_INT) ? f->size : 0);
     pl->n_ops++;
   }
   return pl;
@@ -394,10 +442,14 @@ static void
 plans_setup (GstCtfTraceDatPacketizer * p)
 {
   GstCtfTraceDat *td = p->td;
+  gboolean common_in_payload;
   guint i;
 
   if (g_getenv ("GST_CTF_TRACEDAT_NO_DIRECT"))
     return;
+  common_in_payload = ((const GstCtfStreamClass *)
+      g_ptr_array_index (p->tc->stream_classes, 0))->event_common_context
+      == NULL;
   p->plans = g_new0 (Plan *, 65536);
   for (i = 0; i < td->formats->len; i++) {
     const GstCtfTraceDatEventFormat *f = g_ptr_array_index (td->formats, i);
@@ -405,7 +457,7 @@ plans_setup (GstCtfTraceDatPacketizer * p)
     if (f->id >= 65536 || td->format_by_id[f->id] != f)
       continue;
     p->plans[f->id] = plan_build (f,
-        (p->flags & GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT) != 0);
+        p->layouts ? p->layouts[f->id] : NULL, common_in_payload);
     if (!p->plans[f->id]) {
       guint j;
       for (j = 0; j < 65536; j++)
@@ -456,10 +508,25 @@ direct_event (GstCtfTraceDatPacketizer * p, const Plan * pl,
           memcpy (d, data + f->offset, f->size);
         else
           memset (d, 0, f->size);
-        if (G_UNLIKELY (op->add != 0))
-          put_n (td->byte_order, d, td_read_n (td->byte_order, d, f->size) +
-              (guint64) op->add, f->size);
         pos += f->size;
+        break;
+      case OP_LTTNG_INT:
+        d = out_reserve (p, pos, op->osize);
+        put_n (td->byte_order, d, _gst_ctf_trace_dat_lttng_int (td, op->lf,
+                data, size), op->osize);
+        pos += op->osize;
+        break;
+      case OP_LTTNG_TEXT:
+        d = out_reserve (p, pos, op->osize);
+        _gst_ctf_trace_dat_lttng_text (td, op->lf, data, size, d);
+        pos += op->osize;
+        break;
+      case OP_LTTNG_VTIDS:
+        d = out_reserve (p, pos, 5);
+        d[0] = 1;
+        put_n (td->byte_order, d + 1, _gst_ctf_trace_dat_lttng_int (td,
+                op->lf, data, size), 4);
+        pos += 5;
         break;
       case OP_STRING:
         gst_ctf_trace_dat_field_get_dynamic (td, f, data, size, &off, &len);
@@ -561,27 +628,6 @@ direct_page (GstCtfTraceDatPacketizer * p, Stream * s,
   return TRUE;
 }
 
-/* The packet writer path's values as lttng-modules records them (the
- * direct path's Op.add). */
-static void
-lttng_values (GstCtfTraceDatPacketizer * p, const GstCtfTraceDatRecord * rec,
-    guint n_payload)
-{
-  const GstCtfTraceDatEventFormat *fmt =
-      gst_ctf_trace_dat_get_event_format (p->td, rec->event_id);
-  guint i;
-
-  if (!fmt)
-    return;
-  /* the payload's top-level members: value 1, then each one's end */
-  for (i = 1; i < n_payload; i = MAX (p->payload[i].end, i + 1)) {
-    GstCtfFieldValue *v = &p->payload[i];
-
-    if (v->name && v->fc->type == GST_CTF_FIELD_CLASS_INTEGER)
-      v->v.u += (guint64) _gst_ctf_trace_dat_lttng_value_add (fmt, v->name);
-  }
-}
-
 static gboolean
 encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
     gsize * size, GstCtfTraceDatPacketInfo * info, GError ** error)
@@ -648,14 +694,30 @@ encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
       skipped++;
       continue;
     }
-    if (!gst_ctf_trace_dat_record_get_values (td, p->build_tc, &rec,
+    if (p->layouts) {
+      const GstCtfEventClass *bec;
+
+      /* lttng-compat: the common context as usual, the payload as the
+       * event's layout says */
+      bec = _gst_ctf_trace_dat_record_values (td, p->build_tc, &rec,
+          p->common, p->max_common, &nc, NULL, 0, &np, error);
+      if (bec && !_gst_ctf_trace_dat_lttng_values (td,
+              p->layouts[rec.event_id], bec->payload, &rec, p->payload,
+              p->max_payload, &np)) {
+        g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT,
+            "Too many values: event-id=%u", rec.event_id);
+        bec = NULL;
+      }
+      if (!bec) {
+        page_error_prefix (p, s, error);
+        return FALSE;
+      }
+    } else if (!gst_ctf_trace_dat_record_get_values (td, p->build_tc, &rec,
             p->common, p->max_common, &nc, p->payload, p->max_payload, &np,
             error)) {
       page_error_prefix (p, s, error);
       return FALSE;
     }
-    if (p->flags & GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT)
-      lttng_values (p, &rec, np);
     cv = rec.ts - (guint64) td->ts_offset;
     /* a packet begins at or before its first event */
     if (cv < last) {
@@ -756,7 +818,8 @@ file_append (GstCtfTraceDatPacketizer * p, guint fev, Vals * vs,
     GError ** error)
 {
   vs->v[0].end = vs->n;
-  return gst_ctf_packet_writer_append_event (p->fw, p->fec[fev], p->t0, NULL,
+  return gst_ctf_packet_writer_append_event (p->fw, p->fec[fev], p->side_cv,
+      NULL,
       0, NULL, 0, vs->v, vs->n, error);
 }
 
@@ -1005,11 +1068,11 @@ file_packet (GstCtfTraceDatPacketizer * p, const guint8 ** data, gsize * size,
   GstCtfPacketWriterParams prm = { 0, };
   guint n;
 
-  guint64 end = p->t0;
+  guint64 end = p->side_cv;
 
   prm.packet_seq_num = p->fseq;
   prm.has_timestamp_begin = TRUE;
-  prm.timestamp_begin = p->t0;
+  prm.timestamp_begin = p->side_cv;
   if (!gst_ctf_packet_writer_begin_packet (p->fw, &prm, NULL, 0, error))
     return FALSE;
   if (!file_fill (p, error))
@@ -1024,7 +1087,7 @@ file_packet (GstCtfTraceDatPacketizer * p, const guint8 ** data, gsize * size,
     if (!gst_ctf_trace_dat_packetizer_get_time_range (p, &b, &e, error))
       return FALSE;
     if (p->has_events)
-      end = MAX (p->end_cv, p->t0);
+      end = MAX (p->end_cv, p->side_cv);
   }
   gst_ctf_packet_writer_set_timestamp_end (p->fw, end);
   n = gst_ctf_packet_writer_get_event_count (p->fw);
@@ -1039,7 +1102,7 @@ file_packet (GstCtfTraceDatPacketizer * p, const guint8 ** data, gsize * size,
   info->stream_index = p->file_index;
   info->is_file_stream = TRUE;
   info->page_index = p->fseq++;
-  info->timestamp_begin = p->t0;
+  info->timestamp_begin = p->side_cv;
   info->timestamp_end = end;
   info->n_events = n;
   return TRUE;
@@ -1064,6 +1127,7 @@ _gst_ctf_trace_dat_packetizer_start (GstCtfTraceDatPacketizer * p,
       any = TRUE;
     }
   }
+  p->side_cv = p->t0;
   p->started = TRUE;
   return TRUE;
 }
@@ -1107,6 +1171,7 @@ _gst_ctf_trace_dat_packetizer_file_reset (GstCtfTraceDatPacketizer * p)
   p->opt_off = 0;
   p->fseq = 0;
   p->file_done = FALSE;
+  p->statedump_done = FALSE;
 }
 
 static gint64
@@ -1144,12 +1209,51 @@ gst_ctf_trace_dat_packetizer_next (GstCtfTraceDatPacketizer * p,
 
   if (!_gst_ctf_trace_dat_packetizer_start (p, error))
     return -1;
-  if (p->file_stream && !p->file_done) {
+  /* the side stream and the statedump come at p->side_cv (the trace's
+   * first time, or the time of the last seek, so that a time window
+   * starting there keeps them), in timestamp_begin order with the pages */
+  for (i = 0; i < p->n_streams; i++) {
+    Stream *s = &p->streams[i];
+    if (s->have_page && (!best || s->begin < best->begin))
+      best = s;
+  }
+  if (p->file_stream && !p->file_done
+      && (!best || p->side_cv <= best->begin)) {
     if (!file_packet (p, data, size, info, error))
       return -1;
     info->begin_ns = to_ns (p, info->timestamp_begin);
     info->end_ns = to_ns (p, info->timestamp_end);
     return 1;
+  }
+  if (p->layouts && !p->statedump_done && p->n_streams > 0) {
+    Stream *s = &p->streams[0];
+    guint64 t = s->has_prev ? MAX (p->side_cv, s->prev_end) : p->side_cv;
+    guint n = 0;
+
+    /* lttng-compat: the statedump, in the first CPU stream, once that
+     * stream's packets before its time are out */
+    if ((!s->have_page || s->begin >= t) && (!best || t <= best->begin)) {
+      p->statedump_done = TRUE;
+      if (!_gst_ctf_trace_dat_lttng_statedump (p->td,
+              g_ptr_array_index (p->tc->stream_classes, s->sc_id), s->w,
+              s->cpu, t, data, size, &n, error))
+        return -1;
+      if (*size > 0) {
+        memset (info, 0, sizeof (*info));
+        info->stream_class_id = s->sc_id;
+        info->stream_instance_id = s->cpu;
+        info->stream_name = s->name;
+        info->stream_index = s->index;
+        info->cpu = s->cpu;
+        info->page_index = s->seq;
+        info->timestamp_begin = info->timestamp_end = t;
+        info->n_events = n;
+        info->begin_ns = info->end_ns = to_ns (p, t);
+        s->prev_end = t;
+        s->has_prev = TRUE;
+        return 1;
+      }
+    }
   }
   for (;;) {
     GError *err = NULL;

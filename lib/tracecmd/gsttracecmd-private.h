@@ -165,6 +165,77 @@ enum
 };
 
 
+/* LTTng-kernel layouts (gsttracecmd-lttng.c): one payload member each */
+typedef enum
+{
+  LK_FIELD,                     /* the ftrace field as gsttracecmd-ctf.c maps it */
+  LK_INT,                       /* the source integer (+ add), resized */
+  LK_ZERO,                      /* an integer the file does not hold: 0 */
+  LK_TEXT,                      /* a text as a char[bytes] UTF-8 array */
+  LK_RWBS,                      /* block `rwbs` text as a uint32 bit mask */
+  LK_VTIDS,                     /* uint8 length 1, then int32[] {source} */
+} LttngKind;
+
+typedef struct
+{
+  gchar *name;
+  LttngKind kind;
+  const GstCtfTraceDatField *src;       /* NULL for LK_ZERO */
+  guint bytes;
+  gboolean is_signed;
+  guint base;
+  gint64 add;
+} LttngField;
+
+typedef struct
+{
+  LttngField *f;
+  guint n;
+  guint8 *scratch;              /* LK_TEXT values' bytes, 16 per member */
+} LttngLayout;
+
+G_GNUC_INTERNAL LttngLayout *_gst_ctf_trace_dat_lttng_layout_new (
+    const GstCtfTraceDatEventFormat * f, guint long_size,
+    gboolean with_common);
+G_GNUC_INTERNAL void _gst_ctf_trace_dat_lttng_layout_free (LttngLayout * l);
+G_GNUC_INTERNAL gchar *_gst_ctf_trace_dat_lttng_event_name (
+    const GstCtfTraceDatEventFormat * f);
+G_GNUC_INTERNAL guint32 _gst_ctf_trace_dat_lttng_rwbs (const gchar * s,
+    gsize len);
+G_GNUC_INTERNAL GstCtfFieldClass *_gst_ctf_trace_dat_lttng_payload (
+    GstCtfTraceClass * tc, const LttngLayout * l, GstCtfByteOrder bo);
+G_GNUC_INTERNAL guint64 _gst_ctf_trace_dat_lttng_int (GstCtfTraceDat * td,
+    const LttngField * lf, const guint8 * data, gsize size);
+G_GNUC_INTERNAL void _gst_ctf_trace_dat_lttng_text (GstCtfTraceDat * td,
+    const LttngField * lf, const guint8 * data, gsize size, guint8 * out);
+G_GNUC_INTERNAL gboolean _gst_ctf_trace_dat_lttng_values (GstCtfTraceDat * td,
+    LttngLayout * l, const GstCtfFieldClass * payload_fc,
+    const GstCtfTraceDatRecord * rec, GstCtfFieldValue * v, guint max,
+    guint * n);
+
+/* lttng_statedump_start's event class id (process_state +1, end +2) */
+#define LTTNG_STATEDUMP_START_ID 65533
+G_GNUC_INTERNAL gboolean _gst_ctf_trace_dat_lttng_add_statedump (
+    GstCtfStreamClass * sc, GstCtfByteOrder bo, guint long_size);
+G_GNUC_INTERNAL gboolean _gst_ctf_trace_dat_lttng_statedump (
+    GstCtfTraceDat * td, const GstCtfStreamClass * sc,
+    GstCtfPacketWriter * w, guint cpu, guint64 t0, const guint8 ** data,
+    gsize * size, guint * n_events, GError ** error);
+
+/* gsttracecmd-ctf.c */
+G_GNUC_INTERNAL void _gst_ctf_trace_dat_append_field (GstCtfTraceClass * tc,
+    GstCtfFieldClass * st, const GstCtfTraceDatField * f, const gchar * as,
+    GstCtfByteOrder bo);
+G_GNUC_INTERNAL gboolean _gst_ctf_trace_dat_field_values (GstCtfTraceDat * td,
+    const GstCtfTraceDatField * f, const GstCtfTraceDatRecord * rec,
+    const GstCtfNamedFieldClass * members, guint n_members, guint * mi,
+    GstCtfFieldValue * v, guint * n, guint max);
+G_GNUC_INTERNAL const GstCtfEventClass *_gst_ctf_trace_dat_record_values (
+    GstCtfTraceDat * td, const GstCtfTraceClass * tc,
+    const GstCtfTraceDatRecord * rec, GstCtfFieldValue * common,
+    guint max_common, guint * n_common, GstCtfFieldValue * payload,
+    guint max_payload, guint * n_payload, GError ** error);
+
 /* One ftrace field's CTF encoding, as gsttracecmd-ctf.c maps it. */
 typedef enum
 {
@@ -172,6 +243,9 @@ typedef enum
   OP_STRING,                    /* char array / __data_loc char[]: to NUL */
   OP_SEQUENCE,                  /* other dynamic array: u32 count + bytes */
   OP_ARRAY,                     /* static array: its bytes (0 past the end) */
+  OP_LTTNG_INT,                 /* LK_INT, LK_ZERO, LK_RWBS: osize bytes */
+  OP_LTTNG_TEXT,                /* LK_TEXT: osize bytes */
+  OP_LTTNG_VTIDS,               /* LK_VTIDS: 1 + 4 bytes */
 } OpKind;
 
 typedef struct
@@ -179,7 +253,8 @@ typedef struct
   OpKind kind;
   guint esize;
   const GstCtfTraceDatField *f;
-  gint64 add;                   /* OP_INT: added to the value (LTTng) */
+  const LttngField *lf;         /* OP_LTTNG_* */
+  guint osize;                  /* OP_LTTNG_INT, OP_LTTNG_TEXT: bytes out */
 } Op;
 
 typedef struct _Plan
@@ -241,6 +316,10 @@ struct _GstCtfTraceDatPacketizer
   const GstCtfEventClass ***ec_tables;
   guint n_ec_tables;
 
+  /* lttng-compat: layouts by event id ([65536]; NULL otherwise) */
+  LttngLayout **layouts;
+  gboolean statedump_done;      /* the statedump packet was made */
+
   /* direct encoding (see plan_build()); NULL: through the packet writer */
   struct _Plan **plans;         /* [65536] by event id */
   guint8 *out;
@@ -253,6 +332,7 @@ struct _GstCtfTraceDatPacketizer
 
   gboolean started;
   guint64 t0;
+  guint64 side_cv;              /* time of the side stream and statedump */
 
   /* side stream */
   gboolean file_stream;
@@ -292,10 +372,6 @@ G_GNUC_INTERNAL void _gst_ctf_trace_dat_packetizer_file_reset (
 /* gsttracecmd-trace-class.c */
 G_GNUC_INTERNAL gboolean _gst_ctf_trace_dat_option_is_container (guint id);
 G_GNUC_INTERNAL const gchar *_gst_ctf_trace_dat_option_name (guint id);
-/* What lttng-modules records instead of ftrace's value of integer field
- * @name of @f: the value plus this (0: the same value). */
-G_GNUC_INTERNAL gint64 _gst_ctf_trace_dat_lttng_value_add (
-    const GstCtfTraceDatEventFormat * f, const gchar * name);
 G_GNUC_INTERNAL gboolean
 _gst_ctf_trace_dat_packetizer_build (GstCtfTraceDatPacketizer * p,
     gint64 clock_offset_ns, GError ** error);

@@ -154,112 +154,6 @@ _gst_ctf_trace_dat_option_name (guint id)
   return id < G_N_ELEMENTS (names) ? names[id] : "UNKNOWN";
 }
 
-/* ---- LTTng-kernel naming (lttng-modules instrumentation/events) -------- */
-
-static gchar *
-lttng_event_name (const GstCtfTraceDatEventFormat * f)
-{
-  static const struct
-  {
-    const gchar *system, *name, *lttng;
-  } map[] = {
-    {"skb", "kfree_skb", "skb_kfree"},
-    {"skb", "consume_skb", "skb_consume"},
-  };
-  guint i;
-
-  for (i = 0; i < G_N_ELEMENTS (map); i++)
-    if (strcmp (f->system, map[i].system) == 0
-        && strcmp (f->name, map[i].name) == 0)
-      return g_strdup (map[i].lttng);
-  if (strcmp (f->system, "syscalls") == 0) {
-    if (g_str_has_prefix (f->name, "sys_enter_"))
-      return g_strconcat ("syscall_entry_", f->name + 10, NULL);
-    if (g_str_has_prefix (f->name, "sys_exit_"))
-      return g_strconcat ("syscall_exit_", f->name + 9, NULL);
-  }
-  /* lttng-modules maps these systems' events to SYSTEM_NAME
-   * (softirq_entry -> irq_softirq_entry, hrtimer_start ->
-   * timer_hrtimer_start, kmalloc -> kmem_kmalloc, cpu_idle ->
-   * power_cpu_idle) */
-  if ((strcmp (f->system, "irq") == 0 || strcmp (f->system, "timer") == 0
-          || strcmp (f->system, "kmem") == 0
-          || strcmp (f->system, "power") == 0)
-      && !(g_str_has_prefix (f->name, f->system)
-          && f->name[strlen (f->system)] == '_'))
-    return g_strconcat (f->system, "_", f->name, NULL);
-  return g_strdup (f->name);
-}
-
-/* MAX_RT_PRIO of the kernel: lttng-modules records a task's priority as
- * `prio - MAX_RT_PRIO` (include/instrumentation/events/sched.h), so a
- * normal task is 20 where ftrace says 120. */
-#define LTTNG_MAX_RT_PRIO 100
-
-gint64
-_gst_ctf_trace_dat_lttng_value_add (const GstCtfTraceDatEventFormat * f,
-    const gchar * name)
-{
-  if (strcmp (f->system, "sched") == 0 && g_str_has_suffix (name, "prio"))
-    return -LTTNG_MAX_RT_PRIO;
-  return 0;
-}
-
-/* sched events: ftrace's `pid` of a task is LTTng's `tid` */
-static gchar *
-lttng_field_name (const GstCtfTraceDatEventFormat * f, const gchar * name)
-{
-  if (strcmp (f->system, "sched") != 0)
-    return NULL;
-  if (strcmp (name, "pid") == 0)
-    return g_strdup ("tid");
-  if (g_str_has_suffix (name, "_pid") && strcmp (name, "__pid") != 0) {
-    gchar *s = g_strdup (name);
-    s[strlen (s) - 3] = 't';
-    return s;
-  }
-  return NULL;
-}
-
-static void
-rename_member (GstCtfFieldClass * st, guint i, gchar * name)
-{
-  if (!name)
-    return;
-  if (st->members[i].fc->type != GST_CTF_FIELD_CLASS_INTEGER) {
-    g_free (name);
-    return;
-  }
-  g_free (st->members[i].name);
-  st->members[i].name = name;
-}
-
-static void
-apply_lttng_names (GstCtfTraceDat * td, GstCtfStreamClass * sc)
-{
-  guint i, j;
-
-  if (sc->event_common_context) {
-    GstCtfFieldClass *st = sc->event_common_context;
-    for (j = 0; j < st->n_members; j++)
-      if (strcmp (st->members[j].name, "common_pid") == 0)
-        rename_member (st, j, g_strdup ("_tid"));
-  }
-  for (i = 0; i < sc->event_classes->len; i++) {
-    GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, i);
-    const GstCtfTraceDatEventFormat *f =
-        gst_ctf_trace_dat_get_event_format (td, (guint) ec->id);
-    GstCtfFieldClass *st = ec->payload;
-
-    if (!f)
-      continue;
-    g_free (ec->name);
-    ec->name = lttng_event_name (f);
-    for (j = 0; st && j < st->n_members; j++)
-      rename_member (st, j, lttng_field_name (f, st->members[j].name));
-  }
-}
-
 /* ---- trace class ------------------------------------------------------- */
 
 /* CTF 1.8 §4.2.2: a reader strips one leading underscore of a field name
@@ -299,6 +193,45 @@ escape_stream_class (GstCtfStreamClass * sc)
   for (i = 0; i < sc->event_classes->len; i++)
     escape_underscores (((GstCtfEventClass *)
             g_ptr_array_index (sc->event_classes, i))->payload);
+}
+
+/* LTTng-kernel naming and field sets (gsttracecmd-lttng.c): the common
+ * context's `common_pid` is the `tid` context, each payload follows the
+ * event's layout. */
+static void
+apply_lttng (GstCtfTraceDatPacketizer * p, GstCtfTraceClass * tc,
+    GstCtfStreamClass * sc)
+{
+  GstCtfTraceDat *td = p->td;
+  guint i, j;
+
+  if (sc->event_common_context) {
+    GstCtfFieldClass *st = sc->event_common_context;
+    for (j = 0; j < st->n_members; j++)
+      if (strcmp (st->members[j].name, "common_pid") == 0
+          && st->members[j].fc->type == GST_CTF_FIELD_CLASS_INTEGER) {
+        g_free (st->members[j].name);
+        st->members[j].name = g_strdup ("_tid");
+      }
+  }
+  for (i = 0; i < sc->event_classes->len; i++) {
+    GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, i);
+    const GstCtfTraceDatEventFormat *f =
+        gst_ctf_trace_dat_get_event_format (td, (guint) ec->id);
+
+    if (!f || ec->id >= 65536)
+      continue;
+    g_free (ec->name);
+    ec->name = _gst_ctf_trace_dat_lttng_event_name (f);
+    if (!p->layouts[ec->id])
+      p->layouts[ec->id] = _gst_ctf_trace_dat_lttng_layout_new (f,
+          td->kernel_long_size, sc->event_common_context == NULL);
+    if (ec->payload)
+      gst_ctf_field_class_free (ec->payload);
+    ec->payload = _gst_ctf_trace_dat_lttng_payload (tc,
+        p->layouts[ec->id], td->byte_order);
+    escape_underscores (ec->payload);
+  }
 }
 
 static void
@@ -568,8 +501,14 @@ _gst_ctf_trace_dat_packetizer_build (GstCtfTraceDatPacketizer * p,
       g_ptr_array_add (tc->stream_classes, sc);
     }
     escape_stream_class (sc);
-    if (p->flags & GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT)
-      apply_lttng_names (td, sc);
+    if (p->flags & GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT) {
+      if (!p->layouts)
+        p->layouts = g_new0 (LttngLayout *, 65536);
+      apply_lttng (p, bt, sc);
+      if (k == 0)
+        _gst_ctf_trace_dat_lttng_add_statedump (sc, bo,
+            td->kernel_long_size);
+    }
     g_snprintf (key, sizeof (key), "buffer_%u", k);
     env_set_str (tc, key, b->name);
   }
@@ -744,8 +683,14 @@ _gst_ctf_trace_dat_packetizer_setup_streams (GstCtfTraceDatPacketizer * p,
       s->buffer = b;
       s->cpu_index = i;
       s->cpu = buf->cpus[i].cpu;
-      name = *bname ? g_strdup_printf ("%s-cpu%u", bname, s->cpu)
-          : g_strdup_printf ("cpu%u", s->cpu);
+      /* lttng-compat: LTTng's stream file names, CHANNEL_CPU, one
+       * channel per buffer (`ctfsink location=OUT/kernel` then lays the
+       * output out as an LTTng session) */
+      if (p->flags & GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT)
+        name = g_strdup_printf ("channel%u_%u", k, s->cpu);
+      else
+        name = *bname ? g_strdup_printf ("%s-cpu%u", bname, s->cpu)
+            : g_strdup_printf ("cpu%u", s->cpu);
       s->name = g_intern_string (name);
       g_free (name);
       s->index = p->n_streams;

@@ -1,0 +1,847 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * trace.dat -> CTF: what lttng-modules 2.13 records for the same events
+ * (`tracecmdsrc lttng-compat=true`).
+ *
+ * An event's LTTng layout is the list of its payload members, each one
+ * taken from an ftrace field (as is, or converted: integer width and
+ * signedness, `prio - MAX_RT_PRIO`, a command name as a 16-byte text
+ * array, a block request's `rwbs` string as lttng-modules' bit mask) or
+ * set to a documented fallback when the trace.dat does not hold what
+ * lttng-modules records (docs/tracecmdsrc.md, "LTTng-kernel naming").
+ * The trace class (gsttracecmd-trace-class.c), the direct encoder and the
+ * packet writer path (gsttracecmd-packetizer.c) all follow the layout.
+ * Sources: lttng-modules include/instrumentation/events/{sched,block,irq,
+ * timer,kmem,net,syscalls}.h and lttng-statedump.h.
+ */
+#include "gsttracecmd-private.h"
+
+#include <stdio.h>
+
+/* MAX_RT_PRIO of the kernel: lttng-modules records a task's priority as
+ * `prio - MAX_RT_PRIO` (sched.h), so a normal task is 20 where ftrace
+ * says 120. */
+#define LTTNG_MAX_RT_PRIO 100
+/* TASK_COMM_LEN: lttng-modules' command names are char[16] text arrays */
+#define LTTNG_COMM_LEN 16
+
+/* lttng-modules' block_rq_type bits (block.h) */
+enum
+{
+  RWBS_WRITE = 1 << 0,
+  RWBS_DISCARD = 1 << 1,
+  RWBS_READ = 1 << 2,
+  RWBS_RAHEAD = 1 << 3,
+  RWBS_BARRIER = 1 << 4,
+  RWBS_SYNC = 1 << 5,
+  RWBS_META = 1 << 6,
+  RWBS_SECURE = 1 << 7,
+  RWBS_FLUSH = 1 << 8,
+  RWBS_FUA = 1 << 9,
+  RWBS_PREFLUSH = 1 << 10,
+};
+
+static gboolean
+is_op_letter (gchar c)
+{
+  return c == 'W' || c == 'D' || c == 'R' || c == 'F' || c == 'N';
+}
+
+/**
+ * _gst_ctf_trace_dat_lttng_rwbs:
+ * @s: ftrace's `rwbs` text (blk_fill_rwbs(): [F]OP[E][F][A][S][M])
+ * @len: its length at most
+ *
+ * Returns: lttng-modules' `rwbs` bit mask for the same request.
+ */
+guint32
+_gst_ctf_trace_dat_lttng_rwbs (const gchar * s, gsize len)
+{
+  guint32 m = 0;
+  gsize i = 0;
+
+  len = strnlen (s, len);
+  /* a leading F before the operation is REQ_PREFLUSH */
+  if (len >= 2 && s[0] == 'F' && is_op_letter (s[1])) {
+    m |= RWBS_PREFLUSH;
+    i = 1;
+  }
+  if (i < len) {
+    switch (s[i]) {
+      case 'W':
+        m |= RWBS_WRITE;
+        i++;
+        break;
+      case 'D':
+        m |= RWBS_DISCARD;
+        i++;
+        if (i < len && s[i] == 'E') {
+          m |= RWBS_SECURE;
+          i++;
+        }
+        break;
+      case 'R':
+        m |= RWBS_READ;
+        i++;
+        break;
+      case 'F':
+        m |= RWBS_FLUSH;
+        i++;
+        break;
+      case 'N':
+        i++;
+        break;
+      default:
+        break;
+    }
+  }
+  for (; i < len; i++) {
+    switch (s[i]) {
+      case 'F':
+        m |= RWBS_FUA;
+        break;
+      case 'A':
+        m |= RWBS_RAHEAD;
+        break;
+      case 'S':
+        m |= RWBS_SYNC;
+        break;
+      case 'M':
+        m |= RWBS_META;
+        break;
+      case 'B':
+        m |= RWBS_BARRIER;
+        break;
+      default:
+        break;
+    }
+  }
+  return m;
+}
+
+/* ---- event names ------------------------------------------------------- */
+
+gchar *
+_gst_ctf_trace_dat_lttng_event_name (const GstCtfTraceDatEventFormat * f)
+{
+  static const struct
+  {
+    const gchar *system, *name, *lttng;
+  } map[] = {
+    {"skb", "kfree_skb", "skb_kfree"},
+    {"skb", "consume_skb", "skb_consume"},
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (map); i++)
+    if (strcmp (f->system, map[i].system) == 0
+        && strcmp (f->name, map[i].name) == 0)
+      return g_strdup (map[i].lttng);
+  if (strcmp (f->system, "syscalls") == 0) {
+    if (g_str_has_prefix (f->name, "sys_enter_"))
+      return g_strconcat ("syscall_entry_", f->name + 10, NULL);
+    if (g_str_has_prefix (f->name, "sys_exit_"))
+      return g_strconcat ("syscall_exit_", f->name + 9, NULL);
+  }
+  /* lttng-modules maps these systems' events to SYSTEM_NAME
+   * (softirq_entry -> irq_softirq_entry, hrtimer_start ->
+   * timer_hrtimer_start, kmalloc -> kmem_kmalloc, cpu_idle ->
+   * power_cpu_idle) */
+  if ((strcmp (f->system, "irq") == 0 || strcmp (f->system, "timer") == 0
+          || strcmp (f->system, "kmem") == 0
+          || strcmp (f->system, "power") == 0)
+      && !(g_str_has_prefix (f->name, f->system)
+          && f->name[strlen (f->system)] == '_'))
+    return g_strconcat (f->system, "_", f->name, NULL);
+  return g_strdup (f->name);
+}
+
+/* ---- layouts ----------------------------------------------------------- */
+
+static LttngField *
+push (GArray * a, const gchar * name, LttngKind kind,
+    const GstCtfTraceDatField * src)
+{
+  LttngField lf = { 0, };
+
+  lf.name = g_strdup (name);
+  lf.kind = kind;
+  lf.src = src;
+  lf.base = 10;
+  g_array_append_val (a, lf);
+  return &g_array_index (a, LttngField, a->len - 1);
+}
+
+static LttngField *
+push_int (GArray * a, const gchar * name, const GstCtfTraceDatField * src,
+    guint bytes, gboolean is_signed, guint base)
+{
+  LttngField *lf = push (a, name, src ? LK_INT : LK_ZERO, src);
+
+  lf->bytes = bytes;
+  lf->is_signed = is_signed;
+  lf->base = base;
+  return lf;
+}
+
+static gboolean
+is_text (const GstCtfTraceDatField * f)
+{
+  return (f->flags & GST_CTF_TRACE_DAT_FIELD_STRING) != 0;
+}
+
+static gboolean
+is_int (const GstCtfTraceDatField * f)
+{
+  return !(f->flags & (GST_CTF_TRACE_DAT_FIELD_STRING |
+          GST_CTF_TRACE_DAT_FIELD_ARRAY | GST_CTF_TRACE_DAT_FIELD_DYNAMIC))
+      && (f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8);
+}
+
+/* sched events: ftrace's `pid` of a task is LTTng's `tid` */
+static gchar *
+sched_name (const gchar * name)
+{
+  if (strcmp (name, "pid") == 0)
+    return g_strdup ("tid");
+  if (g_str_has_suffix (name, "_pid") && strcmp (name, "__pid") != 0) {
+    gchar *s = g_strdup (name);
+    s[strlen (s) - 3] = 't';
+    return s;
+  }
+  return g_strdup (name);
+}
+
+/* A system call argument as lttng-modules types it (syscalls tables:
+ * `int fd` a 32-bit signed integer, `size_t count` an unsigned long, a
+ * pointer an unsigned long in base 16), from the C type the format file
+ * gives; ftrace stores every argument in a long. */
+static void
+push_syscall_arg (GArray * a, const GstCtfTraceDatField * f, guint long_size)
+{
+  const gchar *t = f->type ? f->type : "";
+
+  if (!is_int (f)) {
+    push (a, f->name, LK_FIELD, f);
+    return;
+  }
+  if (strchr (t, '*'))
+    push_int (a, f->name, f, long_size, FALSE, 16);
+  else if (strcmp (t, "int") == 0 || strcmp (t, "pid_t") == 0
+      || strcmp (t, "key_serial_t") == 0 || strcmp (t, "clockid_t") == 0
+      || strcmp (t, "timer_t") == 0 || strcmp (t, "mqd_t") == 0
+      || strcmp (t, "rwf_t") == 0)
+    push_int (a, f->name, f, 4, TRUE, 10);
+  else if (strcmp (t, "unsigned int") == 0 || strcmp (t, "uid_t") == 0
+      || strcmp (t, "gid_t") == 0 || strcmp (t, "qid_t") == 0
+      || strcmp (t, "u32") == 0 || strcmp (t, "__u32") == 0)
+    push_int (a, f->name, f, 4, FALSE, 10);
+  else if (strcmp (t, "umode_t") == 0 || strcmp (t, "unsigned short") == 0)
+    push_int (a, f->name, f, 2, FALSE, 10);
+  else if (strcmp (t, "long") == 0 || strcmp (t, "off_t") == 0
+      || strcmp (t, "loff_t") == 0 || strcmp (t, "ssize_t") == 0)
+    push_int (a, f->name, f, strcmp (t, "loff_t") == 0 ? 8 : long_size,
+        TRUE, 10);
+  else
+    push_int (a, f->name, f, f->size, FALSE, 10);
+}
+
+/* Events whose fields lttng-modules orders otherwise: these first, in
+ * this order, then the other ftrace fields in the format's order. */
+static const struct
+{
+  const gchar *event;
+  const gchar *const fields[8];
+} field_order[] = {
+  /* net.h: skbaddr, rc, len, name (ftrace: skbaddr, len, rc, name) */
+  {"net_dev_xmit", {"skbaddr", "rc", "len", "name"}},
+  /* kmem.h: no cache name (ftrace's comes after ptr: kept, last) */
+  {"kmem_cache_alloc", {"call_site", "ptr", "bytes_req", "bytes_alloc",
+          "gfp_flags", "node", "accounted"}},
+};
+
+/* kmem.h records the `struct page *` before `pfn`; ftrace keeps only the
+ * pfn */
+static gboolean
+has_page_pointer (const GstCtfTraceDatEventFormat * f)
+{
+  return strcmp (f->system, "kmem") == 0
+      && g_str_has_prefix (f->name, "mm_page_")
+      && strcmp (f->name, "mm_page_pcpu_drain") != 0;
+}
+
+/* The format's fields in lttng-modules' order (indices into f->fields). */
+static guint *
+fields_in_order (const GstCtfTraceDatEventFormat * f)
+{
+  guint *idx = g_new (guint, MAX (f->n_fields, 1));
+  gboolean *used = g_new0 (gboolean, MAX (f->n_fields, 1));
+  guint i, j, k, n = 0;
+
+  for (i = 0; i < G_N_ELEMENTS (field_order); i++) {
+    if (strcmp (f->name, field_order[i].event) != 0)
+      continue;
+    for (k = 0; k < G_N_ELEMENTS (field_order[i].fields)
+        && field_order[i].fields[k]; k++)
+      for (j = 0; j < f->n_fields; j++)
+        if (!used[j] && strcmp (f->fields[j].name,
+                field_order[i].fields[k]) == 0) {
+          used[j] = TRUE;
+          idx[n++] = j;
+          break;
+        }
+  }
+  for (j = 0; j < f->n_fields; j++)
+    if (!used[j])
+      idx[n++] = j;
+  g_free (used);
+  return idx;
+}
+
+/**
+ * _gst_ctf_trace_dat_lttng_layout_new:
+ * @f: an event format
+ * @long_size: the kernel's long size in bytes
+ * @with_common: the payload begins with the `common_*` fields (those but
+ *   `common_type`, as they are: the formats do not share one common
+ *   context)
+ *
+ * Returns: (transfer full): the payload of @f as lttng-modules records it
+ */
+LttngLayout *
+_gst_ctf_trace_dat_lttng_layout_new (const GstCtfTraceDatEventFormat * f,
+    guint long_size, gboolean with_common)
+{
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (LttngField));
+  LttngLayout *l = g_new0 (LttngLayout, 1);
+  gboolean sched = strcmp (f->system, "sched") == 0;
+  gboolean block = strcmp (f->system, "block") == 0;
+  gboolean syscalls = strcmp (f->system, "syscalls") == 0;
+  gboolean fork = sched && strcmp (f->name, "sched_process_fork") == 0;
+  gboolean kmem = strcmp (f->system, "kmem") == 0;
+  guint *order = fields_in_order (f);
+  guint i;
+
+  for (i = 0; with_common && i < f->n_common_fields; i++)
+    if (strcmp (f->common_fields[i].name, "common_type") != 0)
+      push (a, f->common_fields[i].name, LK_FIELD, &f->common_fields[i]);
+  for (i = 0; i < f->n_fields; i++) {
+    const GstCtfTraceDatField *x = &f->fields[order[i]];
+    gchar *name = sched ? sched_name (x->name) : g_strdup (x->name);
+    LttngField *lf;
+
+    if (syscalls) {
+      /* lttng-modules has no `__syscall_nr`: the event names the call */
+      if (strcmp (x->name, "__syscall_nr") != 0)
+        push_syscall_arg (a, x, long_size);
+    } else if (is_text (x) && (g_str_has_suffix (x->name, "comm")
+            || (sched && strcmp (x->name, "name") == 0))) {
+      /* ctf_array_text(char, comm, ..., TASK_COMM_LEN) */
+      lf = push (a, name, LK_TEXT, x);
+      lf->bytes = LTTNG_COMM_LEN;
+    } else if (block && strcmp (x->name, "rwbs") == 0 && is_text (x)) {
+      /* blk_rwbs_ctf_integer(unsigned int, rwbs, ...) */
+      lf = push (a, name, LK_RWBS, x);
+      lf->bytes = 4;
+    } else if (kmem && is_int (x) && strcmp (x->name, "call_site") == 0) {
+      /* ctf_integer_hex(unsigned long, call_site, ...) */
+      push_int (a, name, x, x->size, FALSE, 16);
+    } else if (kmem && is_int (x) && strcmp (x->name, "gfp_flags") == 0) {
+      /* ctf_integer(gfp_t, gfp_flags, ...): gfp_t is an unsigned int */
+      push_int (a, name, x, 4, FALSE, 10);
+    } else if (kmem && is_int (x) && strcmp (x->name, "pfn") == 0
+        && has_page_pointer (f)) {
+      /* the page pointer: not in the trace.dat (0, see the docs) */
+      push_int (a, "page", NULL, long_size == 4 ? 4 : 8, FALSE, 16);
+      push (a, name, LK_FIELD, x);
+    } else if (sched && is_int (x) && g_str_has_suffix (x->name, "prio")) {
+      lf = push_int (a, name, x, x->size, TRUE, 10);
+      lf->add = -LTTNG_MAX_RT_PRIO;
+    } else {
+      push (a, name, LK_FIELD, x);
+    }
+    if (fork && is_int (x) && strcmp (x->name, "parent_pid") == 0) {
+      /* parent_tid, then parent_pid (the thread group id: trace.dat does
+       * not hold it; the fallback is the tid, see the docs) and the pid
+       * namespace inode (unknown: 0) */
+      push_int (a, "parent_pid", x, 4, TRUE, 10);
+      push_int (a, "parent_ns_inum", NULL, 4, FALSE, 10);
+    } else if (fork && is_int (x) && strcmp (x->name, "child_pid") == 0) {
+      /* child_tid, vtids (one namespace level: the tid), child_pid,
+       * child_ns_inum */
+      push (a, "vtids", LK_VTIDS, x);
+      push_int (a, "child_pid", x, 4, TRUE, 10);
+      push_int (a, "child_ns_inum", NULL, 4, FALSE, 10);
+    }
+    g_free (name);
+  }
+  g_free (order);
+  l->n = a->len;
+  l->f = (LttngField *) g_array_free (a, FALSE);
+  l->scratch = g_malloc0 ((gsize) MAX (l->n, 1) * LTTNG_COMM_LEN);
+  return l;
+}
+
+void
+_gst_ctf_trace_dat_lttng_layout_free (LttngLayout * l)
+{
+  guint i;
+
+  if (!l)
+    return;
+  for (i = 0; i < l->n; i++)
+    g_free (l->f[i].name);
+  g_free (l->f);
+  g_free (l->scratch);
+  g_free (l);
+}
+
+static GstCtfFieldClass *
+mk_int (guint bytes, gboolean is_signed, GstCtfByteOrder bo, guint base)
+{
+  GstCtfFieldClass *fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_INTEGER);
+
+  fc->alignment = 8;
+  fc->integer.size = bytes * 8;
+  fc->integer.is_signed = is_signed;
+  fc->integer.byte_order = bo;
+  fc->integer.base = base;
+  return fc;
+}
+
+/**
+ * _gst_ctf_trace_dat_lttng_payload:
+ * @tc: the trace class being built (for value slots)
+ * @l: a layout
+ * @bo: the file's byte order
+ *
+ * Returns: (transfer full): the payload structure of @l
+ */
+GstCtfFieldClass *
+_gst_ctf_trace_dat_lttng_payload (GstCtfTraceClass * tc, const LttngLayout * l,
+    GstCtfByteOrder bo)
+{
+  GstCtfFieldClass *st = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRUCT);
+  guint i;
+
+  st->alignment = 8;
+  for (i = 0; i < l->n; i++) {
+    const LttngField *lf = &l->f[i];
+    GstCtfFieldClass *fc;
+
+    switch (lf->kind) {
+      case LK_FIELD:
+        _gst_ctf_trace_dat_append_field (tc, st, lf->src, lf->name, bo);
+        continue;
+      case LK_INT:
+      case LK_ZERO:
+        fc = mk_int (lf->bytes, lf->is_signed, bo, lf->base);
+        break;
+      case LK_RWBS:
+        fc = mk_int (4, FALSE, bo, 10);
+        break;
+      case LK_TEXT:
+        fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_ARRAY);
+        fc->alignment = 8;
+        fc->element = mk_int (1, FALSE, bo, 10);
+        fc->element->integer.encoding = GST_CTF_ENCODING_UTF8;
+        fc->length = lf->bytes;
+        break;
+      case LK_VTIDS:{
+        /* lttng-modules names it `__vtids_length` (`_vtids_length` shown) */
+        gchar *len_name = g_strdup_printf ("__%s_length", lf->name);
+        GstCtfFieldClass *len_fc = mk_int (1, FALSE, bo, 10);
+
+        len_fc->value_slot = (gint) tc->n_value_slots++;
+        fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_SEQUENCE);
+        fc->alignment = 8;
+        fc->element = mk_int (4, TRUE, bo, 10);
+        fc->ref_path = g_strdup (len_name);
+        fc->ref_target = len_fc;
+        gst_ctf_field_class_append_member (st, len_name, len_fc);
+        g_free (len_name);
+        break;
+      }
+      default:
+        g_assert_not_reached ();
+    }
+    gst_ctf_field_class_append_member (st, lf->name, fc);
+  }
+  return st;
+}
+
+static gboolean
+read_src_int (GstCtfTraceDat * td, const LttngField * lf, const guint8 * data,
+    gsize size, guint64 * v)
+{
+  *v = 0;
+  return gst_ctf_trace_dat_field_read_int (td, lf->src, data, size, v);
+}
+
+/* The text of @lf's source field: its bytes up to the first NUL. */
+static const gchar *
+src_text (GstCtfTraceDat * td, const LttngField * lf, const guint8 * data,
+    gsize size, gsize * len)
+{
+  guint off = 0, n = 0;
+
+  gst_ctf_trace_dat_field_get_dynamic (td, lf->src, data, size, &off, &n);
+  *len = strnlen ((const gchar *) data + off, n);
+  return (const gchar *) data + off;
+}
+
+/**
+ * _gst_ctf_trace_dat_lttng_int:
+ * @td: a file
+ * @lf: a layout member of kind LK_INT, LK_ZERO, LK_RWBS or LK_VTIDS
+ * @data: (array length=size): a record
+ * @size: its size
+ *
+ * Returns: the member's value (for LK_VTIDS, the one element)
+ */
+guint64
+_gst_ctf_trace_dat_lttng_int (GstCtfTraceDat * td, const LttngField * lf,
+    const guint8 * data, gsize size)
+{
+  guint64 v = 0;
+  gsize len;
+  const gchar *s;
+
+  switch (lf->kind) {
+    case LK_INT:
+    case LK_VTIDS:
+      /* ftrace keeps a system call's `int` argument in a long with the
+       * upper bits clear: the value is the low bytes, sign-extended for a
+       * signed member */
+      read_src_int (td, lf, data, size, &v);
+      v += (guint64) lf->add;
+      if (lf->kind == LK_VTIDS || lf->bytes < 8) {
+        guint bits = lf->kind == LK_VTIDS ? 32 : lf->bytes * 8;
+        gboolean sgn = lf->kind == LK_VTIDS || lf->is_signed;
+
+        v &= (G_GUINT64_CONSTANT (1) << bits) - 1;
+        if (sgn && (v >> (bits - 1)) & 1)
+          v |= ~((G_GUINT64_CONSTANT (1) << bits) - 1);
+      }
+      return v;
+    case LK_RWBS:
+      s = src_text (td, lf, data, size, &len);
+      return _gst_ctf_trace_dat_lttng_rwbs (s, len);
+    default:
+      return 0;
+  }
+}
+
+/**
+ * _gst_ctf_trace_dat_lttng_text:
+ * @td: a file
+ * @lf: a layout member of kind LK_TEXT
+ * @data: (array length=size): a record
+ * @size: its size
+ * @out: (out caller-allocates) (array fixed-size=16): @lf->bytes bytes:
+ *   the text, cut to leave one NUL, then NULs
+ */
+void
+_gst_ctf_trace_dat_lttng_text (GstCtfTraceDat * td, const LttngField * lf,
+    const guint8 * data, gsize size, guint8 * out)
+{
+  gsize len;
+  const gchar *s = src_text (td, lf, data, size, &len);
+
+  memset (out, 0, lf->bytes);
+  memcpy (out, s, MIN (len, (gsize) lf->bytes - 1));
+}
+
+/**
+ * _gst_ctf_trace_dat_lttng_values:
+ * @td: a file
+ * @l: the record's layout
+ * @payload_fc: the payload class _gst_ctf_trace_dat_lttng_payload() made
+ * @rec: a record
+ * @v: (array length=max): values (pre-order, as #GstCtfFieldValue says)
+ * @max: room in @v
+ * @n: (out): values written
+ *
+ * The packet writer path's payload values of @rec.
+ *
+ * Returns: FALSE when @v is too small
+ */
+gboolean
+_gst_ctf_trace_dat_lttng_values (GstCtfTraceDat * td, LttngLayout * l,
+    const GstCtfFieldClass * payload_fc, const GstCtfTraceDatRecord * rec,
+    GstCtfFieldValue * v, guint max, guint * n)
+{
+  guint i, mi = 0, k = 0;
+
+  if (max < 1)
+    return FALSE;
+  memset (&v[0], 0, sizeof (v[0]));
+  v[0].fc = payload_fc;
+  v[0].v.u = payload_fc->n_members;
+  k = 1;
+  for (i = 0; i < l->n; i++) {
+    const LttngField *lf = &l->f[i];
+    const GstCtfNamedFieldClass *m;
+    guint8 *text;
+
+    if (lf->kind == LK_FIELD) {
+      if (!_gst_ctf_trace_dat_field_values (td, lf->src, rec,
+              payload_fc->members, payload_fc->n_members, &mi, v, &k, max))
+        return FALSE;
+      continue;
+    }
+    if (mi >= payload_fc->n_members)
+      return FALSE;
+    m = &payload_fc->members[mi++];
+    switch (lf->kind) {
+      case LK_TEXT:
+        /* a text array's value is its bytes (kept in the layout's scratch
+         * until the event is written) */
+        if (k + 1 > max || lf->bytes > LTTNG_COMM_LEN)
+          return FALSE;
+        text = l->scratch + (gsize) i * LTTNG_COMM_LEN;
+        _gst_ctf_trace_dat_lttng_text (td, lf, rec->data, rec->size, text);
+        memset (&v[k], 0, sizeof (v[k]));
+        v[k].fc = m->fc;
+        v[k].name = m->name;
+        v[k].v.s.ptr = (const gchar *) text;
+        v[k].v.s.len = lf->bytes;
+        v[k].end = k + 1;
+        k++;
+        break;
+      case LK_VTIDS:
+        /* the `_vtids_length` member, then the sequence of one tid */
+        if (k + 3 > max || mi >= payload_fc->n_members)
+          return FALSE;
+        memset (&v[k], 0, 3 * sizeof (v[k]));
+        v[k].fc = m->fc;
+        v[k].name = m->name;
+        v[k].v.u = 1;
+        v[k].end = k + 1;
+        m = &payload_fc->members[mi++];
+        v[k + 1].fc = m->fc;
+        v[k + 1].name = m->name;
+        v[k + 1].v.u = 1;
+        v[k + 1].end = k + 3;
+        v[k + 2].fc = m->fc->element;
+        v[k + 2].v.u = _gst_ctf_trace_dat_lttng_int (td, lf, rec->data,
+            rec->size);
+        v[k + 2].end = k + 3;
+        k += 3;
+        break;
+      default:
+        if (k + 1 > max)
+          return FALSE;
+        memset (&v[k], 0, sizeof (v[k]));
+        v[k].fc = m->fc;
+        v[k].name = m->name;
+        v[k].v.u = _gst_ctf_trace_dat_lttng_int (td, lf, rec->data,
+            rec->size);
+        v[k].end = k + 1;
+        k++;
+        break;
+    }
+  }
+  v[0].end = k;
+  *n = k;
+  return TRUE;
+}
+
+/* ---- statedump ----------------------------------------------------------
+ *
+ * LTTng kernel traces begin with lttng_statedump_start, one
+ * lttng_statedump_process_state per task, lttng_statedump_end
+ * (lttng-statedump.h), so that analyses know the tasks that existed
+ * before the first event.  The trace.dat's saved cmdlines give a task's
+ * tid and name; what the file does not hold gets lttng-modules' "unknown"
+ * values (docs/tracecmdsrc.md).  The events are in a packet of the first
+ * CPU stream at the trace's first time stamp. */
+
+/* lttng-modules' enum values (lttng-statedump-impl.c) */
+#define LTTNG_USER_THREAD 0
+#define LTTNG_MODE_UNKNOWN 5
+#define LTTNG_SUBMODE_UNKNOWN 1
+#define LTTNG_STATUS_UNNAMED 0
+
+static GstCtfEventClass *
+statedump_class (guint id, const gchar * name, guint64 sc_id)
+{
+  GstCtfEventClass *ec = gst_ctf_event_class_new ();
+
+  ec->id = id;
+  ec->name = g_strdup (name);
+  ec->stream_class_id = sc_id;
+  ec->payload = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRUCT);
+  ec->payload->alignment = 8;
+  return ec;
+}
+
+/**
+ * _gst_ctf_trace_dat_lttng_add_statedump:
+ * @sc: buffer 0's stream class
+ * @bo: byte order
+ * @long_size: the kernel's long size
+ *
+ * Adds the statedump event classes (ids %LTTNG_STATEDUMP_START_ID, +1,
+ * +2) unless an event format has one of those ids.
+ *
+ * Returns: TRUE when added
+ */
+gboolean
+_gst_ctf_trace_dat_lttng_add_statedump (GstCtfStreamClass * sc,
+    GstCtfByteOrder bo, guint long_size)
+{
+  static const gchar *const ints[] = { "tid", "pid", "ppid" };
+  static const gchar *const states[] = { "type", "mode", "submode",
+    "status"
+  };
+  GstCtfEventClass *ec[3];
+  GstCtfFieldClass *fc;
+  guint i;
+
+  for (i = 0; i < 3; i++)
+    if (gst_ctf_stream_class_find_event_class (sc,
+            LTTNG_STATEDUMP_START_ID + i))
+      return FALSE;
+  ec[0] = statedump_class (LTTNG_STATEDUMP_START_ID, "lttng_statedump_start",
+      sc->id);
+  ec[1] = statedump_class (LTTNG_STATEDUMP_START_ID + 1,
+      "lttng_statedump_process_state", sc->id);
+  ec[2] = statedump_class (LTTNG_STATEDUMP_START_ID + 2,
+      "lttng_statedump_end", sc->id);
+  for (i = 0; i < G_N_ELEMENTS (ints); i++)
+    gst_ctf_field_class_append_member (ec[1]->payload, ints[i],
+        mk_int (4, TRUE, bo, 10));
+  fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_ARRAY);
+  fc->alignment = 8;
+  fc->element = mk_int (1, FALSE, bo, 10);
+  fc->element->integer.encoding = GST_CTF_ENCODING_UTF8;
+  fc->length = LTTNG_COMM_LEN;
+  gst_ctf_field_class_append_member (ec[1]->payload, "name", fc);
+  for (i = 0; i < G_N_ELEMENTS (states); i++)
+    gst_ctf_field_class_append_member (ec[1]->payload, states[i],
+        mk_int (4, TRUE, bo, 10));
+  gst_ctf_field_class_append_member (ec[1]->payload, "cpu",
+      mk_int (4, FALSE, bo, 10));
+  gst_ctf_field_class_append_member (ec[1]->payload, "file_table_address",
+      mk_int (long_size == 4 ? 4 : 8, FALSE, bo, 16));
+  for (i = 0; i < 3; i++) {
+    g_ptr_array_add (sc->event_classes, ec[i]);
+    g_hash_table_insert (sc->event_class_by_id, &ec[i]->id, ec[i]);
+  }
+  return TRUE;
+}
+
+static void
+zero_values (const GstCtfFieldClass * st, GstCtfFieldValue * v, guint * n)
+{
+  guint i;
+
+  memset (&v[0], 0, sizeof (v[0]) * (st->n_members + 1));
+  v[0].fc = st;
+  v[0].v.u = st->n_members;
+  for (i = 0; i < st->n_members; i++) {
+    v[i + 1].fc = st->members[i].fc;
+    v[i + 1].name = st->members[i].name;
+    v[i + 1].end = i + 2;
+  }
+  v[0].end = st->n_members + 1;
+  *n = st->n_members + 1;
+}
+
+/**
+ * _gst_ctf_trace_dat_lttng_statedump:
+ * @td: a file
+ * @sc: the stream class (parsed back) of @w
+ * @w: the first CPU stream's packet writer
+ * @cpu: that stream's CPU
+ * @t0: the trace's first clock value
+ * @data: (out) (transfer none): the packet
+ * @size: (out): its size
+ * @n_events: (out): events in it
+ * @error: return location for a %GST_CTF_ERROR
+ *
+ * Returns: FALSE on error (or when the common context is not all
+ *   integers: then nothing is written and @size is 0)
+ */
+gboolean
+_gst_ctf_trace_dat_lttng_statedump (GstCtfTraceDat * td,
+    const GstCtfStreamClass * sc, GstCtfPacketWriter * w, guint cpu,
+    guint64 t0, const guint8 ** data, gsize * size, guint * n_events,
+    GError ** error)
+{
+  const GstCtfFieldClass *cfc = sc->event_common_context;
+  const GstCtfEventClass *ec[3];
+  GstCtfPacketWriterParams prm = { 0, };
+  GstCtfFieldValue common[64], pv[16];
+  guint n_common = 0, np, i;
+  const gchar *text;
+  gsize tsize, pos = 0;
+
+  *size = 0;
+  *n_events = 0;
+  for (i = 0; i < 3; i++)
+    if (!(ec[i] = gst_ctf_stream_class_find_event_class (sc,
+                LTTNG_STATEDUMP_START_ID + i)))
+      return TRUE;
+  if (cfc) {
+    if (cfc->n_members + 1 > G_N_ELEMENTS (common))
+      return TRUE;
+    for (i = 0; i < cfc->n_members; i++)
+      if (cfc->members[i].fc->type != GST_CTF_FIELD_CLASS_INTEGER)
+        return TRUE;
+    zero_values (cfc, common, &n_common);
+  }
+  prm.stream_instance_id = cpu;
+  prm.has_timestamp_begin = TRUE;
+  prm.timestamp_begin = t0;
+  if (!gst_ctf_packet_writer_begin_packet (w, &prm, NULL, 0, error))
+    return FALSE;
+  zero_values (ec[0]->payload, pv, &np);
+  if (!gst_ctf_packet_writer_append_event (w, ec[0], t0, common, n_common,
+          NULL, 0, pv, np, error))
+    return FALSE;
+  text = gst_ctf_trace_dat_get_cmdlines (td, &tsize);
+  while (text && pos < tsize) {
+    const gchar *line = text + pos, *nl, *sp;
+    gsize len;
+    gchar num[16], name[LTTNG_COMM_LEN];
+    gint64 tid;
+
+    nl = memchr (line, '\n', tsize - pos);
+    len = nl ? (gsize) (nl - line) : tsize - pos;
+    pos += len + (nl ? 1 : 0);
+    /* "PID COMM" */
+    sp = memchr (line, ' ', len);
+    if (!sp || sp == line || (gsize) (sp - line) >= sizeof (num))
+      continue;
+    memcpy (num, line, sp - line);
+    num[sp - line] = '\0';
+    tid = g_ascii_strtoll (num, NULL, 10);
+    memset (name, 0, sizeof (name));
+    memcpy (name, sp + 1, MIN ((gsize) (line + len - sp - 1),
+            sizeof (name) - 1));
+    zero_values (ec[1]->payload, pv, &np);
+    /* tid, pid (the tgid is not in the file: the tid), ppid (unknown:
+     * 0), name, type, mode, submode, status, cpu, file_table_address */
+    pv[1].v.u = (guint64) (gint64) (gint32) tid;
+    pv[2].v.u = pv[1].v.u;
+    pv[4].v.s.ptr = name;
+    pv[4].v.s.len = LTTNG_COMM_LEN;
+    pv[5].v.u = LTTNG_USER_THREAD;
+    pv[6].v.u = LTTNG_MODE_UNKNOWN;
+    pv[7].v.u = LTTNG_SUBMODE_UNKNOWN;
+    pv[8].v.u = LTTNG_STATUS_UNNAMED;
+    if (!gst_ctf_packet_writer_append_event (w, ec[1], t0, common, n_common,
+            NULL, 0, pv, np, error))
+      return FALSE;
+  }
+  zero_values (ec[2]->payload, pv, &np);
+  if (!gst_ctf_packet_writer_append_event (w, ec[2], t0, common, n_common,
+          NULL, 0, pv, np, error))
+    return FALSE;
+  gst_ctf_packet_writer_set_timestamp_end (w, t0);
+  *n_events = gst_ctf_packet_writer_get_event_count (w);
+  *data = gst_ctf_packet_writer_finish_packet (w, size, error);
+  return *data != NULL;
+}
