@@ -23,7 +23,11 @@ record-tracedat.sh under bench/out/inputs (git-ignored) and reused:
     python3 bench/bench.py --jobs rss --rss-sizes 100M,2G
 
 Jobs: ctf2ctf, decode, text, window, merge, tracedat, lttng0, rss (the
-default set), and issue 21's scale jobs, run only when named:
+default set); issue 19's, run only when named: jsonl (ctftextsink
+format=json-lines beside its babeltrace2 text and babeltrace2), filter
+(ctffilter by event name and by CPU beside `babeltrace2 | grep`, and on
+the trace.dat by name, field and CPU beside `trace-cmd report -F` /
+`--cpu`); and issue 21's scale jobs, run only when named:
 
     perpid      per-PID LTTng-UST sessions of --perpid-sizes traces
                 (bench/record-perpid.sh: /bin/true runs with the libc
@@ -234,12 +238,12 @@ def record_ust(iters, tag="", subbuf="1M", nsub=16):
         # a session daemon of its own, as nobody, stopped after
         tmp = tempfile.mkdtemp(prefix="gst-ctf-bench-rec-")
         os.chmod(tmp, 0o777)
-        cmd[4] = os.path.join(tmp, "out")
+        cmd[3] = os.path.join(tmp, "out")
         subprocess.run(["bash", os.path.join(HERE, "with-sessiond.sh"),
                         "--"] + cmd, check=True, stdout=subprocess.DEVNULL)
         subprocess.run(["chown", "-R", f"{os.getuid()}:{os.getgid()}", tmp],
                        check=True)
-        shutil.move(cmd[4], dest)
+        shutil.move(cmd[3], dest)
         shutil.rmtree(tmp, ignore_errors=True)
     else:
         ensure_sessiond()
@@ -597,6 +601,94 @@ def job_tracedat(b, dat):
                           "trace-cmd convert --file-version 6": ours})
 
 
+def job_jsonl(b, trace):
+    if not have_element("ctftextsink"):
+        return b.skip("CTF -> JSON Lines", "ctftextsink not built")
+    n, size = b.ctf_events(trace), du_bytes(trace)
+    ours = "gst-ctf ctftextsink format=json-lines"
+    b.measure("CTF -> JSON Lines", [
+        (ours, gst(f"ctfsrc location={trace}",
+                   "! ctftextsink format=json-lines location=/dev/null"),
+         None),
+        ("gst-ctf ctftextsink (babeltrace2 text)",
+         gst(f"ctfsrc location={trace}", "! ctftextsink location=/dev/null"),
+         None),
+        ("babeltrace2 > /dev/null", ["babeltrace2", trace], None),
+    ], n, size, peers_of={"babeltrace2 > /dev/null": ours,
+                          "gst-ctf ctftextsink (babeltrace2 text)": ours})
+
+
+def first_event_name(trace):
+    """The name of the trace's most frequent event among its first 2000."""
+    p = subprocess.Popen(["babeltrace2", trace], stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL)
+    counts = {}
+    for i, line in enumerate(p.stdout):
+        m = re.search(rb"\) \S+ (\S+): ", line)
+        if m:
+            counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+        if i >= 2000:
+            break
+    p.kill()
+    p.wait()
+    return min(counts, key=counts.get).decode() if counts else "x"
+
+
+def job_filter(b, trace, dat):
+    """ctffilter by name and by CPU beside babeltrace2 | grep (CTF) and
+    trace-cmd report -F / --cpu (trace.dat)."""
+    if not have_element("ctffilter"):
+        return b.skip("filter", "ctffilter not built")
+    if trace:
+        n, size = b.ctf_events(trace), du_bytes(trace)
+        name = first_event_name(trace)
+        ours = f"gst-ctf ctffilter events={name} ! ctftextsink"
+        b.measure(f"filter by name (CTF, the rarest of the first events)", [
+            (ours, gst(f"ctfsrc location={trace}", f"! ctffilter events={name}",
+                       "! ctftextsink location=/dev/null"), None),
+            (f"gst-ctf ctffilter events={name} ! ctfsink",
+             gst(f"ctfsrc location={trace}", f"! ctffilter events={name}",
+                 f"! ctfsink location={b.out()}"), None),
+            (f"babeltrace2 \\| grep ' {name}: '",
+             ["sh", "-c", f"babeltrace2 '{trace}' | grep -F ' {name}: '"],
+             None),
+        ], n, size, peers_of={f"babeltrace2 \\| grep ' {name}: '": ours})
+        ours = "gst-ctf ctffilter cpus=1 ! ctftextsink"
+        b.measure("filter by CPU (CTF)", [
+            (ours, gst(f"ctfsrc location={trace}", "! ctffilter cpus=1",
+                       "! ctftextsink location=/dev/null"), None),
+            ("babeltrace2 \\| grep 'cpu_id = 1 }'",
+             ["sh", "-c", f"babeltrace2 '{trace}' | grep -F 'cpu_id = 1 }}'"],
+             None),
+        ], n, size, peers_of={"babeltrace2 \\| grep 'cpu_id = 1 }'": ours})
+    if dat:
+        n, size = b.tracedat_events(dat), du_bytes(dat)
+        ours = "gst-ctf tracecmdsrc ! ctffilter events=sched_switch ! ctftextsink"
+        b.measure("filter by name (trace.dat)", [
+            (ours, gst(f"tracecmdsrc location={dat}",
+                       "! ctffilter events=sched_switch",
+                       "! ctftextsink location=/dev/null"), None),
+            ("trace-cmd report -F sched_switch",
+             ["trace-cmd", "report", "-F", "sched_switch", "-i", dat], None),
+        ], n, size, peers_of={"trace-cmd report -F sched_switch": ours})
+        expr = "sched_switch: prev_pid == 0"
+        ours = f"gst-ctf ctffilter filter='{expr}' ! ctftextsink"
+        b.measure("filter by field (trace.dat)", [
+            (ours, ["gst-launch-1.0", "-q", "tracecmdsrc", f"location={dat}",
+                    "!", "ctffilter", f"filter={expr}", "!", "ctftextsink",
+                    "location=/dev/null"], None),
+            (f"trace-cmd report -F '{expr}'",
+             ["trace-cmd", "report", "-F", expr, "-i", dat], None),
+        ], n, size, peers_of={f"trace-cmd report -F '{expr}'": ours})
+        ours = "gst-ctf ctffilter cpus=1 ! ctftextsink"
+        b.measure("filter by CPU (trace.dat)", [
+            (ours, gst(f"tracecmdsrc location={dat}", "! ctffilter cpus=1",
+                       "! ctftextsink location=/dev/null"), None),
+            ("trace-cmd report --cpu 1",
+             ["trace-cmd", "report", "--cpu", "1", "-i", dat], None),
+        ], n, size, peers_of={"trace-cmd report --cpu 1": ours})
+
+
 def ltt0_input():
     """The corpus' 8-CPU LTTng 0.x trace, unpacked once; None without
     the corpus."""
@@ -849,7 +941,8 @@ def main():
     ap.add_argument("--jobs", default="ctf2ctf,decode,text,window,merge,"
                     "tracedat,lttng0,rss", help="any of ctf2ctf, decode, text, "
                     "window, merge, tracedat, lttng0, rss (default: these), "
-                    "perpid, streams256, muxpads (issue 21)")
+                    "perpid, streams256, muxpads (issue 21), jsonl, filter "
+                    "(issue 19)")
     ap.add_argument("--perpid-sizes", default="100,300,1000,3000",
                     help="traces of the per-PID sessions (perpid job; "
                     "recorded with bench/record-perpid.sh)")
@@ -883,7 +976,7 @@ def main():
 
     jobs = args.jobs.split(",")
     b = Bench(args)
-    main_jobs = {"ctf2ctf", "decode", "text", "window"}
+    main_jobs = {"ctf2ctf", "decode", "text", "window", "jsonl", "filter"}
     trace = args.ctf or (record_ust(args.ust_iters)
                          if main_jobs & set(jobs) else None)
     load0 = os.getloadavg()
@@ -913,9 +1006,10 @@ def main():
             t1, t2 = args.ctf2 or (record_ust(args.ust_iters // 2, "-a"),
                                    record_ust(args.ust_iters // 2, "-b"))
             settle([t1, t2], args.drop_caches)
-        elif j == "tracedat":
+        elif j in ("tracedat", "filter"):
             dat = args.tracedat or record_tracedat(args.tracedat_seconds)
-            settle([dat], args.drop_caches)
+            settle([dat] + ([trace] if j == "filter" else []),
+                   args.drop_caches)
         elif j in ("rss", "lttng0", "perpid", "streams256", "muxpads"):
             settle([], args.drop_caches)
         else:
@@ -932,6 +1026,10 @@ def main():
             job_merge(b, t1, t2)
         elif j == "tracedat":
             job_tracedat(b, dat)
+        elif j == "jsonl":
+            job_jsonl(b, trace)
+        elif j == "filter":
+            job_filter(b, trace, dat)
         elif j == "lttng0":
             job_lttng0(b, args.lttng0 or ltt0_input())
         elif j == "rss":

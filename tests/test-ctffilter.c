@@ -786,6 +786,59 @@ check_readback (const gchar * trace, const gchar * props)
   g_free (back);
 }
 
+/* reduce-metadata: the output's metadata has only the event classes that
+ * can still appear (left out by events, stream-classes or the filter's
+ * event terms), and it reads back, by ctfsrc and by babeltrace2, as the
+ * text of the unreduced output. */
+static guint
+output_event_classes (const gchar * trace, const gchar * props)
+{
+  gchar *dir = g_dir_make_tmp ("test-ctffilter-XXXXXX", NULL);
+  gchar *out = g_build_filename (dir, "out", NULL);
+  gchar *md = g_build_filename (out, "metadata", NULL);
+  gchar *desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctffilter %s ! "
+      "ctfsink location=\"%s\"", trace, props, out);
+  gchar *text = NULL;
+  guint n = 0;
+  const gchar *p;
+
+  run_pipeline (desc);
+  fail_unless (g_file_get_contents (md, &text, NULL, NULL), "%s", md);
+  for (p = text; (p = strstr (p, "event {")) != NULL; p++)
+    if (p == text || p[-1] == '\n')
+      n++;
+  g_free (text);
+  test_rm_rf (dir);
+  g_free (dir);
+  g_free (out);
+  g_free (md);
+  g_free (desc);
+  return n;
+}
+
+GST_START_TEST (test_reduce_metadata)
+{
+  gchar *trace = g_build_filename (g_getenv ("GST_CTF_EXAMPLES"), "ust-libc",
+      NULL);
+
+  /* ust-libc declares 6 event classes */
+  fail_unless_equals_int (output_event_classes (trace, "events=\"*alloc\""),
+      6);
+  fail_unless_equals_int (output_event_classes (trace, "events=\"*alloc\" "
+          "reduce-metadata=true"), 3);
+  fail_unless_equals_int (output_event_classes (trace,
+          "filter=\"lttng_ust_libc/free: ptr != 0\" reduce-metadata=true"), 1);
+  fail_unless_equals_int (output_event_classes (trace,
+          "events=\"!*free\" filter-out=\"lttng_ust_libc/calloc\" "
+          "reduce-metadata=true"), 4);
+  check_readback (trace, "events=\"*alloc\" reduce-metadata=true");
+  check_readback (trace, "filter=\"lttng_ust_libc/free: ptr & 0xff0, "
+      "calloc\" reduce-metadata=true");
+  g_free (trace);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_output_reads_back)
 {
   gchar *trace = g_build_filename (g_getenv ("GST_CTF_EXAMPLES"), "ust-libc",
@@ -916,6 +969,7 @@ ctffilter_suite (void)
   tcase_add_test (tc, test_parse_errors);
   tcase_add_test (tc, test_lists);
   tcase_add_test (tc, test_ust_libc_oracle);
+  tcase_add_test (tc, test_reduce_metadata);
   tcase_add_test (tc, test_corpus_oracle);
   tcase_add_test (tc, test_tracedat_bundled);
   tcase_add_test (tc, test_tracedat_corpus);

@@ -48,6 +48,7 @@
 #include <string.h>
 
 #include "gstctffilter.h"
+#include "gstctffilter-private.h"
 
 #include "gstctf-caps.h"
 #include "gstctf-element-util.h"
@@ -72,6 +73,7 @@ enum
   PROP_FILTER,
   PROP_FILTER_OUT,
   PROP_STATS,
+  PROP_REDUCE_METADATA,
   N_PROPS
 };
 
@@ -143,6 +145,12 @@ struct _GstCtfFilter
   GHashTable *systems;          /* event name -> trace-cmd system */
   const GstCtfEventClass *format_class; /* tracecmd_event_format */
 
+  /* reduce-metadata (object lock): the last input metadata and its
+   * reduced text */
+  gboolean reduce;
+  gchar *reduced_in;
+  gchar *reduced_out;
+
   /* Statistics, protected by the object lock. */
   guint64 packets_passed;
   guint64 packets_dropped;
@@ -176,6 +184,8 @@ static gboolean gst_ctf_filter_set_caps (GstBaseTransform * trans,
     GstCaps * incaps, GstCaps * outcaps);
 static gboolean gst_ctf_filter_sink_event (GstBaseTransform * trans,
     GstEvent * event);
+static GstCaps *gst_ctf_filter_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter);
 static GstFlowReturn gst_ctf_filter_generate_output (GstBaseTransform *
     trans, GstBuffer ** outbuf);
 
@@ -295,6 +305,24 @@ gst_ctf_filter_class_init (GstCtfFilterClass * klass)
       "dropped in decoded packets (guint64 counts)", GST_TYPE_STRUCTURE,
       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
+  /**
+   * GstCtfFilter:reduce-metadata:
+   *
+   * Writes the output's metadata without the event classes whose events
+   * can never be kept: those #GstCtfFilter:events leaves out, those of
+   * the stream classes #GstCtfFilter:stream-classes leaves out, and those
+   * the #GstCtfFilter:filter expressions can never match (not for
+   * tracecmdsrc's traces, whose expressions may name trace-cmd systems
+   * known only from the packets).  The metadata is written again as TSDL
+   * (gst_ctf_tsdl_write()); the event classes left keep their ids, so the
+   * packets do not change.  CTF 2 metadata is passed whole.
+   */
+  props[PROP_REDUCE_METADATA] = g_param_spec_boolean ("reduce-metadata",
+      "Reduce metadata", "Write the output's metadata without the event "
+      "classes that can no longer appear (left out by events, "
+      "stream-classes or filter); written again as TSDL, CTF 2 passed "
+      "whole", FALSE, TEXT_FLAGS);
+
   g_object_class_install_properties (gobject_class, N_PROPS, props);
 
   gst_element_class_add_static_pad_template (element_class, &sink_template);
@@ -308,6 +336,8 @@ gst_ctf_filter_class_init (GstCtfFilterClass * klass)
   trans_class->start = GST_DEBUG_FUNCPTR (gst_ctf_filter_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_filter_stop);
   trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_ctf_filter_set_caps);
+  trans_class->transform_caps =
+      GST_DEBUG_FUNCPTR (gst_ctf_filter_transform_caps);
   trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_ctf_filter_sink_event);
   trans_class->generate_output =
       GST_DEBUG_FUNCPTR (gst_ctf_filter_generate_output);
@@ -334,6 +364,8 @@ gst_ctf_filter_finalize (GObject * object)
   g_array_unref (self->clocks);
   g_array_unref (self->kept);
   g_hash_table_unref (self->systems);
+  g_free (self->reduced_in);
+  g_free (self->reduced_out);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -347,6 +379,14 @@ gst_ctf_filter_set_property (GObject * object, guint prop_id,
     GST_OBJECT_LOCK (self);
     g_free (self->text[prop_id]);
     self->text[prop_id] = g_value_dup_string (value);
+    GST_OBJECT_UNLOCK (self);
+    return;
+  }
+  if (prop_id == PROP_REDUCE_METADATA) {
+    GST_OBJECT_LOCK (self);
+    self->reduce = g_value_get_boolean (value);
+    g_clear_pointer (&self->reduced_in, g_free);
+    g_clear_pointer (&self->reduced_out, g_free);
     GST_OBJECT_UNLOCK (self);
     return;
   }
@@ -372,6 +412,10 @@ gst_ctf_filter_get_property (GObject * object, guint prop_id,
             "packets-rewritten", G_TYPE_UINT64, self->packets_rewritten,
             "events-kept", G_TYPE_UINT64, self->events_kept,
             "events-dropped", G_TYPE_UINT64, self->events_dropped, NULL));
+    GST_OBJECT_UNLOCK (self);
+  } else if (prop_id == PROP_REDUCE_METADATA) {
+    GST_OBJECT_LOCK (self);
+    g_value_set_boolean (value, self->reduce);
     GST_OBJECT_UNLOCK (self);
   } else {
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -547,8 +591,12 @@ gst_ctf_filter_sink_event (GstBaseTransform * trans, GstEvent * event)
 /* ------------------------------------------------------------------ */
 
 /* The decision for each event class of @sc, made once. */
-static StreamPlans *
-get_plans (GstCtfFilter * self, const GstCtfStreamClass * sc)
+/* The decision for the events of @ec, @system its trace-cmd system if
+ * known; the plan that decides on values in @plan (else NULL). */
+static GstCtfFilterPlanKind
+class_kind (GstCtfFilter * self, const GstCtfStreamClass * sc,
+    const GstCtfEventClass * ec, const gchar * system,
+    GstCtfFilterPlan ** plan)
 {
   static const gchar *const pid_names[] = { "vpid", "pid", "common_pid",
     NULL
@@ -556,6 +604,130 @@ get_plans (GstCtfFilter * self, const GstCtfStreamClass * sc)
   static const gchar *const tid_names[] = { "vtid", "tid", "common_pid",
     NULL
   };
+  GstCtfFilterPlanKind kind;
+  GstCtfFilterPlan *p;
+
+  *plan = NULL;
+  if (self->events && !gst_ctf_name_list_match (self->events, ec->name))
+    return GST_CTF_FILTER_PLAN_NEVER;
+  p = gst_ctf_filter_plan_new (sc, ec);
+  if (self->filter)
+    gst_ctf_filter_plan_add_expr (p, self->filter, system, FALSE);
+  if (self->filter_out)
+    gst_ctf_filter_plan_add_expr (p, self->filter_out, system, TRUE);
+  if (self->pids)
+    gst_ctf_filter_plan_add_id_field (p, pid_names, self->pids);
+  if (self->tids)
+    gst_ctf_filter_plan_add_id_field (p, tid_names, self->tids);
+  kind = gst_ctf_filter_plan_get_kind (p);
+  if (kind == GST_CTF_FILTER_PLAN_EVAL)
+    *plan = p;
+  else
+    gst_ctf_filter_plan_free (p);
+  return kind;
+}
+
+/* reduce-metadata: whether events of @ec can be kept (without the
+ * expressions when trace-cmd systems could decide). */
+static gboolean
+keep_class (gpointer data, const GstCtfStreamClass * sc,
+    const GstCtfEventClass * ec, gboolean systems)
+{
+  GstCtfFilter *self = data;
+  GstCtfFilterPlan *plan = NULL;
+  GstCtfFilterPlanKind kind;
+
+  if (self->stream_classes &&
+      !gst_ctf_id_list_contains (self->stream_classes, sc->id))
+    return FALSE;
+  if (self->events && !gst_ctf_name_list_match (self->events, ec->name))
+    return FALSE;
+  if (systems)
+    return TRUE;
+  kind = class_kind (self, sc, ec, NULL, &plan);
+  gst_ctf_filter_plan_free (plan);
+  return kind != GST_CTF_FILTER_PLAN_NEVER;
+}
+
+/* The output caps' metadata for @in with reduce-metadata (the last
+ * result kept); NULL to leave it as it is. */
+static gchar *
+reduced_metadata (GstCtfFilter * self, const gchar * in)
+{
+  gchar *out = NULL;
+  GError *err = NULL;
+  guint removed = 0;
+
+  GST_OBJECT_LOCK (self);
+  if (self->reduced_in && strcmp (self->reduced_in, in) == 0)
+    out = g_strdup (self->reduced_out);
+  GST_OBJECT_UNLOCK (self);
+  if (out)
+    return out;
+  out = _gst_ctf_filter_reduced_metadata (in, keep_class, self, &removed,
+      &err);
+  if (out == NULL) {
+    GST_ELEMENT_WARNING (self, STREAM, ENCODE,
+        ("Cannot reduce the metadata; it goes out whole."),
+        ("%s", err ? err->message : "unknown error"));
+    g_clear_error (&err);
+    out = g_strdup (in);
+  }
+  GST_DEBUG_OBJECT (self, "metadata reduced: %u event classes left out",
+      removed);
+  GST_OBJECT_LOCK (self);
+  g_free (self->reduced_in);
+  g_free (self->reduced_out);
+  self->reduced_in = g_strdup (in);
+  self->reduced_out = g_strdup (out);
+  GST_OBJECT_UNLOCK (self);
+  return out;
+}
+
+/* With reduce-metadata, the source pad's caps carry the reduced metadata;
+ * upstream, any metadata. */
+static GstCaps *
+gst_ctf_filter_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+{
+  GstCtfFilter *self = GST_CTF_FILTER (trans);
+  gboolean reduce;
+  GstCaps *res;
+  guint i;
+
+  GST_OBJECT_LOCK (self);
+  reduce = self->reduce;
+  GST_OBJECT_UNLOCK (self);
+  if (!reduce)
+    return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_caps (trans,
+        direction, caps, filter);
+  res = gst_caps_copy (caps);
+  for (i = 0; i < gst_caps_get_size (res); i++) {
+    GstStructure *st = gst_caps_get_structure (res, i);
+    const gchar *md = gst_structure_get_string (st, "metadata");
+
+    if (direction == GST_PAD_SRC) {
+      gst_structure_remove_field (st, "metadata");
+    } else if (md != NULL) {
+      gchar *r = reduced_metadata (self, md);
+
+      gst_structure_set (st, "metadata", G_TYPE_STRING, r, NULL);
+      g_free (r);
+    }
+  }
+  if (filter) {
+    GstCaps *tmp = gst_caps_intersect_full (filter, res,
+        GST_CAPS_INTERSECT_FIRST);
+
+    gst_caps_unref (res);
+    res = tmp;
+  }
+  return res;
+}
+
+static StreamPlans *
+get_plans (GstCtfFilter * self, const GstCtfStreamClass * sc)
+{
   StreamPlans *sp = g_hash_table_lookup (self->plans, &sc->id);
   gboolean any_kept = FALSE, any_dropped = FALSE;
   guint i;
@@ -569,25 +741,7 @@ get_plans (GstCtfFilter * self, const GstCtfStreamClass * sc)
     ClassPlan *cp = g_new0 (ClassPlan, 1);
     const gchar *system = g_hash_table_lookup (self->systems, ec->name);
 
-    if (self->events && !gst_ctf_name_list_match (self->events, ec->name)) {
-      cp->kind = GST_CTF_FILTER_PLAN_NEVER;
-    } else {
-      GstCtfFilterPlan *p = gst_ctf_filter_plan_new (sc, ec);
-
-      if (self->filter)
-        gst_ctf_filter_plan_add_expr (p, self->filter, system, FALSE);
-      if (self->filter_out)
-        gst_ctf_filter_plan_add_expr (p, self->filter_out, system, TRUE);
-      if (self->pids)
-        gst_ctf_filter_plan_add_id_field (p, pid_names, self->pids);
-      if (self->tids)
-        gst_ctf_filter_plan_add_id_field (p, tid_names, self->tids);
-      cp->kind = gst_ctf_filter_plan_get_kind (p);
-      if (cp->kind == GST_CTF_FILTER_PLAN_EVAL)
-        cp->plan = p;
-      else
-        gst_ctf_filter_plan_free (p);
-    }
+    cp->kind = class_kind (self, sc, ec, system, &cp->plan);
     any_kept |= cp->kind != GST_CTF_FILTER_PLAN_NEVER;
     any_dropped |= cp->kind != GST_CTF_FILTER_PLAN_ALWAYS;
     sp->need_values |= cp->kind == GST_CTF_FILTER_PLAN_EVAL;

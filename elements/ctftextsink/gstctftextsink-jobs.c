@@ -189,6 +189,8 @@ fill_chunk (GstCtfTextFormatter * fmt, Job * j, Chunk * c)
       goto failed;
   }
 
+  gst_ctf_text_formatter_set_stream (fmt, j->s->bt_id, j->s->name,
+      j->s->path);
   memset (&r, 0, sizeof (r));
   r.type = GST_CTF_MERGE_EVENT;
   while (c->recs->len < CHUNK_RECORDS && c->text->len < CHUNK_TEXT) {

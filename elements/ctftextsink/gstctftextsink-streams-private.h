@@ -103,6 +103,7 @@ struct _Stream {
   gint64 bt_id;
   guint serial;
   gchar *name;
+  const gchar *path;            /* interned, nullable */
   const GstCtfClockClass *clock;
   GstCtfDiscardTracker discards;
 

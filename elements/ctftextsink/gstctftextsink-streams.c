@@ -285,7 +285,8 @@ notices_chunk (GstCtfTextStreams * ts, Stream * s,
 gboolean
 gst_ctf_text_streams_push (GstCtfTextStreams * ts, GBytes * packet,
     guint64 stream_class_id, gint64 rank, gint64 stream_id,
-    const gchar * stream_name, gint64 offset, GError ** error)
+    const gchar * stream_name, const gchar * file_path, gint64 offset,
+    GError ** error)
 {
   gchar key[48];
   Stream *s;
@@ -308,6 +309,7 @@ gst_ctf_text_streams_push (GstCtfTextStreams * ts, GBytes * packet,
     s->bt_id = stream_id;
     s->serial = ts->n_streams++;
     s->name = g_strdup (stream_name);
+    s->path = file_path;
     s->heap_index = -1;
     g_hash_table_insert (ts->streams, g_strdup (key), s);
   }

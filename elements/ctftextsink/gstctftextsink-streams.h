@@ -22,10 +22,12 @@ void gst_ctf_text_streams_free (GstCtfTextStreams * ts);
 
 /* As gst_ctf_event_merge_push_full(): packets in `timestamp_begin` order
  * across streams; the packet's header and context are read here (errors
- * as that function's). */
+ * as that function's).  @file_path: (nullable): an interned string, the
+ * file the packets of the stream come from. */
 gboolean gst_ctf_text_streams_push (GstCtfTextStreams * ts, GBytes * packet,
     guint64 stream_class_id, gint64 rank, gint64 stream_id,
-    const gchar * stream_name, gint64 offset, GError ** error);
+    const gchar * stream_name, const gchar * file_path, gint64 offset,
+    GError ** error);
 
 /* No more packets: everything can be given back. */
 void gst_ctf_text_streams_finish (GstCtfTextStreams * ts);

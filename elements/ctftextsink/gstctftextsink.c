@@ -19,6 +19,16 @@
  * warning messages.  A packet that cannot be decoded stops the pipeline
  * with an error, after the events before it were written.
  *
+ * #GstCtfTextSink:format=json-lines writes one JSON object per event
+ * instead (JSON Lines: `time_ns`, `cycles`, `clock`, `name`, `trace`,
+ * `stream`, `cpu`, then the scopes as objects, enumerations as
+ * `{"value", "labels"}`; docs/user-guide.md), and format=metadata the
+ * trace's metadata text as `babeltrace2 -o ctf-metadata` prints it.
+ * babeltrace2's `--names`, `--fields`, `--color`, `--clock-offset` and
+ * `--clock-offset-ns` are #GstCtfTextSink:names, #GstCtfTextSink:fields,
+ * #GstCtfTextSink:color, #GstCtfTextSink:clock-offset and
+ * #GstCtfTextSink:clock-offset-ns.
+ *
  * With #GstCtfTextSink:parallel (the default), worker threads (one per
  * core, at most 8) decode and format the events of the packets, several
  * packets at once (of one stream too: a packet with `timestamp_begin`
@@ -48,6 +58,10 @@
  * gst-launch-1.0 -q tracecmdsrc location=trace.dat ! ctftextsink format=trace-cmd
  * ]|
  * Prints what `trace-cmd report -i trace.dat` prints.
+ * |[
+ * gst-launch-1.0 -q ctfsrc location=/path/to/trace ! ctftextsink format=json-lines
+ * ]|
+ * One JSON object per event on stdout.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -56,6 +70,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <errno.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 #include "gstctftextsink.h"
@@ -95,19 +110,80 @@ enum {
   PROP_EMULATE_RECYCLING,
   PROP_PARALLEL,
   PROP_FORMAT,
+  PROP_CLOCK_OFFSET,
+  PROP_CLOCK_OFFSET_NS,
+  PROP_NAMES,
+  PROP_FIELDS,
+  PROP_COLOR,
 };
+
+/* babeltrace2's --color */
+typedef enum {
+  GST_CTF_TEXT_COLOR_AUTO = 0,
+  GST_CTF_TEXT_COLOR_NEVER = 1,
+  GST_CTF_TEXT_COLOR_ALWAYS = 2,
+} GstCtfTextColor;
+
+#define GST_TYPE_CTF_TEXT_COLOR (gst_ctf_text_color_get_type ())
+
+static GType
+gst_ctf_text_color_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CTF_TEXT_COLOR_AUTO, "on a terminal that babeltrace2 colours "
+          "(stdout and stderr terminals, TERM xterm, screen, tmux, ...; "
+          "BABELTRACE_TERM_COLOR=always/never decides first)", "auto"},
+    {GST_CTF_TEXT_COLOR_NEVER, "never", "never"},
+    {GST_CTF_TEXT_COLOR_ALWAYS, "always", "always"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstCtfTextColor", values);
+
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+/* babeltrace2's bt_common_colors_supported(), for color=auto. */
+static gboolean
+terminal_has_colors (void)
+{
+  static const gchar *const terms[] = { "xterm", "rxvt", "konsole",
+    "gnome-terminal", "screen", "tmux", "putty"
+  };
+  const gchar *force = g_getenv ("BABELTRACE_TERM_COLOR");
+  const gchar *term = g_getenv ("TERM");
+  guint i;
+
+  if (force != NULL)
+    return g_ascii_strcasecmp (force, "always") == 0;
+  if (term == NULL)
+    return FALSE;
+  for (i = 0; i < G_N_ELEMENTS (terms); i++)
+    if (g_str_has_prefix (term, terms[i]))
+      return isatty (1) && isatty (2);
+  return FALSE;
+}
 
 /**
  * GstCtfTextFormat:
  * @GST_CTF_TEXT_FORMAT_BABELTRACE: babeltrace2's `sink.text.pretty` text
  * @GST_CTF_TEXT_FORMAT_TRACE_CMD: `trace-cmd report`'s text, for traces
  *   tracecmdsrc converted from a trace.dat
+ * @GST_CTF_TEXT_FORMAT_JSON_LINES: one JSON object per event (JSON Lines)
+ * @GST_CTF_TEXT_FORMAT_METADATA: the trace's metadata text, as
+ *   `babeltrace2 -o ctf-metadata` prints it
  *
  * What ctftextsink prints.
  */
 typedef enum {
-  GST_CTF_TEXT_FORMAT_BABELTRACE,
-  GST_CTF_TEXT_FORMAT_TRACE_CMD,
+  GST_CTF_TEXT_FORMAT_BABELTRACE = 0,
+  GST_CTF_TEXT_FORMAT_TRACE_CMD = 1,
+  GST_CTF_TEXT_FORMAT_JSON_LINES = 2,
+  GST_CTF_TEXT_FORMAT_METADATA = 3,
 } GstCtfTextFormat;
 
 #define GST_TYPE_CTF_TEXT_FORMAT (gst_ctf_text_format_get_type ())
@@ -121,6 +197,11 @@ gst_ctf_text_format_get_type (void)
           "(sink.text.pretty)", "babeltrace"},
     {GST_CTF_TEXT_FORMAT_TRACE_CMD, "trace-cmd report's text (traces from "
           "tracecmdsrc)", "trace-cmd"},
+    {GST_CTF_TEXT_FORMAT_JSON_LINES,
+        "JSON Lines: one JSON object per event", "json-lines"},
+    {GST_CTF_TEXT_FORMAT_METADATA,
+        "the trace's metadata text, as babeltrace2 -o ctf-metadata prints it",
+        "metadata"},
     {0, NULL, NULL},
   };
 
@@ -168,6 +249,11 @@ struct _GstCtfTextSink
   gboolean recycle;
   gboolean parallel;
   GstCtfTextFormat format;
+  const gchar *json_stream_name;        /* the formatter's stream now */
+  gint64 json_stream_id;
+  GstCtfTextColor color;
+  gchar *names;                 /* as last set, babeltrace2's --names */
+  gchar *fields;                /* babeltrace2's --fields */
 
   /* state */
   FILE *out;
@@ -225,7 +311,7 @@ static gboolean
 emulating_recycling (GstCtfTextSink * self)
 {
   return self->opts.babeltrace_version == GST_CTF_BABELTRACE_2_0 &&
-      self->recycle;
+      self->recycle && self->format == GST_CTF_TEXT_FORMAT_BABELTRACE;
 }
 
 /* Writes the text of the events given back so far; also before anything
@@ -248,9 +334,23 @@ write_text (GstCtfTextSink * self)
   return TRUE;
 }
 
+/* format=metadata: the metadata text as babeltrace2 -o ctf-metadata
+ * prints it. */
+static gboolean
+write_metadata (GstCtfTextSink * self, const gchar * text)
+{
+  /* (babeltrace2 also puts the CTF 1.8 signature before packetized TSDL
+   * that lacks it, which the caps do not tell; LTTng writes it) */
+  g_string_append (self->text, text);
+  g_string_append_c (self->text, '\n');
+  return write_text (self);
+}
+
 static void
 drop_trace (GstCtfTextSink * self)
 {
+  self->json_stream_name = NULL;
+  self->json_stream_id = -1;
   g_clear_pointer (&self->streams, gst_ctf_text_streams_free);
   g_clear_pointer (&self->report, gst_ctf_trace_cmd_report_free);
   g_clear_pointer (&self->merge, gst_ctf_event_merge_free);
@@ -326,6 +426,17 @@ drain (GstCtfTextSink * self)
         } else if (self->streams == NULL) {
           gst_ctf_text_formatter_set_event_object (self->fmt,
               item.pool_object);
+          /* (the merge's stream names stay while their stream does) */
+          if (self->opts.json_lines && (item.stream_name !=
+                  self->json_stream_name || item.stream_id !=
+                  self->json_stream_id)) {
+            self->json_stream_name = item.stream_name;
+            self->json_stream_id = item.stream_id;
+            gst_ctf_text_formatter_set_stream (self->fmt, item.stream_id,
+                item.stream_name, item.stream_name ?
+                g_hash_table_lookup (self->file_paths,
+                    g_intern_string (item.stream_name)) : NULL);
+          }
           gst_ctf_text_formatter_format_event (self->fmt, item.iter,
               self->text);
         }
@@ -422,6 +533,11 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
     case GST_CTF_CAPS_NEW:
       break;
   }
+  if (self->format == GST_CTF_TEXT_FORMAT_METADATA) {
+    /* the metadata text of each new trace; the packets are not read */
+    gst_ctf_trace_class_unref (tc);
+    return write_metadata (self, self->tsdl);
+  }
   metadata = g_steal_pointer (&self->tsdl);
 
   /* New metadata: give back what the previous trace class still holds. */
@@ -480,6 +596,8 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
   GError *err = NULL;
   gboolean ok;
 
+  if (self->format == GST_CTF_TEXT_FORMAT_METADATA && self->tsdl != NULL)
+    return GST_FLOW_OK;
   if (self->tc == NULL) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
         ("Received a buffer before caps with CTF metadata."));
@@ -560,7 +678,7 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
     }
   } else if (self->streams)
     ok = gst_ctf_text_streams_push (self->streams, bytes, sc_id, rank,
-        stream_id, name, offset, &err);
+        stream_id, name, meta ? meta->file_path : NULL, offset, &err);
   else
     ok = gst_ctf_event_merge_push_full (self->merge, bytes, sc_id, rank,
         stream_id, name, offset, &err);
@@ -596,6 +714,12 @@ gst_ctf_text_sink_event (GstBaseSink * bsink, GstEvent * event)
         return FALSE;
       }
     }
+    /* babeltrace2 ends its output with a colour reset when the terminal
+     * takes colours (whatever --color says) */
+    if (self->format == GST_CTF_TEXT_FORMAT_BABELTRACE && (self->opts.color
+            || (self->color != GST_CTF_TEXT_COLOR_ALWAYS &&
+                terminal_has_colors ())))
+      g_string_append (self->text, "\033[0m");
     if (!write_text (self)) {
       gst_event_unref (event);
       return FALSE;
@@ -618,6 +742,9 @@ gst_ctf_text_sink_start (GstBaseSink * bsink)
   self->n_events = 0;
   self->n_discarded_events = 0;
   self->n_discarded_packets = 0;
+  /* (babeltrace2 looks at the terminal whatever -w says) */
+  self->opts.color = self->color == GST_CTF_TEXT_COLOR_ALWAYS ||
+      (self->color == GST_CTF_TEXT_COLOR_AUTO && terminal_has_colors ());
   if (self->location == NULL || self->location[0] == '\0') {
     self->out = stdout;
     self->out_is_stdout = TRUE;
@@ -657,6 +784,115 @@ gst_ctf_text_sink_stop (GstBaseSink * bsink)
 }
 
 /* ------------------------------------------------------------------ */
+
+/* babeltrace2's --names: a comma-separated list of payload (args, arg),
+ * context (ctx), header, scope, all, none.  Without the option, payload
+ * and context names are printed; "all" / "none" set every kind, and any
+ * other name alone hides the kinds it does not name (babeltrace2's
+ * name-default=hide).  Returns FALSE on an unknown name. */
+static gboolean
+parse_names (const gchar * list, GstCtfTextOptions * o)
+{
+  gchar **tok = g_strsplit (list ? list : "", ",", -1);
+  gint def = -1;                /* -1: unset, 0: hide, 1: show */
+  gboolean other = FALSE, payload = FALSE, context = FALSE, header = FALSE,
+      scope = FALSE, ok = TRUE;
+  guint i;
+
+  for (i = 0; tok[i] != NULL; i++) {
+    const gchar *t = g_strstrip (tok[i]);
+
+    if (strcmp (t, "all") == 0)
+      def = 1;
+    else if (strcmp (t, "none") == 0)
+      def = 0;
+    else if (strcmp (t, "payload") == 0 || strcmp (t, "args") == 0 ||
+        strcmp (t, "arg") == 0)
+      payload = other = TRUE;
+    else if (strcmp (t, "context") == 0 || strcmp (t, "ctx") == 0)
+      context = other = TRUE;
+    else if (strcmp (t, "header") == 0)
+      header = other = TRUE;
+    else if (strcmp (t, "scope") == 0)
+      scope = other = TRUE;
+    else if (t[0] != '\0')
+      ok = FALSE;
+  }
+  g_strfreev (tok);
+  if (!ok)
+    return FALSE;
+  if (def < 0 && !other) {
+    /* (unset: babeltrace2's defaults) */
+    o->name_payload = o->name_context = TRUE;
+    o->name_header = o->name_scope = FALSE;
+    return TRUE;
+  }
+  if (def < 0)
+    def = 0;
+  o->name_payload = def || payload;
+  o->name_context = def || context;
+  o->name_header = def || header;
+  o->name_scope = def || scope;
+  return TRUE;
+}
+
+/* babeltrace2's --fields: trace, trace:hostname, trace:domain,
+ * trace:procname, trace:vpid, loglevel, emf, callsite, all; as --names,
+ * naming some hides the others (hostname, procname and vpid are printed
+ * by default).  callsite is accepted and prints nothing (no call site
+ * information is read). */
+static gboolean
+parse_fields (const gchar * list, GstCtfTextOptions * o)
+{
+  gchar **tok = g_strsplit (list ? list : "", ",", -1);
+  gboolean all = FALSE, other = FALSE, ok = TRUE;
+  gboolean trace = FALSE, host = FALSE, domain = FALSE, proc = FALSE,
+      vpid = FALSE, loglevel = FALSE, emf = FALSE;
+  guint i;
+
+  for (i = 0; tok[i] != NULL; i++) {
+    const gchar *t = g_strstrip (tok[i]);
+
+    if (strcmp (t, "all") == 0)
+      all = TRUE;
+    else if (strcmp (t, "trace") == 0)
+      trace = other = TRUE;
+    else if (strcmp (t, "trace:hostname") == 0)
+      host = other = TRUE;
+    else if (strcmp (t, "trace:domain") == 0)
+      domain = other = TRUE;
+    else if (strcmp (t, "trace:procname") == 0)
+      proc = other = TRUE;
+    else if (strcmp (t, "trace:vpid") == 0)
+      vpid = other = TRUE;
+    else if (strcmp (t, "loglevel") == 0)
+      loglevel = other = TRUE;
+    else if (strcmp (t, "emf") == 0)
+      emf = other = TRUE;
+    else if (strcmp (t, "callsite") == 0)
+      other = TRUE;
+    else if (t[0] != '\0')
+      ok = FALSE;
+  }
+  g_strfreev (tok);
+  if (!ok)
+    return FALSE;
+  if (!all && !other) {
+    o->field_trace = o->field_trace_domain = FALSE;
+    o->field_loglevel = o->field_emf = FALSE;
+    o->field_trace_hostname = o->field_trace_procname =
+        o->field_trace_vpid = TRUE;
+    return TRUE;
+  }
+  o->field_trace = all || trace;
+  o->field_trace_hostname = all || host;
+  o->field_trace_domain = all || domain;
+  o->field_trace_procname = all || proc;
+  o->field_trace_vpid = all || vpid;
+  o->field_loglevel = all || loglevel;
+  o->field_emf = all || emf;
+  return TRUE;
+}
 
 static void
 gst_ctf_text_sink_set_property (GObject * object, guint prop_id,
@@ -719,7 +955,42 @@ gst_ctf_text_sink_set_property (GObject * object, guint prop_id,
       break;
     case PROP_FORMAT:
       self->format = g_value_get_enum (value);
+      self->opts.json_lines = self->format == GST_CTF_TEXT_FORMAT_JSON_LINES;
       break;
+    case PROP_CLOCK_OFFSET:
+      self->opts.clock_offset_s = g_value_get_int64 (value);
+      break;
+    case PROP_CLOCK_OFFSET_NS:
+      self->opts.clock_offset_ns = g_value_get_int64 (value);
+      break;
+    case PROP_COLOR:
+      self->color = g_value_get_enum (value);
+      break;
+    case PROP_NAMES:{
+      const gchar *v = g_value_get_string (value);
+
+      if (!parse_names (v, &self->opts)) {
+        g_warning ("ctftextsink: invalid names \"%s\" (a comma-separated "
+            "list of payload, context, header, scope, all, none)", v);
+        break;
+      }
+      g_free (self->names);
+      self->names = g_strdup (v);
+      break;
+    }
+    case PROP_FIELDS:{
+      const gchar *v = g_value_get_string (value);
+
+      if (!parse_fields (v, &self->opts)) {
+        g_warning ("ctftextsink: invalid fields \"%s\" (a comma-separated "
+            "list of trace, trace:hostname, trace:domain, trace:procname, "
+            "trace:vpid, loglevel, emf, callsite, all)", v);
+        break;
+      }
+      g_free (self->fields);
+      self->fields = g_strdup (v);
+      break;
+    }
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -782,6 +1053,21 @@ gst_ctf_text_sink_get_property (GObject * object, guint prop_id,
     case PROP_FORMAT:
       g_value_set_enum (value, self->format);
       break;
+    case PROP_CLOCK_OFFSET:
+      g_value_set_int64 (value, self->opts.clock_offset_s);
+      break;
+    case PROP_CLOCK_OFFSET_NS:
+      g_value_set_int64 (value, self->opts.clock_offset_ns);
+      break;
+    case PROP_NAMES:
+      g_value_set_string (value, self->names);
+      break;
+    case PROP_COLOR:
+      g_value_set_enum (value, self->color);
+      break;
+    case PROP_FIELDS:
+      g_value_set_string (value, self->fields);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -800,6 +1086,8 @@ gst_ctf_text_sink_finalize (GObject * object)
   g_string_free (self->text, TRUE);
   g_string_free (self->warn, TRUE);
   g_free (self->location);
+  g_free (self->names);
+  g_free (self->fields);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -897,13 +1185,62 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
           "tracecmdsrc converted from a trace.dat: cpus=N, then "
           "COMM-PID [CPU] SECS.USECS: EVENT: the event's print fmt "
           "formatted by libtraceevent and its plugins; the babeltrace2 "
-          "switches do not apply)",
+          "switches do not apply); json-lines, one JSON object per event "
+          "(time_ns, cycles, clock, name, trace, stream, cpu, then the "
+          "scopes packet_context, event_header, stream_event_context, "
+          "event_context and payload as objects; enumerations as "
+          "{\"value\", \"labels\"}), for scripts; or metadata, the "
+          "trace's metadata text (TSDL, or CTF 2 JSON) as babeltrace2 -o "
+          "ctf-metadata prints it, once per trace",
           GST_TYPE_CTF_TEXT_FORMAT, GST_CTF_TEXT_FORMAT_BABELTRACE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  g_object_class_install_property (gobject_class, PROP_CLOCK_OFFSET,
+      g_param_spec_int64 ("clock-offset", "Clock offset",
+          "Seconds added to the offset of every clock class: the printed "
+          "times move (babeltrace2 --clock-offset)", G_MININT32, G_MAXINT32,
+          0, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_CLOCK_OFFSET_NS,
+      g_param_spec_int64 ("clock-offset-ns", "Clock offset (ns)",
+          "Nanoseconds added to the offset of every clock class "
+          "(babeltrace2 --clock-offset-ns)", G_MININT64 / 2, G_MAXINT64 / 2,
+          0, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_NAMES,
+      g_param_spec_string ("names", "Names",
+          "Which field names to print, as babeltrace2 --names / -n: a "
+          "comma-separated list of payload (args), context (ctx), header, "
+          "scope, all, none; naming some hides the others (default: "
+          "payload and context names).  Sets name-header and name-scope",
+          NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_FIELDS,
+      g_param_spec_string ("fields", "Fields",
+          "Which optional fields to print, as babeltrace2 --fields / -f: a "
+          "comma-separated list of trace, trace:hostname, trace:domain, "
+          "trace:procname, trace:vpid, loglevel, emf, callsite, all; "
+          "naming some hides the others (default: trace:hostname, "
+          "trace:procname, trace:vpid).  Sets field-trace-domain, "
+          "field-loglevel and field-emf.  (trace prints the trace's host "
+          "name: babeltrace2 adds the trace's path below its input "
+          "directory)",
+          NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  g_object_class_install_property (gobject_class, PROP_COLOR,
+      g_param_spec_enum ("color", "Color",
+          "Colour the text as babeltrace2 --color does: auto (on a terminal "
+          "babeltrace2 colours, or BABELTRACE_TERM_COLOR=always), never, "
+          "always (babeltrace2 colours only such a terminal even then; "
+          "this colours any output)", GST_TYPE_CTF_TEXT_COLOR, GST_CTF_TEXT_COLOR_AUTO,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
   gst_type_mark_as_plugin_api (GST_TYPE_CTF_TEXT_SINK_BABELTRACE_VERSION, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CTF_TEXT_FORMAT, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CTF_TEXT_COLOR, 0);
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_set_static_metadata (element_class,
       "CTF text sink", "Sink/Trace",

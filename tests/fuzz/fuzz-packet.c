@@ -91,9 +91,10 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
 
   GstCtfEventIter *fast, *plain;
   GError *err2 = NULL;
-  GstCtfTextFormatter *fmt_seq, *fmt_line;
+  GstCtfTextFormatter *fmt_seq, *fmt_line, *fmt_json, *fmt_color;
+  GstCtfTextOptions opts;
   GstCtfTextDelta delta = { 0 };
-  GString *text_seq, *text_line, *line;
+  GString *text_seq, *text_line, *line, *other;
 
   tc = fuzz_trace_class (&data, &size);
   if (tc == NULL)
@@ -103,6 +104,20 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   gst_ctf_event_iter_set_recording (it, TRUE);
   fmt_seq = gst_ctf_text_formatter_new (tc, NULL);
   fmt_line = gst_ctf_text_formatter_new (tc, NULL);
+  /* JSON Lines (with clock offsets) and the coloured text, on the same
+   * events: one valid UTF-8 line each */
+  gst_ctf_text_options_init (&opts);
+  opts.json_lines = TRUE;
+  opts.clock_offset_s = -3;
+  opts.clock_offset_ns = 1500000001;
+  fmt_json = gst_ctf_text_formatter_new (tc, &opts);
+  gst_ctf_text_formatter_set_stream (fmt_json, 1, "stream\x80\"", NULL);
+  gst_ctf_text_options_init (&opts);
+  opts.color = TRUE;
+  opts.name_header = opts.name_scope = TRUE;
+  opts.clock_offset_ns = -7;
+  fmt_color = gst_ctf_text_formatter_new (tc, &opts);
+  other = g_string_new (NULL);
   text_seq = g_string_new (NULL);
   text_line = g_string_new (NULL);
   line = g_string_new (NULL);
@@ -183,6 +198,16 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
         GstCtfTextLine li;
 
         gst_ctf_text_formatter_format_event (fmt_seq, it, text_seq);
+        g_string_truncate (other, 0);
+        gst_ctf_text_formatter_format_event (fmt_json, it, other);
+        g_assert (other->len > 2 && other->str[0] == '{' &&
+            other->str[other->len - 1] == '\n' &&
+            memchr (other->str, '\n', other->len - 1) == NULL);
+        if (!g_utf8_validate (other->str, other->len, NULL))
+          g_error ("a JSON line is not UTF-8");
+        g_string_truncate (other, 0);
+        gst_ctf_text_formatter_format_event (fmt_color, it, other);
+        g_assert (other->len > 0 && other->str[other->len - 1] == '\n');
         g_string_truncate (line, 0);
         gst_ctf_text_formatter_format_event_line (fmt_line, it, line, &li);
         g_assert (li.delta_at < (gssize) line->len);
@@ -216,6 +241,9 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   g_string_free (text_seq, TRUE);
   g_string_free (text_line, TRUE);
   g_string_free (line, TRUE);
+  g_string_free (other, TRUE);
+  gst_ctf_text_formatter_free (fmt_json);
+  gst_ctf_text_formatter_free (fmt_color);
   gst_ctf_text_formatter_free (fmt_seq);
   gst_ctf_text_formatter_free (fmt_line);
   gst_ctf_event_iter_free (fast);

@@ -118,7 +118,7 @@ static gboolean
 par_push (gpointer e, const Pkt * p, const gchar * name, GError ** err)
 {
   return gst_ctf_text_streams_push (e, p->bytes, p->sc, p->rank, p->rank,
-      name, p->offset, err);
+      name, NULL, p->offset, err);
 }
 
 static void

@@ -274,14 +274,16 @@ compare_labels (gconstpointer a, gconstpointer b)
  * hexadecimal, then the flags with a set bit, sorted by name, each once:
  * `0x12 { "MEOW", "SALUT" }`. */
 static void
-append_bit_map (GString * s, const GstCtfFieldClass * fc,
-    const GstCtfFieldValue * v)
+append_bit_map (GstCtfTextFormatter * f, GString * s,
+    const GstCtfFieldClass * fc, const GstCtfFieldValue * v)
 {
   const GstCtfEnumMapping *maps = fc->enumeration.mappings;
   GPtrArray *set = g_ptr_array_new ();
   guint i;
 
+  put_color (f, s, COLOR_VALUE);
   _gst_ctf_text_append_integer (s, fc, v);
+  put_color (f, s, COLOR_RESET);
   for (i = 0; i < fc->enumeration.n_mappings; i++) {
     guint64 lo = maps[i].lower, hi = MIN (maps[i].upper, 63), mask;
     guint k;
@@ -305,8 +307,10 @@ append_bit_map (GString * s, const GstCtfFieldClass * fc,
       if (i > 0)
         put_c (s, ',');
       put_c (s, ' ');
+      put_color (f, s, COLOR_VALUE);
       append_escaped (s, g_ptr_array_index (set, i),
           strlen (g_ptr_array_index (set, i)));
+      put_color (f, s, COLOR_RESET);
     }
     put_lit (s, " }");
   }
@@ -323,7 +327,7 @@ _gst_ctf_text_append_enum (GstCtfTextFormatter * f, GString * s,
   gsize start;
 
   if (fc->form == GST_CTF_FIELD_FORM_BIT_MAP) {
-    append_bit_map (s, fc, v);
+    append_bit_map (f, s, fc, v);
     return;
   }
   if (fc == f->last_enum_fc) {
@@ -351,11 +355,15 @@ _gst_ctf_text_append_enum (GstCtfTextFormatter * f, GString * s,
       continue;
     if (printed++ > 0)
       put_lit (s, ", ");
+    put_color (f, s, COLOR_VALUE);
     put (s, e->labels->str + e->label_off[g], e->label_off[g + 1] -
         e->label_off[g]);
+    put_color (f, s, COLOR_RESET);
   }
   if (printed == 0) {
+    put_color (f, s, COLOR_UNKNOWN);
     put_lit (s, "<unknown>");
+    put_color (f, s, COLOR_RESET);
   } else if (printed > 1 &&
       f->opts.babeltrace_version != GST_CTF_BABELTRACE_2_0) {
     /* babeltrace2 2.1 braces several labels (rare: made afterwards) */
@@ -363,6 +371,8 @@ _gst_ctf_text_append_enum (GstCtfTextFormatter * f, GString * s,
     put_lit (s, " }");
   }
   put_lit (s, " : container = ");
+  put_color (f, s, COLOR_VALUE);
   append_integer (s, fc, v);
+  put_color (f, s, COLOR_RESET);
   put_lit (s, " )");
 }

@@ -91,6 +91,11 @@ gst_ctf_text_formatter_new (GstCtfTraceClass * tc,
     gst_ctf_text_options_init (&f->opts);
 
   f->cur_object = -1;
+  f->stream_id = -1;
+  f->json_stream = g_string_new (NULL);
+  f->offset_clocks = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  f->json_info = g_hash_table_new_full (NULL, NULL, NULL,
+      _gst_ctf_text_json_info_free);
   f->templates = g_ptr_array_new_with_free_func ((GDestroyNotify)
       tpl_free);
   f->pc_text = g_string_sized_new (256);
@@ -130,6 +135,11 @@ gst_ctf_text_formatter_free (GstCtfTextFormatter * f)
   g_hash_table_unref (f->ec_info);
   gst_ctf_trace_class_unref (f->tc);
   g_free (f->trace_name);
+  g_free (f->stream_name);
+  g_free (f->stream_path);
+  g_string_free (f->json_stream, TRUE);
+  g_hash_table_unref (f->offset_clocks);
+  g_hash_table_unref (f->json_info);
   g_free (f);
 }
 
@@ -154,6 +164,23 @@ gst_ctf_text_formatter_set_trace_name (GstCtfTextFormatter * f,
       ei->head = NULL;
     }
   }
+}
+
+void
+gst_ctf_text_formatter_set_stream (GstCtfTextFormatter * f, gint64 stream_id,
+    const gchar * name, const gchar * path)
+{
+  g_return_if_fail (f != NULL);
+  if (f->json_stream_valid && f->stream_id == stream_id &&
+      (f->stream_name == name || g_strcmp0 (f->stream_name, name) == 0) &&
+      g_strcmp0 (f->stream_path, path) == 0)
+    return;
+  f->stream_id = stream_id;
+  g_free (f->stream_name);
+  f->stream_name = g_strdup (name);
+  g_free (f->stream_path);
+  f->stream_path = g_strdup (path);
+  f->json_stream_valid = FALSE;
 }
 
 void
@@ -506,14 +533,17 @@ append_scope (GstCtfTextFormatter * f, GString * s,
     put_lit (s, ", ");
   *start_line = FALSE;
   if (f->opts.name_scope) {
+    put_color (f, s, COLOR_NAME);
     put_str (s, scope_name);
+    put_color (f, s, COLOR_RESET);
     put_lit (s, " = ");
   }
   if (scope == GST_CTF_SCOPE_PACKET_CONTEXT) {
     append_packet_context (f, s, vals, n, names, state == SCOPE_FILTERED);
     return;
   }
-  if (tpl != NULL) {
+  /* (templates have no colours) */
+  if (tpl != NULL && !f->opts.color) {
     if (*tpl == NULL)
       *tpl = tpl_build (f, vals, n, names, state == SCOPE_FILTERED);
     if (*tpl != &tpl_none && ((*tpl)->n_dyn > 0 || (*tpl)->n_values == n)
@@ -589,24 +619,43 @@ append_event_timestamp (GstCtfTextFormatter * f, GString * s,
   gint64 ns = 0;
   gboolean ns_ok = event_ns (f, cc, cycles, &ns);
 
-  if (names)
-    put_lit (s, "timestamp = ");
-  else
+  if (names) {
+    put_color (f, s, COLOR_NAME);
+    put_lit (s, "timestamp");
+    put_color (f, s, COLOR_RESET);
+    put_lit (s, " = ");
+  } else {
     put_c (s, '[');
+  }
 
-  if (f->opts.clock_cycles)
+  put_color (f, s, COLOR_TIMESTAMP);
+  if (f->opts.clock_cycles) {
     append_u64_padded (s, cycles, 20);
-  else if (!ns_ok)
-    put_lit (s, "Error");
-  else
-    _gst_ctf_text_append_wall (f, s, ns);
+  } else if (f->opts.clock_offset_s != 0 || f->opts.clock_offset_ns != 0) {
+    gint64 printed;
 
+    if (_gst_ctf_text_printed_ns (f, cc, cycles, &printed))
+      _gst_ctf_text_append_wall (f, s, printed);
+    else
+      put_lit (s, "Error");
+  } else if (!ns_ok) {
+    put_lit (s, "Error");
+  } else {
+    _gst_ctf_text_append_wall (f, s, ns);
+  }
+
+  put_color (f, s, COLOR_RESET);
   if (!names)
     put_lit (s, "] ");
 
   if (!f->opts.no_delta) {
-    if (names)
-      put_lit (s, ", delta = ");
+    if (names) {
+      put_lit (s, ", ");
+      put_color (f, s, COLOR_NAME);
+      put_lit (s, "delta");
+      put_color (f, s, COLOR_RESET);
+      put_lit (s, " = ");
+    }
     else
       put_c (s, '(');
     if (f->defer_delta)
@@ -654,13 +703,15 @@ static const gchar *const log_level_names[] = {
 };
 
 static inline void
-sep_field (GString * s, gboolean start_line, gboolean names,
-    const gchar * name, gboolean dom_print)
+sep_field (GstCtfTextFormatter * f, GString * s, gboolean start_line,
+    gboolean names, const gchar * name, gboolean dom_print)
 {
   if (!start_line)
     put_lit (s, ", ");
   if (names) {
+    put_color (f, s, COLOR_NAME);
     put_str (s, name);
+    put_color (f, s, COLOR_RESET);
     put_lit (s, " = ");
   } else if (dom_print) {
     put_c (s, ':');
@@ -711,33 +762,37 @@ append_head (GstCtfTextFormatter * f, GString * out, const ScInfo * si,
   if (f->opts.field_trace && f->trace_name) {
     if (!start_line)
       put_lit (out, ", ");
-    if (names)
-      put_lit (out, "trace = ");
+    if (names) {
+      put_color (f, out, COLOR_NAME);
+      put_lit (out, "trace");
+      put_color (f, out, COLOR_RESET);
+      put_lit (out, " = ");
+    }
     put_str (out, f->trace_name);
     if (names)
       put_lit (out, ", ");
   }
   if (f->opts.field_trace_hostname && (si->merged ? si->env_hostname :
           f->env_hostname)) {
-    sep_field (out, start_line, names, "trace:hostname", FALSE);
+    sep_field (f, out, start_line, names, "trace:hostname", FALSE);
     put_str (out, si->merged ? si->env_hostname : f->env_hostname);
     dom_print = TRUE;
   }
   if (f->opts.field_trace_domain && (si->merged ? si->env_domain :
           f->env_domain)) {
-    sep_field (out, start_line, names, "trace:domain", dom_print);
+    sep_field (f, out, start_line, names, "trace:domain", dom_print);
     put_str (out, si->merged ? si->env_domain : f->env_domain);
     dom_print = TRUE;
   }
   if (f->opts.field_trace_procname && (si->merged ? si->env_procname :
           f->env_procname)) {
-    sep_field (out, start_line, names, "trace:procname", dom_print);
+    sep_field (f, out, start_line, names, "trace:procname", dom_print);
     put_str (out, si->merged ? si->env_procname : f->env_procname);
     dom_print = TRUE;
   }
   if (f->opts.field_trace_vpid && (si->merged ? si->has_env_vpid :
           f->has_env_vpid)) {
-    sep_field (out, start_line, names, "trace:vpid", dom_print);
+    sep_field (f, out, start_line, names, "trace:vpid", dom_print);
     put_c (out, '(');
     append_i64 (out, si->merged ? si->env_vpid : f->env_vpid);
     put_c (out, ')');
@@ -745,7 +800,7 @@ append_head (GstCtfTextFormatter * f, GString * out, const ScInfo * si,
   }
   if (f->opts.field_loglevel && ec != NULL && ec->loglevel >= 0 &&
       ec->loglevel < (gint64) G_N_ELEMENTS (log_level_names)) {
-    sep_field (out, start_line, names, "loglevel", dom_print);
+    sep_field (f, out, start_line, names, "loglevel", dom_print);
     put_str (out, log_level_names[ec->loglevel]);
     put_lit (out, " (");
     append_i64 (out, ec->loglevel);
@@ -753,7 +808,7 @@ append_head (GstCtfTextFormatter * f, GString * out, const ScInfo * si,
     dom_print = TRUE;
   }
   if (f->opts.field_emf && ec != NULL && ec->model_emf_uri) {
-    sep_field (out, start_line, names, "model.emf.uri", dom_print);
+    sep_field (f, out, start_line, names, "model.emf.uri", dom_print);
     put_str (out, ec->model_emf_uri);
     dom_print = TRUE;
   }
@@ -762,9 +817,15 @@ append_head (GstCtfTextFormatter * f, GString * out, const ScInfo * si,
   if (!start_line)
     put_lit (out, ", ");
   start_line = TRUE;
-  if (names)
-    put_lit (out, "name = ");
+  if (names) {
+    put_color (f, out, COLOR_NAME);
+    put_lit (out, "name");
+    put_color (f, out, COLOR_RESET);
+    put_lit (out, " = ");
+  }
+  put_color (f, out, COLOR_EVENT_NAME);
   put_str (out, ec && ec->name ? ec->name : "<unknown>");
+  put_color (f, out, COLOR_RESET);
   if (names)
     put_lit (out, ", ");
   else
@@ -807,6 +868,12 @@ _gst_ctf_text_format_view (GstCtfTextFormatter * f, const TextEventView * ev,
     f->last_ec_info = ei;
   }
   ei = f->last_ec_info;
+
+  if (f->opts.json_lines) {
+    _gst_ctf_text_format_json (f, ev, si, ei != &no_ec && sc != NULL ?
+        (EcInfo *) ei : NULL, out);
+    return;
+  }
 
   /* Timestamp, only when the stream class has a default clock. */
   if (sc != NULL && sc->default_clock != NULL) {

@@ -57,6 +57,19 @@ typedef enum {
  * @field_emf: print the event class EMF URI
  * @babeltrace_version: the babeltrace2 release whose output is reproduced
  *   (default %GST_CTF_BABELTRACE_2_1)
+ * @clock_offset_s: seconds added to every clock class's offset
+ *   (`--clock-offset`; default 0): the printed times move, not the deltas
+ * @clock_offset_ns: nanoseconds added likewise (`--clock-offset-ns`)
+ * @color: colour the text with ANSI escape sequences as babeltrace2
+ *   `--color=always` does (bold values, cyan member names, yellow times,
+ *   magenta event names; the warnings in yellow)
+ * @json_lines: format each event as one JSON object on one line (JSON
+ *   Lines) instead of babeltrace2's text: `time_ns` (ns from the clock's
+ *   origin), `cycles`, `clock`, `name`, `trace` (name and environment),
+ *   `stream` (`class_id`, `id`, `name`, `path`), `cpu`, then the scopes
+ *   `packet_context`, `event_header`, `stream_event_context`,
+ *   `event_context` and `payload` as objects; the options above do not
+ *   apply (docs/user-guide.md describes the values)
  *
  * The main switches of babeltrace2's `sink.text.pretty` component
  * (babeltrace2-sink.text.pretty(7)).  Initialise with
@@ -80,6 +93,10 @@ typedef struct {
   gboolean field_loglevel;
   gboolean field_emf;
   GstCtfBabeltraceVersion babeltrace_version;
+  gboolean json_lines;
+  gint64 clock_offset_s;
+  gint64 clock_offset_ns;
+  gboolean color;
 } GstCtfTextOptions;
 
 /**
@@ -145,6 +162,19 @@ GST_CTF_API void gst_ctf_text_formatter_reset_delta (GstCtfTextFormatter * f);
  */
 GST_CTF_API void gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
     GstCtfEventIter * it, GString * out);
+
+/**
+ * gst_ctf_text_formatter_set_stream:
+ * @f: the formatter
+ * @stream_id: the stream's id (babeltrace2's stream ID), -1 when unknown
+ * @name: (nullable): the stream's name (its data stream file's name)
+ * @path: (nullable): the path of the file its packets were read from
+ *
+ * Says which stream the next events come from: the `stream` member of
+ * the JSON Lines output (#GstCtfTextOptions.json_lines) gives them.
+ */
+GST_CTF_API void gst_ctf_text_formatter_set_stream (GstCtfTextFormatter * f,
+    gint64 stream_id, const gchar * name, const gchar * path);
 
 /**
  * gst_ctf_text_formatter_set_event_object:

@@ -161,6 +161,30 @@ struct _GstCtfTextFormatter {
    * field class -> GString of its last non-empty value). */
   gint64 cur_object;
   GHashTable *objects;
+
+  /* clock_offset_s / clock_offset_ns: a copy of each clock class with
+   * the offsets applied (GstCtfClockClass* -> GstCtfClockClass*), for
+   * the printed times only (deltas and merge keys do not change: the
+   * offset moves every time of a clock alike). */
+  GHashTable *offset_clocks;
+  const GstCtfClockClass *last_offset_cc;
+  const GstCtfClockClass *last_offset_adj;
+
+  /* JSON Lines (gstctf-text-json.c): per structure field class its
+   * members' escaped keys, per enumeration class its labels, made once
+   * (field class -> info, owned), with direct-mapped caches in front. */
+  GHashTable *json_info;
+  gconstpointer json_cache_key[64];
+  gpointer json_cache_val[64];
+
+  /* The stream of the next events (gst_ctf_text_formatter_set_stream()),
+   * and its JSON member, made again when it or the stream class changes. */
+  gint64 stream_id;
+  gchar *stream_name;
+  gchar *stream_path;
+  GString *json_stream;
+  const GstCtfStreamClass *json_stream_sc;
+  gboolean json_stream_valid;
 };
 
 /* One event to format: its classes, clock value, and the iterator on it
@@ -174,6 +198,12 @@ typedef struct {
 } TextEventView;
 
 G_BEGIN_DECLS
+
+/* gstctf-text-time.c: the time printed for @cycles of @cc: with the
+ * clock_offset_s / clock_offset_ns options applied as babeltrace2's
+ * --clock-offset / --clock-offset-ns do (to the clock class offsets). */
+gboolean _gst_ctf_text_printed_ns (GstCtfTextFormatter * f,
+    const GstCtfClockClass * cc, guint64 cycles, gint64 * ns);
 
 /* gstctf-text-time.c: appends a time, @ns from the clock origin, as
  * babeltrace2 prints it with the formatter's options. */
@@ -192,6 +222,18 @@ void _gst_ctf_text_compute_ir (GstCtfTextFormatter * f);
  * gst_ctf_text_formatter_format_event()). */
 void _gst_ctf_text_format_view (GstCtfTextFormatter * f,
     const TextEventView * ev, GString * out);
+
+/* gstctf-text-json.c: formats one event as a JSON Lines object (the
+ * json_lines option); @ei's head holds its constant members. */
+void _gst_ctf_text_format_json (GstCtfTextFormatter * f,
+    const TextEventView * ev, const ScInfo * si, EcInfo * ei, GString * out);
+
+void _gst_ctf_text_json_info_free (gpointer info);
+
+/* Appends @len bytes of @str as a JSON string (bytes outside valid UTF-8
+ * as \udcXX). */
+void _gst_ctf_text_append_json_string (GString * s, const gchar * str,
+    gsize len);
 
 /* Arrays and sequences of 8-bit, 8-bit-aligned integers with an encoding
  * are text for babeltrace2 (CTF 1.8 §4.2.3, §4.2.4). */
@@ -483,6 +525,23 @@ display_name (const GstCtfTextFormatter * f, const gchar * name)
    * are shown as written. */
   return name[0] == '_' && f->tc->major < 2 ? name + 1 : name;
 }
+
+/* babeltrace2's colours (its --color=always): bold values, cyan member
+ * names, bold yellow times, bold magenta event names, bold red unknown
+ * labels, bold header and scope names. */
+#define COLOR_RESET "\033[0m"
+#define COLOR_VALUE "\033[1m"
+#define COLOR_FIELD_NAME "\033[36m"
+#define COLOR_NAME "\033[1m"
+#define COLOR_TIMESTAMP "\033[1m\033[1m\033[33m"
+#define COLOR_EVENT_NAME "\033[1m\033[1m\033[35m"
+#define COLOR_UNKNOWN "\033[1m\033[1m\033[31m"
+#define COLOR_WARNING "\033[33m"
+#define COLOR_WARNING_WORD "\033[1m"
+
+/* Appends @lit when the formatter colours its output. */
+#define put_color(f, s, lit) \
+  G_STMT_START { if ((f)->opts.color) put_lit ((s), lit); } G_STMT_END
 
 /* gstctf-text-values.c */
 /* A leaf value of the matching class, as _gst_ctf_text_append_value()

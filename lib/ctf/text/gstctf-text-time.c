@@ -132,6 +132,53 @@ seconds:
 /* ------------------------------------------------------------------ */
 /* Discarded items                                                     */
 
+/* babeltrace2 (src.ctf.fs, clock-class-offset-s / -ns) adds the offsets
+ * to each clock class: nanoseconds beyond a second, or below 0, move into
+ * the seconds first, the rest goes to the cycle offset converted at the
+ * clock's frequency (truncated, in double precision). */
+static const GstCtfClockClass *
+offset_clock (GstCtfTextFormatter * f, const GstCtfClockClass * cc)
+{
+  GstCtfClockClass *adj;
+  gint64 s = f->opts.clock_offset_s, ns = f->opts.clock_offset_ns;
+  gint64 extra = ns / NS_PER_S, cycles;
+  gdouble dcycles;
+
+  if (cc == f->last_offset_cc)
+    return f->last_offset_adj;
+  adj = g_hash_table_lookup (f->offset_clocks, cc);
+  if (adj == NULL) {
+    ns -= extra * NS_PER_S;
+    if (ns < 0) {
+      ns += NS_PER_S;
+      extra--;
+    }
+    dcycles = (gdouble) ns * (gdouble) cc->freq / 1e9;
+    cycles = dcycles < 9e18 ? (gint64) dcycles : -1;
+    adj = g_new (GstCtfClockClass, 1);
+    *adj = *cc;                 /* (names shared: never freed here) */
+    /* (an offset out of range: times print as Error) */
+    if (cycles < 0 || __builtin_add_overflow (cc->offset_s, s,
+            &adj->offset_s) || __builtin_add_overflow (adj->offset_s, extra,
+            &adj->offset_s) || __builtin_add_overflow (cc->offset, cycles,
+            &adj->offset))
+      adj->freq = 0;
+    g_hash_table_insert (f->offset_clocks, (gpointer) cc, adj);
+  }
+  f->last_offset_cc = cc;
+  f->last_offset_adj = adj;
+  return adj;
+}
+
+gboolean
+_gst_ctf_text_printed_ns (GstCtfTextFormatter * f,
+    const GstCtfClockClass * cc, guint64 cycles, gint64 * ns)
+{
+  if (f->opts.clock_offset_s != 0 || f->opts.clock_offset_ns != 0)
+    cc = offset_clock (f, cc);
+  return gst_ctf_clock_class_cycles_to_ns_from_origin (cc, cycles, ns);
+}
+
 void
 gst_ctf_text_formatter_format_discarded (GstCtfTextFormatter * f,
     GString * out, GstCtfDiscardedKind kind, guint64 count,
@@ -143,7 +190,11 @@ gst_ctf_text_formatter_format_discarded (GstCtfTextFormatter * f,
 
   g_return_if_fail (f != NULL && out != NULL);
 
-  put_lit (out, "WARNING: ");
+  if (f->opts.color)
+    put_lit (out, COLOR_WARNING COLOR_WARNING_WORD "WARNING" COLOR_RESET
+        COLOR_WARNING ": ");
+  else
+    put_lit (out, "WARNING: ");
   if (count == G_MAXUINT64) {
     put_lit (out, "Tracer may have discarded ");
     put_str (out, elem);
@@ -162,12 +213,12 @@ gst_ctf_text_formatter_format_discarded (GstCtfTextFormatter * f,
     gint64 ns;
 
     put_lit (out, "between [");
-    if (gst_ctf_clock_class_cycles_to_ns_from_origin (cc, begin, &ns))
+    if (_gst_ctf_text_printed_ns (f, cc, begin, &ns))
       _gst_ctf_text_append_wall (f, out, ns);
     else
       put_lit (out, "Error");
     put_lit (out, "] and [");
-    if (gst_ctf_clock_class_cycles_to_ns_from_origin (cc, end, &ns))
+    if (_gst_ctf_text_printed_ns (f, cc, end, &ns))
       _gst_ctf_text_append_wall (f, out, ns);
     else
       put_lit (out, "Error");
@@ -214,5 +265,7 @@ gst_ctf_text_formatter_format_discarded (GstCtfTextFormatter * f,
   } else {
     put_lit (out, "no stream ID");
   }
-  put_lit (out, ").\n");
+  put_lit (out, ").");
+  put_color (f, out, COLOR_RESET);
+  put_c (out, '\n');
 }

@@ -495,7 +495,9 @@ append_struct (GstCtfTextFormatter * f, GString * s,
     else
       put_c (s, ' ');
     if (names) {
+      put_color (f, s, COLOR_FIELD_NAME);
       put_str (s, display_name (f, c->name));
+      put_color (f, s, COLOR_RESET);
       put_lit (s, " = ");
     }
     child = _gst_ctf_text_append_value (f, s, vals, n, child, names, filtered, depth + 1);
@@ -520,13 +522,17 @@ _gst_ctf_text_append_value (GstCtfTextFormatter * f, GString * s,
 
   switch (fc->type) {
     case GST_CTF_FIELD_CLASS_INTEGER:
+      put_color (f, s, COLOR_VALUE);
       append_integer (s, fc, v);
+      put_color (f, s, COLOR_RESET);
       break;
     case GST_CTF_FIELD_CLASS_ENUM:
       _gst_ctf_text_append_enum (f, s, fc, v);
       break;
     case GST_CTF_FIELD_CLASS_FLOAT:
+      put_color (f, s, COLOR_VALUE);
       append_float (s, v->v.d);
+      put_color (f, s, COLOR_RESET);
       break;
     case GST_CTF_FIELD_CLASS_STRING:{
       gsize len = v->v.s.ptr ? strnlen (v->v.s.ptr, v->v.s.len) : 0;
@@ -536,7 +542,9 @@ _gst_ctf_text_append_value (GstCtfTextFormatter * f, GString * s,
        * event object for an empty string either. */
       if (f->cur_object >= 0)
         ptr = object_text (f, fc, ptr, len, len == 0, &len);
+      put_color (f, s, COLOR_VALUE);
       append_escaped (s, ptr, len);
+      put_color (f, s, COLOR_RESET);
       break;
     }
     case GST_CTF_FIELD_CLASS_STRUCT:
@@ -552,7 +560,9 @@ _gst_ctf_text_append_value (GstCtfTextFormatter * f, GString * s,
 
         if (fc->type == GST_CTF_FIELD_CLASS_SEQUENCE && f->cur_object >= 0)
           ptr = object_text (f, fc, ptr, len, v->v.s.len == 0, &len);
+        put_color (f, s, COLOR_VALUE);
         append_escaped (s, ptr, len);
+        put_color (f, s, COLOR_RESET);
       } else {
         guint child = idx + 1;
         guint64 i = 0;
