@@ -234,12 +234,12 @@ def record_ust(iters, tag="", subbuf="1M", nsub=16):
         # a session daemon of its own, as nobody, stopped after
         tmp = tempfile.mkdtemp(prefix="gst-ctf-bench-rec-")
         os.chmod(tmp, 0o777)
-        cmd[4] = os.path.join(tmp, "out")
+        cmd[3] = os.path.join(tmp, "out")
         subprocess.run(["bash", os.path.join(HERE, "with-sessiond.sh"),
                         "--"] + cmd, check=True, stdout=subprocess.DEVNULL)
         subprocess.run(["chown", "-R", f"{os.getuid()}:{os.getgid()}", tmp],
                        check=True)
-        shutil.move(cmd[4], dest)
+        shutil.move(cmd[3], dest)
         shutil.rmtree(tmp, ignore_errors=True)
     else:
         ensure_sessiond()

@@ -7,6 +7,7 @@
 #include "gstctf-reader.h"
 #include "gstctf-plan.h"
 #include "gstctf-plan-exec-private.h"
+#include "gstctf-packet-reader-private.h"
 
 #include <string.h>
 
@@ -96,6 +97,7 @@ struct _GstCtfEventIter {
   guint64 ev_header_end;        /* bits: where the event header ends */
   guint64 ev_end;
   guint64 n_packets;            /* packets started */
+  guint64 packet_serial;        /* _gst_ctf_event_iter_get_packet_serial() */
 };
 
 static const gchar *const scope_names[GST_CTF_N_SCOPES] = {
@@ -562,6 +564,13 @@ gst_ctf_event_iter_set_packet (GstCtfEventIter * it, const guint8 * data,
   it->in_packet = FALSE;
   it->cur_ec = NULL;
   it->n_packets++;
+  {
+    /* (process-wide: a formatter may see several iterators) */
+    static guint64 last_serial;
+
+    it->packet_serial = __atomic_add_fetch (&last_serial, 1,
+        __ATOMIC_RELAXED);
+  }
   it->data = data;
   it->size = size;
   clear_values (it, GST_CTF_SCOPE_PACKET_HEADER, GST_CTF_SCOPE_EVENT_PAYLOAD);
@@ -905,6 +914,12 @@ gst_ctf_event_iter_get_header_end (GstCtfEventIter * it)
 {
   g_return_val_if_fail (it != NULL, 0);
   return it->ev_header_end;
+}
+
+guint64
+_gst_ctf_event_iter_get_packet_serial (const GstCtfEventIter * it)
+{
+  return it->packet_serial;
 }
 
 guint64

@@ -59,10 +59,26 @@ typedef struct {
   guint32 tail_len;
 } Template;
 
+/* The text a scope printed last, kept with a copy of what it depends
+ * on: each value's class, name and subtree end, and its number, or for a
+ * string or text array its bytes up to the first NUL.  Values that
+ * compare equal print the same text (the formatter's options do not
+ * change; not used while emulating recycled event objects). */
+typedef struct {
+  gboolean valid;
+  GArray *vals;                 /* GstCtfFieldValue; strings: v.s.ptr is
+                                 * an offset into @strs, v.s.len the
+                                 * length up to the first NUL */
+  GArray *is_text;              /* guint8 per value */
+  GString *strs;
+  GString *text;
+} ScopeCache;
+
 typedef struct {
   ScopeState packet_context;
   ScopeState common_context;
   Template *common_tpl;         /* NULL: not built yet */
+  ScopeCache *common_cache;     /* NULL: not made yet */
   /* A merged trace class (gstctf-trace-merge.h): the env of the input
    * trace this stream class comes from (babeltrace2 prints each event
    * with its own trace's hostname, procname, vpid). */
@@ -147,6 +163,9 @@ struct _GstCtfTextFormatter {
   guint64 memo_cycles;
   gint64 memo_ns;
   gboolean memo_ok;
+  /* The packet (_gst_ctf_event_iter_get_packet_serial()) whose context
+   * @pc_text is: its values do not change while it is current. */
+  guint64 pc_serial;
   GString *pc_text;
   GArray *pc_vals;              /* GstCtfFieldValue */
   gboolean pc_names;
