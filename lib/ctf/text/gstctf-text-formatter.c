@@ -384,6 +384,8 @@ tpl_walk (GstCtfTextFormatter * f, Template * t, const GstCtfFieldValue * vals,
       if (fc->integer.base != 2 && fc->integer.base != 8 &&
           fc->integer.base != 16 && fc->form == GST_CTF_FIELD_FORM_PLAIN)
         op.kind = fc->integer.is_signed ? TPL_SDEC : TPL_UDEC;
+      else if (fc->integer.base == 16 && fc->form == GST_CTF_FIELD_FORM_PLAIN)
+        op.kind = TPL_HEX;
       else
         op.kind = TPL_INT;
       goto hole;
@@ -534,6 +536,13 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
         s->len = d - s->str;
         continue;
       }
+      if (op->kind == TPL_HEX) {
+        d[0] = '0';
+        d[1] = 'x';
+        d += 2 + write_hex_upper (d + 2, hex_bits (v->fc, v->v.u));
+        s->len = d - s->str;
+        continue;
+      }
       s->len = d - s->str;
       s->str[s->len] = '\0';
     } else {
@@ -548,6 +557,7 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
       case TPL_SDEC:
         append_i64 (s, v->v.i);
         break;
+      case TPL_HEX:
       case TPL_INT:
         _gst_ctf_text_append_integer (s, v->fc, v);
         break;
@@ -681,6 +691,19 @@ put_delta (GString * s, gboolean clock_cycles, const GstCtfTextDelta * d,
   } else if (d->have_ns && ns_ok) {
     guint64 delta = (guint64) (ns - d->ns);
 
+    if (G_LIKELY (s->allocated_len - s->len > 32)) {
+      /* room for all of it: written in place */
+      gchar *p = s->str + s->len;
+
+      *p++ = '+';
+      p += write_u64 (p, delta / NS_PER_S);
+      *p++ = '.';
+      write_9digits (p, (guint32) (delta % NS_PER_S));
+      p += 9;
+      *p = '\0';
+      s->len = p - s->str;
+      return;
+    }
     put_c (s, '+');
     append_u64 (s, delta / NS_PER_S);
     put_c (s, '.');
