@@ -229,7 +229,13 @@ shared_key_hash (gconstpointer k)
 static gboolean
 shared_key_equal (gconstpointer a, gconstpointer b)
 {
-  return memcmp (a, b, GST_CTF_SHARED_KEY_BYTES) == 0;
+  guint64 len;
+
+  if (memcmp (a, b, GST_CTF_SHARED_KEY_HEAD) != 0)
+    return FALSE;
+  memcpy (&len, (const guint8 *) a + 8, sizeof (len));
+  return memcmp ((const guint8 *) a + GST_CTF_SHARED_KEY_HEAD,
+      (const guint8 *) b + GST_CTF_SHARED_KEY_HEAD, len) == 0;
 }
 
 GstCtfTraceClass *
