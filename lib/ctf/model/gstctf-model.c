@@ -301,6 +301,8 @@ gst_ctf_trace_class_unref (GstCtfTraceClass * tc)
     return;
   if (tc->shared_key)
     shared_forget (tc);
+  if (tc->info_plans)
+    g_hash_table_unref (tc->info_plans);
   gst_ctf_field_class_free (tc->packet_header);
   g_free (tc->uid);
   g_ptr_array_unref (tc->env);
