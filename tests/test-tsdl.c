@@ -1257,6 +1257,18 @@ START_TEST (test_parse_shared)
   ck_assert (ta != tb);
   ck_assert (tp != ta);         /* gst_ctf_tsdl_parse() never shares */
   ck_assert_str_eq (first_event (tb)->name, "y");
+  {
+    /* same length, one byte apart at the end: two classes */
+    const gchar *c = PREAMBLE "event { name = \"p\"; };\n/* 1 */";
+    const gchar *d = PREAMBLE "event { name = \"q\"; };\n/* 2 */";
+    GstCtfTraceClass *tcc = gst_ctf_metadata_parse_shared (c, "c", NULL);
+    GstCtfTraceClass *tcd = gst_ctf_metadata_parse_shared (d, "d", NULL);
+
+    ck_assert (tcc != NULL && tcd != NULL && tcc != tcd);
+    ck_assert_str_eq (first_event (tcd)->name, "q");
+    gst_ctf_trace_class_unref (tcc);
+    gst_ctf_trace_class_unref (tcd);
+  }
   gst_ctf_trace_class_unref (ta);
   gst_ctf_trace_class_unref (ta2);
   gst_ctf_trace_class_unref (tb);

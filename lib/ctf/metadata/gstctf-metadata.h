@@ -83,8 +83,9 @@ GST_CTF_API GstCtfTraceClass *gst_ctf_metadata_parse (const gchar * text,
  * each parse the metadata of their caps: with thousands of traces merged
  * (ctfsrc on an LTTng per-PID session) that text is megabytes, and
  * ctfsrc's merge, ctftextsink, timefilter and ctfsink then share one
- * trace class.  Texts are told apart by their SHA-256 and length; nothing
- * is kept once the last reference is gone.  The result must not be
+ * trace class.  Texts are compared byte for byte (the table keeps a copy
+ * of each text while its trace class lives, found by a 64-bit hash);
+ * nothing is kept once the last reference is gone.  The result must not be
  * changed.
  *
  * Returns: (transfer full): the trace class, or %NULL

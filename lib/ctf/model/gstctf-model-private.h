@@ -15,11 +15,13 @@ G_BEGIN_DECLS
 void _gst_ctf_trace_class_index_stream_classes (GstCtfTraceClass * tc);
 
 /* The table of gst_ctf_metadata_parse_shared() (gstctf-tsdl-shared.c): a key
- * (SHA-256 of a metadata text, then its length as a guint64) -> a trace
- * class, holding no reference; gst_ctf_trace_class_unref() takes a dying
- * class out before freeing it, and a lookup only takes a reference on a
- * class whose count is not zero yet. */
-#define GST_CTF_SHARED_KEY_BYTES (32 + 8)
+ * (a 64-bit hash of a metadata text and its length, as two guint64, then
+ * the text itself and a NUL: GST_CTF_SHARED_KEY_HEAD + length + 1 bytes)
+ * -> a trace class, holding no reference; gst_ctf_trace_class_unref()
+ * takes a dying class out before freeing it, and a lookup only takes a
+ * reference on a class whose count is not zero yet.  Keys are equal when
+ * their texts are: the hash only picks the bucket. */
+#define GST_CTF_SHARED_KEY_HEAD 16
 /* Returns: (transfer full) (nullable): the live class with @key */
 GstCtfTraceClass *_gst_ctf_trace_class_shared_lookup (const guint8 * key);
 /* Puts @tc in the table under @key (taken, g_malloc'd), unless a class

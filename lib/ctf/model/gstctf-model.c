@@ -229,7 +229,13 @@ shared_key_hash (gconstpointer k)
 static gboolean
 shared_key_equal (gconstpointer a, gconstpointer b)
 {
-  return memcmp (a, b, GST_CTF_SHARED_KEY_BYTES) == 0;
+  guint64 len;
+
+  if (memcmp (a, b, GST_CTF_SHARED_KEY_HEAD) != 0)
+    return FALSE;
+  memcpy (&len, (const guint8 *) a + 8, sizeof (len));
+  return memcmp ((const guint8 *) a + GST_CTF_SHARED_KEY_HEAD,
+      (const guint8 *) b + GST_CTF_SHARED_KEY_HEAD, len) == 0;
 }
 
 GstCtfTraceClass *
@@ -295,6 +301,8 @@ gst_ctf_trace_class_unref (GstCtfTraceClass * tc)
     return;
   if (tc->shared_key)
     shared_forget (tc);
+  if (tc->info_plans)
+    g_hash_table_unref (tc->info_plans);
   gst_ctf_field_class_free (tc->packet_header);
   g_free (tc->uid);
   g_ptr_array_unref (tc->env);

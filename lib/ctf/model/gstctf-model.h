@@ -352,6 +352,9 @@ struct _GstCtfTraceClass {
   GHashTable *sc_pos_by_id;
   /* in gst_ctf_metadata_parse_shared()'s table (its key) */
   guint8 *shared_key;
+  /* gst_ctf_packet_read_info()'s compiled plans of the packet header and
+   * contexts (field class -> plan, made and locked by the packet reader) */
+  GHashTable *info_plans;
 };
 
 GST_CTF_API GType gst_ctf_trace_class_get_type (void);

@@ -26,6 +26,7 @@
 #endif
 
 #include "gstctf-text-private.h"
+#include "gstctf-packet-reader-private.h"
 
 /* ------------------------------------------------------------------ */
 /* Construction                                                        */
@@ -39,6 +40,27 @@ tpl_free (Template * t)
   g_string_free (t->lit, TRUE);
   g_array_unref (t->ops);
   g_free (t);
+}
+
+static void
+scope_cache_free (ScopeCache * c)
+{
+  if (c == NULL)
+    return;
+  g_array_unref (c->vals);
+  g_array_unref (c->is_text);
+  g_string_free (c->strs, TRUE);
+  g_string_free (c->text, TRUE);
+  g_free (c);
+}
+
+static void
+sc_info_free (gpointer data)
+{
+  ScInfo *si = data;
+
+  scope_cache_free (si->common_cache);
+  g_free (si);
 }
 
 static void
@@ -105,7 +127,7 @@ gst_ctf_text_formatter_new (GstCtfTraceClass * tc,
   f->not_in_ir = g_hash_table_new (NULL, NULL);
   f->enums = g_hash_table_new_full (NULL, NULL, NULL,
       _gst_ctf_text_enum_info_free);
-  f->sc_info = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  f->sc_info = g_hash_table_new_full (NULL, NULL, NULL, sc_info_free);
   f->ec_info = g_hash_table_new_full (NULL, NULL, NULL, ec_info_free);
   _gst_ctf_text_compute_ir (f);
 
@@ -230,14 +252,21 @@ values_cacheable (const GstCtfFieldValue * vals, guint n)
 static void
 append_packet_context (GstCtfTextFormatter * f, GString * s,
     const GstCtfFieldValue * vals, guint n, gboolean names,
-    gboolean filtered)
+    gboolean filtered, guint64 serial)
 {
   gsize start;
 
+  /* The same packet as the last time: its values are the same. */
+  if (f->pc_valid && f->pc_names == names && serial != 0 &&
+      f->pc_serial == serial) {
+    put (s, f->pc_text->str, f->pc_text->len);
+    return;
+  }
   if (f->pc_valid && f->pc_names == names && f->pc_vals->len == n &&
       same_values ((const GstCtfFieldValue *) (gpointer) f->pc_vals->data,
           vals, n)) {
     put (s, f->pc_text->str, f->pc_text->len);
+    f->pc_serial = serial;
     return;
   }
   start = s->len;
@@ -249,7 +278,85 @@ append_packet_context (GstCtfTextFormatter * f, GString * s,
     g_string_truncate (f->pc_text, 0);
     g_string_append_len (f->pc_text, s->str + start, s->len - start);
     f->pc_names = names;
+    f->pc_serial = serial;
   }
+}
+
+/* Scope caches (ScopeCache): whether @vals print what @c holds. */
+static inline gboolean
+scope_cache_match (const ScopeCache * c, const GstCtfFieldValue * vals,
+    guint n)
+{
+  const GstCtfFieldValue *cv;
+  const guint8 *is_text;
+  guint i;
+
+  if (!c->valid || c->vals->len != n)
+    return FALSE;
+  cv = (const GstCtfFieldValue *) (gpointer) c->vals->data;
+  is_text = (const guint8 *) c->is_text->data;
+  for (i = 0; i < n; i++) {
+    const GstCtfFieldValue *v = &vals[i];
+
+    if (cv[i].fc != v->fc || cv[i].end != v->end || cv[i].name != v->name)
+      return FALSE;
+    if (is_text[i]) {
+      gsize len = v->v.s.ptr ? strnlen (v->v.s.ptr, v->v.s.len) : 0;
+
+      if (len != cv[i].v.s.len || (len > 0 && memcmp (c->strs->str +
+                  GPOINTER_TO_SIZE (cv[i].v.s.ptr), v->v.s.ptr, len) != 0))
+        return FALSE;
+    } else if (cv[i].v.u != v->v.u) {
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+/* Keeps @vals and the text they printed (@text, @len) in @c. */
+static void
+scope_cache_store (ScopeCache * c, const GstCtfFieldValue * vals, guint n,
+    const gchar * text, gsize len)
+{
+  guint i;
+
+  c->valid = FALSE;
+  g_array_set_size (c->vals, n);
+  g_array_set_size (c->is_text, n);
+  g_string_truncate (c->strs, 0);
+  for (i = 0; i < n; i++) {
+    GstCtfFieldValue *cv = &g_array_index (c->vals, GstCtfFieldValue, i);
+    const GstCtfFieldClass *fc = vals[i].fc;
+    gboolean txt = fc != NULL && (fc->type == GST_CTF_FIELD_CLASS_STRING ||
+        (is_text_array (fc) && vals[i].end <= i + 1));
+
+    *cv = vals[i];
+    g_array_index (c->is_text, guint8, i) = txt;
+    if (txt) {
+      gsize l = vals[i].v.s.ptr ? strnlen (vals[i].v.s.ptr,
+          vals[i].v.s.len) : 0;
+
+      cv->v.u = 0;
+      cv->v.s.ptr = GSIZE_TO_POINTER (c->strs->len);
+      cv->v.s.len = (guint32) l;
+      g_string_append_len (c->strs, vals[i].v.s.ptr, l);
+    }
+  }
+  g_string_truncate (c->text, 0);
+  g_string_append_len (c->text, text, len);
+  c->valid = TRUE;
+}
+
+static ScopeCache *
+scope_cache_new (void)
+{
+  ScopeCache *c = g_new0 (ScopeCache, 1);
+
+  c->vals = g_array_new (FALSE, FALSE, sizeof (GstCtfFieldValue));
+  c->is_text = g_array_new (FALSE, FALSE, 1);
+  c->strs = g_string_new (NULL);
+  c->text = g_string_new (NULL);
+  return c;
 }
 
 gboolean
@@ -304,6 +411,8 @@ tpl_walk (GstCtfTextFormatter * f, Template * t, const GstCtfFieldValue * vals,
       if (fc->integer.base != 2 && fc->integer.base != 8 &&
           fc->integer.base != 16 && fc->form == GST_CTF_FIELD_FORM_PLAIN)
         op.kind = fc->integer.is_signed ? TPL_SDEC : TPL_UDEC;
+      else if (fc->integer.base == 16 && fc->form == GST_CTF_FIELD_FORM_PLAIN)
+        op.kind = TPL_HEX;
       else
         op.kind = TPL_INT;
       goto hole;
@@ -454,6 +563,13 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
         s->len = d - s->str;
         continue;
       }
+      if (op->kind == TPL_HEX) {
+        d[0] = '0';
+        d[1] = 'x';
+        d += 2 + write_hex_upper (d + 2, hex_bits (v->fc, v->v.u));
+        s->len = d - s->str;
+        continue;
+      }
       s->len = d - s->str;
       s->str[s->len] = '\0';
     } else {
@@ -468,6 +584,7 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
       case TPL_SDEC:
         append_i64 (s, v->v.i);
         break;
+      case TPL_HEX:
       case TPL_INT:
         _gst_ctf_text_append_integer (s, v->fc, v);
         break;
@@ -518,11 +635,12 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
 static void
 append_scope (GstCtfTextFormatter * f, GString * s,
     const TextEventView * ev, GstCtfScope scope, ScopeState state,
-    Template ** tpl, const gchar * scope_name, gboolean names,
-    gboolean * start_line)
+    Template ** tpl, ScopeCache ** cache, const gchar * scope_name,
+    gboolean names, gboolean * start_line)
 {
   const GstCtfFieldValue *vals;
   guint n = 0;
+  gsize start;
 
   if (state == SCOPE_ABSENT)
     return;
@@ -539,9 +657,21 @@ append_scope (GstCtfTextFormatter * f, GString * s,
     put_lit (s, " = ");
   }
   if (scope == GST_CTF_SCOPE_PACKET_CONTEXT) {
-    append_packet_context (f, s, vals, n, names, state == SCOPE_FILTERED);
+    append_packet_context (f, s, vals, n, names, state == SCOPE_FILTERED,
+        _gst_ctf_event_iter_get_packet_serial (ev->it));
     return;
   }
+  /* (a string's text depends on more than its value while event objects
+   * are emulated) */
+  if (cache != NULL && f->cur_object < 0) {
+    if (*cache == NULL)
+      *cache = scope_cache_new ();
+    if (scope_cache_match (*cache, vals, n)) {
+      put (s, (*cache)->text->str, (*cache)->text->len);
+      return;
+    }
+  }
+  start = s->len;
   /* (templates have no colours) */
   if (tpl != NULL && !f->opts.color) {
     if (*tpl == NULL)
@@ -549,10 +679,13 @@ append_scope (GstCtfTextFormatter * f, GString * s,
     if (*tpl != &tpl_none && ((*tpl)->n_dyn > 0 || (*tpl)->n_values == n)
         && (*tpl)->root == vals[0].fc) {
       tpl_run (f, *tpl, s, vals, n, names, state == SCOPE_FILTERED);
-      return;
+      goto done;
     }
   }
   _gst_ctf_text_append_value (f, s, vals, n, 0, names, state == SCOPE_FILTERED, 0);
+done:
+  if (cache != NULL && f->cur_object < 0)
+    scope_cache_store (*cache, vals, n, s->str + start, s->len - start);
 }
 
 /* ------------------------------------------------------------------ */
@@ -588,6 +721,19 @@ put_delta (GString * s, gboolean clock_cycles, const GstCtfTextDelta * d,
   } else if (d->have_ns && ns_ok) {
     guint64 delta = (guint64) (ns - d->ns);
 
+    if (G_LIKELY (s->allocated_len - s->len > 32)) {
+      /* room for all of it: written in place */
+      gchar *p = s->str + s->len;
+
+      *p++ = '+';
+      p += write_u64 (p, delta / NS_PER_S);
+      *p++ = '.';
+      write_9digits (p, (guint32) (delta % NS_PER_S));
+      p += 9;
+      *p = '\0';
+      s->len = p - s->str;
+      return;
+    }
     put_c (s, '+');
     append_u64 (s, delta / NS_PER_S);
     put_c (s, '.');
@@ -903,15 +1049,18 @@ _gst_ctf_text_format_view (GstCtfTextFormatter * f, const TextEventView * ev,
   /* (the static no_sc / no_ec have absent scopes: their template slots
    * are never written) */
   append_scope (f, out, ev, GST_CTF_SCOPE_PACKET_CONTEXT, si->packet_context,
-      NULL, "stream.packet.context", f->opts.name_context, &start_line);
+      NULL, NULL, "stream.packet.context", f->opts.name_context,
+      &start_line);
+  /* (the common context mostly repeats: the same process and thread) */
   append_scope (f, out, ev, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT,
       si->common_context, &((ScInfo *) si)->common_tpl,
-      "stream.event.context", f->opts.name_context, &start_line);
+      &((ScInfo *) si)->common_cache, "stream.event.context",
+      f->opts.name_context, &start_line);
   append_scope (f, out, ev, GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT,
-      ei->specific_context, &((EcInfo *) ei)->specific_tpl,
+      ei->specific_context, &((EcInfo *) ei)->specific_tpl, NULL,
       "event.context", f->opts.name_context, &start_line);
   append_scope (f, out, ev, GST_CTF_SCOPE_EVENT_PAYLOAD, ei->payload,
-      &((EcInfo *) ei)->payload_tpl,
+      &((EcInfo *) ei)->payload_tpl, NULL,
       "event.fields", f->opts.name_payload, &start_line);
   put_c (out, '\n');
 }

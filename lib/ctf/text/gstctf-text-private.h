@@ -31,7 +31,8 @@ typedef enum {
   TPL_SDEC,                     /* decimal signed integer */
   TPL_STR,                      /* string: escaped inline unless recycling */
   TPL_TEXT,                     /* text array (not a sequence) */
-  TPL_INT,                      /* integer in base 2, 8 or 16 */
+  TPL_HEX,                      /* plain integer in base 16 */
+  TPL_INT,                      /* other integers in base 2, 8 or 16 */
   TPL_ENUM,
   TPL_FLOAT,
   TPL_DYN,                      /* sequence or variant: its subtree's size
@@ -59,10 +60,26 @@ typedef struct {
   guint32 tail_len;
 } Template;
 
+/* The text a scope printed last, kept with a copy of what it depends
+ * on: each value's class, name and subtree end, and its number, or for a
+ * string or text array its bytes up to the first NUL.  Values that
+ * compare equal print the same text (the formatter's options do not
+ * change; not used while emulating recycled event objects). */
+typedef struct {
+  gboolean valid;
+  GArray *vals;                 /* GstCtfFieldValue; strings: v.s.ptr is
+                                 * an offset into @strs, v.s.len the
+                                 * length up to the first NUL */
+  GArray *is_text;              /* guint8 per value */
+  GString *strs;
+  GString *text;
+} ScopeCache;
+
 typedef struct {
   ScopeState packet_context;
   ScopeState common_context;
   Template *common_tpl;         /* NULL: not built yet */
+  ScopeCache *common_cache;     /* NULL: not made yet */
   /* A merged trace class (gstctf-trace-merge.h): the env of the input
    * trace this stream class comes from (babeltrace2 prints each event
    * with its own trace's hostname, procname, vpid). */
@@ -147,6 +164,9 @@ struct _GstCtfTextFormatter {
   guint64 memo_cycles;
   gint64 memo_ns;
   gboolean memo_ok;
+  /* The packet (_gst_ctf_event_iter_get_packet_serial()) whose context
+   * @pc_text is: its values do not change while it is current. */
+  guint64 pc_serial;
   GString *pc_text;
   GArray *pc_vals;              /* GstCtfFieldValue */
   gboolean pc_names;
@@ -437,32 +457,45 @@ append_u64 (GString * s, guint64 v)
   }
 }
 
-/* Exactly 9 digits, zero-padded (@v < 10^9): the nanoseconds of every
- * timestamp and delta. */
+/* Exactly 9 digits, zero-padded (@v < 10^9), at @d: the nanoseconds
+ * of every timestamp and delta. */
 static inline void
-append_9digits (GString * s, guint32 v)
+write_9digits (gchar * d, guint32 v)
 {
-  gchar buf[9];
   guint r;
 
   r = v % 100;
   v /= 100;
-  buf[7] = digit_pairs[2 * r];
-  buf[8] = digit_pairs[2 * r + 1];
+  d[7] = digit_pairs[2 * r];
+  d[8] = digit_pairs[2 * r + 1];
   r = v % 100;
   v /= 100;
-  buf[5] = digit_pairs[2 * r];
-  buf[6] = digit_pairs[2 * r + 1];
+  d[5] = digit_pairs[2 * r];
+  d[6] = digit_pairs[2 * r + 1];
   r = v % 100;
   v /= 100;
-  buf[3] = digit_pairs[2 * r];
-  buf[4] = digit_pairs[2 * r + 1];
+  d[3] = digit_pairs[2 * r];
+  d[4] = digit_pairs[2 * r + 1];
   r = v % 100;
   v /= 100;
-  buf[1] = digit_pairs[2 * r];
-  buf[2] = digit_pairs[2 * r + 1];
-  buf[0] = '0' + (gchar) (v % 10);
-  put (s, buf, 9);
+  d[1] = digit_pairs[2 * r];
+  d[2] = digit_pairs[2 * r + 1];
+  d[0] = '0' + (gchar) (v % 10);
+}
+
+static inline void
+append_9digits (GString * s, guint32 v)
+{
+  if (G_LIKELY (s->allocated_len - s->len > 10)) {
+    write_9digits (s->str + s->len, v);
+    s->len += 9;
+    s->str[s->len] = '\0';
+  } else {
+    gchar buf[9];
+
+    write_9digits (buf, v);
+    put (s, buf, 9);
+  }
 }
 
 static inline void
@@ -488,20 +521,45 @@ append_u64_padded (GString * s, guint64 v, gint width)
   put (s, buf + p, sizeof (buf) - p);
 }
 
+/* @v in upper-case hexadecimal at @d (room for 16 bytes); returns the
+ * length. */
+static inline guint
+write_hex_upper (gchar * d, guint64 v)
+{
+  static const gchar digits[] = "0123456789ABCDEF";
+  /* digit count from the bit length: no loop test per digit */
+  guint n = v == 0 ? 1 : (64 - (guint) __builtin_clzll (v) + 3) / 4;
+  gint p;
+
+  for (p = (gint) n - 1; p >= 0; p--) {
+    d[p] = digits[v & 0xf];
+    v >>= 4;
+  }
+  return n;
+}
+
 static inline void
 append_hex_upper (GString * s, guint64 v)
 {
-  static const gchar digits[] = "0123456789ABCDEF";
-  gchar buf[20];
-  /* digit count from the bit length: no loop test per digit */
-  gint n = v == 0 ? 1 : (64 - __builtin_clzll (v) + 3) / 4;
-  gint p;
+  gchar buf[16];
 
-  for (p = n - 1; p >= 0; p--) {
-    buf[p] = digits[v & 0xf];
-    v >>= 4;
+  put (s, buf, write_hex_upper (buf, v));
+}
+
+/* babeltrace2 prints a signed integer in base 16 as the bits of its
+ * size rounded up to whole digits. */
+static inline guint64
+hex_bits (const GstCtfFieldClass * fc, guint64 u)
+{
+  guint len = fc->integer.size;
+
+  if (len > 0 && len < 64) {
+    guint rounded = (len + 3) & ~3u;
+
+    if (rounded < 64)
+      u &= (G_GUINT64_CONSTANT (1) << rounded) - 1;
   }
-  put (s, buf, n);
+  return u;
 }
 static inline void
 append_oct (GString * s, guint64 v)

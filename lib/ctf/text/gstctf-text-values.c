@@ -180,14 +180,8 @@ _gst_ctf_text_append_integer (GString * s, const GstCtfFieldClass * fc,
       append_oct (s, u);
       break;
     case 16:
-      if (len > 0 && len < 64) {
-        guint rounded = (len + 3) & ~3u;
-
-        if (rounded < 64)
-          u &= (G_GUINT64_CONSTANT (1) << rounded) - 1;
-      }
       put_lit (s, "0x");
-      append_hex_upper (s, u);
+      append_hex_upper (s, hex_bits (fc, u));
       break;
     default:
       if (fc->integer.is_signed)

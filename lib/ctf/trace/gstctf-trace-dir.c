@@ -383,7 +383,8 @@ compare_streams_bt2_tie (gconstpointer a, gconstpointer b)
   return compare_streams_by_first_path (a, b);
 }
 
-/* Loads and parses one trace directory's metadata. */
+/* Loads and parses one trace directory's metadata (shared: the elements
+ * downstream parse the same text from the caps, ctfmux once per input). */
 static gboolean
 load_metadata (const gchar * path, gchar ** text, GstCtfTraceClass ** tc,
     GError ** error)
@@ -393,7 +394,7 @@ load_metadata (const gchar * path, gchar ** text, GstCtfTraceClass ** tc,
   *tc = NULL;
   *text = gst_ctf_metadata_load_file (md_path, error);
   if (*text != NULL) {
-    *tc = gst_ctf_metadata_parse (*text, md_path, error);
+    *tc = gst_ctf_metadata_parse_shared (*text, md_path, error);
     if (*tc == NULL)
       g_clear_pointer (text, g_free);
   }
