@@ -318,7 +318,12 @@ write_type (W * w, const GstCtfFieldClass * fc, const gchar * name,
       write_integer (w, fc, name);
       break;
     case GST_CTF_FIELD_CLASS_ENUM:
-      write_enum (w, fc, name, level);
+      /* a CTF 2 bit map's flags are bit indices, not values: written
+       * (lossy) as its integer */
+      if (fc->form == GST_CTF_FIELD_FORM_BIT_MAP)
+        write_integer (w, fc, name);
+      else
+        write_enum (w, fc, name, level);
       break;
     case GST_CTF_FIELD_CLASS_FLOAT:
       if (!((fc->floating.exp_dig == 8 && fc->floating.mant_dig == 24)
