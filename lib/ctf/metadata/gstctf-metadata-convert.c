@@ -55,7 +55,8 @@ check_fc (Check * c, const GstCtfFieldClass * fc, guint depth)
     case GST_CTF_FIELD_FORM_OPTIONAL:
       return refuse (c, "an optional", "");
     case GST_CTF_FIELD_FORM_BLOB:
-      if (!lossy)
+      /* a packet header's 16-byte UUID is TSDL's `uint8_t uuid[16]` */
+      if (!lossy && fc->meaning != GST_CTF_MEANING_UUID)
         return refuse (c, "a BLOB", lossy_hint);
       break;
     case GST_CTF_FIELD_FORM_BOOLEAN:
@@ -78,6 +79,14 @@ check_fc (Check * c, const GstCtfFieldClass * fc, guint depth)
           fc->ref_target->type != GST_CTF_FIELD_CLASS_ENUM))
     return refuse (c, "a variant selected by an integer field (CTF 1.8 "
         "variants select by an enumeration's labels)", "");
+  if (fc->type == GST_CTF_FIELD_CLASS_VARIANT &&
+      fc->enumeration.n_mappings > 0) {
+    for (i = 0; i < fc->n_members; i++)
+      if (_gst_ctf_tsdl_variant_option_label (fc, i) == NULL)
+        return refuse (c, "a variant one of whose options is not selected "
+            "by exactly the ranges of one label of its enumeration selector",
+            "");
+  }
   if (fc->type == GST_CTF_FIELD_CLASS_FLOAT &&
       !((fc->floating.exp_dig == 8 && fc->floating.mant_dig == 24) ||
           (fc->floating.exp_dig == 11 && fc->floating.mant_dig == 53)))
