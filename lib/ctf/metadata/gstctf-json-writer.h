@@ -46,7 +46,15 @@ G_BEGIN_DECLS
  * sequences of 8-bit text integers become static- or dynamic-length
  * strings, as babeltrace2 2.1 reads them; member names lose the one
  * leading underscore CTF 1.8 readers strip for display (unless that
- * makes two names equal).  Strings that are not UTF-8 are written with
+ * makes two names equal).  An integer mapped to a clock outside the
+ * packet context and the event record header (CTF 1.8 allows it, and
+ * babeltrace2 then hides it and updates the clock from it) has no CTF 2
+ * role: it is written as a plain integer, which readers show.  The
+ * labels of an enumeration are written in the order babeltrace2 2.1
+ * prints the labels of a CTF 1.8 value; 2.1 then prints them in the
+ * same order for CTF 2 as for the original, but not for every
+ * enumeration with many labels sharing values (2.1 orders CTF 2 labels
+ * with another hash table).  Strings that are not UTF-8 are written with
  * their invalid bytes replaced (U+FFFD).
  *
  * Returns: (transfer full) (nullable): the metadata text (first byte
