@@ -74,12 +74,13 @@ check_fc (Check * c, const GstCtfFieldClass * fc, guint depth)
     default:
       break;
   }
-  if (fc->type == GST_CTF_FIELD_CLASS_VARIANT &&
-      (fc->ref_target == NULL ||
-          fc->ref_target->type != GST_CTF_FIELD_CLASS_ENUM))
+  /* (the selector is known once resolved: a trace class built in memory
+   * is checked for the rest) */
+  if (fc->type == GST_CTF_FIELD_CLASS_VARIANT && fc->ref_target != NULL &&
+      fc->ref_target->type != GST_CTF_FIELD_CLASS_ENUM)
     return refuse (c, "a variant selected by an integer field (CTF 1.8 "
         "variants select by an enumeration's labels)", "");
-  if (fc->type == GST_CTF_FIELD_CLASS_VARIANT &&
+  if (fc->type == GST_CTF_FIELD_CLASS_VARIANT && fc->ref_target != NULL &&
       fc->enumeration.n_mappings > 0) {
     for (i = 0; i < fc->n_members; i++)
       if (_gst_ctf_tsdl_variant_option_label (fc, i) == NULL)

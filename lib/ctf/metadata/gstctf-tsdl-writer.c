@@ -386,8 +386,10 @@ write_members (W * w, const GstCtfFieldClass * fc, guint level, guint depth)
   for (i = 0; i < fc->n_members && !w->failed; i++) {
     const gchar *label = NULL;
 
+    /* (a trace class built in memory, not resolved: its options as
+     * named) */
     if (w->ctf2 && fc->type == GST_CTF_FIELD_CLASS_VARIANT &&
-        fc->enumeration.n_mappings > 0) {
+        fc->enumeration.n_mappings > 0 && fc->ref_target != NULL) {
       label = _gst_ctf_tsdl_variant_option_label (fc, i);
       if (label == NULL) {
         fail (w, "expected an option selected by one label of its "

@@ -13,6 +13,7 @@
 #include "gstctf-trace-merge-private.h"
 #include "gstctf-metadata.h"
 #include "gstctf-tsdl-writer.h"
+#include "gstctf-json-writer.h"
 #include "gstctf-packet-writer.h"
 
 #include <string.h>
@@ -714,7 +715,13 @@ gst_ctf_trace_merge_new_full (GstCtfTraceClass * const *inputs,
     }
   }
 
-  text = gst_ctf_tsdl_write (model, &err);
+  /* the merged trace class goes through TSDL: a CTF 2 field class whose
+   * data TSDL cannot describe (LEB128, optional, integer-selected
+   * variant) is refused rather than misread */
+  if (!gst_ctf_trace_class_check_ctf18 (model, GST_CTF_CONVERT_LOSSY, &err))
+    text = NULL;
+  else
+    text = gst_ctf_tsdl_write (model, &err);
   gst_ctf_trace_class_unref (model);
   if (text == NULL) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
