@@ -518,6 +518,122 @@ START_TEST (test_write_unsigned_64_and_variant)
 }
 END_TEST
 
+/* The `metadata` of a trace directory. */
+static gchar *
+metadata_of (const gchar * dir)
+{
+  gchar *p = g_build_filename (dir, "metadata", NULL), *text = NULL;
+
+  fail_unless (g_file_get_contents (p, &text, NULL, NULL), "%s", p);
+  g_free (p);
+  return text;
+}
+
+/* tracecmdsrc ctf-version=2: CTF 2 metadata, the same events. */
+START_TEST (test_tracecmdsrc_ctf2)
+{
+  gchar *dat = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "tracecmd",
+      "i686-v7-zstd.dat", NULL);
+  gchar *out = g_dir_make_tmp ("convert-XXXXXX", NULL);
+  gchar *desc, *errmsg = NULL, *md, *t18, *t2, *a, *b;
+  guint line;
+
+  desc = g_strdup_printf ("tracecmdsrc location=\"%s\" ctf-version=2 ! "
+      "ctfsink location=\"%s\" overwrite=true", dat, out);
+  fail_unless (run_pipeline (desc, &errmsg), "%s", errmsg);
+  md = metadata_of (out);
+  fail_unless (gst_ctf_metadata_is_ctf2 (md));
+  g_free (md);
+  g_free (desc);
+  t2 = text_of (out, "", &errmsg);
+  fail_unless (t2 != NULL, "%s", errmsg);
+  desc = g_strdup_printf ("tracecmdsrc location=\"%s\" ! ctfsink "
+      "location=\"%s\" overwrite=true", dat, out);
+  fail_unless (run_pipeline (desc, &errmsg), "%s", errmsg);
+  md = metadata_of (out);
+  fail_unless (!gst_ctf_metadata_is_ctf2 (md));
+  g_free (md);
+  t18 = text_of (out, "", &errmsg);
+  fail_unless (t18 != NULL, "%s", errmsg);
+  line = first_diff (t2, t18, &a, &b);
+  fail_unless (line == 0, "line %u:\n  CTF 2:   %.300s\n  CTF 1.8: %.300s",
+      line, a, b);
+  fail_unless (strlen (t18) > 1000);
+  remove_tree (out);
+  g_free (t2);
+  g_free (t18);
+  g_free (desc);
+  g_free (out);
+  g_free (dat);
+}
+END_TEST
+
+/* `ctfmux` of two traces to ctfsink, as text (labels sorted, the
+ * clock-mapped payload field left out: see sort_label_sets(),
+ * without_field()); the output metadata in *ctf2. */
+static gchar *
+mux_text (const gchar * a, const gchar * b, const gchar * props,
+    gboolean * ctf2)
+{
+  gchar *out = g_dir_make_tmp ("convert-XXXXXX", NULL);
+  gchar *desc, *errmsg = NULL, *md, *text, *sorted, *res;
+
+  desc = g_strdup_printf ("ctfmux name=m force-correlate=true %s ! ctfsink "
+      "location=\"%s\" overwrite=true  ctfsrc location=\"%s\" ! m.  "
+      "ctfsrc location=\"%s\" ! m.", props, out, a, b);
+  fail_unless (run_pipeline (desc, &errmsg), "%s", errmsg);
+  md = metadata_of (out);
+  *ctf2 = gst_ctf_metadata_is_ctf2 (md);
+  text = text_of (out, "", &errmsg);
+  fail_unless (text != NULL, "%s", errmsg);
+  sorted = sort_label_sets (text);
+  res = without_field (sorted, "hidden_ts");
+  remove_tree (out);
+  g_free (sorted);
+  g_free (text);
+  g_free (md);
+  g_free (desc);
+  g_free (out);
+  return res;
+}
+
+/* ctfmux of a CTF 1.8 and a CTF 2 trace: CTF 2 by default (the newest
+ * input's), 1.8 when asked; the same events as the merge of the two CTF
+ * 1.8 originals. */
+START_TEST (test_ctfmux_ctf18_and_ctf2)
+{
+  const gchar *data = g_getenv ("GST_CTF_TEST_DATA");
+  gchar *enums = g_build_filename (data, "text", "enums", NULL);
+  gchar *formats = g_build_filename (data, "text", "formats", NULL);
+  gchar *f2 = g_dir_make_tmp ("convert-XXXXXX", NULL);
+  gchar *desc, *errmsg = NULL, *ref, *got, *got18, *a, *b;
+  gboolean ctf2;
+  guint line;
+
+  desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctfsink "
+      "location=\"%s\" overwrite=true ctf-version=2", formats, f2);
+  fail_unless (run_pipeline (desc, &errmsg), "%s", errmsg);
+  ref = mux_text (enums, formats, "", &ctf2);
+  fail_unless (!ctf2);
+  got = mux_text (enums, f2, "", &ctf2);
+  fail_unless (ctf2, "merged output of a CTF 2 input is not CTF 2");
+  line = first_diff (got, ref, &a, &b);
+  fail_unless (line == 0, "line %u:\n  1.8 + 2: %.300s\n  1.8 + 1.8: %.300s",
+      line, a, b);
+  got18 = mux_text (enums, f2, "ctf-version=1.8", &ctf2);
+  fail_unless (!ctf2);
+  fail_unless (strlen (got18) > 100);
+  remove_tree (f2);
+  g_free (got18);
+  g_free (got);
+  g_free (ref);
+  g_free (desc);
+  g_free (f2);
+  g_free (formats);
+  g_free (enums);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Corpus                                                               */
 
@@ -764,6 +880,8 @@ convert_suite (void)
   tcase_add_test (tc, test_kinds_refused_as_ctf18);
   tcase_add_test (tc, test_bundled_enums_to_ctf2);
   tcase_add_test (tc, test_bundled_formats_to_ctf2);
+  tcase_add_test (tc, test_tracecmdsrc_ctf2);
+  tcase_add_test (tc, test_ctfmux_ctf18_and_ctf2);
   tcase_add_test (tc, test_corpus_ctf18_to_ctf2);
   tcase_add_test (tc, test_corpus_ctf2_to_ctf18);
   return s;
