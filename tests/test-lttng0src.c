@@ -1039,6 +1039,21 @@ GST_START_TEST (test_synthetic_formats)
           }
           fail_unless_equals_int (k, 6);
           trun_clear (&r);
+          /* ctf-version=2: CTF 2 caps, the same events */
+          run ("lttng0src ctf-version=2", dir, NULL, TRUE, &r);
+          fail_unless (r.error == NULL, "CTF 2: %s", r.error);
+          fail_unless_equals_uint64 (r.events, 3 + 6);
+          for (i = 0, k = 0; i < r.events_list->len; i++) {
+            TEvent *e = g_ptr_array_index (r.events_list, i);
+
+            if (strcmp (e->stream, "kernel_0") != 0)
+              continue;
+            check_ev (e, k, &f);
+            fail_unless_equals_uint64 (e->cycles, times[k]);
+            k++;
+          }
+          fail_unless_equals_int (k, 6);
+          trun_clear (&r);
           test_rm_rf (dir);
           g_free (dir);
           n_formats++;

@@ -17,6 +17,7 @@
 #include "gstctf-trace-merge.h"
 #include "gstctf-event-merge.h"
 #include "gstctf-packet-writer.h"
+#include "gstctf-output-version.h"
 
 G_BEGIN_DECLS
 
@@ -87,6 +88,7 @@ struct _GstCtfMux
   GstCtfMuxMode mode;
   gboolean force_correlate;
   gboolean copy_bodies;
+  GstCtfOutputVersion ctf_version;
 
   /* aggregate thread */
   GstCtfMuxMode cur_mode;

@@ -213,6 +213,7 @@ enum
   PROP_MODE,
   PROP_FORCE_CORRELATE,
   PROP_COPY_BODIES,
+  PROP_CTF_VERSION,
 };
 
 
@@ -287,6 +288,11 @@ gst_ctf_mux_set_property (GObject * object, guint prop_id,
       self->copy_bodies = g_value_get_boolean (value);
       GST_OBJECT_UNLOCK (self);
       break;
+    case PROP_CTF_VERSION:
+      GST_OBJECT_LOCK (self);
+      self->ctf_version = g_value_get_enum (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -313,6 +319,11 @@ gst_ctf_mux_get_property (GObject * object, guint prop_id, GValue * value,
     case PROP_COPY_BODIES:
       GST_OBJECT_LOCK (self);
       g_value_set_boolean (value, self->copy_bodies);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_CTF_VERSION:
+      GST_OBJECT_LOCK (self);
+      g_value_set_enum (value, self->ctf_version);
       GST_OBJECT_UNLOCK (self);
       break;
     default:
@@ -665,6 +676,45 @@ compare_inputs (gconstpointer a, gconstpointer b)
 
 /* Makes sure every pad with metadata has an input and the output trace
  * class covers them all.  Returns FALSE on error (posted). */
+/* The output metadata in the CTF version asked for (`auto`: the newest
+ * of the inputs'): the merged trace class is written as TSDL and
+ * converted; the packets are the same bytes either way. */
+static gboolean
+convert_output (GstCtfMux * self, GstFlowReturn * flow)
+{
+  GstCtfOutputVersion v;
+  gboolean want2 = FALSE;
+  gchar *conv;
+  GError *err = NULL;
+  guint i;
+
+  GST_OBJECT_LOCK (self);
+  v = self->ctf_version;
+  GST_OBJECT_UNLOCK (self);
+  if (v == GST_CTF_OUTPUT_VERSION_AUTO) {
+    for (i = 0; i < self->inputs->len; i++)
+      if (((Input *) g_ptr_array_index (self->inputs, i))->tc->major >= 2)
+        want2 = TRUE;
+  } else {
+    want2 = v == GST_CTF_OUTPUT_VERSION_2;
+  }
+  if (want2 == gst_ctf_metadata_is_ctf2 (self->out_tsdl))
+    return TRUE;
+  conv = gst_ctf_output_version_convert (self->out_tsdl, want2 ?
+      GST_CTF_OUTPUT_VERSION_2 : GST_CTF_OUTPUT_VERSION_1_8, FALSE, &err);
+  if (conv == NULL) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("Cannot write the merged trace as CTF %s: %s", want2 ? "2" : "1.8",
+            err->message), (NULL));
+    g_clear_error (&err);
+    *flow = GST_FLOW_ERROR;
+    return FALSE;
+  }
+  g_free (self->out_tsdl);
+  self->out_tsdl = conv;
+  return TRUE;
+}
+
 static gboolean
 ensure_output (GstCtfMux * self, GstFlowReturn * flow)
 {
@@ -836,6 +886,8 @@ ensure_output (GstCtfMux * self, GstFlowReturn * flow)
         gst_ctf_trace_merge_packets_reencoded (self->merge) ?
         "packets re-encoded" : "packet headers patched");
   }
+  if (!convert_output (self, flow))
+    return FALSE;
   self->caps_pending = TRUE;
   if (self->cur_mode == GST_CTF_MUX_MODE_EVENTS) {
     self->emerge = gst_ctf_event_merge_new (self->out_tc);
@@ -1259,6 +1311,24 @@ gst_ctf_mux_class_init (GstCtfMuxClass * klass)
           "allows (false: re-encode every field)", TRUE,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstCtfMux:ctf-version:
+   *
+   * The CTF version of the output metadata: `auto` (the default: CTF 2
+   * when an input is CTF 2, else CTF 1.8), `1.8` or `2`.  The merged
+   * trace class is built as CTF 1.8 and converted
+   * (gst_ctf_metadata_convert()); packets are the same bytes in both.
+   * A CTF 2 input with a field class CTF 1.8 cannot express (a LEB128
+   * integer, an optional, a BLOB...) cannot be merged with another trace
+   * yet.
+   */
+  g_object_class_install_property (gobject_class, PROP_CTF_VERSION,
+      g_param_spec_enum ("ctf-version", "CTF version",
+          "CTF version of the output: auto (CTF 2 when an input is CTF 2), "
+          "1.8 or 2", GST_CTF_TYPE_OUTPUT_VERSION,
+          GST_CTF_OUTPUT_VERSION_AUTO, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
 
   gst_element_class_add_static_pad_template_with_gtype (element_class,
       &src_template, GST_TYPE_AGGREGATOR_PAD);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "gstctf-model.h"
+#include "gstctf-output-version.h"
 
 G_BEGIN_DECLS
 
@@ -37,6 +38,8 @@ struct _GstCtfSink
 
   gchar *location;
   gboolean overwrite;
+  GstCtfOutputVersion ctf_version;
+  gboolean lossy;
 
   /* Streaming state. */
   GHashTable *files;            /* name -> OutFile */
@@ -45,7 +48,9 @@ struct _GstCtfSink
    * the name's address (checked by content: an address can be reused). */
   const gchar *meta_name[8];
   OutFile *meta_file[8];
-  gchar *metadata;              /* TSDL text from the caps */
+  gchar *caps_metadata;         /* the metadata text of the caps */
+  gchar *metadata;              /* what is written: it, converted to
+                                 * ctf_version */
   GstCtfTraceClass *tc;         /* parsed lazily, for packets w/o meta */
   gboolean tc_failed;
   gboolean finished;

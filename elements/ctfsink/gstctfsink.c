@@ -28,6 +28,12 @@
  * `gst_ctf_truncated_reason`, and a warning saying so is posted.  When no
  * packet was written, the temporary files are removed instead.
  *
+ * #GstCtfSink:ctf-version converts the metadata to CTF 1.8 or CTF 2
+ * (the data stream files stay the bytes received): CTF 1.8 to CTF 2
+ * always works; CTF 2 to CTF 1.8 fails with an error naming the first
+ * field class CTF 1.8 cannot express, unless #GstCtfSink:lossy allows
+ * the lossy mappings gst_ctf_metadata_convert() documents.
+ *
  * The output directory is created if missing.  A non-empty one is refused
  * unless #GstCtfSink:overwrite is set, and then only when it holds nothing
  * but a CTF trace and leftovers of an unfinished ctfsink run (see the
@@ -70,6 +76,8 @@ enum
   PROP_LOCATION,
   PROP_OVERWRITE,
   PROP_STATS,
+  PROP_CTF_VERSION,
+  PROP_LOSSY,
 };
 
 
@@ -157,6 +165,42 @@ gst_ctf_sink_class_init (GstCtfSinkClass * klass)
           "discarded (counts)", GST_TYPE_STRUCTURE,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * GstCtfSink:ctf-version:
+   *
+   * The CTF version of the trace written: `auto` (the version received),
+   * `1.8` or `2`.  Only the metadata changes: a CTF 1.8 input becomes CTF
+   * 2 with TSDL's reserved names as roles; a CTF 2 input becomes CTF 1.8
+   * unless it has a field class CTF 1.8 cannot express (an error names
+   * it; see #GstCtfSink:lossy).
+   */
+  g_object_class_install_property (gobject_class, PROP_CTF_VERSION,
+      g_param_spec_enum ("ctf-version", "CTF version",
+          "CTF version of the trace written: auto (as received), 1.8 or 2; "
+          "only the metadata is converted, data streams stay as received",
+          GST_CTF_TYPE_OUTPUT_VERSION, GST_CTF_OUTPUT_VERSION_AUTO,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstCtfSink:lossy:
+   *
+   * With `ctf-version=1.8` and a CTF 2 input: write booleans, bit maps
+   * and bit arrays as unsigned integers and BLOBs as arrays of bytes
+   * (the data reads the same; readers show integers instead of
+   * `true`/`false`, flag names or bytes) instead of refusing them.
+   * Variable-length integers, optionals and integer-selected variants
+   * are refused all the same.
+   */
+  g_object_class_install_property (gobject_class, PROP_LOSSY,
+      g_param_spec_boolean ("lossy", "Lossy conversion",
+          "With ctf-version=1.8: write CTF 2 booleans, bit maps and bit "
+          "arrays as integers and BLOBs as byte arrays instead of refusing "
+          "them (default: false)", FALSE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  gst_type_mark_as_plugin_api (GST_CTF_TYPE_OUTPUT_VERSION, 0);
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_set_static_metadata (element_class,
       "CTF trace sink", "Sink/File",
@@ -278,6 +322,16 @@ gst_ctf_sink_set_property (GObject * object, guint prop_id,
       self->overwrite = g_value_get_boolean (value);
       GST_OBJECT_UNLOCK (self);
       break;
+    case PROP_CTF_VERSION:
+      GST_OBJECT_LOCK (self);
+      self->ctf_version = g_value_get_enum (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_LOSSY:
+      GST_OBJECT_LOCK (self);
+      self->lossy = g_value_get_boolean (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -299,6 +353,16 @@ gst_ctf_sink_get_property (GObject * object, guint prop_id, GValue * value,
     case PROP_OVERWRITE:
       GST_OBJECT_LOCK (self);
       g_value_set_boolean (value, self->overwrite);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_CTF_VERSION:
+      GST_OBJECT_LOCK (self);
+      g_value_set_enum (value, self->ctf_version);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_LOSSY:
+      GST_OBJECT_LOCK (self);
+      g_value_set_boolean (value, self->lossy);
       GST_OBJECT_UNLOCK (self);
       break;
     case PROP_STATS:
@@ -420,6 +484,7 @@ gst_ctf_sink_stop (GstBaseSink * bsink)
   g_clear_pointer (&self->files, g_hash_table_unref);
   g_clear_pointer (&self->order, g_ptr_array_unref);
   g_clear_pointer (&self->metadata, g_free);
+  g_clear_pointer (&self->caps_metadata, g_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
   return TRUE;
 }
@@ -442,6 +507,10 @@ gst_ctf_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
 {
   GstCtfSink *self = GST_CTF_SINK (bsink);
   const gchar *tsdl = gst_ctf_caps_get_metadata (caps);
+  GstCtfOutputVersion version;
+  gboolean lossy;
+  gchar *converted;
+  GError *err = NULL;
 
   if (tsdl == NULL) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT,
@@ -450,12 +519,28 @@ gst_ctf_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
             caps));
     return FALSE;
   }
-  if (self->metadata && strcmp (self->metadata, tsdl) == 0)
+  if (self->caps_metadata && strcmp (self->caps_metadata, tsdl) == 0)
     return TRUE;
   GST_DEBUG_OBJECT (self, "new metadata (%" G_GSIZE_FORMAT " bytes)",
       strlen (tsdl));
+  GST_OBJECT_LOCK (self);
+  version = self->ctf_version;
+  lossy = self->lossy;
+  GST_OBJECT_UNLOCK (self);
+  converted = gst_ctf_output_version_convert (tsdl, version, lossy, &err);
+  if (converted == NULL) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("Cannot write the trace as CTF %s: %s",
+            version == GST_CTF_OUTPUT_VERSION_2 ? "2" : "1.8", err->message),
+        ("ctf-version=%s, lossy=%d", version == GST_CTF_OUTPUT_VERSION_2 ?
+            "2" : "1.8", lossy));
+    g_error_free (err);
+    return FALSE;
+  }
+  g_free (self->caps_metadata);
+  self->caps_metadata = g_strdup (tsdl);
   g_free (self->metadata);
-  self->metadata = g_strdup (tsdl);
+  self->metadata = converted;
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
   self->tc_failed = FALSE;
   return gst_ctf_sink_write_metadata (self, NULL);

@@ -43,6 +43,7 @@
 #include "gstlttng0.h"
 #include "gstlttng0-packetizer.h"
 #include "gstctf-caps.h"
+#include "gstctf-output-version.h"
 #include "gstctf-element-util.h"
 #include "gstctf-error.h"
 #include "gstctf-packet-meta.h"
@@ -59,6 +60,7 @@ enum
   PROP_0,
   PROP_LOCATION,
   PROP_STATS,
+  PROP_CTF_VERSION,
 };
 
 struct _GstLttng0Src
@@ -67,6 +69,7 @@ struct _GstLttng0Src
 
   /* properties, protected by the object lock */
   gchar *location;
+  GstCtfOutputVersion ctf_version;
 
   /* set in start(), freed in stop() */
   GstCtfLttng0Trace *trace;
@@ -147,11 +150,27 @@ gst_lttng0_src_class_init (GstLttng0SrcClass * klass)
           "corrupt sub-buffers, events left out (guint64 counts)",
           GST_TYPE_STRUCTURE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * GstLttng0Src:ctf-version:
+   *
+   * The CTF version of the metadata in the caps: `1.8` (TSDL, the
+   * default; `auto` is the same) or `2` (CTF 2 JSON, converted from it:
+   * the packets are the same bytes).
+   */
+  g_object_class_install_property (gobject_class, PROP_CTF_VERSION,
+      g_param_spec_enum ("ctf-version", "CTF version",
+          "CTF version of the metadata produced: 1.8 (TSDL; auto is the "
+          "same) or 2 (JSON); the packets are the same bytes",
+          GST_CTF_TYPE_OUTPUT_VERSION, GST_CTF_OUTPUT_VERSION_1_8,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
   gst_element_class_add_static_pad_template (element_class, &src_template);
   gst_element_class_set_static_metadata (element_class,
       "LTTng 0.x trace source", "Source/File",
       "Reads an LTTng 0.x trace (LTT format 2.3 to 2.6, as LTTV reads) and "
-      "pushes it as CTF 1.8 packets, one per sub-buffer, in time order",
+      "pushes it as CTF 1.8 (or, ctf-version=2, CTF 2) packets, one per "
+      "sub-buffer, in time order",
       "gst-ctf");
 
   basesrc_class->start = GST_DEBUG_FUNCPTR (gst_lttng0_src_start);
@@ -165,6 +184,7 @@ static void
 gst_lttng0_src_init (GstLttng0Src * self)
 {
   gst_base_src_set_format (GST_BASE_SRC (self), GST_FORMAT_TIME);
+  self->ctf_version = GST_CTF_OUTPUT_VERSION_1_8;
 }
 
 static void
@@ -188,6 +208,9 @@ gst_lttng0_src_set_property (GObject * object, guint prop_id,
       g_free (self->location);
       self->location = g_value_dup_string (value);
       break;
+    case PROP_CTF_VERSION:
+      self->ctf_version = g_value_get_enum (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -205,6 +228,9 @@ gst_lttng0_src_get_property (GObject * object, guint prop_id, GValue * value,
   switch (prop_id) {
     case PROP_LOCATION:
       g_value_set_string (value, self->location);
+      break;
+    case PROP_CTF_VERSION:
+      g_value_set_enum (value, self->ctf_version);
       break;
     case PROP_STATS:
       g_value_take_boxed (value,
@@ -232,7 +258,7 @@ gst_lttng0_src_start (GstBaseSrc * bsrc)
   const gchar *const *warnings;
   GstCtfTraceClass *tc;
   GError *err = NULL;
-  gchar *location;
+  gchar *location, *conv;
   guint major, minor;
 
   GST_OBJECT_LOCK (self);
@@ -270,9 +296,23 @@ gst_lttng0_src_start (GstBaseSrc * bsrc)
   }
   tc = gst_ctf_lttng0_packetizer_get_trace_class (self->pk);
   GST_OBJECT_LOCK (self);
-  self->caps = gst_ctf_caps_new (gst_ctf_lttng0_packetizer_get_metadata
-      (self->pk), tc->has_uuid ? tc->uuid : NULL);
+  conv = gst_ctf_output_version_convert
+      (gst_ctf_lttng0_packetizer_get_metadata (self->pk),
+      self->ctf_version == GST_CTF_OUTPUT_VERSION_2 ?
+      GST_CTF_OUTPUT_VERSION_2 : GST_CTF_OUTPUT_VERSION_AUTO, FALSE, &err);
+  if (conv != NULL)
+    self->caps = gst_ctf_caps_new (conv, tc->has_uuid ? tc->uuid : NULL);
   GST_OBJECT_UNLOCK (self);
+  if (conv == NULL) {
+    gst_ctf_element_post_gerror (GST_ELEMENT (self), err,
+        "Cannot write the metadata as CTF 2");
+    g_error_free (err);
+    g_free (location);
+    g_clear_pointer (&self->pk, gst_ctf_lttng0_packetizer_free);
+    g_clear_pointer (&self->trace, gst_ctf_lttng0_trace_unref);
+    return FALSE;
+  }
+  g_free (conv);
   gst_ctf_lttng0_trace_get_version (self->trace, &major, &minor);
   GST_INFO_OBJECT (self, "%s: LTT format %u.%u, %u tracefiles", location,
       major, minor, gst_ctf_lttng0_trace_get_n_tracefiles (self->trace));

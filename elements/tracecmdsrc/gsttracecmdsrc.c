@@ -13,7 +13,8 @@
  * order.  Event classes are the ftrace events (`sched_switch`), fields
  * keep the format files' names (`prev_comm`, `common_pid`).
  *
- * The caps are `application/x-ctf` with the TSDL metadata and the trace
+ * The caps are `application/x-ctf` with the TSDL metadata (CTF 2 JSON
+ * metadata with #GstTraceCmdSrc:ctf-version=2) and the trace
  * UUID (derived from the recording's content: v6 and v7 copies of one
  * recording give the same bytes).  Buffer PTS is the packet's
  * `timestamp_begin` in ns since the clock origin (the Unix epoch when the
@@ -77,6 +78,7 @@
 #include "gsttracecmd-packetizer.h"
 #include "gstctf-caps.h"
 #include "gstctf-element-util.h"
+#include "gstctf-output-version.h"
 #include "gstctf-error.h"
 #include "gstctf-packet-meta.h"
 
@@ -97,6 +99,7 @@ enum
   PROP_FILE_STREAM,
   PROP_STRICT,
   PROP_STATS,
+  PROP_CTF_VERSION,
 };
 
 struct _GstTraceCmdSrc
@@ -109,6 +112,7 @@ struct _GstTraceCmdSrc
   gboolean lttng_compat;
   gboolean file_stream;
   gboolean strict;
+  GstCtfOutputVersion ctf_version;
 
   /* set in start(), freed in stop() */
   GstCtfTraceDat *td;
@@ -261,10 +265,26 @@ gst_trace_cmd_src_class_init (GstTraceCmdSrcClass * klass)
           "records left out (guint64 counts)", GST_TYPE_STRUCTURE,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * GstTraceCmdSrc:ctf-version:
+   *
+   * The CTF version of the metadata in the caps: `1.8` (TSDL, the
+   * default; `auto` is the same) or `2` (CTF 2 JSON, converted from it:
+   * the packets are the same bytes).
+   */
+  g_object_class_install_property (gobject_class, PROP_CTF_VERSION,
+      g_param_spec_enum ("ctf-version", "CTF version",
+          "CTF version of the metadata produced: 1.8 (TSDL; auto is the "
+          "same) or 2 (JSON); the packets are the same bytes",
+          GST_CTF_TYPE_OUTPUT_VERSION, GST_CTF_OUTPUT_VERSION_1_8,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
   gst_element_class_add_static_pad_template (element_class, &src_template);
   gst_element_class_set_static_metadata (element_class,
       "trace-cmd trace.dat source", "Source/File",
       "Reads a trace-cmd trace.dat file (v6/v7) and pushes it as CTF 1.8 "
+      "(or, ctf-version=2, CTF 2) "
       "packets, one per ring-buffer page, in time order", GST_CTF_ELEMENT_AUTHOR);
 
   basesrc_class->start = GST_DEBUG_FUNCPTR (gst_trace_cmd_src_start);
@@ -284,6 +304,7 @@ gst_trace_cmd_src_init (GstTraceCmdSrc * self)
   self->clock_offset = DEFAULT_CLOCK_OFFSET;
   self->lttng_compat = DEFAULT_LTTNG_COMPAT;
   self->file_stream = DEFAULT_FILE_STREAM;
+  self->ctf_version = GST_CTF_OUTPUT_VERSION_1_8;
 }
 
 static void
@@ -319,6 +340,9 @@ gst_trace_cmd_src_set_property (GObject * object, guint prop_id,
     case PROP_STRICT:
       self->strict = g_value_get_boolean (value);
       break;
+    case PROP_CTF_VERSION:
+      self->ctf_version = g_value_get_enum (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -348,6 +372,9 @@ gst_trace_cmd_src_get_property (GObject * object, guint prop_id,
       break;
     case PROP_STRICT:
       g_value_set_boolean (value, self->strict);
+      break;
+    case PROP_CTF_VERSION:
+      g_value_set_enum (value, self->ctf_version);
       break;
     case PROP_STATS:
       g_value_take_boxed (value,
@@ -439,8 +466,28 @@ gst_trace_cmd_src_start (GstBaseSrc * bsrc)
     }
   }
   tc = gst_ctf_trace_dat_packetizer_get_trace_class (self->pk);
-  self->caps = gst_ctf_caps_new (gst_ctf_trace_dat_packetizer_get_metadata
-      (self->pk), tc->has_uuid ? tc->uuid : NULL);
+  {
+    const gchar *md = gst_ctf_trace_dat_packetizer_get_metadata (self->pk);
+    gchar *conv = NULL;
+
+    GST_OBJECT_LOCK (self);
+    if (self->ctf_version == GST_CTF_OUTPUT_VERSION_2)
+      conv = gst_ctf_output_version_convert (md, GST_CTF_OUTPUT_VERSION_2,
+          FALSE, &err);
+    GST_OBJECT_UNLOCK (self);
+    if (self->ctf_version == GST_CTF_OUTPUT_VERSION_2 && conv == NULL) {
+      gst_ctf_element_post_gerror (GST_ELEMENT (self), err,
+          "Cannot write the metadata as CTF 2");
+      g_error_free (err);
+      g_free (location);
+      g_clear_pointer (&self->pk, gst_ctf_trace_dat_packetizer_free);
+      g_clear_pointer (&self->td, gst_ctf_trace_dat_unref);
+      return FALSE;
+    }
+    self->caps = gst_ctf_caps_new (conv ? conv : md,
+        tc->has_uuid ? tc->uuid : NULL);
+    g_free (conv);
+  }
   GST_INFO_OBJECT (self, "%s: trace.dat v%u, %u buffers, %u CPUs", location,
       gst_ctf_trace_dat_get_version (self->td),
       gst_ctf_trace_dat_get_n_buffers (self->td),

@@ -4,7 +4,10 @@
  * as a reader meets an untrusted `metadata` file: loading (plain or
  * packetized), fragments, field classes, field locations, roles; then
  * a decode plan compiled for every scope of what it accepted (the model
- * it builds must be one the decoder takes or refuses cleanly).
+ * it builds must be one the decoder takes or refuses cleanly); then the
+ * CTF 2 writer round trip: what the front end accepts is written back
+ * (gst_ctf_json_write()), the text parses again, and writing that model
+ * gives the same text (the writer keeps the model as it was).
  *
  *   CC=clang meson setup build-fuzz -Dfuzzing=true ...
  *   build-fuzz/tests/fuzz/fuzz-json tests/fuzz/seeds/json -max_len=65536
@@ -14,6 +17,9 @@
 
 #include "gstctf-metadata.h"
 #include "gstctf-plan.h"
+#include "gstctf-json-writer.h"
+
+#include <string.h>
 
 int LLVMFuzzerTestOneInput (const uint8_t * data, size_t size);
 
@@ -71,6 +77,26 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
 
       compile (ec->context);
       compile (ec->payload);
+    }
+  }
+  {
+    gchar *w1 = gst_ctf_json_write (tc, &err), *w2;
+    GstCtfTraceClass *tc2;
+
+    if (w1 == NULL) {
+      g_assert (err != NULL && err->domain == GST_CTF_ERROR);
+      g_clear_error (&err);
+    } else {
+      tc2 = gst_ctf_metadata_parse (w1, "written", &err);
+      if (tc2 == NULL)
+        g_error ("written CTF 2 does not parse: %s\n%s", err->message, w1);
+      w2 = gst_ctf_json_write (tc2, &err);
+      g_assert (w2 != NULL);
+      if (strcmp (w1, w2) != 0)
+        g_error ("CTF 2 written twice differs:\n%s\n---\n%s", w1, w2);
+      g_free (w2);
+      gst_ctf_trace_class_unref (tc2);
+      g_free (w1);
     }
   }
   gst_ctf_trace_class_unref (tc);

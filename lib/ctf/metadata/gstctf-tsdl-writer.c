@@ -144,6 +144,9 @@ typedef struct {
    * so a leading underscore gets another one (readers of TSDL strip
    * one, CTF 1.8 §4.2.2) */
   gboolean ctf2;
+  /* the absolute path prefix of the scope being written ("event.fields."),
+   * for variant tags: babeltrace2 2.0 reads a tag that is one identifier */
+  const gchar *scope_prefix;
 } W;
 
 /* A member or option name, escaped for a CTF 2 model. */
@@ -261,9 +264,82 @@ write_enum (W * w, const GstCtfFieldClass * fc, const gchar * name,
 }
 
 /* Writes "TYPE NAME[dims];" for a member or option. */
+/* The TSDL name babeltrace2 gives a CTF 2 role by (CTF 1.8's reserved
+ * names), or NULL. */
+static const gchar *
+reserved_name (const GstCtfFieldClass * fc)
+{
+  switch (fc->meaning) {
+    case GST_CTF_MEANING_MAGIC:
+      return "magic";
+    case GST_CTF_MEANING_UUID:
+      return "uuid";
+    case GST_CTF_MEANING_STREAM_CLASS_ID:
+      return "stream_id";
+    case GST_CTF_MEANING_STREAM_INSTANCE_ID:
+      return "stream_instance_id";
+    case GST_CTF_MEANING_TIMESTAMP_BEGIN:
+      return "timestamp_begin";
+    case GST_CTF_MEANING_TIMESTAMP_END:
+      return "timestamp_end";
+    case GST_CTF_MEANING_EVENTS_DISCARDED:
+      return "events_discarded";
+    case GST_CTF_MEANING_PACKET_SEQ_NUM:
+      return "packet_seq_num";
+    case GST_CTF_MEANING_PACKET_SIZE:
+      return "packet_size";
+    case GST_CTF_MEANING_CONTENT_SIZE:
+      return "content_size";
+    case GST_CTF_MEANING_EVENT_CLASS_ID:
+      return "id";
+    default:
+      return NULL;
+  }
+}
+
+const gchar *
+_gst_ctf_tsdl_variant_option_label (const GstCtfFieldClass * fc, guint k)
+{
+  const GstCtfFieldClass *tag = fc->ref_target;
+  guint l, m, n_opt = 0;
+
+  if (tag == NULL || tag->type != GST_CTF_FIELD_CLASS_ENUM)
+    return NULL;
+  for (m = 0; m < fc->enumeration.n_mappings; m++)
+    n_opt += fc->enumeration.mappings[m].option == k;
+  if (n_opt == 0)
+    return NULL;
+  /* a label whose ranges are exactly the option's */
+  for (l = 0; l < tag->enumeration.n_mappings; l++) {
+    const gchar *label = tag->enumeration.mappings[l].label;
+    guint n_label = 0, found = 0;
+
+    for (m = 0; m < tag->enumeration.n_mappings; m++) {
+      const GstCtfEnumMapping *lm = &tag->enumeration.mappings[m];
+      guint o;
+
+      if (g_strcmp0 (lm->label, label) != 0)
+        continue;
+      n_label++;
+      for (o = 0; o < fc->enumeration.n_mappings; o++) {
+        const GstCtfEnumMapping *om = &fc->enumeration.mappings[o];
+
+        if (om->option == k && om->lower == lm->lower &&
+            om->upper == lm->upper) {
+          found++;
+          break;
+        }
+      }
+    }
+    if (n_label == n_opt && found == n_label)
+      return label;
+  }
+  return NULL;
+}
+
 static void
 write_decl (W * w, const GstCtfFieldClass * fc, const gchar * name,
-    guint level, guint depth)
+    guint level, guint depth, gboolean raw)
 {
   GString *dims = g_string_new (NULL);
   const GstCtfFieldClass *base = fc;
@@ -288,7 +364,15 @@ write_decl (W * w, const GstCtfFieldClass * fc, const gchar * name,
   else
     write_type (w, base, name, level, depth + 1);
   g_string_append_c (w->s, ' ');
-  append_member_name (w, w->s, name);
+  /* a CTF 2 field with a role gets the reserved name babeltrace2 gives
+   * that meaning by; an option, the label of its selector that selects
+   * it, as written */
+  if (w->ctf2 && reserved_name (fc) != NULL)
+    g_string_append (w->s, reserved_name (fc));
+  else if (raw)
+    append_name (w->s, name);
+  else
+    append_member_name (w, w->s, name);
   g_string_append (w->s, dims->str);
   g_string_append (w->s, ";\n");
   g_string_free (dims, TRUE);
@@ -299,8 +383,23 @@ write_members (W * w, const GstCtfFieldClass * fc, guint level, guint depth)
 {
   guint i;
 
-  for (i = 0; i < fc->n_members && !w->failed; i++)
-    write_decl (w, fc->members[i].fc, fc->members[i].name, level + 1, depth);
+  for (i = 0; i < fc->n_members && !w->failed; i++) {
+    const gchar *label = NULL;
+
+    /* (a trace class built in memory, not resolved: its options as
+     * named) */
+    if (w->ctf2 && fc->type == GST_CTF_FIELD_CLASS_VARIANT &&
+        fc->enumeration.n_mappings > 0 && fc->ref_target != NULL) {
+      label = _gst_ctf_tsdl_variant_option_label (fc, i);
+      if (label == NULL) {
+        fail (w, "expected an option selected by one label of its "
+            "enumeration selector", fc->members[i].name);
+        return;
+      }
+    }
+    write_decl (w, fc->members[i].fc, label ? label : fc->members[i].name,
+        level + 1, depth, label != NULL);
+  }
 }
 
 static void
@@ -318,7 +417,12 @@ write_type (W * w, const GstCtfFieldClass * fc, const gchar * name,
       write_integer (w, fc, name);
       break;
     case GST_CTF_FIELD_CLASS_ENUM:
-      write_enum (w, fc, name, level);
+      /* a CTF 2 bit map's flags are bit indices, not values: written
+       * (lossy) as its integer */
+      if (fc->form == GST_CTF_FIELD_FORM_BIT_MAP)
+        write_integer (w, fc, name);
+      else
+        write_enum (w, fc, name, level);
       break;
     case GST_CTF_FIELD_CLASS_FLOAT:
       if (!((fc->floating.exp_dig == 8 && fc->floating.mant_dig == 24)
@@ -362,7 +466,14 @@ write_type (W * w, const GstCtfFieldClass * fc, const gchar * name,
         break;
       }
       g_string_append (s, "variant <");
-      append_ref_path (w, s, fc->ref_path);
+      /* babeltrace2 2.0's TSDL parser takes an identifier as a tag, not
+       * a path starting with a keyword: a CTF 2 location in the same
+       * scope is written relative (found by the lexical lookup) */
+      if (w->ctf2 && w->scope_prefix != NULL &&
+          g_str_has_prefix (fc->ref_path, w->scope_prefix))
+        append_ref_path (w, s, fc->ref_path + strlen (w->scope_prefix));
+      else
+        append_ref_path (w, s, fc->ref_path);
       g_string_append (s, "> {\n");
       write_members (w, fc, level, depth);
       indent (s, level);
@@ -380,8 +491,22 @@ static void
 write_scope (W * w, const gchar * key, const GstCtfFieldClass * fc,
     guint level)
 {
+  static const gchar *const prefixes[][2] = {
+    {"packet.header", "trace.packet.header."},
+    {"packet.context", "stream.packet.context."},
+    {"event.header", "stream.event.header."},
+    {"event.context", "stream.event.context."},
+    {"context", "event.context."},
+    {"fields", "event.fields."},
+  };
+  guint i;
+
   if (fc == NULL)
     return;
+  w->scope_prefix = NULL;
+  for (i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    if (strcmp (key, prefixes[i][0]) == 0)
+      w->scope_prefix = prefixes[i][1];
   indent (w->s, level);
   g_string_append_printf (w->s, "%s := ", key);
   write_type (w, fc, key, level, 0);

@@ -39,4 +39,11 @@ G_BEGIN_DECLS
 GST_CTF_API gchar *gst_ctf_tsdl_write (const GstCtfTraceClass * tc,
     GError ** error);
 
+/* (private) The label of @fc's enumeration selector whose ranges are
+ * exactly those that select CTF 2 variant option @k (the name the TSDL
+ * writer gives the option), or NULL when there is none. */
+G_GNUC_INTERNAL
+const gchar *_gst_ctf_tsdl_variant_option_label (const GstCtfFieldClass * fc,
+    guint k);
+
 G_END_DECLS

@@ -376,3 +376,20 @@ _gst_ctf_text_append_enum (GstCtfTextFormatter * f, GString * s,
   put_color (f, s, COLOR_RESET);
   put_lit (s, " )");
 }
+
+const gchar **
+_gst_ctf_text_enum_label_order (const GstCtfFieldClass * fc, guint * n)
+{
+  EnumInfo *e = enum_info_new (fc, TRUE);
+  const gchar **labels = g_new0 (const gchar *, e->n_groups + 1);
+  guint k;
+
+  for (k = 0; k < e->n_groups; k++) {
+    guint g = e->print_order[k];
+
+    labels[k] = fc->enumeration.mappings[e->order[e->group_start[g]]].label;
+  }
+  *n = e->n_groups;
+  _gst_ctf_text_enum_info_free (e);
+  return labels;
+}

@@ -609,6 +609,14 @@ void _gst_ctf_text_append_integer (GString * s, const GstCtfFieldClass * fc,
 void _gst_ctf_text_append_enum (GstCtfTextFormatter * f, GString * s,
     const GstCtfFieldClass * fc, const GstCtfFieldValue * v);
 void _gst_ctf_text_enum_info_free (gpointer data);
+/* The distinct labels of @fc's mappings (@n of them, array owned by the
+ * caller, labels by @fc) in the order babeltrace2 2.1 prints the labels
+ * of a CTF 1.8 enumeration value (its label hash table's order; see
+ * gstctf-text-enum.c): the CTF 2 writer gives mappings in that order,
+ * which is the order 2.1 prints CTF 2 labels in. */
+G_GNUC_INTERNAL
+const gchar **_gst_ctf_text_enum_label_order (const GstCtfFieldClass * fc,
+    guint * n);
 void _gst_ctf_text_append_float (GString * s, gdouble d);
 
 /* Appends @len bytes of @str quoted and escaped as babeltrace2 does. */

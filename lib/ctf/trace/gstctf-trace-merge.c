@@ -13,6 +13,7 @@
 #include "gstctf-trace-merge-private.h"
 #include "gstctf-metadata.h"
 #include "gstctf-tsdl-writer.h"
+#include "gstctf-json-writer.h"
 #include "gstctf-packet-writer.h"
 
 #include <string.h>
@@ -143,13 +144,60 @@ fc_remap_clocks (GstCtfFieldClass * fc, const GstCtfTraceClass * in,
   fc_remap_clocks (fc->element, in, clock_map);
 }
 
+/* A CTF 2 name in a merged trace class that is CTF 1.8 (inputs of both
+ * versions): a leading underscore gets another one, which CTF 1.8
+ * readers strip for display (CTF 1.8 §4.2.2), as the TSDL writer does for
+ * a CTF 2 trace class.  Structure members and the paths to them; variant
+ * options keep their names (they are matched with their tag's labels). */
+static gchar *
+escaped_path (const gchar * path)
+{
+  gchar **tok = g_strsplit (path, ".", -1);
+  GString *s = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; tok[i] != NULL; i++)
+    g_string_append_printf (s, "%s%s%s", i ? "." : "", tok[i][0] == '_' ?
+        "_" : "", tok[i]);
+  g_strfreev (tok);
+  return g_string_free (s, FALSE);
+}
+
+static void
+escape_ctf2_names (GstCtfFieldClass * fc, guint depth)
+{
+  guint i;
+
+  if (fc == NULL || depth > 256)
+    return;
+  if (fc->ref_path != NULL) {
+    gchar *p = escaped_path (fc->ref_path);
+
+    g_free (fc->ref_path);
+    fc->ref_path = p;
+  }
+  for (i = 0; i < fc->n_members; i++) {
+    if (fc->type == GST_CTF_FIELD_CLASS_STRUCT && fc->members[i].name &&
+        fc->members[i].name[0] == '_') {
+      gchar *n = g_strconcat ("_", fc->members[i].name, NULL);
+
+      g_free (fc->members[i].name);
+      fc->members[i].name = n;
+    }
+    escape_ctf2_names (fc->members[i].fc, depth + 1);
+  }
+  escape_ctf2_names (fc->element, depth + 1);
+}
+
 static GstCtfFieldClass *
 fc_copy_remapped (const GstCtfFieldClass * fc, const GstCtfTraceClass * in,
-    GstCtfClockClass ** clock_map)
+    GstCtfClockClass ** clock_map, gboolean escape)
 {
   GstCtfFieldClass *c = gst_ctf_field_class_copy (fc);
 
   fc_remap_clocks (c, in, clock_map);
+  if (escape && in->major >= 2)
+    escape_ctf2_names (c, 0);
   return c;
 }
 
@@ -370,7 +418,8 @@ canonical_header (GstCtfByteOrder bo, gboolean with_uuid, guint64 max_id,
 
 static GstCtfEventClass *
 event_class_copy (const GstCtfEventClass * ec, guint64 new_sc_id,
-    const GstCtfTraceClass * in, GstCtfClockClass ** clock_map)
+    const GstCtfTraceClass * in, GstCtfClockClass ** clock_map,
+    gboolean escape)
 {
   GstCtfEventClass *c = gst_ctf_event_class_new ();
 
@@ -379,8 +428,8 @@ event_class_copy (const GstCtfEventClass * ec, guint64 new_sc_id,
   c->loglevel = ec->loglevel;
   c->model_emf_uri = g_strdup (ec->model_emf_uri);
   c->stream_class_id = new_sc_id;
-  c->context = fc_copy_remapped (ec->context, in, clock_map);
-  c->payload = fc_copy_remapped (ec->payload, in, clock_map);
+  c->context = fc_copy_remapped (ec->context, in, clock_map, escape);
+  c->payload = fc_copy_remapped (ec->payload, in, clock_map, escape);
   return c;
 }
 
@@ -573,15 +622,17 @@ gst_ctf_trace_merge_new_full (GstCtfTraceClass * const *inputs,
     for (j = 0; j < scs->len; j++) {
       const GstCtfStreamClass *sc = g_ptr_array_index (scs, j);
       GstCtfStreamClass *nsc = gst_ctf_stream_class_new (next_id);
+      gboolean esc = model->major < 2;
 
       nsc->packet_context = fc_copy_remapped (sc->packet_context, in,
-          clock_map);
-      nsc->event_header = fc_copy_remapped (sc->event_header, in, clock_map);
+          clock_map, esc);
+      nsc->event_header = fc_copy_remapped (sc->event_header, in, clock_map,
+          esc);
       nsc->event_common_context = fc_copy_remapped (sc->event_common_context,
-          in, clock_map);
+          in, clock_map, esc);
       for (k = 0; k < sc->event_classes->len; k++) {
         GstCtfEventClass *ec = event_class_copy (g_ptr_array_index
-            (sc->event_classes, k), next_id, in, clock_map);
+            (sc->event_classes, k), next_id, in, clock_map, esc);
 
         g_ptr_array_add (nsc->event_classes, ec);
         g_hash_table_insert (nsc->event_class_by_id, &ec->id, ec);
@@ -714,7 +765,13 @@ gst_ctf_trace_merge_new_full (GstCtfTraceClass * const *inputs,
     }
   }
 
-  text = gst_ctf_tsdl_write (model, &err);
+  /* the merged trace class goes through TSDL: a CTF 2 field class whose
+   * data TSDL cannot describe (LEB128, optional, integer-selected
+   * variant) is refused rather than misread */
+  if (!gst_ctf_trace_class_check_ctf18 (model, GST_CTF_CONVERT_LOSSY, &err))
+    text = NULL;
+  else
+    text = gst_ctf_tsdl_write (model, &err);
   gst_ctf_trace_class_unref (model);
   if (text == NULL) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
