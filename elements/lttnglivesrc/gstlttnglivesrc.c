@@ -52,6 +52,7 @@
 #include "gstctf-reader.h"
 #include "gstctf-caps.h"
 #include "gstctf-packet-meta.h"
+#include "gstctf-element-util.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_lttng_live_src_debug);
 #define GST_CAT_DEFAULT gst_lttng_live_src_debug
@@ -987,21 +988,8 @@ gst_lttng_live_src_negotiate (GstBaseSrc * bsrc)
 static GstCaps *
 gst_lttng_live_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
 {
-  GstLttngLiveSrc *self = GST_LTTNG_LIVE_SRC (bsrc);
-  GstCaps *caps;
-
-  GST_OBJECT_LOCK (self);
-  caps = self->caps ? gst_caps_ref (self->caps) :
-      gst_pad_get_pad_template_caps (GST_BASE_SRC_PAD (bsrc));
-  GST_OBJECT_UNLOCK (self);
-  if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, caps,
-        GST_CAPS_INTERSECT_FIRST);
-
-    gst_caps_unref (caps);
-    caps = tmp;
-  }
-  return caps;
+  return gst_ctf_element_src_get_caps (bsrc,
+      &GST_LTTNG_LIVE_SRC (bsrc)->caps, filter);
 }
 
 static gboolean
