@@ -52,6 +52,7 @@ typedef struct {
   gboolean *beaconed;           /* beacon given for that entry */
   gsize *meta_off;              /* metadata bytes given per stream */
   gboolean *hup;
+  guint packets;                /* GET_PACKET replies sent */
 } Conn;
 
 static void
@@ -450,6 +451,13 @@ conn_thread (gpointer data)
         reply_index (c, a, rd64 (p));
         break;
       case GST_CTF_LIVE_CMD_GET_PACKET:
+        if (r->opts.close_after && c->packets >= r->opts.close_after) {
+          /* the relay goes away in the middle of the session */
+          g_free (p);
+          g_byte_array_unref (a);
+          goto done;
+        }
+        c->packets++;
         reply_packet (c, a, p);
         break;
       case GST_CTF_LIVE_CMD_DETACH_SESSION:
@@ -466,6 +474,7 @@ conn_thread (gpointer data)
     if (!ok)
       break;
   }
+done:
   g_socket_close (c->sock, NULL);
   g_object_unref (c->sock);
   g_free (c->sent);

@@ -24,6 +24,8 @@ typedef struct {
   gboolean empty_new_streams;   /* relayd 2.13: OK with 0 streams, not NO_NEW */
   guint32 attach_status;        /* 0: OK; else this ATTACH status */
   guint32 live_timer;           /* µs; 0 means 100000 */
+  guint close_after;            /* close each connection after this many
+                                 * GET_PACKET replies (0: never) */
 } TestRelayOptions;
 
 typedef struct _TestRelay TestRelay;

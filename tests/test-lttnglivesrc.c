@@ -426,6 +426,104 @@ GST_START_TEST (test_order_and_gaps)
 
 GST_END_TEST;
 
+
+/* Listing: the library (2.4-style and minor-15 records), the C example's
+ * --list, equal to `babeltrace2 -i lttng-live net://RELAY`; the example
+ * converting a live session to a trace babeltrace2 reads as the oracle. */
+GST_START_TEST (test_list_and_example)
+{
+  guint32 minors[] = { 4, 15 };
+  gchar *dir = example ("ust-libc");
+  guint m;
+
+  for (m = 0; m < G_N_ELEMENTS (minors); m++) {
+    TestRelayOptions o = { 0 };
+    TestRelay *relay;
+    GError *err = NULL;
+    GPtrArray *sessions;
+    const GstCtfLiveSession *s;
+    gchar *url, *ours = NULL, *theirs = NULL;
+    gint status;
+
+    o.dir = dir;
+    o.minor = minors[m];
+    o.live_timer = 123000;
+    relay = test_relay_start (&o, NULL);
+    url = g_strdup_printf ("net://127.0.0.1:%u", test_relay_get_port (relay));
+    sessions = gst_ctf_live_list_sessions (url, 5000, NULL, &err);
+    fail_unless (sessions != NULL, "%s", err ? err->message : "");
+    fail_unless_equals_int (sessions->len, 1);
+    s = g_ptr_array_index (sessions, 0);
+    fail_unless_equals_string (s->hostname, "testhost");
+    fail_unless_equals_string (s->session_name, "testsession");
+    fail_unless_equals_int (s->live_timer, 123000);
+    fail_unless_equals_int (s->streams, 3);
+    g_ptr_array_unref (sessions);
+    {
+      gchar *argv[] = { (gchar *) g_getenv ("GST_CTF_CONVERT"),
+        (gchar *) "--list", url, NULL
+      };
+
+      fail_unless (argv[0] != NULL);
+      fail_unless (g_spawn_sync (NULL, argv, NULL, 0, NULL, NULL, &ours,
+              NULL, &status, NULL));
+      fail_unless (g_spawn_check_wait_status (status, NULL));
+    }
+    if (test_have_program ("babeltrace2")) {
+      gchar *argv[] = { (gchar *) "babeltrace2", (gchar *) "-i",
+        (gchar *) "lttng-live", url, NULL
+      };
+
+      fail_unless (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
+              G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &theirs, NULL, &status,
+              NULL));
+      fail_unless_equals_string (ours, theirs);
+    } else {
+      g_print ("SKIP babeltrace2 listing: no babeltrace2 in PATH\n");
+    }
+    g_free (ours);
+    g_free (theirs);
+
+    if (m == 0) {
+      /* ctf-convert net://... OUT: follows the session to its end */
+      gchar *tmp = g_dir_make_tmp ("livesrc-convert-XXXXXX", NULL);
+      gchar *out = g_build_filename (tmp, "out", NULL);
+      gchar *live = g_strdup_printf ("%s/host/testhost/testsession", url);
+      gchar *argv[] = { (gchar *) g_getenv ("GST_CTF_CONVERT"), live, out,
+        NULL
+      };
+      gchar *errout = NULL;
+
+      fail_unless (g_spawn_sync (NULL, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
+              NULL, NULL, NULL, &errout, &status, NULL));
+      fail_unless (g_spawn_check_wait_status (status, NULL), "%s", errout);
+      if (test_have_program ("babeltrace2")) {
+        gchar *oracle_path = example ("ust-libc.babeltrace2.txt");
+        gchar *oracle = read_file (oracle_path);
+        gchar *bargv[] = { (gchar *) "babeltrace2", out, NULL };
+        gchar *text = NULL;
+
+        fail_unless (g_spawn_sync (NULL, bargv, NULL, G_SPAWN_SEARCH_PATH,
+                NULL, NULL, &text, NULL, &status, NULL));
+        check_equal_text ("ctf-convert net://", text, oracle);
+        g_free (text);
+        g_free (oracle);
+        g_free (oracle_path);
+      }
+      test_rm_rf (tmp);
+      g_free (errout);
+      g_free (live);
+      g_free (out);
+      g_free (tmp);
+    }
+    g_free (url);
+    test_relay_stop (relay);
+  }
+  g_free (dir);
+}
+
+GST_END_TEST;
+
 static void
 check_error (const TestRelayOptions * o, const gchar * expect)
 {
@@ -454,6 +552,10 @@ GST_START_TEST (test_attach_errors)
   check_error (&o, "another viewer is attached");
   o.attach_status = GST_CTF_LIVE_ATTACH_NOT_LIVE;
   check_error (&o, "not a live session");
+  /* the relay goes away after the first packet */
+  o.attach_status = 0;
+  o.close_after = 1;
+  check_error (&o, "closed the connection");
 }
 
 GST_END_TEST;
@@ -678,6 +780,7 @@ lttnglivesrc_suite (void)
   tcase_add_test (tc, test_babeltrace2_reads_relay);
   tcase_add_test (tc, test_corpus_units);
   tcase_add_test (tc, test_order_and_gaps);
+  tcase_add_test (tc, test_list_and_example);
   tcase_add_test (tc, test_attach_errors);
   tcase_add_test (tc, test_connection_refused);
   tcase_add_test (tc, test_session_not_found);

@@ -279,3 +279,28 @@ gst_ctf_live_client_detach (GstCtfLiveClient * c, guint64 session_id,
   return request_id (c, GST_CTF_LIVE_CMD_DETACH_SESSION, session_id, reply,
       error);
 }
+
+GPtrArray *
+gst_ctf_live_list_sessions (const gchar * url, guint timeout_ms,
+    GCancellable * cancellable, GError ** error)
+{
+  GstCtfLiveClient *c;
+  GstCtfLiveReply reply;
+  GPtrArray *sessions = NULL;
+  gchar *host;
+  guint16 port;
+
+  if (!gst_ctf_live_parse_url (url, &host, &port, NULL, NULL, error))
+    return NULL;
+  c = gst_ctf_live_client_connect (host, port, timeout_ms, cancellable,
+      error);
+  g_free (host);
+  if (c == NULL)
+    return NULL;
+  if (gst_ctf_live_client_list_sessions (c, &reply, error)) {
+    sessions = g_steal_pointer (&reply.sessions);
+    gst_ctf_live_reply_clear (&reply);
+  }
+  gst_ctf_live_client_free (c);
+  return sessions;
+}

@@ -435,4 +435,20 @@ GST_CTF_API gboolean gst_ctf_live_client_get_packet (GstCtfLiveClient * c,
 GST_CTF_API gboolean gst_ctf_live_client_detach (GstCtfLiveClient * c,
     guint64 session_id, GstCtfLiveReply * reply, GError ** error);
 
+/**
+ * gst_ctf_live_list_sessions:
+ * @url: `net://HOST[:PORT]` (a `/host/...` part is ignored)
+ * @timeout_ms: longest wait for the relay (0: none)
+ * @cancellable: (nullable): cancels the listing
+ * @error: return location for a %GST_CTF_ERROR_LIVE error
+ *
+ * Connects to the relay, lists its sessions and disconnects, as
+ * `babeltrace2 -i lttng-live net://HOST` does.
+ *
+ * Returns: (transfer container) (element-type GstCtfLiveSession): the
+ *   sessions, or %NULL
+ */
+GST_CTF_API GPtrArray *gst_ctf_live_list_sessions (const gchar * url,
+    guint timeout_ms, GCancellable * cancellable, GError ** error);
+
 G_END_DECLS
