@@ -524,6 +524,87 @@ GST_START_TEST (test_list_and_example)
 
 GST_END_TEST;
 
+
+/* Text of `ctfsrc location=DIR ! ctftextsink` (several traces merged). */
+static gchar *
+ctfsrc_text (const gchar * dir, const gchar * extra)
+{
+  gchar *out, *desc, *text = NULL;
+  RunResult rr;
+  gint fd = g_file_open_tmp ("ctfsrc-XXXXXX.txt", &out, NULL);
+
+  close (fd);
+  desc = g_strdup_printf ("ctfsrc location=%s ! ctftextsink location=%s %s",
+      dir, out, extra ? extra : "");
+  run_pipeline (desc, &rr);
+  fail_unless (rr.eos, "%s", rr.error);
+  fail_unless (g_file_get_contents (out, &text, NULL, NULL));
+  g_unlink (out);
+  g_free (out);
+  g_free (desc);
+  return text;
+}
+
+/* A session of several traces (two bundled traces side by side, as the
+ * domains or per-PID traces of one session): merged as ctfsrc merges
+ * them, and for the corpus's kernel + UST unit, babeltrace2's text. */
+GST_START_TEST (test_several_traces)
+{
+  gchar *tmp = g_dir_make_tmp ("livesrc-multi-XXXXXX", NULL);
+  gchar *a = example ("ust-libc"), *b = example ("ust-sample");
+  gchar *da = g_build_filename (tmp, "a", NULL);
+  gchar *db = g_build_filename (tmp, "b", NULL);
+  gchar *argv[] = { (gchar *) "cp", (gchar *) "-r", a, da, NULL };
+  gchar *argv2[] = { (gchar *) "cp", (gchar *) "-r", b, db, NULL };
+  TestRelayOptions o = { 0 };
+  gchar *expected, *text;
+  RunResult rr;
+  gint status;
+
+  fail_unless (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL,
+          NULL, NULL, NULL, &status, NULL) && status == 0);
+  fail_unless (g_spawn_sync (NULL, argv2, NULL, G_SPAWN_SEARCH_PATH, NULL,
+          NULL, NULL, NULL, &status, NULL) && status == 0);
+  expected = ctfsrc_text (tmp, NULL);
+  o.dir = tmp;
+  o.beacons = TRUE;
+  o.late_streams = TRUE;
+  text = live_text (&o, NULL, &rr);
+  fail_unless (rr.eos, "%s", rr.error);
+  check_equal_text ("two traces", text, expected);
+  g_free (text);
+  g_free (expected);
+  test_rm_rf (tmp);
+  g_free (da);
+  g_free (db);
+  g_free (a);
+  g_free (b);
+  g_free (tmp);
+
+  if (test_corpus () != NULL) {
+    gchar *dir = test_corpus_path ("ctf/babeltrace/succeed/multi-domains");
+    gchar *opath = test_corpus_path
+        ("ctf/babeltrace/oracle/succeed/multi-domains.txt");
+    gchar *oracle = read_file (opath);
+
+    memset (&o, 0, sizeof o);
+    o.dir = dir;
+    o.metadata_chunk = 1000;
+    text = live_text (&o, "babeltrace-version=2.0", &rr);
+    fail_unless (rr.eos, "%s", rr.error);
+    check_equal_text ("multi-domains", text, oracle);
+    g_free (text);
+    g_free (oracle);
+    g_free (opath);
+    g_free (dir);
+  } else {
+    g_print ("SKIP %s (corpus part): GST_CTF_CORPUS not set or missing\n",
+        G_STRFUNC);
+  }
+}
+
+GST_END_TEST;
+
 static void
 check_error (const TestRelayOptions * o, const gchar * expect)
 {
@@ -781,6 +862,7 @@ lttnglivesrc_suite (void)
   tcase_add_test (tc, test_corpus_units);
   tcase_add_test (tc, test_order_and_gaps);
   tcase_add_test (tc, test_list_and_example);
+  tcase_add_test (tc, test_several_traces);
   tcase_add_test (tc, test_attach_errors);
   tcase_add_test (tc, test_connection_refused);
   tcase_add_test (tc, test_session_not_found);

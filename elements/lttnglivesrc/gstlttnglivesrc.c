@@ -53,6 +53,7 @@
 #include "gstctf-caps.h"
 #include "gstctf-packet-meta.h"
 #include "gstctf-element-util.h"
+#include "gstctf-trace-merge.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_lttng_live_src_debug);
 #define GST_CAT_DEFAULT gst_lttng_live_src_debug
@@ -80,6 +81,8 @@ typedef struct
   gchar *text;
   GstCtfTraceClass *tc;
   gboolean need_metadata;
+  gchar *name;                  /* the relay's path of the trace */
+  gint input;                   /* in the merge, -1: not in it */
 } LiveTrace;
 
 typedef struct
@@ -123,6 +126,8 @@ struct _GstLttngLiveSrc
   GPtrArray *traces;            /* LiveTrace */
   GPtrArray *streams;           /* LiveStream (data streams) */
   gboolean want_new_streams;
+  /* several traces: their merge, inputs in babeltrace2's trace order */
+  GstCtfTraceMerge *merge;
   GstCaps *caps;                /* object lock */
   gint64 position;              /* last PTS or GAP end pushed, -1 */
   gboolean pushed;
@@ -179,6 +184,7 @@ live_trace_free (LiveTrace * t)
 {
   gst_ctf_live_metadata_free (t->meta);
   g_free (t->text);
+  g_free (t->name);
   if (t->tc)
     gst_ctf_trace_class_unref (t->tc);
   g_free (t);
@@ -286,6 +292,7 @@ drop_session (GstLttngLiveSrc * self)
 {
   g_clear_pointer (&self->client, gst_ctf_live_client_free);
   g_array_set_size (self->session_ids, 0);
+  g_clear_pointer (&self->merge, gst_ctf_trace_merge_free);
   g_ptr_array_set_size (self->streams, 0);
   g_ptr_array_set_size (self->traces, 0);
   self->want_new_streams = FALSE;
@@ -344,6 +351,7 @@ trace_for (GstLttngLiveSrc * self, guint64 ctf_trace_id)
   t->metadata_stream = G_MAXUINT64;
   t->meta = gst_ctf_live_metadata_new ();
   t->need_metadata = TRUE;
+  t->input = -1;
   g_ptr_array_add (self->traces, t);
   return t;
 }
@@ -358,6 +366,8 @@ add_streams (GstLttngLiveSrc * self, GPtrArray * streams, GError ** error)
     const GstCtfLiveStream *ls = g_ptr_array_index (streams, i);
     LiveTrace *t = trace_for (self, ls->ctf_trace_id);
 
+    if (t->name == NULL)
+      t->name = g_strdup (ls->path_name);
     if (ls->metadata) {
       t->metadata_stream = ls->id;
       t->need_metadata = TRUE;
@@ -373,14 +383,6 @@ add_streams (GstLttngLiveSrc * self, GPtrArray * streams, GError ** error)
     }
     GST_INFO_OBJECT (self, "stream %" G_GUINT64_FORMAT " (%s/%s)%s", ls->id,
         ls->path_name, ls->channel_name, ls->metadata ? " metadata" : "");
-  }
-  if (self->traces->len > 1) {
-    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-        "Session \"%s\" of host \"%s\" on LTTng relay %s:%u has %u traces "
-        "(several domains, bitnesses or per-PID buffers): not supported yet, "
-        "only one trace per session", self->session, self->tracer_host,
-        self->relay_host, self->port, self->traces->len);
-    return FALSE;
   }
   return TRUE;
 }
@@ -528,6 +530,82 @@ get_new_streams (GstLttngLiveSrc * self, gboolean * all_hup, GError ** error)
   return STEP_OK;
 }
 
+static gint
+compare_inputs (gconstpointer a, gconstpointer b)
+{
+  const LiveTrace *x = *(LiveTrace * const *) a;
+  const LiveTrace *y = *(LiveTrace * const *) b;
+
+  return gst_ctf_trace_merge_compare_traces (x->tc, x->name, y->tc, y->name);
+}
+
+/* Caps for the traces whose metadata is known: one trace's own metadata,
+ * or the merge of several (rebuilt when a trace joins or its metadata
+ * grows; the inputs in babeltrace2's trace order, as ctfsrc). */
+static gboolean
+update_caps (GstLttngLiveSrc * self, GError ** error)
+{
+  GPtrArray *inputs = g_ptr_array_new ();
+  GstCtfTraceClass **tcs;
+  const gchar **names;
+  const GstCtfTraceClass *tc;
+  const gchar *text;
+  GstCaps *caps;
+  guint i;
+  gboolean ok = TRUE;
+
+  for (i = 0; i < self->traces->len; i++) {
+    LiveTrace *t = g_ptr_array_index (self->traces, i);
+
+    t->input = -1;
+    if (t->tc)
+      g_ptr_array_add (inputs, t);
+  }
+  g_clear_pointer (&self->merge, gst_ctf_trace_merge_free);
+  if (inputs->len == 0) {
+    g_ptr_array_unref (inputs);
+    return TRUE;
+  }
+  g_ptr_array_sort (inputs, compare_inputs);
+  tcs = g_new0 (GstCtfTraceClass *, inputs->len);
+  names = g_new0 (const gchar *, inputs->len);
+  for (i = 0; i < inputs->len; i++) {
+    LiveTrace *t = g_ptr_array_index (inputs, i);
+
+    t->input = i;
+    tcs[i] = t->tc;
+    names[i] = t->name;
+  }
+  if (inputs->len == 1) {
+    tc = tcs[0];
+    text = ((LiveTrace *) g_ptr_array_index (inputs, 0))->text;
+  } else {
+    if (gst_ctf_trace_merge_check_clocks (tcs, names, inputs->len, error))
+      self->merge = gst_ctf_trace_merge_new (tcs, names, inputs->len, error);
+    ok = self->merge != NULL;
+    if (ok) {
+      tc = gst_ctf_trace_merge_get_trace_class (self->merge);
+      text = gst_ctf_trace_merge_get_metadata (self->merge);
+    }
+  }
+  g_free (tcs);
+  g_free (names);
+  GST_INFO_OBJECT (self, "%u trace(s) with metadata", inputs->len);
+  g_ptr_array_unref (inputs);
+  if (!ok)
+    return FALSE;
+  caps = gst_ctf_caps_new (text, tc->has_uuid ? tc->uuid : NULL);
+  GST_OBJECT_LOCK (self);
+  gst_caps_replace (&self->caps, caps);
+  GST_OBJECT_UNLOCK (self);
+  ok = gst_base_src_set_caps (GST_BASE_SRC (self), caps);
+  gst_caps_unref (caps);
+  if (!ok)
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
+        "Downstream refused the caps of the session's metadata");
+  return ok;
+}
+
 /* Fetches metadata until NO_NEW; new caps when the complete text grew. */
 static Step
 fetch_metadata (GstLttngLiveSrc * self, LiveTrace * t, GError ** error)
@@ -570,8 +648,7 @@ fetch_metadata (GstLttngLiveSrc * self, LiveTrace * t, GError ** error)
     return (error && *error) ? STEP_ERROR : STEP_WAIT;
   if (t->text == NULL || strcmp (t->text, text) != 0) {
     GstCtfTraceClass *tc = gst_ctf_metadata_parse (text, origin, error);
-    GstCaps *caps;
-
+  
     if (tc == NULL) {
       g_free (text);
       return STEP_ERROR;
@@ -581,17 +658,8 @@ fetch_metadata (GstLttngLiveSrc * self, LiveTrace * t, GError ** error)
     t->tc = tc;
     g_free (t->text);
     t->text = text;
-    caps = gst_ctf_caps_new (text, tc->has_uuid ? tc->uuid : NULL);
-    GST_OBJECT_LOCK (self);
-    gst_caps_replace (&self->caps, caps);
-    GST_OBJECT_UNLOCK (self);
-    if (!gst_base_src_set_caps (GST_BASE_SRC (self), caps)) {
-      gst_caps_unref (caps);
-      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-          "Downstream refused the caps of the session's metadata");
+    if (!update_caps (self, error))
       return STEP_ERROR;
-    }
-    gst_caps_unref (caps);
   } else {
     g_free (text);
   }
@@ -716,7 +784,24 @@ fetch_packet (GstLttngLiveSrc * self, LiveStream * s, GstBuffer ** out,
     gst_ctf_live_reply_clear (&reply);
     return STEP_ERROR;
   }
-  buf = gst_buffer_new_wrapped_bytes (reply.data);
+  if (self->merge) {
+    guint64 new_sc;
+    GBytes *b = gst_ctf_trace_merge_rewrite_packet (self->merge,
+        (guint) s->trace->input, d, size, s->rank, &new_sc, error);
+
+    if (b == NULL) {
+      g_prefix_error (error, "Packet of stream %s at offset %"
+          G_GUINT64_FORMAT " from LTTng relay %s:%u: ", s->name,
+          s->index.offset, self->relay_host, self->port);
+      gst_ctf_live_reply_clear (&reply);
+      return STEP_ERROR;
+    }
+    buf = gst_buffer_new_wrapped_bytes (b);
+    g_bytes_unref (b);
+    info.stream_class_id = new_sc;
+  } else {
+    buf = gst_buffer_new_wrapped_bytes (reply.data);
+  }
   gst_ctf_live_reply_clear (&reply);
   GST_BUFFER_PTS (buf) = s->begin_ns >= 0 ? (GstClockTime) s->begin_ns :
       GST_CLOCK_TIME_NONE;
@@ -770,7 +855,9 @@ round_once (GstLttngLiveSrc * self, GstBuffer ** buf, GError ** error)
   for (i = 0; i < self->streams->len; i++) {
     LiveStream *s = g_ptr_array_index (self->streams, i);
 
-    if (s->hup || s->has_index)
+    /* (a trace whose metadata is not known yet waits: its times need
+     * its clocks) */
+    if (s->hup || s->has_index || s->trace->tc == NULL)
       continue;
     if ((st = poll_index (self, s, &progress, error)) != STEP_OK)
       return st;
