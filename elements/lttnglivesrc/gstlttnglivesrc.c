@@ -9,7 +9,10 @@
  * given in #GstLttngLiveSrc:url (one per tracing domain and bitness, as
  * babeltrace2's `src.ctf.lttng-live` does) and pushes the packets of the
  * session's streams as they arrive: one buffer per CTF packet, byte for
- * byte, as `ctfsrc` pushes them.
+ * byte, as `ctfsrc` pushes them.  A session of several traces (kernel and
+ * user space, per-PID buffers: a trace per process, appearing while the
+ * session runs) is merged as `ctfsrc` merges several traces; the caps
+ * change when a trace joins.
  *
  * The caps are `application/x-ctf` with the trace's metadata as plain text
  * (the relay's packetized metadata de-packetized, complete packets only);
@@ -126,6 +129,7 @@ struct _GstLttngLiveSrc
   GPtrArray *traces;            /* LiveTrace */
   GPtrArray *streams;           /* LiveStream (data streams) */
   gboolean want_new_streams;
+  gint64 new_streams_at;        /* monotonic µs of the last GET_NEW_STREAMS */
   /* several traces: their merge, inputs in babeltrace2's trace order */
   GstCtfTraceMerge *merge;
   GstCaps *caps;                /* object lock */
@@ -497,6 +501,7 @@ get_new_streams (GstLttngLiveSrc * self, gboolean * all_hup, GError ** error)
   guint i, n_hup = 0;
 
   self->want_new_streams = FALSE;
+  self->new_streams_at = g_get_monotonic_time ();
   for (i = 0; i < self->session_ids->len; i++) {
     GstCtfLiveReply reply;
     gboolean ok;
@@ -701,6 +706,11 @@ poll_index (GstLttngLiveSrc * self, LiveStream * s, gboolean * progress,
   if (!gst_ctf_live_client_get_next_index (self->client, s->id, &reply,
           error))
     return STEP_ERROR;
+  GST_LOG_OBJECT (self, "stream %" G_GUINT64_FORMAT " (%s): index status %u "
+      "flags %u offset %" G_GUINT64_FORMAT " size %" G_GUINT64_FORMAT
+      " end %" G_GUINT64_FORMAT, s->id, s->name, reply.status, reply.flags,
+      reply.index.offset, reply.index.packet_size,
+      reply.index.timestamp_end);
   note_flags (self, s, reply.flags);
   switch (reply.status) {
     case GST_CTF_LIVE_INDEX_OK:
@@ -848,6 +858,11 @@ round_once (GstLttngLiveSrc * self, GstBuffer ** buf, GError ** error)
     if (t->need_metadata && (st = fetch_metadata (self, t, error)) != STEP_OK)
       return st;
   }
+  /* lttng-relayd 2.13 can miss the NEW_STREAM flag of per-PID traces:
+   * ask every poll interval too */
+  if (g_get_monotonic_time () - self->new_streams_at >=
+      (gint64) poll_ms (self) * 1000)
+    self->want_new_streams = TRUE;
   if (self->want_new_streams &&
       (st = get_new_streams (self, NULL, error)) != STEP_OK)
     return st;
