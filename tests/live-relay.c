@@ -12,6 +12,7 @@
 
 #include "gstctf-trace-dir.h"
 #include "gstctf-live.h"
+#include "gstctf-metadata.h"
 
 typedef struct {
   guint64 id;
@@ -38,6 +39,7 @@ struct _TestRelay
   GMutex lock;
   GPtrArray *threads;           /* connection threads */
   gboolean destroyed;
+  gboolean ctf2;                /* the (first) trace is CTF 2 */
 };
 
 /* Per connection. */
@@ -352,7 +354,8 @@ reply_sessions (Conn * c, GByteArray * a)
   if (c->minor >= 15) {
     put32 (a, strlen (r->hostname) + 1);
     put32 (a, strlen (r->session_name) + 1);
-    put32 (a, GST_CTF_LIVE_TRACE_FORMAT_CTF_1_8);
+    put32 (a, r->ctf2 ? GST_CTF_LIVE_TRACE_FORMAT_CTF_2 :
+        GST_CTF_LIVE_TRACE_FORMAT_CTF_1_8);
     g_byte_array_append (a, (guint8 *) r->hostname, strlen (r->hostname) + 1);
     g_byte_array_append (a, (guint8 *) r->session_name,
         strlen (r->session_name) + 1);
@@ -567,6 +570,8 @@ test_relay_start (const TestRelayOptions * opts, GError ** error)
     }
     g_free (mpath);
     t->metadata = g_bytes_new_take (contents, len);
+    if (i == 0 && t->td->metadata)
+      r->ctf2 = gst_ctf_metadata_is_ctf2 (t->td->metadata);
     g_array_append_val (r->streams, ms);
     for (j = 0; j < t->td->files->len; j++) {
       RelayStream ds = { next_id++, i, g_ptr_array_index (t->td->files, j) };

@@ -605,6 +605,65 @@ GST_START_TEST (test_several_traces)
 
 GST_END_TEST;
 
+
+/* CTF 2 sessions (LTTng 2.15 offers them to minor-15 viewers): the
+ * bundled CTF 2 trace of every field kind, and the corpus's LTTng 2.15
+ * recordings (packetized CTF 2 metadata), equal to babeltrace2 2.1.2. */
+GST_START_TEST (test_ctf2)
+{
+  gchar *dir = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "ctf2",
+      "kinds", NULL);
+  gchar *opath = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "ctf2",
+      "kinds.txt", NULL);
+  gchar *oracle = read_file (opath);
+  const gchar *units[] = { "ust-fields", "ust-libc" };
+  TestRelayOptions o = { 0 };
+  RunResult rr;
+  gchar *text;
+  guint i;
+
+  o.dir = dir;
+  o.minor = 15;
+  o.metadata_chunk = 500;
+  text = live_text (&o, NULL, &rr);
+  fail_unless (rr.eos, "%s", rr.error);
+  check_equal_text ("ctf2/kinds", text, oracle);
+  g_free (text);
+  g_free (oracle);
+  g_free (opath);
+  g_free (dir);
+
+  if (test_corpus () == NULL) {
+    g_print ("SKIP %s (corpus part): GST_CTF_CORPUS not set or missing\n",
+        G_STRFUNC);
+    return;
+  }
+  for (i = 0; i < G_N_ELEMENTS (units); i++) {
+    gchar *rel = g_strdup_printf ("ctf2/lttng-2.15/%s", units[i]);
+    gchar *orel = g_strdup_printf ("ctf2/lttng-2.15/oracle/%s.txt", units[i]);
+
+    dir = test_corpus_path (rel);
+    opath = test_corpus_path (orel);
+    oracle = read_file (opath);
+    memset (&o, 0, sizeof o);
+    o.dir = dir;
+    o.minor = 15;
+    o.metadata_chunk = 1500;
+    o.beacons = TRUE;
+    text = live_text (&o, NULL, &rr);
+    fail_unless (rr.eos, "%s: %s", units[i], rr.error);
+    check_equal_text (units[i], text, oracle);
+    g_free (text);
+    g_free (oracle);
+    g_free (opath);
+    g_free (dir);
+    g_free (orel);
+    g_free (rel);
+  }
+}
+
+GST_END_TEST;
+
 static void
 check_error (const TestRelayOptions * o, const gchar * expect)
 {
@@ -863,6 +922,7 @@ lttnglivesrc_suite (void)
   tcase_add_test (tc, test_order_and_gaps);
   tcase_add_test (tc, test_list_and_example);
   tcase_add_test (tc, test_several_traces);
+  tcase_add_test (tc, test_ctf2);
   tcase_add_test (tc, test_attach_errors);
   tcase_add_test (tc, test_connection_refused);
   tcase_add_test (tc, test_session_not_found);
