@@ -154,7 +154,9 @@ def session(env, tmp, c, d, l, relay_out, app, gst_launch, asan, mode):
         out = os.path.join(tmp, 'viewer-out-' + mode)
         penv = dict(env)
         if asan:
+            # a sanitizer build's plugin needs its runtime loaded first
             penv['LD_PRELOAD'] = asan
+            penv.setdefault('ASAN_OPTIONS', 'detect_leaks=0')
         host = socket.gethostname()
         # per-PID: a trace per process; babeltrace2 prints each one's
         # procname and vpid, which a merged trace written by ctfsink does

@@ -852,12 +852,6 @@ round_once (GstLttngLiveSrc * self, GstBuffer ** buf, GError ** error)
     if (st != STEP_OK)
       return st;
   }
-  for (i = 0; i < self->traces->len; i++) {
-    LiveTrace *t = g_ptr_array_index (self->traces, i);
-
-    if (t->need_metadata && (st = fetch_metadata (self, t, error)) != STEP_OK)
-      return st;
-  }
   /* lttng-relayd 2.13 can miss the NEW_STREAM flag of per-PID traces:
    * ask every poll interval too */
   if (g_get_monotonic_time () - self->new_streams_at >=
@@ -866,6 +860,14 @@ round_once (GstLttngLiveSrc * self, GstBuffer ** buf, GError ** error)
   if (self->want_new_streams &&
       (st = get_new_streams (self, NULL, error)) != STEP_OK)
     return st;
+  /* (streams first: a trace's metadata stream may come after its data
+   * streams) */
+  for (i = 0; i < self->traces->len; i++) {
+    LiveTrace *t = g_ptr_array_index (self->traces, i);
+
+    if (t->need_metadata && (st = fetch_metadata (self, t, error)) != STEP_OK)
+      return st;
+  }
 
   for (i = 0; i < self->streams->len; i++) {
     LiveStream *s = g_ptr_array_index (self->streams, i);

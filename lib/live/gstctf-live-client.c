@@ -135,6 +135,8 @@ gst_ctf_live_client_connect (const gchar * host, guint16 port,
     c->cancellable = g_object_ref (cancellable);
   if (timeout_ms)
     g_socket_client_set_timeout (sc, (timeout_ms + 999) / 1000);
+  /* a relay is reached directly: no proxy resolution (libproxy) */
+  g_socket_client_set_enable_proxy (sc, FALSE);
   c->conn = g_socket_client_connect_to_host (sc, host, port, cancellable,
       &err);
   g_object_unref (sc);
