@@ -48,6 +48,7 @@ typedef struct {
   GSocket *sock;
   guint32 minor;
   gboolean attached;
+  gboolean *attached_to;        /* per relay session */
   gboolean *sent;               /* stream announced */
   guint *cursor;                /* next index entry per stream */
   guint *retries;               /* RETRY replies given for that entry */
@@ -149,8 +150,22 @@ is_late (TestRelay * r, guint i)
   return FALSE;
 }
 
+/* The relay session (1...) a stream belongs to. */
+static guint64
+session_of (TestRelay * r, const RelayStream * s)
+{
+  return r->opts.session_per_trace ? s->trace + 1 : 1;
+}
+
+static guint64
+n_sessions (TestRelay * r)
+{
+  return r->opts.session_per_trace ? r->traces->len : 1;
+}
+
+/* The streams of relay session @sid not sent yet (late ones or not). */
 static void
-put_streams (Conn * c, GByteArray * a, gboolean late)
+put_streams (Conn * c, GByteArray * a, gboolean late, guint64 sid)
 {
   TestRelay *r = c->r;
   GByteArray *list = g_byte_array_new ();
@@ -161,7 +176,8 @@ put_streams (Conn * c, GByteArray * a, gboolean late)
     const RelayTrace *t = g_ptr_array_index (r->traces, s->trace);
     gchar *path;
 
-    if (c->sent[i] || is_late (r, i) != late)
+    if (c->sent[i] || is_late (r, i) != late || session_of (r, s) != sid ||
+        !c->attached_to[sid - 1])
       continue;
     c->sent[i] = TRUE;
     n++;
@@ -178,14 +194,19 @@ put_streams (Conn * c, GByteArray * a, gboolean late)
   g_byte_array_unref (list);
 }
 
+/* Streams not sent yet, of relay session @sid (0: of any attached one). */
 static gboolean
-any_late_unsent (Conn * c)
+any_late_unsent (Conn * c, guint64 sid)
 {
   guint i;
 
-  for (i = 0; i < c->r->streams->len; i++)
-    if (!c->sent[i])
+  for (i = 0; i < c->r->streams->len; i++) {
+    guint64 s = session_of (c->r, &g_array_index (c->r->streams, RelayStream,
+            i));
+
+    if (!c->sent[i] && c->attached_to[s - 1] && (sid == 0 || s == sid))
       return TRUE;
+  }
   return FALSE;
 }
 
@@ -242,7 +263,7 @@ reply_index (Conn * c, GByteArray * a, guint64 id)
   s = &g_array_index (r->streams, RelayStream, i);
   s_sc = s->file->stream_class_id;
   entries = s->file->index->entries;
-  if (any_late_unsent (c))
+  if (any_late_unsent (c, 0))
     flags |= GST_CTF_LIVE_FLAG_NEW_STREAM;
   if (c->cursor[i] >= entries->len) {
     status = GST_CTF_LIVE_INDEX_HUP;
@@ -340,28 +361,37 @@ reply_sessions (Conn * c, GByteArray * a)
 {
   TestRelay *r = c->r;
   guint32 timer = r->opts.live_timer ? r->opts.live_timer : 100000;
+  guint64 sid;
 
   if (destroyed (r)) {
     put32 (a, 0);
     return;
   }
-  put32 (a, 1);
-  put64 (a, 1);
-  put32 (a, r->opts.attach_status == GST_CTF_LIVE_ATTACH_NOT_LIVE ? 0 :
-      timer);
-  put32 (a, c->attached ? 1 : 0);
-  put32 (a, r->streams->len);
-  if (c->minor >= 15) {
-    put32 (a, strlen (r->hostname) + 1);
-    put32 (a, strlen (r->session_name) + 1);
-    put32 (a, r->ctf2 ? GST_CTF_LIVE_TRACE_FORMAT_CTF_2 :
-        GST_CTF_LIVE_TRACE_FORMAT_CTF_1_8);
-    g_byte_array_append (a, (guint8 *) r->hostname, strlen (r->hostname) + 1);
-    g_byte_array_append (a, (guint8 *) r->session_name,
-        strlen (r->session_name) + 1);
-  } else {
-    put_fixed (a, r->hostname, 64);
-    put_fixed (a, r->session_name, 255);
+  put32 (a, n_sessions (r));
+  for (sid = 1; sid <= n_sessions (r); sid++) {
+    guint n = 0, i;
+
+    for (i = 0; i < r->streams->len; i++)
+      if (session_of (r, &g_array_index (r->streams, RelayStream, i)) == sid)
+        n++;
+    put64 (a, sid);
+    put32 (a, r->opts.attach_status == GST_CTF_LIVE_ATTACH_NOT_LIVE ? 0 :
+        timer);
+    put32 (a, c->attached_to[sid - 1] ? 1 : 0);
+    put32 (a, n);
+    if (c->minor >= 15) {
+      put32 (a, strlen (r->hostname) + 1);
+      put32 (a, strlen (r->session_name) + 1);
+      put32 (a, r->ctf2 ? GST_CTF_LIVE_TRACE_FORMAT_CTF_2 :
+          GST_CTF_LIVE_TRACE_FORMAT_CTF_1_8);
+      g_byte_array_append (a, (guint8 *) r->hostname,
+          strlen (r->hostname) + 1);
+      g_byte_array_append (a, (guint8 *) r->session_name,
+          strlen (r->session_name) + 1);
+    } else {
+      put_fixed (a, r->hostname, 64);
+      put_fixed (a, r->session_name, 255);
+    }
   }
 }
 
@@ -374,6 +404,7 @@ conn_thread (gpointer data)
   guint8 h[16];
 
   c->sent = g_new0 (gboolean, n);
+  c->attached_to = g_new0 (gboolean, n_sessions (r));
   c->cursor = g_new0 (guint, n);
   c->retries = g_new0 (guint, n);
   c->beaconed = g_new0 (gboolean, n);
@@ -411,7 +442,7 @@ conn_thread (gpointer data)
         reply_sessions (c, a);
         break;
       case GST_CTF_LIVE_CMD_ATTACH_SESSION:
-        if (rd64 (p) != 1 || destroyed (r)) {
+        if (rd64 (p) < 1 || rd64 (p) > n_sessions (r) || destroyed (r)) {
           put32 (a, GST_CTF_LIVE_ATTACH_UNK);
           put32 (a, 0);
         } else if (r->opts.attach_status) {
@@ -430,14 +461,19 @@ conn_thread (gpointer data)
                 c->cursor[i] = s->file->index->entries->len - 1;
             }
           c->attached = TRUE;
+          c->attached_to[rd64 (p) - 1] = TRUE;
           put32 (a, GST_CTF_LIVE_ATTACH_OK);
-          put_streams (c, a, FALSE);
+          put_streams (c, a, FALSE, rd64 (p));
         }
         break;
       case GST_CTF_LIVE_CMD_GET_NEW_STREAMS:
-        if (any_late_unsent (c)) {
+        if (rd64 (p) < 1 || rd64 (p) > n_sessions (r) ||
+            !c->attached_to[rd64 (p) - 1]) {
+          put32 (a, GST_CTF_LIVE_NEW_STREAMS_ERR);
+          put32 (a, 0);
+        } else if (any_late_unsent (c, rd64 (p))) {
           put32 (a, GST_CTF_LIVE_NEW_STREAMS_OK);
-          put_streams (c, a, TRUE);
+          put_streams (c, a, TRUE, rd64 (p));
         } else if (destroyed (r)) {
           put32 (a, GST_CTF_LIVE_NEW_STREAMS_HUP);
           put32 (a, 0);
@@ -481,6 +517,7 @@ done:
   g_socket_close (c->sock, NULL);
   g_object_unref (c->sock);
   g_free (c->sent);
+  g_free (c->attached_to);
   g_free (c->cursor);
   g_free (c->retries);
   g_free (c->beaconed);

@@ -24,6 +24,10 @@ typedef struct {
   gboolean empty_new_streams;   /* relayd 2.13: OK with 0 streams, not NO_NEW */
   guint32 attach_status;        /* 0: OK; else this ATTACH status */
   guint32 live_timer;           /* µs; 0 means 100000 */
+  gboolean session_per_trace;   /* one relay session per trace, all with
+                                 * the same host and session names (as
+                                 * lttng-relayd shows each domain and
+                                 * bitness of a session) */
   guint close_after;            /* close each connection after this many
                                  * GET_PACKET replies (0: never) */
 } TestRelayOptions;

@@ -573,6 +573,13 @@ GST_START_TEST (test_several_traces)
   fail_unless (rr.eos, "%s", rr.error);
   check_equal_text ("two traces", text, expected);
   g_free (text);
+  /* each trace a relay session of its own, same host and name (domains,
+   * bitnesses): all attached */
+  o.session_per_trace = TRUE;
+  text = live_text (&o, NULL, &rr);
+  fail_unless (rr.eos, "%s", rr.error);
+  check_equal_text ("two relay sessions", text, expected);
+  g_free (text);
   g_free (expected);
   test_rm_rf (tmp);
   g_free (da);
