@@ -11,6 +11,7 @@
 #include "gstctftextsink.h"
 #include "gsttracecmdsrc.h"
 #include "gstlttng0src.h"
+#include "gstlttnglivesrc.h"
 #include "gstctftimefilter.h"
 #include "gstctffilter.h"
 #include "gstctfstatssink.h"
@@ -26,6 +27,7 @@ plugin_init (GstPlugin * plugin)
   ret |= GST_ELEMENT_REGISTER (ctftextsink, plugin);
   ret |= GST_ELEMENT_REGISTER (tracecmdsrc, plugin);
   ret |= GST_ELEMENT_REGISTER (lttng0src, plugin);
+  ret |= GST_ELEMENT_REGISTER (lttnglivesrc, plugin);
   ret |= GST_ELEMENT_REGISTER (timefilter, plugin);
   ret |= GST_ELEMENT_REGISTER (ctffilter, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfstatssink, plugin);
@@ -35,6 +37,6 @@ plugin_init (GstPlugin * plugin)
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, ctf,
-    "CTF 1.8, trace-cmd trace.dat and LTTng 0.x readers, filters, muxer "
-    "and writers", plugin_init, VERSION, "LGPL", "gst-ctf",
+    "CTF 1.8, trace-cmd trace.dat and LTTng 0.x readers, an LTTng live "
+    "source, filters, muxer and writers", plugin_init, VERSION, "LGPL", "gst-ctf",
     GST_CTF_PACKAGE_ORIGIN)

@@ -10,7 +10,7 @@
 
 static const gchar *const factories[] = {
   "ctfsrc", "ctfsink", "ctftextsink", "tracecmdsrc", "timefilter", "ctfmux",
-  "ctffilter", "ctfstatssink",
+  "ctffilter", "ctfstatssink", "lttnglivesrc",
 };
 
 static const gchar *

@@ -6,7 +6,8 @@ one of examples/traces/ust-sample, trace.dat
 by tests/data/tracecmd/i686-v6.dat, output directories by new ones.  Each
 must exit 0 within 60 s and, when it writes a trace, leave a `metadata`
 and stream files.  The network pair (tcpserversrc / tcpclientsink) is
-run by test-across-hosts.py.
+run by test-across-hosts.py, the live ones (lttnglivesrc, which needs a
+relay) by test-lttnglivesrc.c.
 
 Usage: test-user-guide-commands.py SOURCE_ROOT GST_LAUNCH [ASAN_RUNTIME]
 """
@@ -57,7 +58,8 @@ def main():
     try:
         for line, cmd in commands(text):
             words = shlex.split(cmd)
-            if any(w.startswith(("tcpserversrc", "tcpclientsink"))
+            if any(w.startswith(("tcpserversrc", "tcpclientsink",
+                                 "lttnglivesrc"))
                    for w in words):
                 continue
             outs = []

@@ -1,14 +1,21 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * ctf-convert: a CTF trace directory or a trace-cmd trace.dat file -> a
- * CTF 1.8 trace directory, optionally cut to a time window.
+ * ctf-convert: a CTF trace directory, a trace-cmd trace.dat file or a live
+ * LTTng session -> a CTF 1.8 trace directory, optionally cut to a time
+ * window.
  *
  *   ctf-convert [--begin T] [--end T] [--overwrite] INPUT OUTPUT-DIR
+ *   ctf-convert --list net://RELAY[:PORT]
+ *
+ * INPUT `net://RELAY[:PORT]/host/HOST/SESSION` follows a live session
+ * (lttnglivesrc) until it is destroyed; `--list` prints the relay's
+ * sessions as `babeltrace2 -i lttng-live net://RELAY` does.
  *
  * The pipeline (docs/user-guide.md):
  *
  *   ctfsrc location=INPUT      ! [timefilter start=T end=T !] ctfsink location=OUT
  *   tracecmdsrc location=INPUT ! [timefilter ...             !] ctfsink location=OUT
+ *   lttnglivesrc url=INPUT session-not-found=end ! [timefilter ... !] ctfsink location=OUT
  *
  * T takes babeltrace2's --begin/--end forms ("HH:MM:SS.NNNNNNNNN",
  * "YYYY-MM-DD HH:MM:SS", "SEC.NNNNNNNNN" from the clock origin).  A
@@ -19,6 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <gst/gst.h>
+#include "gstctf-live.h"
 
 typedef struct {
   GMainLoop *loop;
@@ -141,12 +149,65 @@ make (GstElement * pipeline, const gchar * factory, const gchar * name)
   return e;
 }
 
+/* The relay's sessions, one line per host and name (babeltrace2 adds up
+ * the relay sessions of one tracing session, one per domain). */
+static gint
+list_sessions (const gchar * url)
+{
+  GError *error = NULL;
+  GPtrArray *sessions = gst_ctf_live_list_sessions (url, 10000, NULL, &error);
+  gchar *host;
+  guint16 port;
+  guint i, j;
+
+  if (sessions == NULL) {
+    fprintf (stderr, "ctf-convert: %s\n", error->message);
+    g_error_free (error);
+    return 1;
+  }
+  gst_ctf_live_parse_url (url, &host, &port, NULL, NULL, NULL);
+  for (i = 0; i < sessions->len; i++) {
+    GstCtfLiveSession *s = g_ptr_array_index (sessions, i);
+    guint64 streams = s->streams;
+    guint32 clients = s->clients, timer = s->live_timer;
+    gboolean seen = FALSE;
+
+    for (j = 0; j < i && !seen; j++) {
+      GstCtfLiveSession *o = g_ptr_array_index (sessions, j);
+
+      seen = strcmp (o->hostname, s->hostname) == 0 &&
+          strcmp (o->session_name, s->session_name) == 0;
+    }
+    if (seen)
+      continue;
+    for (j = i + 1; j < sessions->len; j++) {
+      GstCtfLiveSession *o = g_ptr_array_index (sessions, j);
+
+      if (strcmp (o->hostname, s->hostname) == 0 &&
+          strcmp (o->session_name, s->session_name) == 0) {
+        streams += o->streams;
+        clients = MAX (clients, o->clients);
+        timer = MAX (timer, o->live_timer);
+      }
+    }
+    printf ("net://%s:%u/host/%s/%s (timer = %u, %" G_GUINT64_FORMAT
+        " stream(s), %u client(s) connected)\n", host, port, s->hostname,
+        s->session_name, timer, streams, clients);
+  }
+  g_free (host);
+  g_ptr_array_unref (sessions);
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
   gchar *begin = NULL, *end = NULL;
   gboolean overwrite = FALSE;
+  gchar *list = NULL;
   GOptionEntry entries[] = {
+    {"list", 'l', 0, G_OPTION_ARG_STRING, &list,
+        "Print the sessions of an LTTng relay and exit", "net://RELAY[:PORT]"},
     {"begin", 'b', 0, G_OPTION_ARG_STRING, &begin,
         "Keep events at or after T (babeltrace2 --begin forms)", "T"},
     {"end", 'e', 0, G_OPTION_ARG_STRING, &end,
@@ -163,11 +224,12 @@ main (int argc, char **argv)
   GstPad *pad;
   GstBus *bus;
   const gchar *input, *output;
-  gboolean is_dir;
+  gboolean is_dir, is_live;
   guint timer;
 
   ctx = g_option_context_new ("INPUT OUTPUT-DIR - convert a CTF trace "
-      "directory or a trace.dat file to CTF 1.8");
+      "directory, a trace.dat file or a live LTTng session "
+      "(net://RELAY/host/HOST/SESSION) to CTF 1.8");
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_option_context_add_group (ctx, gst_init_get_option_group ());
   app.exit_code = 2;
@@ -175,6 +237,12 @@ main (int argc, char **argv)
     fprintf (stderr, "ctf-convert: %s\n", error->message);
     g_clear_error (&error);
     g_option_context_free (ctx);
+    goto out;
+  }
+  if (list != NULL) {
+    g_option_context_free (ctx);
+    app.exit_code = list_sessions (list);
+    g_free (list);
     goto out;
   }
   if (argc != 3) {
@@ -189,14 +257,17 @@ main (int argc, char **argv)
   output = argv[2];
 
   app.exit_code = 1;
-  if (!g_file_test (input, G_FILE_TEST_EXISTS)) {
+  is_live = g_str_has_prefix (input, "net://") ||
+      g_str_has_prefix (input, "net4://");
+  if (!is_live && !g_file_test (input, G_FILE_TEST_EXISTS)) {
     fprintf (stderr, "ctf-convert: input not found: \"%s\"\n", input);
     goto out;
   }
   is_dir = g_file_test (input, G_FILE_TEST_IS_DIR);
 
   app.pipeline = gst_pipeline_new ("convert");
-  src = make (app.pipeline, is_dir ? "ctfsrc" : "tracecmdsrc", "src");
+  src = make (app.pipeline, is_live ? "lttnglivesrc" : is_dir ? "ctfsrc" :
+      "tracecmdsrc", "src");
   sink = make (app.pipeline, "ctfsink", "sink");
   if (src == NULL || sink == NULL)
     goto out;
@@ -209,7 +280,10 @@ main (int argc, char **argv)
     if (end != NULL)
       g_object_set (filter, "end", end, NULL);
   }
-  g_object_set (src, "location", input, NULL);
+  if (is_live)
+    /* until the session is destroyed */
+    gst_util_set_object_arg (G_OBJECT (src), "session-not-found", "end");
+  g_object_set (src, is_live ? "url" : "location", input, NULL);
   g_object_set (sink, "location", output, NULL);
   if (overwrite &&
       g_object_class_find_property (G_OBJECT_GET_CLASS (sink), "overwrite"))

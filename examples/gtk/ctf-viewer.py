@@ -2,13 +2,15 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """gst-ctf trace viewer (GTK 4, PyGObject).
 
-Opens a CTF trace directory or a trace-cmd trace.dat file and lists its
-events in a virtualized Gtk.ColumnView (time, stream/CPU, name, fields).
+Opens a CTF trace directory, a trace-cmd trace.dat file or a live LTTng
+session (net://RELAY/host/HOST/SESSION, followed until it is destroyed)
+and lists its events in a virtualized Gtk.ColumnView (time, stream/CPU, name, fields).
 A time range (babeltrace2 --begin/--end forms) drives a `timefilter`
 element.  The pipeline runs in GStreamer's streaming threads:
 
     ctfsrc location=TRACE ! [timefilter start=.. end=.. !] appsink
     tracecmdsrc location=trace.dat ! ...
+    lttnglivesrc url=net://RELAY/host/HOST/SESSION session-not-found=end ! ...
 
 The appsink callback decodes each packet with GstCtf.EventReader and
 appends compact per-event records (time, name id, packet, index); the
@@ -190,13 +192,20 @@ class Loader:
         self.reader = None
         self.error = None
         self.events = 0
-        src = "ctfsrc" if os.path.isdir(path) else "tracecmdsrc"
+        live = path.startswith(("net://", "net4://"))
+        src = "lttnglivesrc" if live else \
+            "ctfsrc" if os.path.isdir(path) else "tracecmdsrc"
         if Gst.ElementFactory.find(src) is None:
             raise RuntimeError("the %s element is not available (set "
                                "GST_PLUGIN_PATH)" % src)
         self.pipeline = Gst.Pipeline.new("viewer")
         source = Gst.ElementFactory.make(src, "src")
-        source.set_property("location", path)
+        if live:
+            # rows appear as the session records, until it is destroyed
+            source.set_property("url", path)
+            Gst.util_set_object_arg(source, "session-not-found", "end")
+        else:
+            source.set_property("location", path)
         sink = Gst.ElementFactory.make("appsink", "sink")
         sink.set_property("sync", False)
         sink.set_property("emit-signals", True)
@@ -447,7 +456,8 @@ def save_screenshot(widget, path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("trace", nargs="?",
-                        help="CTF trace directory or trace.dat file")
+                        help="CTF trace directory, trace.dat file or "
+                        "net://RELAY/host/HOST/SESSION (live)")
     parser.add_argument("--begin", help="start of the time range")
     parser.add_argument("--end", help="end of the time range")
     parser.add_argument("--screenshot", help="save a PNG once loaded")

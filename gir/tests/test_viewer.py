@@ -6,7 +6,11 @@ every event of the trace (babeltrace2's count) and saves a screenshot;
 then the same with a time range (timefilter) against babeltrace2
 --begin/--end.  Exit code 77 (skip) without GTK 4 or Xvfb.
 
-usage: test_viewer.py SCREENSHOT.png
+With `--live RELAY` (tests/live-relay-main.c): the viewer follows a live
+session of the sample trace served by that relay (lttnglivesrc) until it
+ends, and holds every event.
+
+usage: test_viewer.py SCREENSHOT.png [--live RELAY]
 """
 import os
 import re
@@ -69,6 +73,27 @@ def run_viewer(*args):
         sys.exit("the viewer did not report loading")
     return int(m.group(1)), int(m.group(2)), m.group(3)
 
+
+if len(sys.argv) > 3 and sys.argv[2] == "--live":
+    trace = os.path.join(top, "examples", "traces", "ust-sample")
+    with open(os.path.join(top, "examples", "traces",
+                           "ust-sample.babeltrace2.txt")) as f:
+        expected = sum(1 for _ in f)
+    relay = subprocess.Popen([sys.argv[3], trace, "testhost", "live"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True)
+    try:
+        port = int(relay.stdout.readline())
+        trace = "net://127.0.0.1:%d/host/testhost/live" % port
+        events, items, error = run_viewer("--screenshot", shot)
+    finally:
+        relay.stdin.close()
+        relay.wait(30)
+    assert error == "none", error
+    assert items == expected, (items, expected)
+    print("ok: live session: %d events in the list model = babeltrace2's "
+          "count" % items)
+    sys.exit(0)
 
 if os.path.exists(shot):
     os.remove(shot)

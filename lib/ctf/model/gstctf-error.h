@@ -49,6 +49,10 @@ GST_CTF_API GQuark gst_ctf_error_quark (void);
  * @GST_CTF_ERROR_LTTNG0: an LTTng 0.x trace (LTT format 2.3 to 2.6) is
  *   invalid, truncated or of an unsupported format version (the message
  *   names the file, the byte offset and what was expected)
+ * @GST_CTF_ERROR_LIVE: an LTTng live relay (lttng-relayd viewer port)
+ *   could not be reached, closed the connection, refused a request or
+ *   sent a reply that breaks the protocol (the message names the relay
+ *   and the command; added for lttnglivesrc)
  *
  * Error codes of %GST_CTF_ERROR.
  */
@@ -69,6 +73,7 @@ typedef enum {
   GST_CTF_ERROR_TIME_FORMAT,
   GST_CTF_ERROR_FILTER_SYNTAX,
   GST_CTF_ERROR_LTTNG0,
+  GST_CTF_ERROR_LIVE,
 } GstCtfError;
 
 G_END_DECLS

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * test-live-relay DIR [HOST SESSION]: the tests' LTTng live relay
+ * (live-relay.c) as a program, for tests that run other processes (the
+ * GTK viewer) and by hand: serves the traces below DIR on 127.0.0.1,
+ * prints the port on stdout, and stops when its stdin closes.
+ */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "live-relay.h"
+
+int
+main (int argc, char **argv)
+{
+  TestRelayOptions o = { 0 };
+  GError *err = NULL;
+  TestRelay *r;
+  gchar buf[256];
+
+  if (argc != 2 && argc != 4) {
+    fprintf (stderr, "usage: test-live-relay DIR [HOST SESSION]\n");
+    return 2;
+  }
+  o.dir = argv[1];
+  if (argc == 4) {
+    o.hostname = argv[2];
+    o.session_name = argv[3];
+  }
+  o.beacons = TRUE;
+  r = test_relay_start (&o, &err);
+  if (r == NULL) {
+    fprintf (stderr, "test-live-relay: %s\n", err->message);
+    g_error_free (err);
+    return 1;
+  }
+  printf ("%u\n", test_relay_get_port (r));
+  fflush (stdout);
+  while (read (0, buf, sizeof buf) > 0);
+  test_relay_stop (r);
+  return 0;
+}
