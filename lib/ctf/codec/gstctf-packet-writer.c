@@ -18,6 +18,7 @@
  * than the current low bits.  The roles come from the resolve pass
  * (GstCtfFieldClass.meaning), not from LTTng's names.
  */
+#include "gstctf-unicode-private.h"
 #include "gstctf-packet-writer-private.h"
 
 #include <string.h>
@@ -462,23 +463,27 @@ encode_field (GstCtfPacketWriter * w, const GstCtfFieldClass * fc,
 
     case GST_CTF_FIELD_CLASS_STRING:{
       guint32 slen = val->v.s.len;
+      /* CTF 2 UTF-16/32: a null code unit of 2 or 4 bytes ends it */
+      guint unit = _gst_ctf_encoding_unit (fc->string.encoding);
 
-      if (G_UNLIKELY (slen > 0 && (val->v.s.ptr == NULL
-                  || memchr (val->v.s.ptr, 0, slen) != NULL))) {
-        VALUE_ERROR (w, error, val, "expected a string without NUL bytes");
+      if (G_UNLIKELY (slen > 0 && (val->v.s.ptr == NULL || slen % unit != 0
+                  || _gst_ctf_wide_text_len (fc->string.encoding,
+                      (const guint8 *) val->v.s.ptr, slen) != slen))) {
+        VALUE_ERROR (w, error, val, "expected a string without null code "
+            "units of %u bytes", unit);
         return FALSE;
       }
       /* strings are byte-aligned (§4.2.5): align_to did it */
       if (!w->dry) {
         guint64 at = w->pos >> 3;
 
-        if (!ensure_bytes (w, at + slen + 1, error))
+        if (!ensure_bytes (w, at + slen + unit, error))
           return FALSE;
         if (slen > 0)
           memcpy (w->buf + at, val->v.s.ptr, slen);
-        w->buf[at + slen] = 0;
+        memset (w->buf + at + slen, 0, unit);
       }
-      w->pos += ((guint64) slen + 1) * 8;
+      w->pos += ((guint64) slen + unit) * 8;
       return TRUE;
     }
 
