@@ -562,6 +562,66 @@ assert_refused (const gchar * text, gint code, guint frag, gint offset,
   g_free (o);
 }
 
+/* gst_ctf_metadata_ctf2_add_environment(), which ctfsink's truncation
+ * mark uses: into an environment with entries, an empty one, a trace
+ * class without one, metadata without a trace class; the rest of the
+ * text kept (an integer beyond int64 in the trace class too). */
+static void
+check_env_added (const gchar * text)
+{
+  GError *err = NULL;
+  gchar *a = gst_ctf_metadata_ctf2_add_environment (text, "gst_ctf_r", 0,
+      "why \"so\"", &err);
+  gchar *b = a ? gst_ctf_metadata_ctf2_add_environment (a, "gst_ctf_t", 1,
+      NULL, &err) : NULL;
+  GstCtfTraceClass *tc;
+  const GstCtfEnvEntry *e;
+
+  fail_unless (b != NULL, "%s", err ? err->message : "");
+  tc = parse (b, &err);
+  fail_unless (tc != NULL, "%s: %s", b, err ? err->message : "");
+  e = gst_ctf_trace_class_find_env (tc, "gst_ctf_t");
+  fail_unless (e != NULL && !e->is_string && e->integer == 1, "%s", b);
+  e = gst_ctf_trace_class_find_env (tc, "gst_ctf_r");
+  fail_unless (e != NULL && e->is_string && strcmp (e->str, "why \"so\"")
+      == 0, "%s", b);
+  if (strstr (text, "\"a\": \"x\"")) {
+    e = gst_ctf_trace_class_find_env (tc, "a");
+    fail_unless (e != NULL && e->is_string && strcmp (e->str, "x") == 0);
+  }
+  fail_unless (g_str_has_suffix (b, DSC), "%s", b);
+  if (strstr (text, "18446744073709551615"))
+    fail_unless (strstr (b, "18446744073709551615") != NULL, "%s", b);
+  gst_ctf_trace_class_unref (tc);
+  g_free (a);
+  g_free (b);
+}
+
+START_TEST (test_add_environment)
+{
+  GError *err = NULL;
+
+  check_env_added (PREAMBLE "\x1e{\"type\": \"trace-class\", \"environment\": "
+      "{\"a\": \"x\"}, \"packet-header-field-class\": {\"type\": "
+      "\"structure\", \"member-classes\": [{\"name\": \"m\", "
+      "\"field-class\": {\"type\": \"fixed-length-unsigned-integer\", "
+      "\"length\": 64, \"byte-order\": \"little-endian\", \"mappings\": "
+      "{\"max\": [[18446744073709551615, 18446744073709551615]]}}}]}}\n"
+      DSC);
+  check_env_added (PREAMBLE "\x1e{\"environment\": { }, \"type\": "
+      "\"trace-class\"}\n" DSC);
+  check_env_added (PREAMBLE "\x1e{\"type\": \"trace-class\", \"attributes\": "
+      "{\"x.org\": {\"environment\": {}}}}\n" DSC);
+  check_env_added (PREAMBLE "\x1e{\"type\": \"trace-class\"}" DSC);
+  check_env_added (PREAMBLE DSC);
+  fail_unless (gst_ctf_metadata_ctf2_add_environment ("/* CTF 1.8 */",
+          "a", 1, NULL, &err) == NULL);
+  fail_unless (err->domain == GST_CTF_ERROR &&
+      err->code == GST_CTF_ERROR_METADATA_INVALID);
+  g_error_free (err);
+}
+END_TEST
+
 START_TEST (test_json_unsigned_64)
 {
   /* ranges up to 2^64-1: json-glib holds them as gint64 bits */
@@ -769,6 +829,7 @@ ctf2_suite (void)
   tcase_set_timeout (tc, 600);
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_json_unsigned_64);
+  tcase_add_test (tc, test_add_environment);
   tcase_add_test (tc, test_json_errors);
   tcase_add_test (tc, test_json_aliases_and_locations);
   tcase_add_test (tc, test_packetized_ctf2);
