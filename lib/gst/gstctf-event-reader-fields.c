@@ -318,7 +318,8 @@ value_to_variant (const GstCtfFieldValue * v, guint n, guint i, guint depth,
       break;
   }
   if (is_text (v, i))
-    return g_variant_new_take_string (text_dup (v[i].fc, v[i].v.s.ptr, v[i].v.s.len));
+    return g_variant_new_take_string (text_dup (v[i].fc, v[i].v.s.ptr,
+            v[i].v.s.len));
   /* The packet reader limits nesting (GST_CTF_PLAN_MAX_DEPTH); this
    * guard keeps the recursion bounded on its own. */
   if (depth > 128)
@@ -368,7 +369,8 @@ value_to_gvalue (const GstCtfFieldValue * v, guint n, guint i, GValue * value,
   }
   if (is_text (v, i)) {
     g_value_init (value, G_TYPE_STRING);
-    g_value_take_string (value, text_dup (v[i].fc, v[i].v.s.ptr, v[i].v.s.len));
+    g_value_take_string (value, text_dup (v[i].fc, v[i].v.s.ptr,
+            v[i].v.s.len));
     return;
   }
   g_value_init (value, G_TYPE_VARIANT);
