@@ -33,7 +33,9 @@ CTF 1.8, the same events: the main input converted by babeltrace2 2.1
 kept in bench/out/inputs) and the corpus's ctf2/converted traces beside
 their CTF 1.8 originals; ctf-decode -a, ctfsrc ! fakesink and ctfsrc !
 ctftextsink on each, beside babeltrace2 2.1 (sink.utils.dummy and text);
-'vs ours' is the CTF 2 row over its CTF 1.8 row; and issue 21's scale
+'vs ours' is the CTF 2 row over its CTF 1.8 row: for the main input,
+babeltrace2 2.1's CTF 1.8 output of it, the same layout as its CTF 2;
+and issue 21's scale
 jobs, run only when named:
 
     perpid      per-PID LTTng-UST sessions of --perpid-sizes traces
@@ -512,40 +514,47 @@ CTF2_CONVERTED = [
 ]
 
 
-def convert_ctf2(trace):
-    """The main input as CTF 2, written once by babeltrace2 2.1."""
+def convert_bt21(trace, version):
+    """The main input written once by babeltrace2 2.1 (sink.ctf.fs) as
+    CTF `version` ("2", or "1": the control with the same layout)."""
     dest = os.path.join(INPUTS, os.path.basename(os.path.dirname(trace))
-                        + "-ctf2")
+                        + ("-ctf2" if version == "2" else "-bt-ctf1"))
     if not os.path.isdir(dest):
-        print(f"converting {trace} to CTF 2 ...", file=sys.stderr)
+        print(f"converting {trace} to CTF {version} ...", file=sys.stderr)
         tmp = dest + ".part"
         shutil.rmtree(tmp, ignore_errors=True)
         subprocess.run([BT21, trace, "-c", "sink.ctf.fs", "-p",
-                        f'path="{tmp}"', "-p", 'ctf-version="2"'],
+                        f'path="{tmp}"', "-p", f'ctf-version="{version}"'],
                        check=True, stdout=subprocess.DEVNULL)
         os.rename(tmp, dest)
     return trace_dir(dest)
 
 
 def job_ctf2(b, trace):
+    """CTF 2 vs CTF 1.8, the same events.  babeltrace2 writes its own
+    layout (64-bit event header fields where LTTng has a compact header,
+    procname a null-terminated string where LTTng has a char[17]), in
+    CTF 2 and in CTF 1.8 alike: for the main input its CTF 1.8 output is
+    the CTF 2 row's base, the LTTng original a row of its own."""
     if not os.path.exists(BT21):
         return b.skip("CTF 2 vs 1.8", "no ../shared/tools/babeltrace2-2.1")
     if not os.path.exists(b.decode):
         return b.skip("CTF 2 vs 1.8", "bench/ctf-decode not built")
     pairs = []
     if trace:
-        pairs.append(("main input", trace, convert_ctf2(trace)))
+        pairs.append(("main input", trace, convert_bt21(trace, "2"),
+                      convert_bt21(trace, "1")))
     for conv, orig in CTF2_CONVERTED:
         t2 = os.path.join(SHARED, "ctf2", "converted", conv)
         t1 = os.path.join(SHARED, orig)
         if os.path.isdir(t1) and os.path.isdir(t2):
-            pairs.append((conv, trace_dir(t1), trace_dir(t2)))
-    for what, t1, t2 in pairs:
+            pairs.append((conv, trace_dir(t1), trace_dir(t2), None))
+    for what, t1, t2, t1bt in pairs:
         n1, n2 = b.ctf_events(t1), b.ctf_events(t2)
         if n1 != n2:
             b.notes.append(f"CTF 2 vs 1.8, {what}: {n1} events in CTF 1.8, "
                            f"{n2} in CTF 2")
-        settle([t1, t2], b.args.drop_caches)
+        settle([t for t in (t1, t2, t1bt) if t], b.args.drop_caches)
         tools, peers = [], {}
         for cmd_label, argv in (
                 ("ctf-decode -a", lambda t: [b.decode, "-q", "-a", t]),
@@ -558,8 +567,12 @@ def job_ctf2(b, trace):
                  lambda t: [BT21, t, "-c", "sink.utils.dummy"]),
                 ("babeltrace2-2.1 > /dev/null", lambda t: [BT21, t])):
             tools.append((f"{cmd_label}, CTF 1.8", argv(t1), None))
+            base = f"{cmd_label}, CTF 1.8"
+            if t1bt:
+                base = f"{cmd_label}, CTF 1.8 by babeltrace2"
+                tools.append((base, argv(t1bt), None))
             tools.append((f"{cmd_label}, CTF 2", argv(t2), None))
-            peers[f"{cmd_label}, CTF 2"] = f"{cmd_label}, CTF 1.8"
+            peers[f"{cmd_label}, CTF 2"] = base
         b.measure(f"CTF 2 vs 1.8: {what} ({n1} events)", tools, n1,
                   stream_bytes(t1), peers_of=peers)
 
