@@ -27,7 +27,16 @@ default set); issue 19's, run only when named: jsonl (ctftextsink
 format=json-lines beside its babeltrace2 text and babeltrace2), filter
 (ctffilter by event name and by CPU beside `babeltrace2 | grep`, and on
 the trace.dat by name, field and CPU beside `trace-cmd report -F` /
-`--cpu`); and issue 21's scale jobs, run only when named:
+`--cpu`); issue 16's `ctf2`, run only when named: decoding CTF 2 vs
+CTF 1.8, the same events: the main input converted by babeltrace2 2.1
+(../shared/tools/babeltrace2-2.1 -c sink.ctf.fs -p 'ctf-version="2"',
+kept in bench/out/inputs) and the corpus's ctf2/converted traces beside
+their CTF 1.8 originals; ctf-decode -a, ctfsrc ! fakesink and ctfsrc !
+ctftextsink on each, beside babeltrace2 2.1 (sink.utils.dummy and text);
+'vs ours' is the CTF 2 row over its CTF 1.8 row: for the main input,
+babeltrace2 2.1's CTF 1.8 output of it, the same layout as its CTF 2;
+and issue 21's scale
+jobs, run only when named:
 
     perpid      per-PID LTTng-UST sessions of --perpid-sizes traces
                 (bench/record-perpid.sh: /bin/true runs with the libc
@@ -492,6 +501,82 @@ def job_text(b, trace):
     ], n, size, peers_of={"babeltrace2 > /dev/null": ours})
 
 
+BT21 = os.path.join(os.path.dirname(SHARED), "tools", "babeltrace2-2.1")
+# corpus CTF 2 traces babeltrace2 2.1.2 converted, and their originals
+CTF2_CONVERTED = [
+    ("lttng-ust_custom-2cpu", "ctf/lttng-ust/custom-2cpu"),
+    ("lttng-ust_libc-ls", "ctf/lttng-ust/libc-ls"),
+    ("lttng-ust_dl-statedump", "ctf/lttng-ust/dl-statedump"),
+    ("other_tracecompass_context-switches",
+     "ctf/other/tracecompass/context-switches"),
+    ("other_tracecompass_bandwidth_issue",
+     "ctf/other/tracecompass/bandwidth_issue"),
+]
+
+
+def convert_bt21(trace, version):
+    """The main input written once by babeltrace2 2.1 (sink.ctf.fs) as
+    CTF `version` ("2", or "1": the control with the same layout)."""
+    dest = os.path.join(INPUTS, os.path.basename(os.path.dirname(trace))
+                        + ("-ctf2" if version == "2" else "-bt-ctf1"))
+    if not os.path.isdir(dest):
+        print(f"converting {trace} to CTF {version} ...", file=sys.stderr)
+        tmp = dest + ".part"
+        shutil.rmtree(tmp, ignore_errors=True)
+        subprocess.run([BT21, trace, "-c", "sink.ctf.fs", "-p",
+                        f'path="{tmp}"', "-p", f'ctf-version="{version}"'],
+                       check=True, stdout=subprocess.DEVNULL)
+        os.rename(tmp, dest)
+    return trace_dir(dest)
+
+
+def job_ctf2(b, trace):
+    """CTF 2 vs CTF 1.8, the same events.  babeltrace2 writes its own
+    layout (64-bit event header fields where LTTng has a compact header,
+    procname a null-terminated string where LTTng has a char[17]), in
+    CTF 2 and in CTF 1.8 alike: for the main input its CTF 1.8 output is
+    the CTF 2 row's base, the LTTng original a row of its own."""
+    if not os.path.exists(BT21):
+        return b.skip("CTF 2 vs 1.8", "no ../shared/tools/babeltrace2-2.1")
+    if not os.path.exists(b.decode):
+        return b.skip("CTF 2 vs 1.8", "bench/ctf-decode not built")
+    pairs = []
+    if trace:
+        pairs.append(("main input", trace, convert_bt21(trace, "2"),
+                      convert_bt21(trace, "1")))
+    for conv, orig in CTF2_CONVERTED:
+        t2 = os.path.join(SHARED, "ctf2", "converted", conv)
+        t1 = os.path.join(SHARED, orig)
+        if os.path.isdir(t1) and os.path.isdir(t2):
+            pairs.append((conv, trace_dir(t1), trace_dir(t2), None))
+    for what, t1, t2, t1bt in pairs:
+        n1, n2 = b.ctf_events(t1), b.ctf_events(t2)
+        if n1 != n2:
+            b.notes.append(f"CTF 2 vs 1.8, {what}: {n1} events in CTF 1.8, "
+                           f"{n2} in CTF 2")
+        settle([t for t in (t1, t2, t1bt) if t], b.args.drop_caches)
+        tools, peers = [], {}
+        for cmd_label, argv in (
+                ("ctf-decode -a", lambda t: [b.decode, "-q", "-a", t]),
+                ("ctfsrc ! fakesink",
+                 lambda t: gst(f"ctfsrc location={t} ! fakesink")),
+                ("ctfsrc ! ctftextsink",
+                 lambda t: gst(f"ctfsrc location={t} ! ctftextsink "
+                               "location=/dev/null")),
+                ("babeltrace2-2.1 -c sink.utils.dummy",
+                 lambda t: [BT21, t, "-c", "sink.utils.dummy"]),
+                ("babeltrace2-2.1 > /dev/null", lambda t: [BT21, t])):
+            tools.append((f"{cmd_label}, CTF 1.8", argv(t1), None))
+            base = f"{cmd_label}, CTF 1.8"
+            if t1bt:
+                base = f"{cmd_label}, CTF 1.8 by babeltrace2"
+                tools.append((base, argv(t1bt), None))
+            tools.append((f"{cmd_label}, CTF 2", argv(t2), None))
+            peers[f"{cmd_label}, CTF 2"] = base
+        b.measure(f"CTF 2 vs 1.8: {what} ({n1} events)", tools, n1,
+                  stream_bytes(t1), peers_of=peers)
+
+
 def job_window(b, trace, fraction):
     if not have_element("timefilter"):
         return b.skip("1% window", "timefilter not built")
@@ -942,7 +1027,7 @@ def main():
                     "tracedat,lttng0,rss", help="any of ctf2ctf, decode, text, "
                     "window, merge, tracedat, lttng0, rss (default: these), "
                     "perpid, streams256, muxpads (issue 21), jsonl, filter "
-                    "(issue 19)")
+                    "(issue 19), ctf2 (issue 16)")
     ap.add_argument("--perpid-sizes", default="100,300,1000,3000",
                     help="traces of the per-PID sessions (perpid job; "
                     "recorded with bench/record-perpid.sh)")
@@ -976,7 +1061,8 @@ def main():
 
     jobs = args.jobs.split(",")
     b = Bench(args)
-    main_jobs = {"ctf2ctf", "decode", "text", "window", "jsonl", "filter"}
+    main_jobs = {"ctf2ctf", "decode", "text", "window", "jsonl", "filter",
+                 "ctf2"}
     trace = args.ctf or (record_ust(args.ust_iters)
                          if main_jobs & set(jobs) else None)
     load0 = os.getloadavg()
@@ -1022,6 +1108,8 @@ def main():
             job_text(b, trace)
         elif j == "window":
             job_window(b, trace, args.window)
+        elif j == "ctf2":
+            job_ctf2(b, trace)
         elif j == "merge":
             job_merge(b, t1, t2)
         elif j == "tracedat":

@@ -5,7 +5,10 @@
  * Always: the JSON front end on metadata written here (integers beyond
  * int64, errors naming the fragment, extensions refused, packetized
  * CTF 2), and tests/data/ctf2/kinds (every CTF 2 field class CTF 1.8 lacks)
- * against its text (babeltrace2 2.1.2's, see gen-kinds.py).
+ * against its text (babeltrace2 2.1.2's, see gen-kinds.py), and
+ * tests/data/ctf2/utf (UTF-16/32 strings, gen-utf.py) against
+ * babeltrace2 2.1.2's text, also at test time when ../shared/tools has
+ * it, and UTF-16/32 text it refuses refused with the string named.
  *
  * With $GST_CTF_CORPUS: `ctfsrc ! ctftextsink` on every unit of ctf2/
  * that babeltrace2 2.1.2 reads equals its oracle byte for byte, but for
@@ -19,6 +22,10 @@
 #include <unistd.h>
 
 #include "gstctf-metadata.h"
+#include "test-util.h"
+
+#define PREAMBLE "\x1e{\"type\": \"preamble\", \"version\": 2}\n"
+#define DSC "\x1e{\"type\": \"data-stream-class\"}\n"
 
 /* Units that differ from babeltrace2 2.1.2's text, each with its reason
  * (checked: they must differ only by it); none now.  The one reason there
@@ -344,12 +351,15 @@ START_TEST (test_corpus_ctfsink_copy)
 }
 END_TEST
 
-START_TEST (test_kinds_text)
+/* tests/data/ctf2/NAME prints tests/data/ctf2/NAME.txt. */
+static void
+check_fixture_text (const gchar * name)
 {
   gchar *unit = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "ctf2",
-      "kinds", NULL);
+      name, NULL);
+  gchar *exp_name = g_strconcat (name, ".txt", NULL);
   gchar *exp_path = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "ctf2",
-      "kinds.txt", NULL);
+      exp_name, NULL);
   gchar *expected = NULL, *errmsg = NULL, *got, *a, *b;
   guint line;
 
@@ -357,20 +367,169 @@ START_TEST (test_kinds_text)
   got = text_of (unit, &errmsg);
   fail_unless (got != NULL, "%s", errmsg);
   line = first_diff (got, expected, &a, &b);
-  fail_unless (line == 0, "line %u:\n  got:      %s\n  expected: %s", line,
-      a, b);
+  fail_unless (line == 0, "%s line %u:\n  got:      %s\n  expected: %s",
+      name, line, a, b);
   g_free (got);
   g_free (expected);
   g_free (exp_path);
+  g_free (exp_name);
   g_free (unit);
+}
+
+START_TEST (test_kinds_text)
+{
+  check_fixture_text ("kinds");
+}
+END_TEST
+
+/* UTF-16/32 strings (see gen-utf.py), as babeltrace2 2.1.2 prints them */
+START_TEST (test_utf_text)
+{
+  check_fixture_text ("utf");
+}
+END_TEST
+
+/* babeltrace2 2.1.2 next to the corpus (../shared/tools), or NULL. */
+static gchar *
+babeltrace21 (void)
+{
+  const gchar *c = g_getenv ("GST_CTF_CORPUS");
+  gchar *tool;
+
+  if (c == NULL)
+    return NULL;
+  tool = g_build_filename (c, "..", "tools", "babeltrace2-2.1", NULL);
+  if (!g_file_test (tool, G_FILE_TEST_IS_EXECUTABLE))
+    g_clear_pointer (&tool, g_free);
+  return tool;
+}
+
+/* Runs babeltrace2 2.1.2 on @unit: its stdout when it exits 0, else
+ * NULL. */
+static gchar *
+babeltrace21_text (const gchar * tool, const gchar * unit)
+{
+  gchar *argv[] = { (gchar *) tool, (gchar *) unit, NULL };
+  gchar **envp = g_get_environ ();
+  gchar *out = NULL;
+  gint status = -1;
+
+  envp = g_environ_setenv (envp, "TZ", "UTC", TRUE);
+  envp = g_environ_setenv (envp, "LC_ALL", "C", TRUE);
+  if (!g_spawn_sync (NULL, argv, envp, G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+          NULL, &out, NULL, &status, NULL) ||
+      !g_spawn_check_wait_status (status, NULL))
+    g_clear_pointer (&out, g_free);
+  g_strfreev (envp);
+  return out;
+}
+
+START_TEST (test_utf_babeltrace21)
+{
+  gchar *tool = babeltrace21 ();
+  gchar *unit, *bt, *got, *errmsg = NULL, *a, *b;
+  guint line;
+
+  if (tool == NULL) {
+    g_print ("SKIP %s: no ../shared/tools/babeltrace2-2.1\n", G_STRFUNC);
+    return;
+  }
+  unit = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "ctf2", "utf",
+      NULL);
+  bt = babeltrace21_text (tool, unit);
+  fail_unless (bt != NULL, "babeltrace2 2.1 failed on %s", unit);
+  got = text_of (unit, &errmsg);
+  fail_unless (got != NULL, "%s", errmsg);
+  line = first_diff (got, bt, &a, &b);
+  fail_unless (line == 0, "line %u:\n  got:          %s\n  babeltrace2: %s",
+      line, a, b);
+  g_free (got);
+  g_free (bt);
+  g_free (unit);
+  g_free (tool);
+}
+END_TEST
+
+/* UTF-16/32 text that iconv cannot convert: babeltrace2 2.1.2 stops with
+ * an error, so does ctfsrc ! ctftextsink, naming the string and the
+ * byte.  Each case: the payload's string class, the stream bytes, what
+ * the error says. */
+START_TEST (test_utf_invalid)
+{
+  static const struct {
+    const gchar *fc;
+    const gchar *data;
+    gsize len;
+    const gchar *what;
+  } cases[] = {
+    /* a lone high surrogate */
+    {"{\"type\": \"null-terminated-string\", \"encoding\": \"utf-16le\"}",
+        "a\0\0\xd8\0\0\x09", 7, "`s` is not valid utf-16le at its byte 2"},
+    /* a low surrogate first */
+    {"{\"type\": \"static-length-string\", \"encoding\": \"utf-16be\", "
+          "\"length\": 4}", "\xdc\0\xd8\0\x09", 5,
+        "`s` is not valid utf-16be at its byte 0"},
+    /* above U+10FFFF */
+    {"{\"type\": \"static-length-string\", \"encoding\": \"utf-32le\", "
+          "\"length\": 4}", "\0\0\x11\0\x09", 5,
+        "`s` is not valid utf-32le at its byte 0"},
+    /* a surrogate in UTF-32 */
+    {"{\"type\": \"static-length-string\", \"encoding\": \"utf-32be\", "
+          "\"length\": 8}", "\0\0\0a\0\0\xd8\0\x09", 9,
+        "`s` is not valid utf-32be at its byte 4"},
+    /* half a code unit */
+    {"{\"type\": \"static-length-string\", \"encoding\": \"utf-16le\", "
+          "\"length\": 3}", "a\0b\x09", 4,
+        "`s` is not valid utf-16le at its byte 2"},
+    /* no null code unit (a zero byte pair across two units is none) */
+    {"{\"type\": \"null-terminated-string\", \"encoding\": \"utf-16le\"}",
+        "\x09a\0\0\x01", 5, "utf-16le string `s` has no null code unit"},
+  };
+  gchar *tool = babeltrace21 ();
+  guint k;
+
+  for (k = 0; k < G_N_ELEMENTS (cases); k++) {
+    gchar *dir = g_dir_make_tmp ("ctf2-utf-XXXXXX", NULL);
+    gchar *md = g_strdup_printf (PREAMBLE DSC "\x1e{\"type\": "
+        "\"event-record-class\", \"payload-field-class\": {\"type\": "
+        "\"structure\", \"member-classes\": [%s{\"name\": \"s\", "
+        "\"field-class\": %s}, {\"name\": \"b\", \"field-class\": "
+        "{\"type\": \"fixed-length-unsigned-integer\", \"length\": 8, "
+        "\"byte-order\": \"little-endian\"}}]}}\n",
+        k == 5 ? "{\"name\": \"c\", \"field-class\": {\"type\": "
+        "\"fixed-length-unsigned-integer\", \"length\": 8, "
+        "\"byte-order\": \"little-endian\"}}, " : "", cases[k].fc);
+    gchar *md_path = g_build_filename (dir, "metadata", NULL);
+    gchar *st_path = g_build_filename (dir, "stream", NULL);
+    gchar *errmsg = NULL, *got;
+
+    fail_unless (g_file_set_contents (md_path, md, -1, NULL));
+    fail_unless (g_file_set_contents (st_path, cases[k].data, cases[k].len,
+            NULL));
+    got = text_of (dir, &errmsg);
+    fail_unless (got == NULL, "case %u decoded: %s", k, got);
+    fail_unless (strstr (errmsg, cases[k].what) != NULL,
+        "case %u: not `%s`: %s", k, cases[k].what, errmsg);
+    if (tool) {
+      gchar *bt = babeltrace21_text (tool, dir);
+
+      fail_unless (bt == NULL, "case %u: babeltrace2 2.1 read it: %s", k,
+          bt);
+    }
+    g_free (errmsg);
+    test_rm_rf (dir);
+    g_free (st_path);
+    g_free (md_path);
+    g_free (md);
+    g_free (dir);
+  }
+  g_free (tool);
 }
 END_TEST
 
 /* ------------------------------------------------------------------ */
 /* The JSON front end on metadata written here                          */
 
-#define PREAMBLE "\x1e{\"type\": \"preamble\", \"version\": 2}\n"
-#define DSC "\x1e{\"type\": \"data-stream-class\"}\n"
 
 static GstCtfTraceClass *
 parse (const gchar * text, GError ** err)
@@ -402,6 +561,66 @@ assert_refused (const gchar * text, gint code, guint frag, gint offset,
   g_free (f);
   g_free (o);
 }
+
+/* gst_ctf_metadata_ctf2_add_environment(), which ctfsink's truncation
+ * mark uses: into an environment with entries, an empty one, a trace
+ * class without one, metadata without a trace class; the rest of the
+ * text kept (an integer beyond int64 in the trace class too). */
+static void
+check_env_added (const gchar * text)
+{
+  GError *err = NULL;
+  gchar *a = gst_ctf_metadata_ctf2_add_environment (text, "gst_ctf_r", 0,
+      "why \"so\"", &err);
+  gchar *b = a ? gst_ctf_metadata_ctf2_add_environment (a, "gst_ctf_t", 1,
+      NULL, &err) : NULL;
+  GstCtfTraceClass *tc;
+  const GstCtfEnvEntry *e;
+
+  fail_unless (b != NULL, "%s", err ? err->message : "");
+  tc = parse (b, &err);
+  fail_unless (tc != NULL, "%s: %s", b, err ? err->message : "");
+  e = gst_ctf_trace_class_find_env (tc, "gst_ctf_t");
+  fail_unless (e != NULL && !e->is_string && e->integer == 1, "%s", b);
+  e = gst_ctf_trace_class_find_env (tc, "gst_ctf_r");
+  fail_unless (e != NULL && e->is_string && strcmp (e->str, "why \"so\"")
+      == 0, "%s", b);
+  if (strstr (text, "\"a\": \"x\"")) {
+    e = gst_ctf_trace_class_find_env (tc, "a");
+    fail_unless (e != NULL && e->is_string && strcmp (e->str, "x") == 0);
+  }
+  fail_unless (g_str_has_suffix (b, DSC), "%s", b);
+  if (strstr (text, "18446744073709551615"))
+    fail_unless (strstr (b, "18446744073709551615") != NULL, "%s", b);
+  gst_ctf_trace_class_unref (tc);
+  g_free (a);
+  g_free (b);
+}
+
+START_TEST (test_add_environment)
+{
+  GError *err = NULL;
+
+  check_env_added (PREAMBLE "\x1e{\"type\": \"trace-class\", \"environment\": "
+      "{\"a\": \"x\"}, \"packet-header-field-class\": {\"type\": "
+      "\"structure\", \"member-classes\": [{\"name\": \"m\", "
+      "\"field-class\": {\"type\": \"fixed-length-unsigned-integer\", "
+      "\"length\": 64, \"byte-order\": \"little-endian\", \"mappings\": "
+      "{\"max\": [[18446744073709551615, 18446744073709551615]]}}}]}}\n"
+      DSC);
+  check_env_added (PREAMBLE "\x1e{\"environment\": { }, \"type\": "
+      "\"trace-class\"}\n" DSC);
+  check_env_added (PREAMBLE "\x1e{\"type\": \"trace-class\", \"attributes\": "
+      "{\"x.org\": {\"environment\": {}}}}\n" DSC);
+  check_env_added (PREAMBLE "\x1e{\"type\": \"trace-class\"}" DSC);
+  check_env_added (PREAMBLE DSC);
+  fail_unless (gst_ctf_metadata_ctf2_add_environment ("/* CTF 1.8 */",
+          "a", 1, NULL, &err) == NULL);
+  fail_unless (err->domain == GST_CTF_ERROR &&
+      err->code == GST_CTF_ERROR_METADATA_INVALID);
+  g_error_free (err);
+}
+END_TEST
 
 START_TEST (test_json_unsigned_64)
 {
@@ -610,10 +829,14 @@ ctf2_suite (void)
   tcase_set_timeout (tc, 600);
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_json_unsigned_64);
+  tcase_add_test (tc, test_add_environment);
   tcase_add_test (tc, test_json_errors);
   tcase_add_test (tc, test_json_aliases_and_locations);
   tcase_add_test (tc, test_packetized_ctf2);
   tcase_add_test (tc, test_kinds_text);
+  tcase_add_test (tc, test_utf_text);
+  tcase_add_test (tc, test_utf_babeltrace21);
+  tcase_add_test (tc, test_utf_invalid);
   tcase_add_test (tc, test_corpus_fail_units);
   tcase_add_test (tc, test_corpus_ctfsink_copy);
   tcase_add_test (tc, test_corpus_text);

@@ -917,6 +917,79 @@ check_stats (const gchar * props, guint64 passed, guint64 dropped,
   gst_structure_free (st);
 }
 
+/* CTF 2 (tests/data/ctf2/windows: LEB128, BLOBs, optionals, bit map,
+ * variants with integer selectors, UTF-16/32 strings): every packet
+ * mixes the two event record classes, so every kept one is re-encoded;
+ * `ctffilter ! ctfsink` read back prints babeltrace2 2.1.2's lines of the
+ * kept events (windows.txt), deltas aside.  A filter on a UTF-16 string
+ * compares its text. */
+GST_START_TEST (test_ctf2_reencoded)
+{
+  gchar *dir = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "ctf2",
+      NULL);
+  gchar *t = g_build_filename (dir, "windows", NULL);
+  gchar *exp_path = g_build_filename (dir, "windows.txt", NULL);
+  gchar *tmp = g_dir_make_tmp ("ctffilter-ctf2-XXXXXX", NULL);
+  gchar *out = g_build_filename (tmp, "trace", NULL);
+  gchar *all = NULL, *src, *got, **lines, **got_lines;
+  const gchar *names[] = { "kinds", "small" };
+  guint k, i, n;
+
+  fail_unless (g_file_get_contents (exp_path, &all, NULL, NULL));
+  lines = g_strsplit (all, "\n", -1);
+  for (k = 0; k < G_N_ELEMENTS (names); k++) {
+    gchar *desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctffilter "
+        "events=%s ! ctfsink location=\"%s\"", t, names[k], out);
+
+    run_pipeline (desc);
+    g_free (desc);
+    src = g_strdup_printf ("ctfsrc location=\"%s\"", out);
+    got = filtered_text (src, "", NULL);
+    got_lines = g_strsplit (got, "\n", -1);
+    for (i = 0, n = 0; lines[i] != NULL; i++) {
+      gchar *a, *b, *name = line_name (lines[i]);
+      gboolean kept = strcmp (name, names[k]) == 0;
+
+      g_free (name);
+      if (!kept)
+        continue;
+      fail_unless (got_lines[n] != NULL, "%s: too few lines", names[k]);
+      a = strip_delta (lines[i]);
+      b = strip_delta (got_lines[n++]);
+      fail_unless_equals_string (b, a);
+      g_free (a);
+      g_free (b);
+    }
+    fail_unless (n > 0 && (got_lines[n] == NULL || got_lines[n][0] == '\0'),
+        "%s: more lines than expected", names[k]);
+    g_strfreev (got_lines);
+    g_free (got);
+    g_free (src);
+    test_rm_rf (out);
+  }
+  src = g_strdup_printf ("ctfsrc location=\"%s\"", t);
+  got = filtered_text (src, "filter=\"kinds: w16 == \\\"h\xc3\xa9\\\"\"", NULL);
+  got_lines = g_strsplit (got, "\n", -1);
+  n = g_strv_length (got_lines) - 1;
+  for (i = 0; i < n; i++)
+    fail_unless (strstr (got_lines[i], "w16 = \"h\xc3\xa9\"") != NULL, "%s",
+        got_lines[i]);
+  fail_unless_equals_int (n, 16);
+  g_strfreev (got_lines);
+  g_free (got);
+  g_free (src);
+  g_strfreev (lines);
+  g_free (all);
+  test_rm_rf (tmp);
+  g_free (tmp);
+  g_free (out);
+  g_free (exp_path);
+  g_free (t);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_packet_decisions)
 {
   /* ust-libc: 2 packets, 833 events in the first, none in the second. */
@@ -976,6 +1049,7 @@ ctffilter_suite (void)
   tcase_add_test (tc, test_output_reads_back);
   tcase_add_test (tc, test_output_reads_back_corpus);
   tcase_add_test (tc, test_packet_decisions);
+  tcase_add_test (tc, test_ctf2_reencoded);
   tcase_add_test (tc, test_bad_property);
   return s;
 }

@@ -559,7 +559,7 @@ truncated_mark (const gchar * dir, gchar ** reason)
   gint64 v = -1;
 
   fail_unless (text != NULL, "%s", err ? err->message : "");
-  tc = gst_ctf_tsdl_parse (text, md, &err);
+  tc = gst_ctf_metadata_parse (text, md, &err);
   fail_unless (tc != NULL, "%s", err ? err->message : "");
   e = gst_ctf_trace_class_find_env (tc, "gst_ctf_truncated");
   r = gst_ctf_trace_class_find_env (tc, "gst_ctf_truncated_reason");
@@ -818,6 +818,76 @@ GST_START_TEST (test_not_empty_names_part_files)
   test_rm_rf (tmp);
   g_free (tmp);
   g_free (ex);
+}
+
+GST_END_TEST;
+
+/* The same with CTF 2 metadata (tests/data/ctf2/windows): the mark goes
+ * in the trace class's `environment` (a trace class fragment without
+ * one here), the text stays CTF 2, and babeltrace2 2.1.2 (from
+ * ../shared/tools, when there) shows it in the trace's environment. */
+GST_START_TEST (test_ctf2_truncated)
+{
+  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  gchar *src = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "ctf2",
+      "windows", NULL);
+  gchar *md = g_build_filename (tmp, "metadata", NULL);
+  GError *err = NULL;
+  GstCtfTraceDir *td = gst_ctf_trace_dir_open (src, &err);
+  GstHarness *h;
+  GstBus *bus = gst_bus_new ();
+  gchar *list, *reason = NULL, *text = NULL, *warning;
+
+  fail_unless (td != NULL, "%s", err ? err->message : "");
+  h = sink_harness_new (tmp, td->metadata);
+  gst_element_set_bus (h->element, bus);
+  push_example_packets (h, td, "stream", 2, FALSE);
+  gst_element_set_state (h->element, GST_STATE_NULL);
+
+  list = dir_listing (tmp);
+  fail_unless_equals_string (list, "metadata stream");
+  fail_unless_equals_int (valid_packets (tmp, "stream"), 2);
+  fail_unless_equals_int64 (truncated_mark (tmp, &reason), 1);
+  fail_unless (reason && strstr (reason, "end-of-stream"), "%s", reason);
+  fail_unless (g_file_get_contents (md, &text, NULL, NULL));
+  fail_unless (gst_ctf_metadata_is_ctf2 (text));
+  warning = pop_warning (bus);
+  fail_unless (warning != NULL && strstr (warning, "is truncated"));
+  if (test_corpus ()) {
+    gchar *tool = g_build_filename (test_corpus (), "..", "tools",
+        "babeltrace2-2.1", NULL);
+    gchar *argv[] = { tool, (gchar *) "-c", (gchar *) "sink.text.details",
+      tmp, NULL
+    };
+    gchar *out = NULL;
+    gint status = -1;
+
+    if (g_file_test (tool, G_FILE_TEST_IS_EXECUTABLE)) {
+      fail_unless (g_spawn_sync (NULL, argv, NULL,
+              G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status,
+              NULL));
+      fail_unless (g_spawn_check_wait_status (status, NULL), "%s", out);
+      fail_unless (strstr (out, "gst_ctf_truncated: 1") != NULL, "%s", out);
+      fail_unless (strstr (out, "gst_ctf_truncated_reason: ") != NULL, "%s",
+          out);
+      g_free (out);
+    } else {
+      g_print ("SKIP %s (babeltrace2 2.1 part): no ../shared/tools/"
+          "babeltrace2-2.1\n", G_STRFUNC);
+    }
+    g_free (tool);
+  }
+  gst_harness_teardown (h);
+  gst_object_unref (bus);
+  gst_ctf_trace_dir_free (td);
+  g_free (warning);
+  g_free (text);
+  g_free (reason);
+  g_free (list);
+  g_free (md);
+  g_free (src);
+  test_rm_rf (tmp);
+  g_free (tmp);
 }
 
 GST_END_TEST;
@@ -1110,6 +1180,7 @@ ctfsink_suite (void)
   tcase_add_test (tc, test_overwrite_only_a_trace);
   tcase_add_test (tc, test_not_empty_names_part_files);
   tcase_add_test (tc, test_null_without_eos_truncates);
+  tcase_add_test (tc, test_ctf2_truncated);
   tcase_add_test (tc, test_null_before_packets_removes);
   tcase_add_test (tc, test_own_error_truncates);
   tcase_add_test (tc, test_write_failure_cuts_back);

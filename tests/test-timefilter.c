@@ -64,6 +64,12 @@ sample_trace (void)
   return d;
 }
 
+/* The babeltrace2 the windows are compared with and the text version
+ * ctftextsink follows: Debian 12's 2.0.4, or 2.1.2 from ../shared/tools
+ * for CTF 2 traces (test_windows_ctf2). */
+static const gchar *bt_program = "babeltrace2";
+static const gchar *bt_text_version = "2.0";
+
 static gboolean
 have_babeltrace2 (void)
 {
@@ -79,7 +85,7 @@ static gchar *
 babeltrace2 (const gchar * a1, const gchar * a2, const gchar * a3,
     const gchar * a4)
 {
-  const gchar *argv[6] = { "babeltrace2", a1, a2, a3, a4, NULL };
+  const gchar *argv[6] = { bt_program, a1, a2, a3, a4, NULL };
   gchar *out = NULL;
   gint status = 0;
 
@@ -110,8 +116,10 @@ run_pipeline (const gchar * desc, GstStructure ** stats)
   if (text) {
     /* babeltrace2 2.0's text (the system babeltrace2 compared with is
      * Debian 12's 2.0.4), without its recycled strings */
-    gst_util_set_object_arg (G_OBJECT (text), "babeltrace-version", "2.0");
-    g_object_set (text, "emulate-recycling", FALSE, NULL);
+    gst_util_set_object_arg (G_OBJECT (text), "babeltrace-version",
+        bt_text_version);
+    if (strcmp (bt_text_version, "2.0") == 0)
+      g_object_set (text, "emulate-recycling", FALSE, NULL);
     gst_object_unref (text);
   }
   bus = gst_element_get_bus (pipeline);
@@ -774,6 +782,121 @@ GST_START_TEST (test_windows_corpus)
 
 GST_END_TEST;
 
+/* CTF 2 (babeltrace2 2.1.2 from ../shared/tools): the bundled
+ * tests/data/ctf2/windows (LEB128, BLOBs, optionals, bit map, variants
+ * with integer selectors, UTF-16/32 strings, header and context fields
+ * known by their roles only), also with every kept event re-encoded, and
+ * the corpus's LTTng 2.15 recordings and converted CTF 2 traces (one
+ * trace each: a directory of several CTF 2 traces, such as
+ * babeltrace/succeed/session-rotation, is merged into a trace class that
+ * ctfsink writes as TSDL, which cannot always express it: writing CTF 2
+ * metadata is not done here). */
+GST_START_TEST (test_windows_ctf2)
+{
+  const gchar *units[] = { "lttng-2.15/ust-libc", "lttng-2.15/ust-fields",
+    "converted/lttng-ust_libc-ls", "converted/lttng-ust_custom-2cpu",
+    "converted/other_tracecompass_flipping-endianness",
+    "babeltrace/succeed/2packets"
+  };
+  gchar *tool, *t;
+  guint i;
+
+  if (test_corpus () == NULL) {
+    g_print ("SKIP %s: GST_CTF_CORPUS not set or missing\n", G_STRFUNC);
+    return;
+  }
+  tool = g_build_filename (test_corpus (), "..", "tools", "babeltrace2-2.1",
+      NULL);
+  if (!g_file_test (tool, G_FILE_TEST_IS_EXECUTABLE)) {
+    g_print ("SKIP %s: no ../shared/tools/babeltrace2-2.1\n", G_STRFUNC);
+    g_free (tool);
+    return;
+  }
+  bt_program = tool;
+  bt_text_version = "2.1";
+  t = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "ctf2", "windows",
+      NULL);
+  check_trace_windows (t);
+  g_setenv ("GST_CTF_TIMEFILTER_REENCODE", "1", TRUE);
+  check_trace_windows (t);
+  g_unsetenv ("GST_CTF_TIMEFILTER_REENCODE");
+  g_free (t);
+  for (i = 0; i < G_N_ELEMENTS (units); i++) {
+    t = g_build_filename (test_corpus (), "ctf2", units[i], NULL);
+    check_trace_windows (t);
+    g_free (t);
+  }
+  bt_program = "babeltrace2";
+  bt_text_version = "2.0";
+  g_free (tool);
+}
+
+GST_END_TEST;
+
+/* Without ../shared: a window of tests/data/ctf2/windows written by
+ * ctfsink (edge packets re-encoded) prints the lines of windows.txt
+ * (babeltrace2 2.1.2's text of the whole trace) in the window, but for
+ * the first line's delta. */
+GST_START_TEST (test_window_ctf2_fixture)
+{
+  gchar *dir = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "ctf2",
+      NULL);
+  gchar *t = g_build_filename (dir, "windows", NULL);
+  gchar *exp_path = g_build_filename (dir, "windows.txt", NULL);
+  gchar *tmp = g_dir_make_tmp ("timefilter-ctf2-XXXXXX", NULL);
+  gchar *out = g_build_filename (tmp, "trace", NULL);
+  gchar *txt = g_build_filename (tmp, "out.txt", NULL);
+  gchar *desc, *err, *all = NULL, *got = NULL, **lines;
+  GString *exp = g_string_new (NULL);
+  guint i, n = 0;
+
+  /* events at 11:06:40.011 .. .050 UTC: the middle of packet 0 to the
+   * middle of packet 1 */
+  desc = g_strdup_printf ("ctfsrc location=\"%s\" ! timefilter "
+      "start=1795000000.010500000 end=1795000000.050500000 ! ctfsink "
+      "location=\"%s\"", t, out);
+  err = run_pipeline (desc, NULL);
+  fail_unless (err == NULL, "%s: %s", desc, err);
+  g_free (desc);
+  desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctftextsink name=t "
+      "location=\"%s\"", out, txt);
+  bt_text_version = "2.1";
+  err = run_pipeline (desc, NULL);
+  bt_text_version = "2.0";
+  fail_unless (err == NULL, "%s: %s", desc, err);
+  fail_unless (g_file_get_contents (exp_path, &all, NULL, NULL));
+  fail_unless (g_file_get_contents (txt, &got, NULL, NULL));
+  lines = g_strsplit (all, "\n", -1);
+  for (i = 0; lines[i] != NULL; i++) {
+    if (strncmp (lines[i], "[11:06:40.0", 11) != 0)
+      continue;
+    if (strncmp (lines[i], "[11:06:40.011", 13) < 0 ||
+        strncmp (lines[i], "[11:06:40.050", 13) > 0)
+      continue;
+    if (n++ == 0)
+      g_string_append_printf (exp, "%.21s(+?.\?\?\?\?\?\?\?\?\?)%s\n", lines[i],
+          strchr (lines[i], ')') + 1);
+    else
+      g_string_append_printf (exp, "%s\n", lines[i]);
+  }
+  fail_unless_equals_int (n, 40);
+  fail_unless_equals_string (got, exp->str);
+  g_strfreev (lines);
+  g_string_free (exp, TRUE);
+  g_free (all);
+  g_free (got);
+  g_free (desc);
+  test_rm_rf (tmp);
+  g_free (tmp);
+  g_free (txt);
+  g_free (out);
+  g_free (exp_path);
+  g_free (t);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
 /* Older tracers (LTTng-UST 2.6/2.8, LTTng-modules 2.5 whose
  * `timestamp_end` babeltrace2 ignores), perf's and OTF2's CTF writers. */
 GST_START_TEST (test_windows_other)
@@ -1192,6 +1315,8 @@ timefilter_suite (void)
   tcase_add_test (tc, test_windows_sample);
   tcase_add_test (tc, test_windows_reencode);
   tcase_add_test (tc, test_windows_corpus);
+  tcase_add_test (tc, test_windows_ctf2);
+  tcase_add_test (tc, test_window_ctf2_fixture);
   tcase_add_test (tc, test_windows_other);
   tcase_add_test (tc, test_after_other_sources);
   tcase_add_test (tc, test_windows_extra);

@@ -7,7 +7,8 @@
  * truncated trace: stream files whose writes failed are cut back to their
  * last packet that the index scan reads, files without a packet are
  * deleted, the metadata gets an `env` block with `gst_ctf_truncated = 1`
- * and `gst_ctf_truncated_reason`, and a warning is posted; with no packet
+ * and `gst_ctf_truncated_reason` (CTF 2: the same entries in the trace
+ * class's `environment`), and a warning is posted; with no packet
  * at all, every temporary file is deleted.
  */
 #ifdef HAVE_CONFIG_H
@@ -78,15 +79,32 @@ gst_ctf_sink_write_metadata (GstCtfSink * self, const gchar * truncated)
   /* A plain-text metadata file must start with the `/\* CTF 1.8` signature
    * (CTF 1.8 §7.1; babeltrace2 refuses the file otherwise).  TSDL that
    * came from packetized metadata has none: add it.  CTF 2 metadata
-   * (first byte 0x1E) is written as it came, and not marked truncated
-   * (a TSDL `env` block has no place in it; not done yet). */
+   * (first byte 0x1E) is written as it came, a truncated trace's with
+   * the two entries in its trace class's `environment`. */
   if (g_str_has_prefix (self->metadata, "/* CTF ") ||
       gst_ctf_metadata_is_ctf2 (self->metadata))
     text = g_strdup (self->metadata);
   else
     text = g_strconcat ("/* CTF 1.8 */\n", self->metadata, NULL);
   if (truncated && !metadata_says_truncated (self) &&
-      !gst_ctf_metadata_is_ctf2 (self->metadata)) {
+      gst_ctf_metadata_is_ctf2 (self->metadata)) {
+    gchar *t = gst_ctf_metadata_ctf2_add_environment (text,
+        TRUNCATED_ENV "_reason", 0, truncated, &err);
+    gchar *t2 = t ? gst_ctf_metadata_ctf2_add_environment (t, TRUNCATED_ENV,
+        1, NULL, &err) : NULL;
+
+    g_free (t);
+    if (t2 == NULL) {
+      GST_ELEMENT_ERROR (self, STREAM, FAILED,
+          ("Cannot mark the CTF 2 metadata as truncated: %s", err->message),
+          (NULL));
+      g_error_free (err);
+      g_free (text);
+      return FALSE;
+    }
+    g_free (text);
+    text = t2;
+  } else if (truncated && !metadata_says_truncated (self)) {
     gchar *r = tsdl_string_contents (truncated);
     gchar *t = g_strdup_printf ("%s\n/* Written by ctfsink (gst-ctf): the "
         "trace ends early. */\nenv {\n\t" TRUNCATED_ENV " = 1;\n\t"

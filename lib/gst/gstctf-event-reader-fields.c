@@ -13,6 +13,7 @@
 
 #include <string.h>
 #include "gstctf-event-reader-private.h"
+#include "gstctf-unicode-private.h"
 
 /* Limits of one path given to the field getters. */
 #define PATH_MAX_LEN 1024
@@ -214,10 +215,19 @@ resolve_path (GstCtfEventReader * self, const gchar * path, guint * index,
 }
 
 static gchar *
-text_dup (const gchar * ptr, gsize len)
+text_dup (const GstCtfFieldClass * fc, const gchar * ptr, gsize len)
 {
+  GstCtfEncoding enc = _gst_ctf_field_class_text_encoding (fc);
+
   if (ptr == NULL)
     return g_strdup ("");
+  if (_gst_ctf_encoding_unit (enc) > 1) {
+    /* CTF 2 UTF-16/32 (checked by the reader) */
+    GString *u = g_string_sized_new (len + 1);
+
+    _gst_ctf_text_append_utf8 (u, enc, ptr, len);
+    return g_string_free (u, FALSE);
+  }
   /* Text arrays are not cut at a NUL by the reader (CTF 1.8 §4.2.3 note);
    * strings are already. */
   len = strnlen (ptr, len);
@@ -308,7 +318,8 @@ value_to_variant (const GstCtfFieldValue * v, guint n, guint i, guint depth,
       break;
   }
   if (is_text (v, i))
-    return g_variant_new_take_string (text_dup (v[i].v.s.ptr, v[i].v.s.len));
+    return g_variant_new_take_string (text_dup (v[i].fc, v[i].v.s.ptr,
+            v[i].v.s.len));
   /* The packet reader limits nesting (GST_CTF_PLAN_MAX_DEPTH); this
    * guard keeps the recursion bounded on its own. */
   if (depth > 128)
@@ -358,7 +369,8 @@ value_to_gvalue (const GstCtfFieldValue * v, guint n, guint i, GValue * value,
   }
   if (is_text (v, i)) {
     g_value_init (value, G_TYPE_STRING);
-    g_value_take_string (value, text_dup (v[i].v.s.ptr, v[i].v.s.len));
+    g_value_take_string (value, text_dup (v[i].fc, v[i].v.s.ptr,
+            v[i].v.s.len));
     return;
   }
   g_value_init (value, G_TYPE_VARIANT);
@@ -694,7 +706,7 @@ format_value (GString * s, const GstCtfFieldValue * v, guint n, guint i,
       break;
   }
   if (is_text (v, i)) {
-    gchar *t = text_dup (v[i].v.s.ptr, MIN (v[i].v.s.len, 4096));
+    gchar *t = text_dup (v[i].fc, v[i].v.s.ptr, MIN (v[i].v.s.len, 4096));
     gchar *e = g_strescape (t, NULL);
     g_string_append_printf (s, "\"%s\"", e);
     g_free (e);

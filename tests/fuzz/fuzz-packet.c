@@ -8,9 +8,11 @@
  * text carried by the input itself (TSDL or CTF 2), so layouts the fixed
  * ones lack get exercised too.  The seeds (tests/fuzz/seeds/packet, made
  * by tests/fuzz/seeds/make-packet-seeds.py) are packets of the LTTng-like
- * classes whose events all decode, and ctf2-kinds: tests/data/ctf2/kinds
- * (its metadata carried, then its stream: booleans, BLOBs, LEB128
- * integers, optionals, variants with integer selectors, bit maps).  The rest is read as the stream file: packet info, then
+ * classes whose events all decode, and ctf2-kinds, ctf2-utf and
+ * ctf2-windows: tests/data/ctf2/NAME (its metadata carried, then its
+ * stream: booleans, BLOBs, LEB128 integers, optionals, variants with
+ * integer selectors, bit maps; UTF-16/32 strings; all of them with a
+ * clock and role-only header fields).  The rest is read as the stream file: packet info, then
  * every event with recording on and off, packet after packet, as ctfsrc
  * and ctftextsink do.  Every event is also printed as text, once directly
  * (gst_ctf_text_formatter_format_event()) and once as the parallel

@@ -33,7 +33,8 @@ flat_build (const GstCtfFieldClass * fc, const GstCtfFieldValue * vals,
   switch (fc->type) {
     case GST_CTF_FIELD_CLASS_INTEGER:
     case GST_CTF_FIELD_CLASS_ENUM:
-      if (fc->integer.size == 0 || fc->integer.size > 64)
+      if (fc->integer.size == 0 || fc->integer.size > 64 ||
+          fc->form == GST_CTF_FIELD_FORM_LEB128)
         return FALSE;
       op.fc = fc;
       op.idx = idx;
@@ -61,7 +62,8 @@ flat_build (const GstCtfFieldClass * fc, const GstCtfFieldValue * vals,
           return FALSE;
       return TRUE;
     case GST_CTF_FIELD_CLASS_VARIANT:
-      if (vals[idx].v.u >= fc->n_members)
+      if (vals[idx].v.u >= fc->n_members ||
+          fc->form == GST_CTF_FIELD_FORM_OPTIONAL)
         return FALSE;
       *has_variant = TRUE;
       if (op.align > 1)

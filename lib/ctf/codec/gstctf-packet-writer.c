@@ -18,6 +18,7 @@
  * than the current low bits.  The roles come from the resolve pass
  * (GstCtfFieldClass.meaning), not from LTTng's names.
  */
+#include "gstctf-unicode-private.h"
 #include "gstctf-packet-writer-private.h"
 
 #include <string.h>
@@ -351,6 +352,39 @@ int_fits (const GstCtfFieldClass * fc, guint64 raw)
 static gboolean encode_field (GstCtfPacketWriter * w,
     const GstCtfFieldClass * fc, Cursor * c, guint depth, GError ** error);
 
+/* CTF2-SPEC-2.0 §5.4.6: the shortest LEB128 of @v (byte-aligned: the
+ * caller aligned), 7 bits a byte, the high bit on all but the last. */
+static gboolean
+encode_leb128 (GstCtfPacketWriter * w, guint64 v, gboolean is_signed,
+    GError ** error)
+{
+  guint8 b[10];
+  guint n = 0;
+
+  for (;;) {
+    guint8 x = v & 0x7f;
+    gboolean last;
+
+    v = is_signed ? (guint64) ((gint64) v >> 7) : v >> 7;
+    if (is_signed)
+      last = (v == 0 && !(x & 0x40)) || (v == G_MAXUINT64 && (x & 0x40));
+    else
+      last = v == 0;
+    if (last || n == 9) {
+      b[n++] = x;
+      break;
+    }
+    b[n++] = x | 0x80;
+  }
+  if (!w->dry) {
+    if (!ensure_bytes (w, (w->pos >> 3) + n, error))
+      return FALSE;
+    memcpy (w->buf + (w->pos >> 3), b, n);
+  }
+  w->pos += (guint64) n * 8;
+  return TRUE;
+}
+
 static gboolean
 encode_integer (GstCtfPacketWriter * w, const GstCtfFieldClass * fc,
     const GstCtfFieldValue * val, GError ** error)
@@ -377,6 +411,8 @@ encode_integer (GstCtfPacketWriter * w, const GstCtfFieldClass * fc,
   /* Keep what the reader keeps: signed values sign-extended. */
   if (fc->value_slot >= 0 && (guint) fc->value_slot < w->n_slots)
     w->slots[fc->value_slot] = raw;
+  if (fc->form == GST_CTF_FIELD_FORM_LEB128)
+    return encode_leb128 (w, raw, fc->integer.is_signed, error);
   if (size < 64)
     raw &= (G_GUINT64_CONSTANT (1) << size) - 1;
   if (!write_bits (w, size, raw, fc->integer.byte_order, error))
@@ -462,23 +498,27 @@ encode_field (GstCtfPacketWriter * w, const GstCtfFieldClass * fc,
 
     case GST_CTF_FIELD_CLASS_STRING:{
       guint32 slen = val->v.s.len;
+      /* CTF 2 UTF-16/32: a null code unit of 2 or 4 bytes ends it */
+      guint unit = _gst_ctf_encoding_unit (fc->string.encoding);
 
-      if (G_UNLIKELY (slen > 0 && (val->v.s.ptr == NULL
-                  || memchr (val->v.s.ptr, 0, slen) != NULL))) {
-        VALUE_ERROR (w, error, val, "expected a string without NUL bytes");
+      if (G_UNLIKELY (slen > 0 && (val->v.s.ptr == NULL || slen % unit != 0
+                  || _gst_ctf_wide_text_len (fc->string.encoding,
+                      (const guint8 *) val->v.s.ptr, slen) != slen))) {
+        VALUE_ERROR (w, error, val, "expected a string without null code "
+            "units of %u bytes", unit);
         return FALSE;
       }
       /* strings are byte-aligned (§4.2.5): align_to did it */
       if (!w->dry) {
         guint64 at = w->pos >> 3;
 
-        if (!ensure_bytes (w, at + slen + 1, error))
+        if (!ensure_bytes (w, at + slen + unit, error))
           return FALSE;
         if (slen > 0)
           memcpy (w->buf + at, val->v.s.ptr, slen);
-        w->buf[at + slen] = 0;
+        memset (w->buf + at + slen, 0, unit);
       }
-      w->pos += ((guint64) slen + 1) * 8;
+      w->pos += ((guint64) slen + unit) * 8;
       return TRUE;
     }
 
@@ -534,6 +574,9 @@ encode_field (GstCtfPacketWriter * w, const GstCtfFieldClass * fc,
     case GST_CTF_FIELD_CLASS_VARIANT:{
       guint64 opt = val->v.u;
 
+      /* an absent CTF 2 optional (gstctf-reader.h): no data */
+      if (opt == G_MAXUINT32 && fc->form == GST_CTF_FIELD_FORM_OPTIONAL)
+        return TRUE;
       if (G_UNLIKELY (opt >= fc->n_members)) {
         VALUE_ERROR (w, error, val, "expected an option index below %u, "
             "found %" G_GUINT64_FORMAT, fc->n_members, opt);

@@ -293,6 +293,7 @@ check_count (GstCtfDecodeCtx * ctx, const GstCtfOp * op, guint64 pos,
       G_GUINT64_FORMAT " elements of at least %" G_GUINT64_FORMAT
       " bits but only %" G_GUINT64_FORMAT " bits remain",
       ctx->scope_name ? ctx->scope_name : "field", pos,
+      op->kind == GST_CTF_OP_WTEXT ? "string" :
       (op->kind == GST_CTF_OP_SEQUENCE || op->kind == GST_CTF_OP_TEXT_SEQUENCE)
       ? "sequence" : "array", op->name ? op->name : "(unnamed)", n,
       op->min_elem_bits, rem);

@@ -6,6 +6,17 @@
  * statically laid out fields are in gstctf-plan-run.c.
  */
 #include "gstctf-plan-exec-private.h"
+#include "gstctf-unicode-private.h"
+
+static inline GstCtfEncoding
+wtext_encoding (const GstCtfOp * op)
+{
+  if (op->size == 16)
+    return op->byte_order == GST_CTF_BYTE_ORDER_BE ?
+        GST_CTF_ENCODING_UTF16BE : GST_CTF_ENCODING_UTF16LE;
+  return op->byte_order == GST_CTF_BYTE_ORDER_BE ?
+      GST_CTF_ENCODING_UTF32BE : GST_CTF_ENCODING_UTF32LE;
+}
 
 /* int_effects() with the common cases in line: a value slot alone (a
  * sequence length, a variant tag), a clock update alone (a timestamp),
@@ -325,6 +336,78 @@ _gst_ctf_plan_exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx
         i++;
         continue;
 
+      case GST_CTF_OP_WTEXT:{
+        /* CTF2-SPEC-2.0 §5.4.8-10: UTF-16/32 text up to the first null
+         * code unit (at a code-unit boundary from the string's start) */
+        GstCtfEncoding enc = wtext_encoding (op);
+        guint unit = op->size / 8;
+        const guint8 *s;
+        guint64 n, text;
+        gsize bad;
+
+        if (G_UNLIKELY (pos > limit || (pos & 7) != 0))
+          goto overrun;
+        s = data + (pos >> 3);
+        if (op->flags & GST_CTF_OP_F_NUL_TERMINATED) {
+          guint64 max = (limit - pos) >> 3;
+
+          text = _gst_ctf_wide_text_len (enc, s, max);
+          if (G_UNLIKELY (text + unit > max)) {
+            ctx->pos = cur;
+            g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+                "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, "
+                "%s string `%s` has no null code unit before the content "
+                "ends at %" G_GUINT64_FORMAT " bits",
+                ctx->scope_name ? ctx->scope_name : "field", pos,
+                _gst_ctf_encoding_json_name (enc),
+                op->name ? op->name : "(unnamed)", limit);
+            return FALSE;
+          }
+          n = text + unit;
+        } else {
+          if (op->ref_slot < 0) {
+            n = op->length;
+          } else {
+            if (G_UNLIKELY ((guint) op->ref_slot >= ctx->n_slots))
+              goto bad_slot;
+            n = ctx->slots[op->ref_slot];
+          }
+          if (G_UNLIKELY (!check_count (ctx, op, pos, n, error)))
+            return FALSE;
+          if (G_UNLIKELY (n > G_MAXUINT32)) {
+            g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+                "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, "
+                "string of %" G_GUINT64_FORMAT " bytes is too long",
+                ctx->scope_name ? ctx->scope_name : "field", pos, n);
+            return FALSE;
+          }
+          text = _gst_ctf_wide_text_len (enc, s, n);
+        }
+        /* babeltrace2 2.1 refuses text iconv cannot convert */
+        if (G_UNLIKELY (!_gst_ctf_wide_text_check (enc, s, text, &bad))) {
+          ctx->pos = cur;
+          g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+              "Cannot decode %s: offset=%" G_GUINT64_FORMAT " bits, string "
+              "`%s` is not valid %s at its byte %" G_GSIZE_FORMAT,
+              ctx->scope_name ? ctx->scope_name : "field", pos,
+              op->name ? op->name : "(unnamed)",
+              _gst_ctf_encoding_json_name (enc), bad);
+          return FALSE;
+        }
+        if (values) {
+          GstCtfFieldValue *fv = record (ctx, op, NULL, error);
+
+          if (fv == NULL)
+            return FALSE;
+          fv->v.s.ptr = (const gchar *) s;
+          fv->v.s.len = (guint32) ((op->flags & GST_CTF_OP_F_NUL_TERMINATED)
+              ? text : n);
+        }
+        cur = pos + n * 8;
+        i++;
+        continue;
+      }
+
       case GST_CTF_OP_TEXT_ARRAY:
       case GST_CTF_OP_TEXT_SEQUENCE:{
         guint64 n;
@@ -540,6 +623,7 @@ _gst_ctf_plan_exec_ops (const GstCtfOp * ops, guint n_ops, GstCtfDecodeCtx * ctx
   overrun:
     ctx->pos = cur;
     set_overrun_error (ctx, pos, op->kind == GST_CTF_OP_STRING ? 8 :
+        op->kind == GST_CTF_OP_WTEXT ? 8 :
         op->size ? op->size : 1, op, error);
     return FALSE;
 

@@ -5,6 +5,7 @@
  * that runs them is in gstctf-plan-exec.c.
  */
 #include "gstctf-plan.h"
+#include "gstctf-unicode-private.h"
 
 #include <string.h>
 
@@ -174,6 +175,21 @@ compile_int (Compiler * c, guint idx, const GstCtfFieldClass * fc,
   return TRUE;
 }
 
+/* A CTF 2 UTF-16/32 string (GST_CTF_OP_WTEXT); length and slot as set
+ * by the caller. */
+static void
+compile_wtext (GstCtfOp * op, GstCtfEncoding enc, gboolean nul_terminated)
+{
+  op->kind = GST_CTF_OP_WTEXT;
+  op->size = (guint8) (_gst_ctf_encoding_unit (enc) * 8);
+  op->byte_order = (enc == GST_CTF_ENCODING_UTF16BE ||
+      enc == GST_CTF_ENCODING_UTF32BE) ? GST_CTF_BYTE_ORDER_BE :
+      GST_CTF_BYTE_ORDER_LE;
+  op->min_elem_bits = 8;
+  if (nul_terminated)
+    op->flags |= GST_CTF_OP_F_NUL_TERMINATED;
+}
+
 static gboolean
 compile_array (Compiler * c, guint idx, const GstCtfFieldClass * fc,
     guint depth, guint32 * align_out, guint64 * min_bits_out)
@@ -205,6 +221,18 @@ compile_array (Compiler * c, guint idx, const GstCtfFieldClass * fc,
   }
   op_at (c, idx)->length = fc->length;
   op_at (c, idx)->meaning = fc->meaning;
+
+  /* A CTF 2 UTF-16/32 static- or dynamic-length string. */
+  if (elem->type == GST_CTF_FIELD_CLASS_INTEGER &&
+      _gst_ctf_encoding_unit (elem->integer.encoding) > 1) {
+    op = op_at (c, idx);
+    compile_wtext (op, elem->integer.encoding, FALSE);
+    op->align = MAX (align, 8);
+    op->next = idx + 1;
+    *align_out = op->align;
+    *min_bits_out = is_seq ? 0 : sat_mul (fc->length, 8);
+    return TRUE;
+  }
 
   /* A text array (CTF 1.8 §4.2.3 note, babeltrace2's
    * ctf-meta-update-text-array-sequence): byte-aligned 8-bit integers
@@ -383,6 +411,14 @@ compile_node (Compiler * c, const GstCtfFieldClass * fc, const gchar * name,
 
     case GST_CTF_FIELD_CLASS_STRING:
       op = op_at (c, idx);
+      if (_gst_ctf_encoding_unit (fc->string.encoding) > 1) {
+        compile_wtext (op, fc->string.encoding, TRUE);
+        op->align = MAX (fc_align (fc), 8);
+        op->next = idx + 1;
+        *align_out = op->align;
+        *min_bits_out = op->size;
+        return TRUE;
+      }
       op->kind = GST_CTF_OP_STRING;
       op->align = MAX (fc_align (fc), 8);
       op->next = idx + 1;

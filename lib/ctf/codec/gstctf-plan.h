@@ -69,6 +69,11 @@ typedef enum {
                                  * of static layout, see GstCtfRun */
   GST_CTF_OP_VARINT,            /* CTF 2 variable-length integer (LEB128),
                                  * byte-aligned; never in a run */
+  GST_CTF_OP_WTEXT,             /* CTF 2 UTF-16/32 string: @size bits a
+                                 * code unit, @byte_order; null-terminated
+                                 * (GST_CTF_OP_F_NUL_TERMINATED), else
+                                 * @length bytes or @ref_slot's (>= 0);
+                                 * checked; never in a run */
 } GstCtfOpKind;
 
 /* How a run item (or a scalar array element) is read: byte-aligned, at a
@@ -109,6 +114,8 @@ typedef enum {
 /* A variant that is a CTF 2 optional: no option selected means absent
  * (recorded as a variant value without child), not an error. */
 #define GST_CTF_OP_F_OPTIONAL (1u << 4)
+/* GST_CTF_OP_WTEXT: a null-terminated string */
+#define GST_CTF_OP_F_NUL_TERMINATED (1u << 5)
 
 typedef struct {
   guint64 lower;

@@ -18,6 +18,8 @@
 #include "config.h"
 #endif
 
+#include "gstctf-unicode-private.h"
+
 #include <fnmatch.h>
 #include <string.h>
 
@@ -565,11 +567,10 @@ eval (GstCtfFilterPlan * p, const Node * n,
       g_string_printf (p->scratch, "0x%" G_GINT64_MODIFIER "x", v->v.u);
       return cmp_str (n->ast, p->scratch->str);
     case NODE_STR:{
-      const gchar *s = v->v.s.ptr ? v->v.s.ptr : "";
-      gsize len = strnlen (s, v->v.s.len);
-
       g_string_truncate (p->scratch, 0);
-      g_string_append_len (p->scratch, s, len);
+      _gst_ctf_text_append_utf8 (p->scratch,
+          _gst_ctf_field_class_text_encoding (v->fc), v->v.s.ptr,
+          v->v.s.len);
       return cmp_str (n->ast, p->scratch->str);
     }
     default:

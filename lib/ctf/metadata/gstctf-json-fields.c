@@ -8,7 +8,7 @@
  *          checked against the scope by gstctf-json-resolve.c)
  *   fixed-length floating point number -> FLOAT (32 or 64 bits)
  *   null-terminated string -> STRING
- *   static-/dynamic-length string -> text ARRAY/SEQUENCE of UTF-8 bytes
+ *   static-/dynamic-length string -> text ARRAY/SEQUENCE of bytes
  *   static-/dynamic-length BLOB -> ARRAY/SEQUENCE of bytes (form BLOB)
  *   structure -> STRUCT, static-/dynamic-length array -> ARRAY/SEQUENCE
  *   variant -> VARIANT with its own selector ranges
@@ -16,7 +16,8 @@
  * gstctf-json-resolve.c resolves it.
  *   variable-length integer -> INTEGER/ENUM of form LEB128
  *   optional -> VARIANT of form OPTIONAL (one option, its own ranges)
- * Not read yet (refused with a message saying so): UTF-16/32 strings.
+ * A string's `encoding` (UTF-8, UTF-16BE/LE, UTF-32BE/LE) is the STRING's
+ * encoding or the text element's (gstctf-unicode-private.h).
  */
 #include "gstctf-json-private.h"
 
@@ -332,28 +333,49 @@ keep_location (GstCtfJsonCtx * c, GstCtfFieldClass * fc, JsonObject * o,
   return TRUE;
 }
 
+/* CTF2-SPEC-2.0 §5.4.8: `encoding`, default UTF-8 */
 static gboolean
-check_encoding (GstCtfJsonCtx * c, JsonObject * o, const gchar * what)
+get_encoding (GstCtfJsonCtx * c, JsonObject * o, const gchar * what,
+    GstCtfEncoding * out)
 {
+  static const struct {
+    const gchar *name;
+    GstCtfEncoding enc;
+  } names[] = {
+    {"utf-8", GST_CTF_ENCODING_UTF8},
+    {"utf-16be", GST_CTF_ENCODING_UTF16BE},
+    {"utf-16le", GST_CTF_ENCODING_UTF16LE},
+    {"utf-32be", GST_CTF_ENCODING_UTF32BE},
+    {"utf-32le", GST_CTF_ENCODING_UTF32LE},
+  };
   const gchar *enc;
+  guint i;
 
+  *out = GST_CTF_ENCODING_UTF8;
   if (!_gst_ctf_json_get_string (c, o, what, "encoding", FALSE, &enc))
     return FALSE;
-  if (enc != NULL && strcmp (enc, "utf-8") != 0)
-    return _gst_ctf_json_fail (c, "%s: %s strings are not supported yet "
-        "(UTF-8 only)", what, enc);
-  return TRUE;
+  if (enc == NULL)
+    return TRUE;
+  for (i = 0; i < G_N_ELEMENTS (names); i++) {
+    if (strcmp (enc, names[i].name) == 0) {
+      *out = names[i].enc;
+      return TRUE;
+    }
+  }
+  return _gst_ctf_json_fail (c, "%s: `encoding` property: unknown string "
+      "encoding `%s` (expected utf-8, utf-16be, utf-16le, utf-32be or "
+      "utf-32le)", what, enc);
 }
 
 static GstCtfFieldClass *
-byte_element (gboolean text)
+byte_element (GstCtfEncoding encoding)
 {
   GstCtfFieldClass *e = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_INTEGER);
 
   e->integer.size = 8;
   e->alignment = 8;
-  e->integer.encoding = text ? GST_CTF_ENCODING_UTF8 : GST_CTF_ENCODING_NONE;
-  e->integer.base = text ? 10 : 16;
+  e->integer.encoding = encoding;
+  e->integer.base = encoding != GST_CTF_ENCODING_NONE ? 10 : 16;
   return e;
 }
 
@@ -364,13 +386,17 @@ bytes (GstCtfJsonCtx * c, JsonObject * o, gboolean dynamic, gboolean text,
 {
   GstCtfFieldClass *fc = gst_ctf_field_class_new (dynamic ?
       GST_CTF_FIELD_CLASS_SEQUENCE : GST_CTF_FIELD_CLASS_ARRAY);
+  GstCtfEncoding encoding = GST_CTF_ENCODING_NONE;
 
-  fc->element = byte_element (text);
   fc->alignment = 8;
   if (!text)
     fc->form = GST_CTF_FIELD_FORM_BLOB;
-  if ((text && !check_encoding (c, o, what)) ||
-      !get_role (c, o, what, &fc->meaning))
+  if (text && !get_encoding (c, o, what, &encoding)) {
+    gst_ctf_field_class_free (fc);
+    return NULL;
+  }
+  fc->element = byte_element (encoding);
+  if (!get_role (c, o, what, &fc->meaning))
     goto fail;
   if (dynamic) {
     if (!keep_location (c, fc, o, "length-field-location", what))
@@ -691,9 +717,14 @@ _gst_ctf_json_field_class (GstCtfJsonCtx * c, JsonNode * node,
         strcmp (type, "fixed-length-floating-point-number") == 0)
       return fixed_length (c, o, type, what);
   if (strcmp (type, "null-terminated-string") == 0) {
-    if (!check_encoding (c, o, what))
+    GstCtfEncoding encoding;
+    GstCtfFieldClass *fc;
+
+    if (!get_encoding (c, o, what, &encoding))
       return NULL;
-    return gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRING);
+    fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRING);
+    fc->string.encoding = encoding;
+    return fc;
   }
   if (strcmp (type, "static-length-string") == 0)
     return bytes (c, o, FALSE, TRUE, what);

@@ -15,6 +15,7 @@
  * the tree as a string holding a marker with a per-call nonce and its
  * digits, and the marker is replaced by the bare digits in the text.
  */
+#include "gstctf-unicode-private.h"
 #include "gstctf-json-writer.h"
 #include "gstctf-tsdl-writer.h"
 #include "gstctf-metadata.h"
@@ -462,6 +463,10 @@ add_array (W * w, JsonBuilder * b, const GstCtfFieldClass * fc,
   else
     type = dynamic ? "dynamic-length-array" : "static-length-array";
   add_string (b, "type", type);
+  if (g_str_has_suffix (type, "-string") &&
+      _gst_ctf_encoding_unit (fc->element->integer.encoding) > 1)
+    add_string (b, "encoding",
+        _gst_ctf_encoding_json_name (fc->element->integer.encoding));
   if (dynamic)
     add_location (w, b, "length-field-location", fc, name);
   else
@@ -665,6 +670,9 @@ add_field_class (W * w, JsonBuilder * b, const GstCtfFieldClass * fc,
         break;
       case GST_CTF_FIELD_CLASS_STRING:
         add_string (b, "type", "null-terminated-string");
+        if (_gst_ctf_encoding_unit (fc->string.encoding) > 1)
+          add_string (b, "encoding",
+              _gst_ctf_encoding_json_name (fc->string.encoding));
         break;
       case GST_CTF_FIELD_CLASS_STRUCT:
         add_struct (w, b, fc, depth);

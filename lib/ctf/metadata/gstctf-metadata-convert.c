@@ -7,6 +7,7 @@
  * CTF 1.8 -> CTF 2 always works; CTF 2 -> CTF 1.8 first looks for a
  * field class TSDL cannot say with the same data layout.
  */
+#include "gstctf-unicode-private.h"
 #include "gstctf-json-writer.h"
 #include "gstctf-tsdl-writer.h"
 #include "gstctf-metadata.h"
@@ -49,6 +50,9 @@ check_fc (Check * c, const GstCtfFieldClass * fc, guint depth)
 
   if (fc == NULL || depth > 128)
     return TRUE;
+  /* TSDL's encodings are UTF8 and ASCII only */
+  if (_gst_ctf_encoding_unit (_gst_ctf_field_class_text_encoding (fc)) > 1)
+    return refuse (c, "a UTF-16 or UTF-32 string", "");
   switch (fc->form) {
     case GST_CTF_FIELD_FORM_LEB128:
       return refuse (c, "a variable-length integer (LEB128)", "");

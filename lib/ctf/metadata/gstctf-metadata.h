@@ -68,6 +68,28 @@ gst_ctf_metadata_is_ctf2 (const gchar * text)
   return text != NULL && text[0] == GST_CTF_METADATA_JSON_RS;
 }
 
+/**
+ * gst_ctf_metadata_ctf2_add_environment:
+ * @text: CTF 2 metadata (a JSON text sequence, first byte 0x1E)
+ * @name: the environment entry's name
+ * @int_value: its value when @string_value is %NULL
+ * @string_value: (nullable): its value, a string
+ * @error: return location for a %GST_CTF_ERROR
+ *   (%GST_CTF_ERROR_METADATA_INVALID when @text is not CTF 2 or its trace
+ *   class fragment is not an object)
+ *
+ * Adds an entry to the `environment` of @text's trace class fragment
+ * (CTF2-SPEC-2.0 §5.2; creating the property, or a trace class fragment
+ * after the preamble, when there is none), first among its entries.  The
+ * rest of @text is kept byte for byte.  An entry of that name already
+ * there is not looked for.
+ *
+ * Returns: (transfer full) (nullable): the new metadata text, or %NULL
+ */
+GST_CTF_API gchar *gst_ctf_metadata_ctf2_add_environment (const gchar * text,
+    const gchar * name, gint64 int_value, const gchar * string_value,
+    GError ** error);
+
 GST_CTF_API GstCtfTraceClass *gst_ctf_metadata_parse (const gchar * text,
     const gchar * origin, GError ** error);
 

@@ -37,14 +37,26 @@ typedef enum {
  * @GST_CTF_ENCODING_NONE: not text
  * @GST_CTF_ENCODING_UTF8: UTF-8
  * @GST_CTF_ENCODING_ASCII: ASCII
+ * @GST_CTF_ENCODING_UTF16BE: UTF-16, big-endian code units (CTF 2 only)
+ * @GST_CTF_ENCODING_UTF16LE: UTF-16, little-endian code units (CTF 2 only)
+ * @GST_CTF_ENCODING_UTF32BE: UTF-32, big-endian code units (CTF 2 only)
+ * @GST_CTF_ENCODING_UTF32LE: UTF-32, little-endian code units (CTF 2 only)
  *
  * Text encoding of an integer, array/sequence element or string (CTF 1.8
- * §4.1.5 `encoding`).
+ * §4.1.5 `encoding`; CTF2-SPEC-2.0 §5.4.8 string `encoding`).  A CTF 2
+ * UTF-16/32 static- or dynamic-length string is a text array or sequence
+ * of bytes whose element has the UTF-16/32 encoding; its length counts
+ * bytes.  Its text ends at its first null code unit (2 or 4 zero bytes at
+ * a code-unit boundary), as does a null-terminated string's.
  */
 typedef enum {
   GST_CTF_ENCODING_NONE = 0,
   GST_CTF_ENCODING_UTF8,
   GST_CTF_ENCODING_ASCII,
+  GST_CTF_ENCODING_UTF16BE,
+  GST_CTF_ENCODING_UTF16LE,
+  GST_CTF_ENCODING_UTF32BE,
+  GST_CTF_ENCODING_UTF32LE,
 } GstCtfEncoding;
 
 /**

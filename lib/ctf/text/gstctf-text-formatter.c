@@ -600,8 +600,7 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
         if (v->fc->type == GST_CTF_FIELD_CLASS_SEQUENCE && v->end <= idx + 1) {
           if (is_text_array (v->fc)) {
             if (f->cur_object < 0) {
-              _gst_ctf_text_append_escaped (s, v->v.s.ptr, v->v.s.ptr ?
-                  strnlen (v->v.s.ptr, v->v.s.len) : 0);
+              _gst_ctf_text_append_field_text (s, v->fc, v);
               break;
             }
           } else if (v->fc->form != GST_CTF_FIELD_FORM_BLOB) {
@@ -614,13 +613,11 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
         break;
       case TPL_TEXT:
         /* (as _gst_ctf_text_append_value(): up to the first NUL) */
-        _gst_ctf_text_append_escaped (s, v->v.s.ptr, v->v.s.ptr ?
-            strnlen (v->v.s.ptr, v->v.s.len) : 0);
+        _gst_ctf_text_append_field_text (s, v->fc, v);
         break;
       case TPL_STR:
         if (f->cur_object < 0) {
-          _gst_ctf_text_append_escaped (s, v->v.s.ptr, v->v.s.ptr ?
-              strnlen (v->v.s.ptr, v->v.s.len) : 0);
+          _gst_ctf_text_append_field_text (s, v->fc, v);
           break;
         }
         /* fall through */

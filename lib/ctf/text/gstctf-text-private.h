@@ -13,6 +13,7 @@
 
 #include "gstctf-text-formatter.h"
 #include "gstctf-trace-merge.h"
+#include "gstctf-unicode-private.h"
 
 #define NS_PER_S G_GINT64_CONSTANT (1000000000)
 
@@ -622,6 +623,11 @@ void _gst_ctf_text_append_float (GString * s, gdouble d);
 /* Appends @len bytes of @str quoted and escaped as babeltrace2 does. */
 void _gst_ctf_text_append_escaped (GString * s, const gchar * str,
     gsize len);
+
+/* Appends the text of a string or text array value of class @fc (up to
+ * its first null code unit, as UTF-8) quoted and escaped. */
+void _gst_ctf_text_append_field_text (GString * s,
+    const GstCtfFieldClass * fc, const GstCtfFieldValue * v);
 
 /* Appends the value at @idx and its subtree; returns the index after the
  * subtree. */

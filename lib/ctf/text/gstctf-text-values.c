@@ -139,6 +139,29 @@ _gst_ctf_text_append_escaped (GString * s, const gchar * str, gsize len)
   put_c (s, '"');
 }
 
+void
+_gst_ctf_text_append_field_text (GString * s, const GstCtfFieldClass * fc,
+    const GstCtfFieldValue * v)
+{
+  GstCtfEncoding enc = _gst_ctf_field_class_text_encoding (fc);
+  GString *u;
+
+  if (v->v.s.ptr == NULL) {
+    _gst_ctf_text_append_escaped (s, "", 0);
+    return;
+  }
+  if (_gst_ctf_encoding_unit (enc) == 1) {
+    _gst_ctf_text_append_escaped (s, v->v.s.ptr, strnlen (v->v.s.ptr,
+            v->v.s.len));
+    return;
+  }
+  /* CTF 2 UTF-16/32: babeltrace2 2.1 prints its UTF-8 conversion */
+  u = g_string_sized_new (v->v.s.len + 1);
+  _gst_ctf_text_append_utf8 (u, enc, v->v.s.ptr, v->v.s.len);
+  _gst_ctf_text_append_escaped (s, u->str, u->len);
+  g_string_free (u, TRUE);
+}
+
 #define append_escaped _gst_ctf_text_append_escaped
 #define append_float _gst_ctf_text_append_float
 #define append_integer _gst_ctf_text_append_integer
@@ -532,6 +555,10 @@ _gst_ctf_text_append_value (GstCtfTextFormatter * f, GString * s,
       gsize len = v->v.s.ptr ? strnlen (v->v.s.ptr, v->v.s.len) : 0;
       const gchar *ptr = v->v.s.ptr;
 
+      if (fc->string.encoding >= GST_CTF_ENCODING_UTF16BE) {
+        _gst_ctf_text_append_field_text (s, fc, v);
+        break;
+      }
       /* babeltrace2 2.0 does not clear the string field of a recycled
        * event object for an empty string either. */
       if (f->cur_object >= 0)
@@ -547,6 +574,9 @@ _gst_ctf_text_append_value (GstCtfTextFormatter * f, GString * s,
     case GST_CTF_FIELD_CLASS_SEQUENCE:
       if (fc->form == GST_CTF_FIELD_FORM_BLOB) {
         append_blob (s, vals, idx, end);
+      } else if (is_text_array (fc) && end == idx + 1 &&
+          fc->element->integer.encoding >= GST_CTF_ENCODING_UTF16BE) {
+        _gst_ctf_text_append_field_text (s, fc, v);
       } else if (is_text_array (fc) && end == idx + 1) {
         /* babeltrace2 fills a string field up to the first NUL. */
         gsize len = v->v.s.ptr ? strnlen (v->v.s.ptr, v->v.s.len) : 0;

@@ -7,6 +7,11 @@ extended headers, so the fuzzer starts from packets whose events decode
 (a valid magic, UUID and sizes are hard to find by mutation); and the
 fuzz-tracedir seeds (tests/fuzz/seeds/tracedir/): the same stream files
 with LTTng packet indexes, without, and cut in two indexed files.
+Also ctf2-NAME for the CTF 2 fixtures tests/data/ctf2/NAME (first byte
+2: the metadata carried, then the stream file): kinds (booleans, bit
+arrays, BLOBs, LEB128 integers, optionals, variants with integer
+selectors, bit maps), utf (UTF-16/32 strings of every kind) and windows
+(all of those with a clock and role-only header fields, 4 packets).
 
     python3 tests/fuzz/seeds/make-packet-seeds.py
 """
@@ -163,6 +168,18 @@ def main():
             with open(os.path.join(OUT, prefix + name), "wb") as f:
                 f.write(bytes([cls]) + b"".join(made))
             tracedir_seeds(prefix + name, made, cls)
+    ctf2_seeds()
+
+
+def ctf2_seeds():
+    data = os.path.join(HERE, "..", "..", "data", "ctf2")
+    for name in ("kinds", "utf", "windows"):
+        with open(os.path.join(data, name, "metadata"), "rb") as f:
+            md = f.read()
+        with open(os.path.join(data, name, "stream"), "rb") as f:
+            stream = f.read()
+        with open(os.path.join(OUT, "ctf2-" + name), "wb") as f:
+            f.write(bytes([2]) + le16(md) + stream)
 
 
 if __name__ == "__main__":
