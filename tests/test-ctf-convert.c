@@ -29,6 +29,7 @@
  *   out (babeltrace2 2.0.4 aborts on its CTF 1.8 original too).
  */
 #include <gst/check/gstcheck.h>
+#include "test-util.h"
 #include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -77,43 +78,6 @@ bt21_tool (void)
   return p;
 }
 
-static gboolean
-run_pipeline (const gchar * desc, gchar ** errmsg)
-{
-  GstElement *pipeline;
-  GError *err = NULL;
-  GstBus *bus;
-  GstMessage *msg;
-  gboolean ok = FALSE;
-
-  *errmsg = NULL;
-  pipeline = gst_parse_launch (desc, &err);
-  fail_unless (pipeline != NULL && err == NULL, "%s: %s", desc,
-      err ? err->message : "");
-  gst_element_set_state (pipeline, GST_STATE_PLAYING);
-  bus = gst_element_get_bus (pipeline);
-  msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
-      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  if (msg == NULL) {
-    *errmsg = g_strdup ("timeout (120 s)");
-  } else if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
-    gchar *dbg = NULL;
-
-    gst_message_parse_error (msg, &err, &dbg);
-    *errmsg = g_strdup_printf ("%s (%s)", err->message, dbg ? dbg : "");
-    g_clear_error (&err);
-    g_free (dbg);
-  } else {
-    ok = TRUE;
-  }
-  if (msg)
-    gst_message_unref (msg);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  gst_object_unref (bus);
-  gst_object_unref (pipeline);
-  return ok;
-}
-
 /* `ctfsrc location=UNIT ! ctftextsink location=TMP PROPS`. */
 static gchar *
 text_of (const gchar * unit, const gchar * props, gchar ** errmsg)
@@ -125,7 +89,7 @@ text_of (const gchar * unit, const gchar * props, gchar ** errmsg)
   close (fd);
   desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctftextsink "
       "location=\"%s\" %s", unit, out, props);
-  if (run_pipeline (desc, errmsg))
+  if (test_run_pipeline (desc, errmsg))
     fail_unless (g_file_get_contents (out, &text, NULL, NULL));
   g_unlink (out);
   g_free (out);
@@ -349,7 +313,7 @@ check_bundled_to_ctf2 (const gchar * name)
   fail_unless (g_file_get_contents (exp_path, &expected, NULL, NULL));
   desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctfsink "
       "location=\"%s\" overwrite=true ctf-version=2", in, out);
-  fail_unless (run_pipeline (desc, &errmsg), "%s", errmsg);
+  fail_unless (test_run_pipeline (desc, &errmsg), "%s", errmsg);
   md = g_build_filename (out, "metadata", NULL);
   fail_unless (g_file_get_contents (md, &da, NULL, NULL));
   fail_unless (gst_ctf_metadata_is_ctf2 (da), "%s: not CTF 2", md);
@@ -455,7 +419,7 @@ START_TEST (test_kinds_refused_as_ctf18)
 
   desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctfsink "
       "location=\"%s\" overwrite=true ctf-version=1.8", unit, out);
-  fail_unless (!run_pipeline (desc, &errmsg));
+  fail_unless (!test_run_pipeline (desc, &errmsg));
   fail_unless (strstr (errmsg, "Cannot write the trace as CTF 1.8") != NULL
       && strstr (errmsg, "`flag` is a boolean") != NULL, "%s", errmsg);
   g_free (errmsg);
@@ -540,7 +504,7 @@ START_TEST (test_tracecmdsrc_ctf2)
 
   desc = g_strdup_printf ("tracecmdsrc location=\"%s\" ctf-version=2 ! "
       "ctfsink location=\"%s\" overwrite=true", dat, out);
-  fail_unless (run_pipeline (desc, &errmsg), "%s", errmsg);
+  fail_unless (test_run_pipeline (desc, &errmsg), "%s", errmsg);
   md = metadata_of (out);
   fail_unless (gst_ctf_metadata_is_ctf2 (md));
   g_free (md);
@@ -549,7 +513,7 @@ START_TEST (test_tracecmdsrc_ctf2)
   fail_unless (t2 != NULL, "%s", errmsg);
   desc = g_strdup_printf ("tracecmdsrc location=\"%s\" ! ctfsink "
       "location=\"%s\" overwrite=true", dat, out);
-  fail_unless (run_pipeline (desc, &errmsg), "%s", errmsg);
+  fail_unless (test_run_pipeline (desc, &errmsg), "%s", errmsg);
   md = metadata_of (out);
   fail_unless (!gst_ctf_metadata_is_ctf2 (md));
   g_free (md);
@@ -581,7 +545,7 @@ mux_text (const gchar * a, const gchar * b, const gchar * props,
   desc = g_strdup_printf ("ctfmux name=m force-correlate=true %s ! ctfsink "
       "location=\"%s\" overwrite=true  ctfsrc location=\"%s\" ! m.  "
       "ctfsrc location=\"%s\" ! m.", props, out, a, b);
-  fail_unless (run_pipeline (desc, &errmsg), "%s", errmsg);
+  fail_unless (test_run_pipeline (desc, &errmsg), "%s", errmsg);
   md = metadata_of (out);
   *ctf2 = gst_ctf_metadata_is_ctf2 (md);
   text = text_of (out, "", &errmsg);
@@ -612,7 +576,7 @@ START_TEST (test_ctfmux_ctf18_and_ctf2)
 
   desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctfsink "
       "location=\"%s\" overwrite=true ctf-version=2", formats, f2);
-  fail_unless (run_pipeline (desc, &errmsg), "%s", errmsg);
+  fail_unless (test_run_pipeline (desc, &errmsg), "%s", errmsg);
   ref = mux_text (enums, formats, "", &ctf2);
   fail_unless (!ctf2);
   got = mux_text (enums, f2, "", &ctf2);

@@ -52,45 +52,6 @@ corpus_dir (const gchar * rel)
   return p;
 }
 
-/* Runs @desc to EOS; FALSE with the error (message and debug) in
- * *errmsg otherwise. */
-static gboolean
-run_pipeline (const gchar * desc, gchar ** errmsg)
-{
-  GstElement *pipeline;
-  GError *err = NULL;
-  GstBus *bus;
-  GstMessage *msg;
-  gboolean ok = FALSE;
-
-  *errmsg = NULL;
-  pipeline = gst_parse_launch (desc, &err);
-  fail_unless (pipeline != NULL && err == NULL, "%s: %s", desc,
-      err ? err->message : "");
-  gst_element_set_state (pipeline, GST_STATE_PLAYING);
-  bus = gst_element_get_bus (pipeline);
-  msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
-      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  if (msg == NULL) {
-    *errmsg = g_strdup ("timeout (120 s)");
-  } else if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
-    gchar *dbg = NULL;
-
-    gst_message_parse_error (msg, &err, &dbg);
-    *errmsg = g_strdup_printf ("%s (%s)", err->message, dbg ? dbg : "");
-    g_clear_error (&err);
-    g_free (dbg);
-  } else {
-    ok = TRUE;
-  }
-  if (msg)
-    gst_message_unref (msg);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  gst_object_unref (bus);
-  gst_object_unref (pipeline);
-  return ok;
-}
-
 /* `ctfsrc location=UNIT ! ctftextsink location=TMP`; the text, or NULL
  * with *errmsg. */
 static gchar *
@@ -105,7 +66,7 @@ text_of (const gchar * unit, gchar ** errmsg)
   q_out = g_strescape (out, NULL);
   desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctftextsink "
       "location=\"%s\"", q_unit, q_out);
-  if (run_pipeline (desc, errmsg))
+  if (test_run_pipeline (desc, errmsg))
     fail_unless (g_file_get_contents (out, &text, NULL, NULL));
   g_unlink (out);
   g_free (out);
@@ -328,7 +289,7 @@ START_TEST (test_corpus_ctfsink_copy)
   fail_unless (out != NULL);
   desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctfsink location=\"%s\" "
       "overwrite=true", in, out);
-  fail_unless (run_pipeline (desc, &errmsg), "%s", errmsg);
+  fail_unless (test_run_pipeline (desc, &errmsg), "%s", errmsg);
   for (i = 0; i < G_N_ELEMENTS (files); i++) {
     gchar *a = g_build_filename (in, files[i], NULL);
     gchar *b = g_build_filename (out, files[i], NULL);

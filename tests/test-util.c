@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include "test-util.h"
+#include <gst/check/gstcheck.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -76,4 +77,43 @@ test_report_line_parse (const gchar * line, TestReportLine * out)
     p++;
   out->rest = p;
   return TRUE;
+}
+
+/* Runs @desc to EOS; FALSE with the error (message and debug) in
+ * *errmsg otherwise. */
+gboolean
+test_run_pipeline (const gchar * desc, gchar ** errmsg)
+{
+  GstElement *pipeline;
+  GError *err = NULL;
+  GstBus *bus;
+  GstMessage *msg;
+  gboolean ok = FALSE;
+
+  *errmsg = NULL;
+  pipeline = gst_parse_launch (desc, &err);
+  fail_unless (pipeline != NULL && err == NULL, "%s: %s", desc,
+      err ? err->message : "");
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  bus = gst_element_get_bus (pipeline);
+  msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  if (msg == NULL) {
+    *errmsg = g_strdup ("timeout (120 s)");
+  } else if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
+    gchar *dbg = NULL;
+
+    gst_message_parse_error (msg, &err, &dbg);
+    *errmsg = g_strdup_printf ("%s (%s)", err->message, dbg ? dbg : "");
+    g_clear_error (&err);
+    g_free (dbg);
+  } else {
+    ok = TRUE;
+  }
+  if (msg)
+    gst_message_unref (msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  return ok;
 }

@@ -20,6 +20,10 @@ void test_rm_rf (const gchar * dir);
 /* Whether NAME is an executable in PATH (babeltrace2, trace-cmd). */
 gboolean test_have_program (const gchar * name);
 
+/* Runs the gst_parse_launch() description @desc to EOS (2 minutes at
+ * most); FALSE with the error (message and debug) in *errmsg otherwise. */
+gboolean test_run_pipeline (const gchar * desc, gchar ** errmsg);
+
 /* In a test function: passes with a SKIP message when the corpus is
  * absent (Check has no skip), so a clone without ../shared passes on the
  * project's own fixtures. */
