@@ -35,6 +35,10 @@ their CTF 1.8 originals; ctf-decode -a, ctfsrc ! fakesink and ctfsrc !
 ctftextsink on each, beside babeltrace2 2.1 (sink.utils.dummy and text);
 'vs ours' is the CTF 2 row over its CTF 1.8 row: for the main input,
 babeltrace2 2.1's CTF 1.8 output of it, the same layout as its CTF 2;
+issue 17's `live`, run only when named: bench/live-latency.py (real
+lttng-relayd/lttng-sessiond in a private mount namespace, root): delay from
+an event's timestamp to its text line from `lttnglivesrc ! ctftextsink`
+beside `babeltrace2 net://...`, and the viewers' CPU time, in the notes;
 and issue 21's scale
 jobs, run only when named:
 
@@ -1000,6 +1004,23 @@ def job_muxpads(b, pads, iters):
 
 # ---------------------------------------------------------------- main
 
+def job_live(b, build):
+    """Issue 17: bench/live-latency.py (real LTTng daemons, root); its
+    table goes to the notes, its columns are not the jobs' ones."""
+    if not have_element("lttnglivesrc"):
+        b.skip("live", "lttnglivesrc is not built")
+        return
+    r = subprocess.run([sys.executable,
+                        os.path.join(TOP, "bench", "live-latency.py"),
+                        "--build", build], capture_output=True, text=True)
+    if r.returncode != 0:
+        b.skip("live", (r.stderr.strip().splitlines() or ["failed"])[-1])
+        return
+    b.notes.append("live latency (lttnglivesrc ! ctftextsink beside "
+                   "babeltrace2 net://, bench/live-latency.py):\n\n"
+                   + r.stdout.rstrip())
+
+
 def main():
     ap = argparse.ArgumentParser(
         description=__doc__,
@@ -1027,7 +1048,7 @@ def main():
                     "tracedat,lttng0,rss", help="any of ctf2ctf, decode, text, "
                     "window, merge, tracedat, lttng0, rss (default: these), "
                     "perpid, streams256, muxpads (issue 21), jsonl, filter "
-                    "(issue 19), ctf2 (issue 16)")
+                    "(issue 19), ctf2 (issue 16), live (issue 17)")
     ap.add_argument("--perpid-sizes", default="100,300,1000,3000",
                     help="traces of the per-PID sessions (perpid job; "
                     "recorded with bench/record-perpid.sh)")
@@ -1096,7 +1117,8 @@ def main():
             dat = args.tracedat or record_tracedat(args.tracedat_seconds)
             settle([dat] + ([trace] if j == "filter" else []),
                    args.drop_caches)
-        elif j in ("rss", "lttng0", "perpid", "streams256", "muxpads"):
+        elif j in ("rss", "lttng0", "perpid", "streams256", "muxpads",
+                   "live"):
             settle([], args.drop_caches)
         else:
             settle([trace], args.drop_caches)
@@ -1129,6 +1151,8 @@ def main():
         elif j == "muxpads":
             job_muxpads(b, [int(x) for x in args.mux_pads.split(",")],
                         args.scale_iters)
+        elif j == "live":
+            job_live(b, args.build)
         else:
             sys.exit(f"unknown job {j}")
         sys.stderr.write(f"[{j} done, {time.time() - t0:.0f} s]\n")
