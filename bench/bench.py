@@ -1012,7 +1012,8 @@ def job_live(b, build):
         return
     r = subprocess.run([sys.executable,
                         os.path.join(TOP, "bench", "live-latency.py"),
-                        "--build", build], capture_output=True, text=True)
+                        "--build", build, "--probe"], capture_output=True,
+                       text=True)
     if r.returncode != 0:
         b.skip("live", (r.stderr.strip().splitlines() or ["failed"])[-1])
         return

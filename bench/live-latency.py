@@ -72,7 +72,31 @@ VIEWERS = [
 ]
 SYNC_FALSE = [("ours-nosync", "lttnglivesrc ! ctftextsink "
                "clock-seconds=true sync=false", GST + ["sync=false"])]
+# `--probe`: packets leaving lttnglivesrc (identity's last-message with
+# gst-launch -v): the delay of each packet's end (timestamp_end), a lower
+# bound of the delays of its events
+PROBE = [("packets", "lttnglivesrc ! identity (delay of each packet end)",
+          ["gst-launch-1.0", "-v", "lttnglivesrc", "url=URL",
+           "session-not-found=end", "!", "identity", "silent=false", "!",
+           "fakesink"])]
 TS = re.compile(rb"^\[(\d+)\.(\d{9})\]")
+PKT = re.compile(rb"chain .*pts: (\d+):(\d\d):(\d\d)\.(\d{9}), "
+                 rb"duration: (\d+):(\d\d):(\d\d)\.(\d{9})")
+
+
+def hms_ns(h, m, s, ns):
+    return ((int(h) * 60 + int(m)) * 60 + int(s)) * 10**9 + int(ns)
+
+
+def stamp(line):
+    """The event's timestamp of a text line, or a packet's end, in ns."""
+    m = TS.match(line.lstrip(b"\r"))
+    if m:
+        return int(m.group(1)) * 10**9 + int(m.group(2))
+    m = PKT.search(line)
+    if m:
+        return hms_ns(*m.groups()[:4]) + hms_ns(*m.groups()[4:])
+    return None
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -114,9 +138,8 @@ def follow(cmd, env, lttng, app, args):
             buf += chunk
             *lines, buf = buf.split(b"\n")
             for line in lines:
-                m = TS.match(line.lstrip(b"\r"))
-                if m:
-                    ts = int(m.group(1)) * 10**9 + int(m.group(2))
+                ts = stamp(line)
+                if ts is not None:
                     delays.append(now - ts)
 
     pump(time.monotonic() + 1.0)          # attached, streams known
@@ -168,7 +191,8 @@ def inner(args):
                     "-ldl"], check=True)
     c, d, l = live_real.free_ports(3)
     relayd = sessiond = None
-    viewers = VIEWERS + (SYNC_FALSE if args.sync_false else [])
+    viewers = VIEWERS + (SYNC_FALSE if args.sync_false else []) + \
+        (PROBE if args.probe else [])
     results = {v[0]: [] for v in viewers}
     host = socket.gethostname()
     try:
@@ -217,7 +241,7 @@ def inner(args):
             subprocess.run(["umount", d])
         shutil.rmtree(tmp, ignore_errors=True)
     n_exp = args.rate * args.seconds
-    print(f"| viewer | events seen / emitted | median delay ms | "
+    print(f"| viewer | lines (events; packets for identity) / events emitted | median delay ms | "
           f"p90 ms | max ms | CPU s (run) | CPU s (idle {args.idle} s) | "
           f"median vs ours |")
     print("|---|---|---|---|---|---|---|---|")
@@ -251,6 +275,9 @@ def main():
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--sync-false", action="store_true",
                     help="also ctftextsink sync=false (no clock wait)")
+    ap.add_argument("--probe", action="store_true",
+                    help="also the delay of each packet's end as it leaves "
+                    "lttnglivesrc (identity silent=false)")
     args = ap.parse_args()
     if os.environ.get("GST_CTF_LIVE_LATENCY_INNER") == "1":
         return inner(args)
