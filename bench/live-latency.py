@@ -17,8 +17,13 @@ follow two sessions with the same settings, one after the other, --rounds
 times alternately.  CPU time (user + sys) is the viewer's, over the run
 (wait4) and over the idle period (/proc/PID/stat).
 
+--probe adds `lttnglivesrc ! identity ! fakesink`: the delay of each
+packet's end as it leaves the source; --ours-props PROPS a row of ours
+with more ctftextsink properties.
+
 usage: live-latency.py [--build DIR] [--seconds S] [--rate N] [--idle S]
-                       [--rounds R]   (root: needs unshare -m)
+                       [--rounds R] [--probe] [--ours-props PROPS]
+                       (root: needs unshare -m)
 """
 import argparse
 import importlib.util
@@ -70,8 +75,6 @@ VIEWERS = [
     ("babeltrace2", "babeltrace2 --clock-seconds net://...",
      ["babeltrace2", "--clock-seconds", "URL"]),
 ]
-SYNC_FALSE = [("ours-nosync", "lttnglivesrc ! ctftextsink "
-               "clock-seconds=true sync=false", GST + ["sync=false"])]
 # `--probe`: packets leaving lttnglivesrc (identity's last-message with
 # gst-launch -v): the delay of each packet's end (timestamp_end), a lower
 # bound of the delays of its events
@@ -191,7 +194,9 @@ def inner(args):
                     "-ldl"], check=True)
     c, d, l = live_real.free_ports(3)
     relayd = sessiond = None
-    viewers = VIEWERS + (SYNC_FALSE if args.sync_false else []) + \
+    viewers = VIEWERS + [("ours+" + x, "lttnglivesrc ! ctftextsink "
+                          "clock-seconds=true " + x, GST + x.split())
+                         for x in args.ours_props] + \
         (PROBE if args.probe else [])
     results = {v[0]: [] for v in viewers}
     host = socket.gethostname()
@@ -273,8 +278,10 @@ def main():
     ap.add_argument("--rate", type=int, default=1000)
     ap.add_argument("--idle", type=int, default=5)
     ap.add_argument("--rounds", type=int, default=1)
-    ap.add_argument("--sync-false", action="store_true",
-                    help="also ctftextsink sync=false (no clock wait)")
+    ap.add_argument("--ours-props", action="append", default=[],
+                    metavar="PROPS", help="also a row with these ctftextsink "
+                    "properties, e.g. 'parallel=false sync=false' "
+                    "(repeatable)")
     ap.add_argument("--probe", action="store_true",
                     help="also the delay of each packet's end as it leaves "
                     "lttnglivesrc (identity silent=false)")
