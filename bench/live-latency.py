@@ -93,7 +93,9 @@ def hms_ns(h, m, s, ns):
 
 def stamp(line):
     """The event's timestamp of a text line, or a packet's end, in ns."""
-    m = TS.match(line.lstrip(b"\r"))
+    # (gst-launch-1.0 on a terminal writes its position, `\rH:MM:SS /
+    # ...`, between the lines)
+    m = TS.match(line.rstrip(b"\r").rsplit(b"\r", 1)[-1])
     if m:
         return int(m.group(1)) * 10**9 + int(m.group(2))
     m = PKT.search(line)
@@ -118,7 +120,8 @@ def follow(cmd, env, lttng, app, args):
     viewer = subprocess.Popen(cmd, env=env, stdout=slave,
                               stderr=subprocess.DEVNULL,
                               stdin=subprocess.DEVNULL)
-    os.close(slave)
+    # the slave stays open here until the end: when the last writer
+    # closes it, Linux can drop what the master has not read yet
     delays, buf = [], b""
     idle_cpu = None
 
@@ -144,6 +147,8 @@ def follow(cmd, env, lttng, app, args):
                 ts = stamp(line)
                 if ts is not None:
                     delays.append(now - ts)
+                elif os.environ.get("LIVE_LATENCY_DEBUG"):
+                    sys.stderr.write(repr(line[:120]) + "\n")
 
     pump(time.monotonic() + 1.0)          # attached, streams known
     p = subprocess.Popen(["taskset", "-c", "0", app, str(args.rate),
@@ -168,7 +173,11 @@ def follow(cmd, env, lttng, app, args):
     if ru is None:                        # did not end: stopped by its pid
         os.kill(viewer.pid, 15)
         _, _, ru = os.wait4(viewer.pid, 0)
+    while select.select([master], [], [], 0.2)[0]:    # what it wrote last
+        if not pump(time.monotonic() + 0.2):
+            break
     viewer.returncode = 0
+    os.close(slave)
     os.close(master)
     cpu = ru.ru_utime + ru.ru_stime
     return delays, cpu, idle_cpu, p.returncode
