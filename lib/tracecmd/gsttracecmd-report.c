@@ -338,11 +338,25 @@ take_format (GstCtfTraceCmdReport * r, const GstCtfFieldValue * v, guint n,
   } else if (!g_hash_table_contains (r->formats, GUINT_TO_POINTER (fmt->id))) {
     /* libtraceevent keeps the events it could not parse the print fmt of,
      * marked failed, and prints their fields as trace-cmd does */
-    gchar *pf = strstr (text, "print fmt:");
+    if (fmt->print_fmt == NULL || !print_fmt_fields_known (fmt)) {
+      /* No print fmt given to libtraceevent (the event prints as failed)
+       * when one names a field the format lacks, or when ours did not
+       * find a `print fmt:` line but libtraceevent's tokenizer might
+       * find one in another spelling (`print fmt :`, which crashed it
+       * with an unknown field): the text after `print fmt:`, else
+       * everything after the last field line, is left out. */
+      gchar *pf = strstr (text, "print fmt:");
+      gchar *last = g_strrstr (text, "field:");
+      gchar *eol = last ? strchr (last, '\n') : NULL;
 
-    if (pf && !print_fmt_fields_known (fmt)) {
-      /* not given to libtraceevent: the event prints as failed */
-      pf[strlen ("print fmt:")] = '\0';
+      if (eol == NULL && last != NULL)
+        eol = strchr (last, ';');
+      if (pf != NULL)
+        pf[strlen ("print fmt:")] = '\0';
+      else if (eol != NULL)
+        eol[1] = '\0';
+      else
+        text[0] = '\0';
     }
     tep_parse_event (r->tep, text, strlen (text), system ? system : "");
     g_hash_table_insert (r->formats, GUINT_TO_POINTER (fmt->id), fmt);
