@@ -319,6 +319,20 @@ emulating_recycling (GstCtfTextSink * self)
 static gboolean
 write_text (GstCtfTextSink * self)
 {
+  GError *err = NULL;
+
+  /* format=trace-cmd: the lines libtraceevent's process has not given
+   * back yet come first */
+  if (self->report && !gst_ctf_trace_cmd_report_flush (self->report,
+          self->text, &err)) {
+    GST_ELEMENT_ERROR (self, STREAM, DECODE,
+        ("Cannot print event as trace-cmd does: %s", err->message),
+        ("%s (%s, %d)", err->message, g_quark_to_string (err->domain),
+            err->code));
+    g_clear_error (&err);
+    g_string_truncate (self->text, 0);
+    return FALSE;
+  }
   if (self->text->len == 0 || self->out == NULL)
     return TRUE;
   if (fwrite (self->text->str, 1, self->text->len, self->out) !=
@@ -543,7 +557,7 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   /* New metadata: give back what the previous trace class still holds. */
   if (self->tc) {
     finish_trace (self);
-    if (drain (self) != GST_FLOW_OK) {
+    if (drain (self) != GST_FLOW_OK || !write_text (self)) {
       gst_ctf_trace_class_unref (tc);
       g_free (metadata);
       return FALSE;

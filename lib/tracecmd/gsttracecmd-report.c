@@ -20,14 +20,11 @@
 #endif
 #include "gsttracecmd-private.h"
 #include "gsttracecmd-report.h"
+#include "gsttracecmd-tep.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
 #include <traceevent/event-parse.h>
-#include <traceevent/trace-seq.h>
-
-/* trace-cmd's per-event name column (tracecmd/trace-read.c) */
-#define NAME_COLUMN 20
 
 /* A rebuilt record stays within what a __data_loc word can address. */
 #define MAX_RECORD 65536
@@ -43,8 +40,7 @@ struct _GstCtfTraceCmdReport
   guint64 side_sc_id;
   GstCtfEventIter *side_it;
 
-  struct tep_handle *tep;
-  struct tep_plugin_list *plugins;
+  GstTraceCmdTep *tep;          /* libtraceevent, in its own process */
   GHashTable *formats;          /* ftrace id -> GstCtfTraceDatEventFormat */
   GString *kallsyms;            /* rebuilt /proc/kallsyms text */
   GString *printk;              /* rebuilt printk_formats text */
@@ -56,7 +52,8 @@ struct _GstCtfTraceCmdReport
   GHashTable *drops;            /* "scid:sid" -> pending count */
 
   GByteArray *rec;
-  struct trace_seq seq;
+  guint64 common_extent;        /* end of the furthest common field */
+  GString *prefix;
 };
 
 static const GstCtfEnvEntry *
@@ -163,16 +160,10 @@ gst_ctf_trace_cmd_report_new (GstCtfTraceClass * tc, GError ** error)
   r->side_it = gst_ctf_event_iter_new (tc);
   gst_ctf_event_iter_set_recording (r->side_it, TRUE);
 
-  r->tep = tep_alloc ();
-  tep_set_file_bigendian (r->tep, r->bo == GST_CTF_BYTE_ORDER_BE ?
-      TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
-  tep_set_local_bigendian (r->tep, G_BYTE_ORDER == G_BIG_ENDIAN ?
-      TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
-  tep_set_long_size (r->tep, (gint) r->long_size);
-  tep_set_page_size (r->tep, (gint) env_int (tc, "page_size", 4096));
   /* the plugins trace-cmd loads (sched_switch, kmem, ...) */
   make_traceevent_global ();
-  r->plugins = tep_load_plugins (r->tep);
+  r->tep = gst_trace_cmd_tep_new (r->bo == GST_CTF_BYTE_ORDER_BE,
+      r->long_size, (guint) env_int (tc, "page_size", 4096), r->in_usecs);
 
   r->formats = g_hash_table_new_full (NULL, NULL, NULL,
       (GDestroyNotify) gst_ctf_trace_dat_event_format_free);
@@ -193,7 +184,7 @@ gst_ctf_trace_cmd_report_new (GstCtfTraceClass * tc, GError ** error)
   r->instances = r->buffer_names->len > 1;
   r->drops = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   r->rec = g_byte_array_new ();
-  trace_seq_init (&r->seq);
+  r->prefix = g_string_new (NULL);
   return r;
 }
 
@@ -202,12 +193,7 @@ gst_ctf_trace_cmd_report_free (GstCtfTraceCmdReport * r)
 {
   if (r == NULL)
     return;
-  if (r->tep) {
-    if (r->plugins)
-      tep_unload_plugins (r->plugins, r->tep);
-    tep_free (r->tep);
-    trace_seq_destroy (&r->seq);
-  }
+  gst_trace_cmd_tep_free (r->tep);
   if (r->side_it)
     gst_ctf_event_iter_free (r->side_it);
   if (r->formats)
@@ -222,6 +208,8 @@ gst_ctf_trace_cmd_report_free (GstCtfTraceCmdReport * r)
     g_hash_table_unref (r->drops);
   if (r->rec)
     g_byte_array_unref (r->rec);
+  if (r->prefix)
+    g_string_free (r->prefix, TRUE);
   gst_ctf_trace_class_unref (r->tc);
   g_free (r);
 }
@@ -276,45 +264,6 @@ member_uint (const GstCtfFieldValue * v, guint n, const gchar * name,
 }
 
 static gboolean
-has_field (const GstCtfTraceDatEventFormat * fmt, const gchar * name,
-    gsize len)
-{
-  guint i;
-
-  for (i = 0; i < fmt->n_common_fields; i++)
-    if (strlen (fmt->common_fields[i].name) == len
-        && memcmp (fmt->common_fields[i].name, name, len) == 0)
-      return TRUE;
-  for (i = 0; i < fmt->n_fields; i++)
-    if (strlen (fmt->fields[i].name) == len
-        && memcmp (fmt->fields[i].name, name, len) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-/* Whether every `REC->FIELD` of the print fmt names a field of the
- * format: libtraceevent 1.7's parser dereferences the field it did not
- * find in some constructs (`__print_flags(REC->nosuch, ...)`), and
- * trace-cmd report crashes on such a file. */
-static gboolean
-print_fmt_fields_known (const GstCtfTraceDatEventFormat * fmt)
-{
-  const gchar *p = fmt->print_fmt;
-
-  while (p && (p = strstr (p, "REC->")) != NULL) {
-    gsize n = 0;
-
-    p += 5;
-    while (g_ascii_isalnum (p[n]) || p[n] == '_')
-      n++;
-    if (!has_field (fmt, p, n))
-      return FALSE;
-    p += n;
-  }
-  return TRUE;
-}
-
-static gboolean
 take_format (GstCtfTraceCmdReport * r, const GstCtfFieldValue * v, guint n,
     GError ** error)
 {
@@ -336,29 +285,19 @@ take_format (GstCtfTraceCmdReport * r, const GstCtfFieldValue * v, guint n,
     g_prefix_error (error, "In the side stream's event formats: ");
     ok = FALSE;
   } else if (!g_hash_table_contains (r->formats, GUINT_TO_POINTER (fmt->id))) {
-    /* libtraceevent keeps the events it could not parse the print fmt of,
-     * marked failed, and prints their fields as trace-cmd does */
-    if (fmt->print_fmt == NULL || !print_fmt_fields_known (fmt)) {
-      /* No print fmt given to libtraceevent (the event prints as failed)
-       * when one names a field the format lacks, or when ours did not
-       * find a `print fmt:` line but libtraceevent's tokenizer might
-       * find one in another spelling (`print fmt :`, which crashed it
-       * with an unknown field): the text after `print fmt:`, else
-       * everything after the last field line, is left out. */
-      gchar *pf = strstr (text, "print fmt:");
-      gchar *last = g_strrstr (text, "field:");
-      gchar *eol = last ? strchr (last, '\n') : NULL;
+    guint i;
 
-      if (eol == NULL && last != NULL)
-        eol = strchr (last, ';');
-      if (pf != NULL)
-        pf[strlen ("print fmt:")] = '\0';
-      else if (eol != NULL)
-        eol[1] = '\0';
-      else
-        text[0] = '\0';
-    }
-    tep_parse_event (r->tep, text, strlen (text), system ? system : "");
+    /* libtraceevent keeps the events it could not parse the print fmt of,
+     * marked failed, and prints their fields as trace-cmd does; a print
+     * fmt it crashes on (trace-cmd report crashes too) is taken back by
+     * gsttracecmd-tep.c */
+    gst_trace_cmd_tep_add_format (r->tep, fmt->id, system, text);
+    /* libtraceevent reads every record's common_type (and pid, flags)
+     * where the first format it parsed has them */
+    for (i = 0; i < fmt->n_common_fields; i++)
+      r->common_extent = MAX (r->common_extent,
+          (guint64) fmt->common_fields[i].offset +
+          fmt->common_fields[i].size);
     g_hash_table_insert (r->formats, GUINT_TO_POINTER (fmt->id), fmt);
   } else {
     gst_ctf_trace_dat_event_format_free (fmt);
@@ -378,21 +317,20 @@ take_side_event (GstCtfTraceCmdReport * r, const gchar * name,
     gchar *page = member_str (v, n, "header_page");
 
     if (page)
-      tep_parse_header_page (r->tep, page, strlen (page),
-          (gint) r->long_size);
+      gst_trace_cmd_tep_set_header_page (r->tep, page);
     g_free (page);
   } else if (strcmp (name, "tracecmd_cmdline") == 0) {
     gchar *comm = member_str (v, n, "comm");
 
     if (comm && member_uint (v, n, "pid", &u))
-      tep_register_comm (r->tep, comm, (gint) (gint64) u);
+      gst_trace_cmd_tep_add_comm (r->tep, comm, (gint) (gint64) u);
     g_free (comm);
   } else if (strcmp (name, "tracecmd_kallsym") == 0) {
     gchar *type = member_str (v, n, "type");
     gchar *sym = member_str (v, n, "name");
     gchar *mod = member_str (v, n, "module");
 
-    /* back to a kallsyms line for tep_parse_kallsyms() */
+    /* back to a /proc/kallsyms line for libtraceevent */
     if (type && sym && member_uint (v, n, "address", &u)
         && !strchr (sym, '\n') && !(mod && strchr (mod, '\n'))) {
       g_string_append_printf (r->kallsyms, "%016" G_GINT64_MODIFIER "x %s %s",
@@ -455,10 +393,7 @@ make_ready (GstCtfTraceCmdReport * r)
   if (r->ready)
     return;
   r->ready = TRUE;
-  if (r->kallsyms->len)
-    tep_parse_kallsyms (r->tep, r->kallsyms->str);
-  if (r->printk->len)
-    tep_parse_printk_formats (r->tep, r->printk->str);
+  gst_trace_cmd_tep_set_symbols (r->tep, r->kallsyms->str, r->printk->str);
   g_string_free (r->kallsyms, TRUE);
   g_string_free (r->printk, TRUE);
   r->kallsyms = r->printk = NULL;
@@ -649,7 +584,7 @@ rebuild_record (GstCtfTraceCmdReport * r, const GstCtfTraceDatEventFormat *
     fixed = MAX (fixed, (guint64) fmt->fields[i].offset +
         fmt->fields[i].size);
   g_byte_array_set_size (r->rec, 0);
-  if (!grow (r->rec, fixed))
+  if (!grow (r->rec, MAX (fixed, MIN (r->common_extent, MAX_RECORD))))
     return FALSE;
 
   for (i = 0; i < fmt->n_common_fields; i++) {
@@ -694,13 +629,10 @@ gst_ctf_trace_cmd_report_format_event (GstCtfTraceCmdReport * r,
 {
   const GstCtfEventClass *ec = gst_ctf_event_iter_get_event_class (it);
   const GstCtfTraceDatEventFormat *fmt;
-  struct tep_record rec;
-  struct trace_seq *s = &r->seq;
-  struct tep_event *event;
-  const gchar *name;
+  GString *s = r->prefix;
   gchar *key;
   gpointer dropped;
-  gint cpu, len;
+  gint cpu;
 
   if (gst_ctf_trace_cmd_report_is_side_stream (r, stream_class_id))
     return TRUE;
@@ -723,47 +655,32 @@ gst_ctf_trace_cmd_report_format_event (GstCtfTraceCmdReport * r,
     return FALSE;
   }
   cpu = event_cpu (it);
-  memset (&rec, 0, sizeof (rec));
-  rec.ts = (unsigned long long) ns;
-  rec.data = r->rec->data;
-  rec.size = rec.record_size = (gint) r->rec->len;
-  rec.cpu = cpu;
-
-  trace_seq_reset (s);
+  g_string_truncate (s, 0);
   if (r->instances) {
     const gchar *buf = stream_class_id < r->buffer_names->len ?
         g_ptr_array_index (r->buffer_names, stream_class_id) : "";
 
     if (*buf)
-      trace_seq_printf (s, "%*s: ", r->name_width, buf);
+      g_string_append_printf (s, "%*s: ", r->name_width, buf);
     else
-      trace_seq_printf (s, "%*s  ", r->name_width, "");
+      g_string_append_printf (s, "%*s  ", r->name_width, "");
   }
   if (g_hash_table_size (r->drops) > 0) {
     key = drop_key (stream_class_id, stream_id);
     if (g_hash_table_lookup_extended (r->drops, key, NULL, &dropped)) {
-      trace_seq_printf (s, "CPU:%d [%" G_GSIZE_FORMAT " EVENTS DROPPED]\n",
-          cpu, GPOINTER_TO_SIZE (dropped));
+      g_string_append_printf (s, "CPU:%d [%" G_GSIZE_FORMAT
+          " EVENTS DROPPED]\n", cpu, GPOINTER_TO_SIZE (dropped));
       g_hash_table_remove (r->drops, key);
     }
     g_free (key);
   }
-  tep_print_event (r->tep, s, &rec, "%16s-%-5d [%03d]", TEP_PRINT_COMM,
-      TEP_PRINT_PID, TEP_PRINT_CPU);
-  tep_print_event (r->tep, s, &rec, r->in_usecs ? " %6.1000d:" : "%12d:",
-      TEP_PRINT_TIME);
-  event = tep_find_event_by_record (r->tep, &rec);
-  name = event && event->name ? event->name : fmt->name;
-  trace_seq_printf (s, " %s: ", name);
-  len = (gint) strlen (name);
-  if (len < NAME_COLUMN)
-    trace_seq_printf (s, "%*s", NAME_COLUMN - len, "");
-  tep_print_event (r->tep, s, &rec, "%s", TEP_PRINT_INFO);
-  trace_seq_terminate (s);
-  len = (gint) s->len;
-  if (len > 0 && s->buffer[len - 1] == '\n')
-    len--;
-  g_string_append_len (out, s->buffer, len);
-  g_string_append_c (out, '\n');
-  return TRUE;
+  return gst_trace_cmd_tep_print (r->tep, s->str, s->len, fmt->id, fmt->name,
+      r->rec->data, r->rec->len, (guint64) ns, cpu, out, error);
+}
+
+gboolean
+gst_ctf_trace_cmd_report_flush (GstCtfTraceCmdReport * r, GString * out,
+    GError ** error)
+{
+  return gst_trace_cmd_tep_flush (r->tep, out, error);
 }

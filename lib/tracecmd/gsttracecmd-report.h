@@ -105,17 +105,39 @@ GST_CTF_API void gst_ctf_trace_cmd_report_note_discarded (
  * @stream_id: the event's stream id, as the event merge reports it
  * @ns: the event's time in ns from its clock's origin (the record time
  *   `trace-cmd report` prints)
- * @out: where the line (ending with a newline) is appended
+ * @out: where lines (each ending with a newline) are appended
  * @error: return location for a %GST_CTF_ERROR_TRACEDAT error: the
- *   event's values do not fit its ftrace format
+ *   event's values do not fit its ftrace format, or libtraceevent's
+ *   process died on it with nothing left to leave out; or a
+ *   %GST_CTF_ERROR_IO error: that process could not be started
  *
- * Appends the event's line.  Events of the side stream append nothing.
+ * Queues the event's line.  libtraceevent runs in a child process (it
+ * crashes on some malformed print fmts, as trace-cmd report does), so
+ * lines come in batches: this call appends the lines queued so far to
+ * @out when the queue is full, gst_ctf_trace_cmd_report_flush() appends
+ * the rest.  Events of the side stream queue nothing.
  *
  * Returns: %TRUE on success
  */
 GST_CTF_API gboolean gst_ctf_trace_cmd_report_format_event (
     GstCtfTraceCmdReport * r, GstCtfEventIter * it, guint64 stream_class_id,
     gint64 stream_id, gint64 ns, GString * out, GError ** error);
+
+/**
+ * gst_ctf_trace_cmd_report_flush: (skip)
+ * @r: a report printer
+ * @out: where the queued lines are appended, in order
+ * @error: return location for an error, as for
+ *   gst_ctf_trace_cmd_report_format_event()
+ *
+ * Appends the lines of every event queued by
+ * gst_ctf_trace_cmd_report_format_event() and not appended yet: call it
+ * before writing @out's text out.
+ *
+ * Returns: %TRUE on success
+ */
+GST_CTF_API gboolean gst_ctf_trace_cmd_report_flush (GstCtfTraceCmdReport * r,
+    GString * out, GError ** error);
 
 G_END_DECLS
 

@@ -6,8 +6,10 @@
  * trace-cmd report printer (event format files and print fmts parsed by
  * libtraceevent, cmdlines, kallsyms, printk formats) and prints the other
  * packets' events in time order: every record is rebuilt from its CTF
- * values and its format, then formatted by libtraceevent.  Must never
- * crash, hang or allocate without bound; errors are fine.
+ * values and its format, then formatted by libtraceevent in its child
+ * process (gsttracecmd-tep.c: a child that dies is replaced; its crashes
+ * are not this process's, and its code is not in this target's coverage).
+ * Must never crash, hang or allocate without bound; errors are fine.
  */
 #include <stdint.h>
 #include <stddef.h>

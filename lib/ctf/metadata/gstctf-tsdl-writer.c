@@ -64,12 +64,18 @@ append_name (GString * s, const gchar * name)
     g_string_append_c (s, g_ascii_isalnum (*p) ? *p : '_');
 }
 
-/* A string literal with C escapes (§7.1: TSDL literals are C's). */
+/* A string literal with C escapes (§7.1: TSDL literals are C's).  The
+ * metadata is UTF-8 text (caps carry it as a string): bytes that are not
+ * UTF-8 (a corrupt trace.dat's event name) become U+FFFD, as in the CTF 2
+ * writer. */
 static void
 append_quoted (GString * s, const gchar * str)
 {
+  gchar *valid = NULL;
   const guchar *p;
 
+  if (str && !g_utf8_validate (str, -1, NULL))
+    str = valid = g_utf8_make_valid (str, -1);
   g_string_append_c (s, '"');
   for (p = (const guchar *) (str ? str : ""); *p; p++) {
     switch (*p) {
@@ -97,6 +103,7 @@ append_quoted (GString * s, const gchar * str)
     }
   }
   g_string_append_c (s, '"');
+  g_free (valid);
 }
 
 static void
