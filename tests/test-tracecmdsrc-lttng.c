@@ -838,6 +838,97 @@ START_TEST (test_metadata_vs_lttng_modules)
 
 END_TEST;
 
+/* ---- env as lttng-modules 2.13 writes it ------------------------------ */
+
+static gchar *
+env_str (const GstCtfTraceClass * tc, const gchar * name)
+{
+  const GstCtfEnvEntry *e = gst_ctf_trace_class_find_env (tc, name);
+
+  fail_unless (e != NULL, "no env %s", name);
+  fail_unless (e->is_string, "env %s is not a string", name);
+  return e->str;
+}
+
+/* lttng-modules' env (hostname, domain, sysname, kernel_release,
+ * kernel_version, tracer_*, trace_buffering_scheme, trace_name,
+ * trace_creation_datetime): trace_creation_datetime is lttng-tools'
+ * "YYYYmmddTHHMMSS+HHMM" of the trace's first second when the file has a
+ * DATE option (babeltrace2's sink.ctf.fs accepts it and lays its output
+ * out as HOSTNAME/TRACE_NAME-DATETIME/kernel, as for an LTTng trace), ""
+ * without one; kernel_version is "" (not in a trace.dat). */
+START_TEST (test_env)
+{
+  static const struct
+  {
+    const gchar *file, *datetime;
+  } cases[] = {
+    /* first event 1795676386.397455 (oracle) = 2026-11-26 06:59:46 UTC */
+    {"date.v7-zstd.dat", "20261126T065946+0000"},
+    {"ts-offset.v7-zstd.dat", ""},
+  };
+  const gchar *d = g_getenv ("GST_CTF_TEST_DATA");
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gchar *dat = g_build_filename (d ? d : "tests/data", "tracecmdsrc",
+        cases[i].file, NULL);
+    gchar *tmp = g_dir_make_tmp ("tracecmdsrc-lttng-XXXXXX", NULL);
+    gchar *out = g_build_filename (tmp, "session", "kernel", NULL);
+    gchar *mp = g_build_filename (out, "metadata", NULL);
+    gchar *err = convert (dat, out), *meta = NULL;
+    GstCtfTraceClass *tc;
+    GError *e = NULL;
+
+    fail_unless (err == NULL, "%s", err);
+    fail_unless (g_file_get_contents (mp, &meta, NULL, NULL));
+    tc = gst_ctf_tsdl_parse (meta, mp, &e);
+    fail_unless (tc != NULL, "%s", e ? e->message : "");
+    fail_unless_equals_string (env_str (tc, "domain"), "kernel");
+    fail_unless_equals_string (env_str (tc, "tracer_name"), "lttng-modules");
+    fail_unless_equals_string (env_str (tc, "hostname"), "vm");
+    fail_unless_equals_string (env_str (tc, "sysname"), "Linux");
+    fail_unless_equals_string (env_str (tc, "kernel_release"),
+        "6.18.44-fc-v669");
+    fail_unless_equals_string (env_str (tc, "kernel_version"), "");
+    fail_unless_equals_string (env_str (tc, "trace_buffering_scheme"),
+        "global");
+    fail_unless_equals_string (env_str (tc, "trace_name"), "");
+    fail_unless_equals_string (env_str (tc, "trace_creation_datetime"),
+        cases[i].datetime);
+    if (*cases[i].datetime && test_have_program ("babeltrace2")) {
+      gchar *session = g_build_filename (tmp, "session", NULL);
+      gchar *w = g_build_filename (tmp, "bt2", NULL);
+      gchar *dir = g_strdup_printf ("vm/-%s/kernel", cases[i].datetime);
+      gchar *expect = g_build_filename (w, dir, "metadata", NULL);
+      const gchar *argv[] = { "babeltrace2", session, "-o", "ctf", "-w", w,
+        NULL
+      };
+      gint status = -1;
+
+      fail_unless (g_spawn_sync (NULL, (gchar **) argv, NULL,
+              G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+              NULL, NULL, &status, NULL));
+      fail_unless (g_spawn_check_wait_status (status, NULL));
+      fail_unless (g_file_test (expect, G_FILE_TEST_EXISTS),
+          "babeltrace2 sink.ctf.fs did not write %s", expect);
+      g_free (expect);
+      g_free (dir);
+      g_free (w);
+      g_free (session);
+    }
+    gst_ctf_trace_class_unref (tc);
+    g_free (meta);
+    test_rm_rf (tmp);
+    g_free (tmp);
+    g_free (out);
+    g_free (mp);
+    g_free (dat);
+  }
+}
+
+END_TEST;
+
 static Suite *
 tracecmdsrc_lttng_suite (void)
 {
@@ -850,6 +941,7 @@ tracecmdsrc_lttng_suite (void)
   tcase_add_test (tc, test_corpus_files);
   tcase_add_test (tc, test_side_stream_kept);
   tcase_add_test (tc, test_metadata_vs_lttng_modules);
+  tcase_add_test (tc, test_env);
   return s;
 }
 

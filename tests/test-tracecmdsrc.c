@@ -17,6 +17,7 @@
 #include "gsttracecmd.h"
 #include "gstctf-caps.h"
 #include "gstctf-packet-meta.h"
+#include "gstctf-metadata.h"
 
 #include "test-util.h"
 
@@ -1033,9 +1034,9 @@ START_TEST (test_data_oracle)
   }
   fail_unless_equals_int (check_dir (dir, &ok), 4);
   g_free (dir);
-  /* two buffers (top level + instance) */
   dir = own_data_path (NULL);
-  fail_unless_equals_int (check_dir (dir, &ok), 1);
+  /* two buffers (instance), DATE, OFFSET, TSC2NSEC + DATE */
+  fail_unless_equals_int (check_dir (dir, &ok), 4);
   fail_unless (ok, "an output differs from its oracle (see above)");
   g_free (dir);
 }
@@ -1416,6 +1417,63 @@ START_TEST (test_lttng_compat)
 
 END_TEST;
 
+/* The clock of files with the options that move the time line (real
+ * recordings: trace-cmd extract --date / --ts-offset / --tsc2nsec --date):
+ * the values are those of `trace-cmd report` (test_data_oracle compares
+ * every event's time), the clock is absolute with a Unix epoch origin only
+ * with DATE (the offset to gettimeofday); OFFSET is a plain shift. */
+START_TEST (test_clock_options)
+{
+  static const struct
+  {
+    const gchar *file, *name;
+    gint64 offset_s, offset;
+    gboolean absolute;
+  } cases[] = {
+    /* DATE 0x661224ea5295a us */
+    {"date.v7-zstd.dat", "local", 1795649836, 493146000, TRUE},
+    /* OFFSET 1000000000000 ns */
+    {"ts-offset.v7-zstd.dat", "local", 1000, 0, FALSE},
+    /* DATE 0x6611870653651 us; x86-tsc ticks x 1654360224 >> 32 */
+    {"tsc2nsec-date.v7-zstd.dat", "tsc2nsec", 1795607453, 54545000, TRUE},
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gchar *tmp = g_dir_make_tmp ("tracecmdsrc-XXXXXX", NULL);
+    gchar *out = g_build_filename (tmp, "ctf", NULL);
+    gchar *meta_path = g_build_filename (out, "metadata", NULL);
+    gchar *dat = own_data_path (cases[i].file);
+    gchar *err, *meta = NULL;
+    GstCtfTraceClass *tc;
+    const GstCtfClockClass *cc;
+    GError *e = NULL;
+
+    err = convert (dat, out, NULL, NULL);
+    fail_unless (err == NULL, "%s", err);
+    fail_unless (g_file_get_contents (meta_path, &meta, NULL, NULL));
+    tc = gst_ctf_tsdl_parse (meta, meta_path, &e);
+    fail_unless (tc != NULL, "%s", e ? e->message : "");
+    fail_unless_equals_int (tc->clock_classes->len, 1);
+    cc = g_ptr_array_index (tc->clock_classes, 0);
+    fail_unless_equals_string (cc->name, cases[i].name);
+    fail_unless_equals_uint64 (cc->freq, 1000000000);
+    fail_unless_equals_int64 (cc->offset_s, cases[i].offset_s);
+    fail_unless_equals_int64 (cc->offset, cases[i].offset);
+    fail_unless_equals_int (cc->absolute, cases[i].absolute);
+    fail_unless_equals_int (cc->origin_is_unix_epoch, cases[i].absolute);
+    gst_ctf_trace_class_unref (tc);
+    g_free (meta);
+    test_rm_rf (tmp);
+    g_free (tmp);
+    g_free (out);
+    g_free (meta_path);
+    g_free (dat);
+  }
+}
+
+END_TEST;
+
 START_TEST (test_clock_offset)
 {
   gchar *tmp = g_dir_make_tmp ("tracecmdsrc-XXXXXX", NULL);
@@ -1490,6 +1548,7 @@ tracecmdsrc_suite (void)
   tcase_add_test (tc, test_harness_caps_order);
   tcase_add_test (tc, test_errors);
   tcase_add_test (tc, test_clock_offset);
+  tcase_add_test (tc, test_clock_options);
   tcase_add_test (tc, test_lttng_compat);
   tcase_add_test (tc, test_v6_v7_identical);
   tcase_add_test (tc, test_v6_v7_convert);

@@ -234,8 +234,11 @@ apply_lttng (GstCtfTraceDatPacketizer * p, GstCtfTraceClass * tc,
   }
 }
 
+/* The UUID, and the earliest first-page time of the CPUs (ns after
+ * TSC2NSEC, DATE and OFFSET, as the records' times; G_MAXUINT64 when no
+ * CPU has a page). */
 static void
-make_uuid (GstCtfTraceDat * td, guint8 * uuid)
+make_uuid (GstCtfTraceDat * td, guint8 * uuid, guint64 * first_ns)
 {
   GChecksum *sum = g_checksum_new (G_CHECKSUM_SHA256);
   guint8 digest[32];
@@ -269,8 +272,13 @@ make_uuid (GstCtfTraceDat * td, guint8 * uuid)
       gsize size;
 
       if (it && gst_ctf_trace_dat_cpu_iter_next_page (it, &page, &size,
-              NULL) > 0)
+              NULL) > 0) {
         g_checksum_update (sum, page, size);
+        /* the page header's time stamp (header_page: u64 at 0) */
+        if (size >= 8)
+          *first_ns = MIN (*first_ns, gst_ctf_trace_dat_convert_ts (td,
+                  td_read64 (td->byte_order, page)));
+      }
       gst_ctf_trace_dat_cpu_iter_free (it);
     }
   }
@@ -430,6 +438,34 @@ max_values (const GstCtfTraceDatEventFormat * f, guint record_bytes)
   return (guint) MIN (n, (guint64) G_MAXUINT / 2);
 }
 
+/* lttng-modules' `trace_creation_datetime` (lttng-tools' ISO 8601 basic
+ * form, YYYYmmddTHHMMSS+HHMM): the wall-clock second of the trace's first
+ * page, in UTC, when a DATE option maps the trace clock to the time of
+ * day; "" otherwise (what lttng-modules writes when the session daemon
+ * gives no creation time). */
+static gchar *
+lttng_creation_datetime (GstCtfTraceDat * td, guint64 first_ns)
+{
+  const GstCtfTraceDatOption *opts;
+  guint n_opts, i;
+  gboolean date = FALSE;
+  GDateTime *dt;
+  gchar *s;
+
+  opts = gst_ctf_trace_dat_get_options (td, &n_opts);
+  for (i = 0; i < n_opts; i++)
+    if (opts[i].id == GST_CTF_TRACE_DAT_OPTION_DATE)
+      date = TRUE;
+  if (!date || first_ns == G_MAXUINT64)
+    return g_strdup ("");
+  dt = g_date_time_new_from_unix_utc ((gint64) (first_ns / 1000000000));
+  if (!dt)
+    return g_strdup ("");
+  s = g_date_time_format (dt, "%Y%m%dT%H%M%S+0000");
+  g_date_time_unref (dt);
+  return s ? s : g_strdup ("");
+}
+
 gboolean
 _gst_ctf_trace_dat_packetizer_build (GstCtfTraceDatPacketizer * p,
     gint64 clock_offset_ns, GError ** error)
@@ -442,6 +478,7 @@ _gst_ctf_trace_dat_packetizer_build (GstCtfTraceDatPacketizer * p,
   GstCtfByteOrder bo = td->byte_order;
   GstCtfStreamClass *sc0;
   gint64 total_offset = td->ts_offset + clock_offset_ns;
+  guint64 first_ns = G_MAXUINT64;
   gchar *tmp;
 
   for (i = 0; i < td->buffers->len; i++) {
@@ -521,7 +558,7 @@ _gst_ctf_trace_dat_packetizer_build (GstCtfTraceDatPacketizer * p,
   /* the file header's user-space long size is the converting host's
    * after `trace-cmd convert`; the kernel's is kept below */
   env_remove (tc, "long_size");
-  make_uuid (td, tc->uuid);
+  make_uuid (td, tc->uuid, &first_ns);
   tc->has_uuid = TRUE;
   env_set_int (tc, "page_size", max_page);
   env_set_int (tc, "kernel_long_size", td->kernel_long_size);
@@ -581,6 +618,15 @@ _gst_ctf_trace_dat_packetizer_build (GstCtfTraceDatPacketizer * p,
       env_set_str (tc, "kernel_release", u[2]);
     }
     g_strfreev (u);
+    /* trace-cmd's UNAME option is "sysname nodename release machine":
+     * the kernel's version string (uname -v) is not in the file */
+    env_set_str (tc, "kernel_version", "");
+    env_set_str (tc, "trace_buffering_scheme", "global");
+    /* no session name in a trace.dat */
+    env_set_str (tc, "trace_name", "");
+    tmp = lttng_creation_datetime (td, first_ns);
+    env_set_str (tc, "trace_creation_datetime", tmp);
+    g_free (tmp);
   }
 
   for (i = 0; i < tc->clock_classes->len; i++)
