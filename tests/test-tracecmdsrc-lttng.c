@@ -171,6 +171,12 @@ lttng_name (const gchar * system, const gchar * name)
     return g_strdup ("skb_kfree");
   if (g_strcmp0 (name, "consume_skb") == 0)
     return g_strdup ("skb_consume");
+  /* net.h: netif_* -> net_if_*, napi_gro_* -> net_napi_gro_* */
+  if (system && !strcmp (system, "net") && g_str_has_prefix (name, "netif_"))
+    return g_strconcat ("net_if_", name + 6, NULL);
+  if (system && !strcmp (system, "net")
+      && g_str_has_prefix (name, "napi_gro_"))
+    return g_strconcat ("net_", name, NULL);
   if (system && (!strcmp (system, "irq") || !strcmp (system, "timer")
           || !strcmp (system, "kmem") || !strcmp (system, "power"))) {
     gchar *pre = g_strconcat (system, "_", NULL);
@@ -251,6 +257,8 @@ check_file (const gchar * dat, const gchar * oracle_path)
   GPtrArray *our_fork = g_ptr_array_new_with_free_func (g_free);
   GPtrArray *their_rwbs = g_ptr_array_new_with_free_func (g_free);
   GPtrArray *their_fork = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *our_tid = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *their_tid = g_ptr_array_new_with_free_func (g_free);
   guint i, n_states = 0, n_events = 0, n_in_range = 0, n_inter = 0;
   guint64 lo = 0, hi = G_MAXUINT64;
   GHashTableIter it;
@@ -329,10 +337,34 @@ check_file (const gchar * dat, const gchar * oracle_path)
     g_hash_table_insert (last, GUINT_TO_POINTER (ev.cpu + 1),
         g_memdup2 (&ev.ts, 8));
     if (g_str_has_prefix (ev.name, "block_")) {
-      gchar *r = bt_value (ev.line, "rwbs");
+      gchar *r = bt_value (ev.line, "rwbs"), *t = bt_value (ev.line, "tid");
+      gchar *c = bt_value (ev.line, "comm");
       if (r)
         g_ptr_array_add (our_rwbs, g_strdup_printf ("%u %s", ev.cpu, r));
+      /* block.h's tid (the current task: the oracle's PID column) in the
+       * events that record rwbs and the task's comm */
+      if (r && c)
+        fail_unless (t != NULL, "%s: no tid: %s", dat, ev.line);
+      if (t)
+        g_ptr_array_add (our_tid, g_strdup_printf ("%s %u %s", ev.name,
+                ev.cpu, t));
       g_free (r);
+      g_free (t);
+      g_free (c);
+    }
+    if (!strcmp (ev.name, "net_dev_queue")
+        || !strcmp (ev.name, "net_if_receive_skb")
+        || !strcmp (ev.name, "net_if_rx"))
+      /* net_dev_template: the header type a trace.dat cannot know */
+      fail_unless (strstr (ev.line, ", network_header_type = ( \"_unknown\" "
+              ": container = 0 ), network_header = { { } } }") != NULL,
+          "%s: %s", dat, ev.line);
+    if (g_str_has_prefix (ev.name, "timer_hrtimer_")) {
+      gchar *m = bt_value (ev.line, "mode");
+      /* hrtimer_mode labels: "( "HRTIMER_MODE_..." */
+      fail_unless (m == NULL || g_str_has_prefix (m, "( \"HRTIMER_MODE_"),
+          "%s: %s", dat, ev.line);
+      g_free (m);
     }
     if (!strcmp (ev.name, "sched_process_fork")) {
       gchar *a = bt_value (ev.line, "parent_tid"), *b = bt_value (ev.line,
@@ -371,10 +403,15 @@ check_file (const gchar * dat, const gchar * oracle_path)
             (g_hash_table_lookup (theirs, key)) + 1));
     if (g_str_has_prefix (name, "block_")) {
       gchar *r = oracle_value (rl.rest, "rwbs");
+      gchar *c = oracle_value (rl.rest, "comm");
       if (r)
         g_ptr_array_add (their_rwbs, g_strdup_printf ("%u %u", rl.cpu,
                 rwbs_mask (r)));
+      if (r && c)
+        g_ptr_array_add (their_tid, g_strdup_printf ("%s %u %ld", ln,
+                rl.cpu, rl.pid));
       g_free (r);
+      g_free (c);
     }
     if (!strcmp (name, "sched_process_fork")) {
       gchar *a = oracle_value (rl.rest, "parent_pid"),
@@ -404,6 +441,12 @@ check_file (const gchar * dat, const gchar * oracle_path)
             g_ptr_array_index (their_rwbs, i)), "%s: rwbs %s vs %s", dat,
         (gchar *) g_ptr_array_index (our_rwbs, i),
         (gchar *) g_ptr_array_index (their_rwbs, i));
+  g_ptr_array_sort (our_tid, str_ptr_cmp);
+  g_ptr_array_sort (their_tid, str_ptr_cmp);
+  fail_unless_equals_int (our_tid->len, their_tid->len);
+  for (i = 0; i < our_tid->len; i++)
+    fail_unless_equals_string (g_ptr_array_index (our_tid, i),
+        g_ptr_array_index (their_tid, i));
   g_ptr_array_sort (our_fork, str_ptr_cmp);
   g_ptr_array_sort (their_fork, str_ptr_cmp);
   fail_unless_equals_int (our_fork->len, their_fork->len);
@@ -485,6 +528,8 @@ check_file (const gchar * dat, const gchar * oracle_path)
   g_ptr_array_unref (their_rwbs);
   g_ptr_array_unref (our_fork);
   g_ptr_array_unref (their_fork);
+  g_ptr_array_unref (our_tid);
+  g_ptr_array_unref (their_tid);
   test_rm_rf (tmp);
   g_free (tmp);
   g_free (out);

@@ -41,6 +41,45 @@ enum
   RWBS_PREFLUSH = 1 << 10,
 };
 
+/* lttng-modules' enumerations.  hrtimer_mode (timer.h, the labels of a
+ * kernel >= 5.4; the kernel's enum hrtimer_mode values) */
+static const LttngEnumValue hrtimer_mode_values[] = {
+  {"HRTIMER_MODE_ABS", 0x00, 0x00},
+  {"HRTIMER_MODE_REL", 0x01, 0x01},
+  {"HRTIMER_MODE_PINNED", 0x02, 0x02},
+  {"HRTIMER_MODE_SOFT", 0x04, 0x04},
+  {"HRTIMER_MODE_HARD", 0x08, 0x08},
+  {"HRTIMER_MODE_ABS_PINNED", 0x02, 0x02},
+  {"HRTIMER_MODE_REL_PINNED", 0x03, 0x03},
+  {"HRTIMER_MODE_ABS_SOFT", 0x04, 0x04},
+  {"HRTIMER_MODE_REL_SOFT", 0x05, 0x05},
+  {"HRTIMER_MODE_ABS_PINNED_SOFT", 0x06, 0x06},
+  {"HRTIMER_MODE_REL_PINNED_SOFT", 0x07, 0x07},
+  {"HRTIMER_MODE_ABS_HARD", 0x08, 0x08},
+  {"HRTIMER_MODE_REL_HARD", 0x09, 0x09},
+  {"HRTIMER_MODE_ABS_PINNED_HARD", 0x0a, 0x0a},
+  {"HRTIMER_MODE_REL_PINNED_HARD", 0x0b, 0x0b},
+};
+
+static const LttngEnum hrtimer_mode = {
+  hrtimer_mode_values, G_N_ELEMENTS (hrtimer_mode_values)
+};
+
+/* net.h: net_network_header, transport_header_type,
+ * proto_transport_header_type (IPPROTO_ICMP 1, _TCP 6, _UDP 17) */
+static const LttngEnumValue net_network_header_values[] = {
+  {"_unknown", 0, 0}, {"_ipv4", 1, 1}, {"_ipv6", 2, 2},
+};
+
+static const LttngEnumValue transport_header_type_values[] = {
+  {"_unknown", 0, 0}, {"_tcp", 1, 1}, {"_udp", 2, 2}, {"_icmp", 3, 3},
+};
+
+static const LttngEnumValue proto_transport_header_type_values[] = {
+  {"_unknown", 0, 0}, {"_icmp", 1, 1}, {"_unknown", 2, 5}, {"_tcp", 6, 6},
+  {"_unknown", 7, 16}, {"_udp", 17, 17}, {"_unknown", 18, 255},
+};
+
 static gboolean
 is_op_letter (gchar c)
 {
@@ -137,6 +176,13 @@ _gst_ctf_trace_dat_lttng_event_name (const GstCtfTraceDatEventFormat * f)
     if (strcmp (f->system, map[i].system) == 0
         && strcmp (f->name, map[i].name) == 0)
       return g_strdup (map[i].lttng);
+  /* net.h maps the receive events to net_if_* and net_napi_* */
+  if (strcmp (f->system, "net") == 0) {
+    if (g_str_has_prefix (f->name, "netif_"))
+      return g_strconcat ("net_if_", f->name + 6, NULL);
+    if (g_str_has_prefix (f->name, "napi_gro_"))
+      return g_strconcat ("net_", f->name, NULL);
+  }
   if (strcmp (f->system, "syscalls") == 0) {
     if (g_str_has_prefix (f->name, "sys_enter_"))
       return g_strconcat ("syscall_entry_", f->name + 10, NULL);
@@ -255,6 +301,22 @@ static const struct
 } field_order[] = {
   /* net.h: skbaddr, rc, len, name (ftrace: skbaddr, len, rc, name) */
   {"net_dev_xmit", {"skbaddr", "rc", "len", "name"}},
+  /* block.h block_rq: dev, sector, nr_sector, bytes, tid (added after
+   * bytes), rwbs, comm (ftrace's ioprio and cmd: kept, last) */
+  {"block_rq_insert", {"dev", "sector", "nr_sector", "bytes", "rwbs",
+          "comm"}},
+  {"block_rq_issue", {"dev", "sector", "nr_sector", "bytes", "rwbs",
+          "comm"}},
+  {"block_rq_merge", {"dev", "sector", "nr_sector", "bytes", "rwbs",
+          "comm"}},
+  /* net.h net_dev_receive_entry_template: skbaddr (ftrace's other fields
+   * kept after it) */
+  {"napi_gro_frags_entry", {"skbaddr"}},
+  {"napi_gro_receive_entry", {"skbaddr"}},
+  {"netif_receive_skb_entry", {"skbaddr"}},
+  {"netif_receive_skb_list_entry", {"skbaddr"}},
+  {"netif_rx_entry", {"skbaddr"}},
+  {"netif_rx_ni_entry", {"skbaddr"}},
   /* kmem.h: no cache name (ftrace's comes after ptr: kept, last) */
   {"kmem_cache_alloc", {"call_site", "ptr", "bytes_req", "bytes_alloc",
           "gfp_flags", "node", "accounted"}},
@@ -298,6 +360,17 @@ fields_in_order (const GstCtfTraceDatEventFormat * f)
   return idx;
 }
 
+static const GstCtfTraceDatField *
+find_field (const GstCtfTraceDatEventFormat * f, const gchar * name)
+{
+  guint i;
+
+  for (i = 0; i < f->n_fields; i++)
+    if (strcmp (f->fields[i].name, name) == 0)
+      return &f->fields[i];
+  return NULL;
+}
+
 /**
  * _gst_ctf_trace_dat_lttng_layout_new:
  * @f: an event format
@@ -319,8 +392,28 @@ _gst_ctf_trace_dat_lttng_layout_new (const GstCtfTraceDatEventFormat * f,
   gboolean syscalls = strcmp (f->system, "syscalls") == 0;
   gboolean fork = sched && strcmp (f->name, "sched_process_fork") == 0;
   gboolean kmem = strcmp (f->system, "kmem") == 0;
+  gboolean hrtimer = strcmp (f->system, "timer") == 0
+      && g_str_has_prefix (f->name, "hrtimer_");
+  /* net_dev_template: net_dev_queue, netif_receive_skb, netif_rx */
+  gboolean net_template = strcmp (f->system, "net") == 0
+      && (strcmp (f->name, "net_dev_queue") == 0
+      || strcmp (f->name, "netif_receive_skb") == 0
+      || strcmp (f->name, "netif_rx") == 0);
+  /* block.h records the current task's tid (ftrace: common_pid) in the
+   * events that record its comm: after bytes (block_rq) or after rwbs
+   * (block_bio, block_getrq, block_split) */
+  const GstCtfTraceDatField *pid_field = NULL;
+  const gchar *tid_after = NULL;
   guint *order = fields_in_order (f);
   guint i;
+
+  if (block && find_field (f, "comm") && find_field (f, "rwbs")) {
+    for (i = 0; i < f->n_common_fields; i++)
+      if (strcmp (f->common_fields[i].name, "common_pid") == 0
+          && is_int (&f->common_fields[i]))
+        pid_field = &f->common_fields[i];
+    tid_after = find_field (f, "bytes") ? "bytes" : "rwbs";
+  }
 
   for (i = 0; with_common && i < f->n_common_fields; i++)
     if (strcmp (f->common_fields[i].name, "common_type") != 0)
@@ -357,8 +450,21 @@ _gst_ctf_trace_dat_lttng_layout_new (const GstCtfTraceDatEventFormat * f,
     } else if (sched && is_int (x) && g_str_has_suffix (x->name, "prio")) {
       lf = push_int (a, name, x, x->size, TRUE, 10);
       lf->add = -LTTNG_MAX_RT_PRIO;
+    } else if (hrtimer && is_int (x) && strcmp (x->name, "mode") == 0) {
+      /* ctf_enum(hrtimer_mode, unsigned int, mode, mode) */
+      lf = push_int (a, name, x, 4, FALSE, 10);
+      lf->enumeration = &hrtimer_mode;
     } else {
       push (a, name, LK_FIELD, x);
+    }
+    if (pid_field && strcmp (x->name, tid_after) == 0)
+      /* ctf_integer(pid_t, tid, current->pid) */
+      push_int (a, "tid", pid_field, 4, TRUE, 10);
+    if (net_template && strcmp (x->name, "name") == 0) {
+      /* the network header: a trace.dat holds no packet bytes, so its
+       * type is _unknown (see the docs) */
+      lf = push (a, "network_header_type", LK_NET_HEADER, NULL);
+      lf->bytes = 1;
     }
     if (fork && is_int (x) && strcmp (x->name, "parent_pid") == 0) {
       /* parent_tid, then parent_pid (the thread group id: trace.dat does
@@ -409,6 +515,157 @@ mk_int (guint bytes, gboolean is_signed, GstCtfByteOrder bo, guint base)
   return fc;
 }
 
+/* An enumeration whose container is @container (taken) */
+static GstCtfFieldClass *
+mk_enum (GstCtfFieldClass * container, const LttngEnum * e)
+{
+  guint i;
+
+  container->type = GST_CTF_FIELD_CLASS_ENUM;
+  container->enumeration.mappings = g_new0 (GstCtfEnumMapping, e->n);
+  container->enumeration.n_mappings = e->n;
+  for (i = 0; i < e->n; i++) {
+    container->enumeration.mappings[i].label = g_strdup (e->values[i].label);
+    container->enumeration.mappings[i].lower = e->values[i].lower;
+    container->enumeration.mappings[i].upper = e->values[i].upper;
+  }
+  return container;
+}
+
+static GstCtfFieldClass *
+mk_be (guint bits, guint align, guint base)
+{
+  GstCtfFieldClass *fc = mk_int (1, FALSE, GST_CTF_BYTE_ORDER_BE, base);
+
+  fc->integer.size = bits;
+  fc->alignment = align;
+  return fc;
+}
+
+static GstCtfFieldClass *
+mk_be_array (guint length, guint elem_bits, guint base)
+{
+  GstCtfFieldClass *fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_ARRAY);
+
+  /* lttng_alignof() is 1 byte where unaligned accesses are cheap (x86,
+   * the corpus traces): byte alignment, as the other members */
+  fc->element = mk_be (elem_bits, 8, base);
+  fc->alignment = 8;
+  fc->length = length;
+  return fc;
+}
+
+static GstCtfFieldClass *
+mk_struct (void)
+{
+  GstCtfFieldClass *st = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRUCT);
+
+  st->alignment = 8;
+  return st;
+}
+
+static GstCtfFieldClass *
+mk_variant (const gchar * tag)
+{
+  GstCtfFieldClass *v = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_VARIANT);
+
+  v->alignment = 1;
+  v->ref_path = g_strdup (tag);
+  return v;
+}
+
+static const LttngEnum net_network_header = {
+  net_network_header_values, G_N_ELEMENTS (net_network_header_values)
+};
+
+static const LttngEnum transport_header_type = {
+  transport_header_type_values, G_N_ELEMENTS (transport_header_type_values)
+};
+
+static const LttngEnum proto_transport_header_type = {
+  proto_transport_header_type_values,
+  G_N_ELEMENTS (proto_transport_header_type_values)
+};
+
+/* net.h's transport_header_type (uint8, the tracer's byte order) and
+ * transport_header variant: _unknown {}, _tcp, _udp, _icmp */
+static void
+append_transport (GstCtfFieldClass * st, GstCtfByteOrder bo)
+{
+  GstCtfFieldClass *v = mk_variant ("transport_header_type");
+  GstCtfFieldClass *o;
+
+  gst_ctf_field_class_append_member (st, "transport_header_type",
+      mk_enum (mk_int (1, FALSE, bo, 10), &transport_header_type));
+  gst_ctf_field_class_append_member (v, "_unknown", mk_struct ());
+  o = mk_struct ();
+  gst_ctf_field_class_append_member (o, "source_port", mk_be (16, 8, 10));
+  gst_ctf_field_class_append_member (o, "dest_port", mk_be (16, 8, 10));
+  gst_ctf_field_class_append_member (o, "seq", mk_be (32, 8, 10));
+  gst_ctf_field_class_append_member (o, "ack_seq", mk_be (32, 8, 10));
+  gst_ctf_field_class_append_member (o, "data_offset", mk_be (4, 4, 10));
+  gst_ctf_field_class_append_member (o, "reserved", mk_be (3, 1, 10));
+  gst_ctf_field_class_append_member (o, "flags", mk_be (9, 1, 16));
+  gst_ctf_field_class_append_member (o, "window_size", mk_be (16, 8, 10));
+  gst_ctf_field_class_append_member (o, "checksum", mk_be (16, 8, 16));
+  gst_ctf_field_class_append_member (o, "urg_ptr", mk_be (16, 8, 10));
+  gst_ctf_field_class_append_member (v, "_tcp", o);
+  o = mk_struct ();
+  gst_ctf_field_class_append_member (o, "source_port", mk_be (16, 8, 10));
+  gst_ctf_field_class_append_member (o, "dest_port", mk_be (16, 8, 10));
+  gst_ctf_field_class_append_member (o, "len", mk_be (16, 8, 10));
+  gst_ctf_field_class_append_member (o, "check", mk_be (16, 8, 10));
+  gst_ctf_field_class_append_member (v, "_udp", o);
+  o = mk_struct ();
+  gst_ctf_field_class_append_member (o, "type", mk_be (8, 8, 10));
+  gst_ctf_field_class_append_member (o, "code", mk_be (8, 8, 10));
+  gst_ctf_field_class_append_member (o, "checksum", mk_be (16, 8, 10));
+  gst_ctf_field_class_append_member (o, "gateway", mk_be (32, 8, 10));
+  gst_ctf_field_class_append_member (v, "_icmp", o);
+  gst_ctf_field_class_append_member (st, "transport_header", v);
+}
+
+/* net.h's network_header_type and network_header variant: _unknown {},
+ * _ipv4 { iphdr, transport }, _ipv6 { ipv6hdr, transport } */
+static void
+append_network (GstCtfFieldClass * st, GstCtfByteOrder bo)
+{
+  GstCtfFieldClass *v = mk_variant ("network_header_type");
+  GstCtfFieldClass *o;
+
+  gst_ctf_field_class_append_member (st, "network_header_type",
+      mk_enum (mk_int (1, FALSE, bo, 10), &net_network_header));
+  gst_ctf_field_class_append_member (v, "_unknown", mk_struct ());
+  o = mk_struct ();
+  gst_ctf_field_class_append_member (o, "version", mk_be (4, 4, 10));
+  gst_ctf_field_class_append_member (o, "ihl", mk_be (4, 4, 10));
+  gst_ctf_field_class_append_member (o, "tos", mk_be (8, 8, 10));
+  gst_ctf_field_class_append_member (o, "tot_len", mk_be (16, 8, 10));
+  gst_ctf_field_class_append_member (o, "id", mk_be (16, 8, 16));
+  gst_ctf_field_class_append_member (o, "frag_off", mk_be (16, 8, 10));
+  gst_ctf_field_class_append_member (o, "ttl", mk_be (8, 8, 10));
+  gst_ctf_field_class_append_member (o, "protocol",
+      mk_enum (mk_be (8, 8, 10), &proto_transport_header_type));
+  gst_ctf_field_class_append_member (o, "checksum", mk_be (16, 8, 16));
+  gst_ctf_field_class_append_member (o, "saddr", mk_be_array (4, 8, 10));
+  gst_ctf_field_class_append_member (o, "daddr", mk_be_array (4, 8, 10));
+  append_transport (o, bo);
+  gst_ctf_field_class_append_member (v, "_ipv4", o);
+  o = mk_struct ();
+  gst_ctf_field_class_append_member (o, "version", mk_be (4, 4, 10));
+  gst_ctf_field_class_append_member (o, "prio", mk_be (4, 4, 10));
+  gst_ctf_field_class_append_member (o, "flow_lbl", mk_be_array (3, 8, 16));
+  gst_ctf_field_class_append_member (o, "payload_len", mk_be (16, 8, 10));
+  gst_ctf_field_class_append_member (o, "nexthdr",
+      mk_enum (mk_be (8, 8, 10), &proto_transport_header_type));
+  gst_ctf_field_class_append_member (o, "hop_limit", mk_be (8, 8, 10));
+  gst_ctf_field_class_append_member (o, "saddr", mk_be_array (8, 16, 16));
+  gst_ctf_field_class_append_member (o, "daddr", mk_be_array (8, 16, 16));
+  append_transport (o, bo);
+  gst_ctf_field_class_append_member (v, "_ipv6", o);
+  gst_ctf_field_class_append_member (st, "network_header", v);
+}
+
 /**
  * _gst_ctf_trace_dat_lttng_payload:
  * @tc: the trace class being built (for value slots)
@@ -436,7 +693,12 @@ _gst_ctf_trace_dat_lttng_payload (GstCtfTraceClass * tc, const LttngLayout * l,
       case LK_INT:
       case LK_ZERO:
         fc = mk_int (lf->bytes, lf->is_signed, bo, lf->base);
+        if (lf->enumeration)
+          fc = mk_enum (fc, lf->enumeration);
         break;
+      case LK_NET_HEADER:
+        append_network (st, bo);
+        continue;
       case LK_RWBS:
         fc = mk_int (4, FALSE, bo, 10);
         break;
@@ -608,6 +870,26 @@ _gst_ctf_trace_dat_lttng_values (GstCtfTraceDat * td, LttngLayout * l,
         v[k].v.s.len = lf->bytes;
         v[k].end = k + 1;
         k++;
+        break;
+      case LK_NET_HEADER:
+        /* network_header_type 0 (_unknown), then the variant's empty
+         * _unknown option */
+        if (k + 3 > max || mi >= payload_fc->n_members)
+          return FALSE;
+        memset (&v[k], 0, 3 * sizeof (v[k]));
+        v[k].fc = m->fc;
+        v[k].name = m->name;
+        v[k].end = k + 1;
+        m = &payload_fc->members[mi++];
+        if (m->fc->type != GST_CTF_FIELD_CLASS_VARIANT || m->fc->n_members < 1)
+          return FALSE;
+        v[k + 1].fc = m->fc;
+        v[k + 1].name = m->name;
+        v[k + 1].end = k + 3;
+        v[k + 2].fc = m->fc->members[0].fc;
+        v[k + 2].name = m->fc->members[0].name;
+        v[k + 2].end = k + 3;
+        k += 3;
         break;
       case LK_VTIDS:
         /* the `_vtids_length` member, then the sequence of one tid */

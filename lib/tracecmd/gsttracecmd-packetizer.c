@@ -367,6 +367,7 @@ plan_lttng_op (const LttngField * lf, Op * op)
     case LK_INT:
     case LK_ZERO:
     case LK_RWBS:
+    case LK_NET_HEADER:
       op->kind = OP_LTTNG_INT;
       op->osize = lf->bytes;
       return TRUE;

@@ -174,7 +174,25 @@ typedef enum
   LK_TEXT,                      /* a text as a char[bytes] UTF-8 array */
   LK_RWBS,                      /* block `rwbs` text as a uint32 bit mask */
   LK_VTIDS,                     /* uint8 length 1, then int32[] {source} */
+  LK_NET_HEADER,                /* net_dev_template's network_header_type
+                                 * (uint8 enum, 0: _unknown) then its
+                                 * network_header variant (the empty
+                                 * `_unknown` option): 1 byte */
 } LttngKind;
+
+/* An lttng-modules enumeration (LTTNG_TRACEPOINT_ENUM): its labels'
+ * ranges in declaration order */
+typedef struct
+{
+  const gchar *label;
+  guint64 lower, upper;
+} LttngEnumValue;
+
+typedef struct
+{
+  const LttngEnumValue *values;
+  guint n;
+} LttngEnum;
 
 typedef struct
 {
@@ -185,6 +203,7 @@ typedef struct
   gboolean is_signed;
   guint base;
   gint64 add;
+  const LttngEnum *enumeration; /* LK_INT, LK_ZERO: an enum of it, or NULL */
 } LttngField;
 
 typedef struct
@@ -243,7 +262,8 @@ typedef enum
   OP_STRING,                    /* char array / __data_loc char[]: to NUL */
   OP_SEQUENCE,                  /* other dynamic array: u32 count + bytes */
   OP_ARRAY,                     /* static array: its bytes (0 past the end) */
-  OP_LTTNG_INT,                 /* LK_INT, LK_ZERO, LK_RWBS: osize bytes */
+  OP_LTTNG_INT,                 /* LK_INT, LK_ZERO, LK_RWBS, LK_NET_HEADER:
+                                 * osize bytes */
   OP_LTTNG_TEXT,                /* LK_TEXT: osize bytes */
   OP_LTTNG_VTIDS,               /* LK_VTIDS: 1 + 4 bytes */
 } OpKind;
