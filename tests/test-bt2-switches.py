@@ -29,18 +29,29 @@ failures = 0
 checked = 0
 
 
-def check(what, ours_props, unit, bt, bt_args, version):
+def check(what, ours_props, unit, bt, bt_args, version, mux=None):
+    """babeltrace2 BT_ARGS UNIT against ctfsrc location=UNIT ! ctftextsink
+    PROPS; with @mux (a list of directories), babeltrace2 BT_ARGS DIR...
+    against ctfmux of one ctfsrc per directory."""
     global failures, checked
-    b = subprocess.run([bt] + bt_args + [unit], stdout=subprocess.PIPE,
-                       stderr=subprocess.DEVNULL, env=env, timeout=300)
+    b = subprocess.run([bt] + bt_args + (mux or [unit]),
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                       env=env, timeout=300)
     if b.returncode != 0:
         print("FAIL %s: %s exited %d" % (what, bt, b.returncode))
         failures += 1
         return
     props = ours_props + (["babeltrace-version=2.0"] if version == "2.0"
                           else [])
-    o = subprocess.run([gst_launch, "-q", "ctfsrc", "location=" + unit, "!",
-                        "ctftextsink"] + props, stdout=subprocess.PIPE,
+    if mux:
+        src = ["ctfmux", "name=m"]
+        for d in mux:
+            src += ["ctfsrc", "location=" + d, "!", "m."]
+        src += ["m."]
+    else:
+        src = ["ctfsrc", "location=" + unit]
+    o = subprocess.run([gst_launch, "-q"] + src + ["!", "ctftextsink"] +
+                       props, stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, env=genv, timeout=300)
     checked += 1
     if o.returncode != 0 or o.stdout != b.stdout:
@@ -86,6 +97,50 @@ CASES = [
       "clock-date=true"]),
 ]
 
+# The trace's name (babeltrace2 names a trace by its `hostname` env entry
+# and its path below the directory it was given) and every optional field.
+TRACE_CASES = [
+    ("--fields=trace", ["--fields=trace"], ["fields=trace"]),
+    ("-f all", ["-f", "all"], ["fields=all"]),
+    ("--names=header -f trace,trace:hostname",
+     ["--names=header", "-f", "trace,trace:hostname"],
+     ["names=header", "fields=trace,trace:hostname"]),
+]
+
+
+def check_trace_names(tools, ex, corpus):
+    """fields=trace and fields=all where the trace name differs: a trace
+    below the directory given, the trace directory itself, a directory
+    of several traces (merged), ctfmux of several ctfsrc; with the
+    corpus, traces of several directories (one UUID: rotation chunks) and
+    an LTTng kernel + user space session."""
+    libc = os.path.join(ex, "ust-libc")
+    libc_trace = os.path.join(libc, "ust", "uid", "0", "64-bit")
+    sample = os.path.join(ex, "ust-sample")
+    units = [libc, libc_trace, libc + "/"]
+    # (ust-sample with others: babeltrace2 2.0.4's recycled strings of
+    # several traces are not emulated; 2.1 prints the true values)
+    units21 = [ex]
+    bt = os.path.join(corpus, "ctf", "babeltrace", "succeed")
+    if corpus and os.path.isdir(bt):
+        units += [os.path.join(bt, "multi-domains"),
+                  os.path.join(bt, "session-rotation"),
+                  os.path.join(bt, "session-rotation", "a", "1"),
+                  os.path.join(bt, "session-rotation", "3", "ust", "pid")]
+    else:
+        print("SKIP the corpus trace names: GST_CTF_CORPUS absent")
+    for what, bargs, props in TRACE_CASES:
+        for bt_, v in tools:
+            for unit in units + (units21 if v == "2.1" else []):
+                check(what, props, unit, bt_, bargs, v)
+            # (the bundled traces ctfmux merges without force-correlate
+            # are LTTng ones, ust-sample among them: 2.1 only)
+            if v == "2.1":
+                check(what + " (ctfmux)", props, libc, bt_, bargs, v,
+                      mux=[libc, sample])
+                check(what + " (ctfmux)", props, libc_trace, bt_, bargs, v,
+                      mux=[libc_trace, os.path.join(sample, "ust")])
+
 
 def main():
     bt20 = shutil.which("babeltrace2")
@@ -125,6 +180,7 @@ def main():
                         continue
                     check("-o ctf-metadata", ["format=metadata"], d, bt,
                           ["-o", "ctf-metadata"], v)
+    check_trace_names(tools, ex, corpus)
     slow = os.path.join(corpus, "ctf", "other", "tracecompass",
                         "double_counters")
     if corpus and os.path.isdir(slow):

@@ -566,8 +566,14 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   drop_trace (self);
   self->tc = tc;
   self->tsdl = metadata;
-  host = gst_ctf_trace_class_find_env (tc, "hostname");
-  trace_name = host && host->is_string && host->str ? host->str : "";
+  /* babeltrace2's trace name: the source's (ctfsrc knows the path below
+   * its location), else as babeltrace2 names a trace given itself (a
+   * merged trace class names each input in its env) */
+  trace_name = gst_ctf_caps_get_trace_name (caps);
+  if (trace_name == NULL) {
+    host = gst_ctf_trace_class_find_env (tc, "hostname");
+    trace_name = host && host->is_string && host->str ? host->str : "";
+  }
   if (self->format == GST_CTF_TEXT_FORMAT_TRACE_CMD) {
     /* libtraceevent's handle is not thread-safe: sequential */
     self->report = gst_ctf_trace_cmd_report_new (tc, &err);
@@ -1237,9 +1243,10 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
           "trace:procname, trace:vpid, loglevel, emf, callsite, all; "
           "naming some hides the others (default: trace:hostname, "
           "trace:procname, trace:vpid).  Sets field-trace-domain, "
-          "field-loglevel and field-emf.  (trace prints the trace's host "
-          "name: babeltrace2 adds the trace's path below its input "
-          "directory)",
+          "field-loglevel and field-emf.  trace is babeltrace2's trace name: "
+          "the host name and the trace's path below the directory ctfsrc "
+          "was given (its caps' trace-name; each input's for a merged "
+          "trace)",
           NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
