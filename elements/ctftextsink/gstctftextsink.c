@@ -131,11 +131,12 @@ gst_ctf_text_color_get_type (void)
 {
   static GType type = 0;
   static const GEnumValue values[] = {
-    {GST_CTF_TEXT_COLOR_AUTO, "on a terminal that babeltrace2 colours "
-          "(stdout and stderr terminals, TERM xterm, screen, tmux, ...; "
-          "BABELTRACE_TERM_COLOR=always/never decides first)", "auto"},
+    {GST_CTF_TEXT_COLOR_AUTO, "stdout (no location) when babeltrace2 "
+          "colours (stdout and stderr terminals, TERM xterm, screen, tmux, "
+          "...; BABELTRACE_TERM_COLOR=always/never decides first)", "auto"},
     {GST_CTF_TEXT_COLOR_NEVER, "never", "never"},
-    {GST_CTF_TEXT_COLOR_ALWAYS, "always", "always"},
+    {GST_CTF_TEXT_COLOR_ALWAYS, "stdout or location when babeltrace2 "
+          "colours (as auto says)", "always"},
     {0, NULL, NULL},
   };
 
@@ -147,7 +148,10 @@ gst_ctf_text_color_get_type (void)
   return type;
 }
 
-/* babeltrace2's bt_common_colors_supported(), for color=auto. */
+/* babeltrace2's bt_common_colors_supported(): without it, babeltrace2
+ * prints no colour whatever --color says (its colour codes are empty
+ * strings then).  BABELTRACE_TERM_COLOR=always or never (any case)
+ * decides; another value is ignored. */
 static gboolean
 terminal_has_colors (void)
 {
@@ -158,8 +162,10 @@ terminal_has_colors (void)
   const gchar *term = g_getenv ("TERM");
   guint i;
 
-  if (force != NULL)
-    return g_ascii_strcasecmp (force, "always") == 0;
+  if (force != NULL && g_ascii_strcasecmp (force, "always") == 0)
+    return TRUE;
+  if (force != NULL && g_ascii_strcasecmp (force, "never") == 0)
+    return FALSE;
   if (term == NULL)
     return FALSE;
   for (i = 0; i < G_N_ELEMENTS (terms); i++)
@@ -734,11 +740,11 @@ gst_ctf_text_sink_event (GstBaseSink * bsink, GstEvent * event)
         return FALSE;
       }
     }
-    /* babeltrace2 ends its output with a colour reset when the terminal
-     * takes colours (whatever --color says) */
-    if (self->format == GST_CTF_TEXT_FORMAT_BABELTRACE && (self->opts.color
-            || (self->color != GST_CTF_TEXT_COLOR_ALWAYS &&
-                terminal_has_colors ())))
+    /* babeltrace2 ends its standard output with a colour reset when it
+     * colours (whatever --color says; with -w too, but that one goes to
+     * the terminal, not into the file: not written with a location) */
+    if (self->format == GST_CTF_TEXT_FORMAT_BABELTRACE &&
+        self->out_is_stdout && terminal_has_colors ())
       g_string_append (self->text, "\033[0m");
     if (!write_text (self)) {
       gst_event_unref (event);
@@ -762,9 +768,12 @@ gst_ctf_text_sink_start (GstBaseSink * bsink)
   self->n_events = 0;
   self->n_discarded_events = 0;
   self->n_discarded_packets = 0;
-  /* (babeltrace2 looks at the terminal whatever -w says) */
-  self->opts.color = self->color == GST_CTF_TEXT_COLOR_ALWAYS ||
-      (self->color == GST_CTF_TEXT_COLOR_AUTO && terminal_has_colors ());
+  /* babeltrace2: colours when its process's stdout and stderr are such
+   * terminals (or BABELTRACE_TERM_COLOR=always), whatever -w says, and
+   * with --color=auto only on stdout (no -w) */
+  self->opts.color = self->color != GST_CTF_TEXT_COLOR_NEVER &&
+      terminal_has_colors () && (self->color == GST_CTF_TEXT_COLOR_ALWAYS ||
+      self->location == NULL || self->location[0] == '\0');
   if (self->location == NULL || self->location[0] == '\0') {
     self->out = stdout;
     self->out_is_stdout = TRUE;
@@ -1252,10 +1261,10 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
 
   g_object_class_install_property (gobject_class, PROP_COLOR,
       g_param_spec_enum ("color", "Color",
-          "Colour the text as babeltrace2 --color does: auto (on a terminal "
-          "babeltrace2 colours, or BABELTRACE_TERM_COLOR=always), never, "
-          "always (babeltrace2 colours only such a terminal even then; "
-          "this colours any output)", GST_TYPE_CTF_TEXT_COLOR, GST_CTF_TEXT_COLOR_AUTO,
+          "Colour the text as babeltrace2 --color does, when babeltrace2 "
+          "would colour at all (stdout and stderr on a terminal whose TERM "
+          "it knows, or BABELTRACE_TERM_COLOR=always): auto colours stdout "
+          "only, always stdout or location, never nothing", GST_TYPE_CTF_TEXT_COLOR, GST_CTF_TEXT_COLOR_AUTO,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
