@@ -1147,6 +1147,7 @@ rewrite_buffer (GstCtfMux * self, GstCtfMuxPad * pad, GstBuffer * buf,
     nmeta->stream_index = meta->stream_index;
     nmeta->offset = meta->offset;
     nmeta->events_discarded_delta = meta->events_discarded_delta;
+    nmeta->events_discarded_unknown = meta->events_discarded_unknown;
     nmeta->stream_id = meta->stream_id;
   }
   nmeta->stream_class_id = new_sc;

@@ -271,6 +271,9 @@ struct _GstCtfTextSink
   GString *text;
   GString *warn;
   GHashTable *stream_ids;       /* "scid:instance" -> id+1, without meta */
+  /* format=trace-cmd: "scid:stream_id" of the streams whose next loss
+   * has no count (GstCtfPacketMeta.events_discarded_unknown) */
+  GHashTable *unknown_losses;
   GHashTable *file_paths;       /* interned stream name -> interned path */
   guint64 n_events;
   guint64 n_discarded_events;
@@ -379,6 +382,8 @@ drop_trace (GstCtfTextSink * self)
   g_clear_pointer (&self->tsdl, g_free);
   if (self->stream_ids)
     g_hash_table_remove_all (self->stream_ids);
+  if (self->unknown_losses)
+    g_hash_table_remove_all (self->unknown_losses);
   if (self->file_paths)
     g_hash_table_remove_all (self->file_paths);
 }
@@ -469,11 +474,19 @@ drain (GstCtfTextSink * self)
         gboolean events = t == GST_CTF_MERGE_DISCARDED_EVENTS;
 
         if (self->report) {
-          /* trace-cmd prints the loss before the stream's next event */
+          gchar key[48];
+          guint64 count = item.count == G_MAXUINT64 ? 0 : item.count;
+
+          /* trace-cmd prints the loss before the stream's next event,
+           * without a count when the kernel stored none (tracecmdsrc
+           * counts such a loss as 1 and says so in the packet meta) */
+          g_snprintf (key, sizeof (key), "%" G_GUINT64_FORMAT ":%"
+              G_GINT64_FORMAT, item.stream_class_id, item.stream_id);
+          if (events && g_hash_table_remove (self->unknown_losses, key))
+            count = G_MAXUINT64;
           if (events)
             gst_ctf_trace_cmd_report_note_discarded (self->report,
-                item.stream_class_id, item.stream_id, item.count ==
-                G_MAXUINT64 ? 0 : item.count);
+                item.stream_class_id, item.stream_id, count);
           g_string_printf (self->warn, "Tracer discarded %" G_GUINT64_FORMAT
               " %s in stream \"%s\"\n", item.count, events ? "events" :
               "packets", item.stream_name ? item.stream_name : "(unknown)");
@@ -693,6 +706,9 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
     rank = stream_id;
   }
 
+  if (self->report && meta && meta->events_discarded_unknown)
+    g_hash_table_add (self->unknown_losses, g_strdup_printf ("%"
+            G_GUINT64_FORMAT ":%" G_GINT64_FORMAT, sc_id, stream_id));
   if (self->report
       && gst_ctf_trace_cmd_report_is_side_stream (self->report, sc_id)) {
     /* what libtraceevent needs; trace-cmd prints none of it */
@@ -1111,6 +1127,7 @@ gst_ctf_text_sink_finalize (GObject * object)
 
   drop_trace (self);
   g_hash_table_unref (self->stream_ids);
+  g_hash_table_unref (self->unknown_losses);
   g_hash_table_unref (self->file_paths);
   g_string_free (self->text, TRUE);
   g_string_free (self->warn, TRUE);
@@ -1295,6 +1312,8 @@ gst_ctf_text_sink_init (GstCtfTextSink * self)
   self->warn = g_string_sized_new (512);
   self->stream_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
       NULL);
+  self->unknown_losses = g_hash_table_new_full (g_str_hash, g_str_equal,
+      g_free, NULL);
   self->file_paths = g_hash_table_new (NULL, NULL);
   /* A text sink writes as fast as it can: no clock sync. */
   gst_base_sink_set_sync (GST_BASE_SINK (self), FALSE);
