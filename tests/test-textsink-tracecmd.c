@@ -284,6 +284,70 @@ GST_START_TEST (test_unknown_loss)
 
 GST_END_TEST;
 
+/* trace-cmd report's @text with only its first line (cpus=N) and the
+ * event lines that contain @name (" sched_switch: "), or whose time
+ * (SECS.USECS after the [CPU] column) is at least @min_time. */
+static gchar *
+keep_lines (const gchar * text, const gchar * name, gdouble min_time)
+{
+  gchar **lines = g_strsplit (text, "\n", -1);
+  GString *out = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; lines[i] && lines[i][0]; i++) {
+    const gchar *cpu = strstr (lines[i], "] ");
+    gboolean keep = i == 0;
+
+    if (!keep && name)
+      keep = strstr (lines[i], name) != NULL;
+    else if (!keep && cpu)
+      keep = g_ascii_strtod (cpu + 2, NULL) >= min_time;
+    if (keep)
+      g_string_append_printf (out, "%s\n", lines[i]);
+  }
+  g_strfreev (lines);
+  return g_string_free (out, FALSE);
+}
+
+/* ctffilter and timefilter pass tracecmdsrc's side stream whatever they
+ * keep (the ftrace formats this format needs): a ctffilter keeping one
+ * event, and a timefilter whose upstream cannot seek (gdppay ! gdpdepay:
+ * tracecmdsrc's seek would send the side stream again). */
+GST_START_TEST (test_filters_keep_side_stream)
+{
+  gchar *dat = data_dir ("tracecmd/i686-v6.dat");
+  gchar *full, *want, *got;
+  gsize len, got_len;
+
+  if (!test_have_program ("trace-cmd")) {
+    g_print ("SKIP %s: trace-cmd not installed\n", G_STRFUNC);
+    g_free (dat);
+    return;
+  }
+  full = trace_cmd_report (dat, &len);
+
+  got = report_of (dat, "! ctffilter events=sched_switch", NULL, &got_len);
+  want = keep_lines (full, " sched_switch: ", 0);
+  fail_unless (strlen (want) > 200, "%s", want);
+  assert_same_text (got, got_len, want, strlen (want), "ctffilter");
+  g_free (got);
+  g_free (want);
+
+  got = report_of (dat, "! gdppay ! gdpdepay ! timefilter start=585.2314",
+      NULL, &got_len);
+  want = keep_lines (full, NULL, 585.2314);
+  fail_unless (strlen (want) > 200 && strlen (want) + 100 < len, "%s",
+      want);
+  assert_same_text (got, got_len, want, strlen (want), "timefilter");
+  g_free (got);
+  g_free (want);
+
+  g_free (full);
+  g_free (dat);
+}
+
+GST_END_TEST;
+
 /* Written to CTF and read back, the trace prints the same. */
 GST_START_TEST (test_through_ctfsink)
 {
@@ -519,6 +583,7 @@ textsink_tracecmd_suite (void)
   tcase_add_test (tc, test_through_ctfsink);
   tcase_add_test (tc, test_corpus_oracles);
   tcase_add_test (tc, test_unknown_loss);
+  tcase_add_test (tc, test_filters_keep_side_stream);
   return s;
 }
 
