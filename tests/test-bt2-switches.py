@@ -10,14 +10,21 @@ on the bundled traces' metadata directories.  Each case runs against the
 system babeltrace2 (2.0.4 on Debian 12, with babeltrace-version=2.0) and,
 when ../shared/tools/babeltrace2-2.1 is there, against 2.1.2 (the default
 mode; CTF 2 traces only there).  With the corpus, the clock offsets are
-also checked on a trace whose clock is not 1 GHz.
+also checked on a trace whose clock is not 1 GHz.  Also: --fields=trace
+and -f all where babeltrace2's trace name has a path (traces below the
+directory given, several traces merged by ctfsrc or ctfmux, rotation
+chunks), and when babeltrace2 colours at all (each --color value with
+stdout and stderr on pseudo terminals or pipes, several TERM and
+BABELTRACE_TERM_COLOR values, to stdout and with -w FILE).
 
 Usage: test-bt2-switches.py SOURCE_ROOT GST_LAUNCH [ASAN_RUNTIME]
 """
 import os
+import pty
 import shutil
 import subprocess
 import sys
+import tempfile
 
 root, gst_launch = sys.argv[1], sys.argv[2]
 # (babeltrace2 colours only a terminal unless told so)
@@ -29,18 +36,29 @@ failures = 0
 checked = 0
 
 
-def check(what, ours_props, unit, bt, bt_args, version):
+def check(what, ours_props, unit, bt, bt_args, version, mux=None):
+    """babeltrace2 BT_ARGS UNIT against ctfsrc location=UNIT ! ctftextsink
+    PROPS; with @mux (a list of directories), babeltrace2 BT_ARGS DIR...
+    against ctfmux of one ctfsrc per directory."""
     global failures, checked
-    b = subprocess.run([bt] + bt_args + [unit], stdout=subprocess.PIPE,
-                       stderr=subprocess.DEVNULL, env=env, timeout=300)
+    b = subprocess.run([bt] + bt_args + (mux or [unit]),
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                       env=env, timeout=300)
     if b.returncode != 0:
         print("FAIL %s: %s exited %d" % (what, bt, b.returncode))
         failures += 1
         return
     props = ours_props + (["babeltrace-version=2.0"] if version == "2.0"
                           else [])
-    o = subprocess.run([gst_launch, "-q", "ctfsrc", "location=" + unit, "!",
-                        "ctftextsink"] + props, stdout=subprocess.PIPE,
+    if mux:
+        src = ["ctfmux", "name=m"]
+        for d in mux:
+            src += ["ctfsrc", "location=" + d, "!", "m."]
+        src += ["m."]
+    else:
+        src = ["ctfsrc", "location=" + unit]
+    o = subprocess.run([gst_launch, "-q"] + src + ["!", "ctftextsink"] +
+                       props, stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, env=genv, timeout=300)
     checked += 1
     if o.returncode != 0 or o.stdout != b.stdout:
@@ -86,6 +104,142 @@ CASES = [
       "clock-date=true"]),
 ]
 
+# The trace's name (babeltrace2 names a trace by its `hostname` env entry
+# and its path below the directory it was given) and every optional field.
+TRACE_CASES = [
+    ("--fields=trace", ["--fields=trace"], ["fields=trace"]),
+    ("-f all", ["-f", "all"], ["fields=all"]),
+    ("--names=header -f trace,trace:hostname",
+     ["--names=header", "-f", "trace,trace:hostname"],
+     ["names=header", "fields=trace,trace:hostname"]),
+]
+
+
+def check_trace_names(tools, ex, corpus):
+    """fields=trace and fields=all where the trace name differs: a trace
+    below the directory given, the trace directory itself, a directory
+    of several traces (merged), ctfmux of several ctfsrc; with the
+    corpus, traces of several directories (one UUID: rotation chunks) and
+    an LTTng kernel + user space session."""
+    libc = os.path.join(ex, "ust-libc")
+    libc_trace = os.path.join(libc, "ust", "uid", "0", "64-bit")
+    sample = os.path.join(ex, "ust-sample")
+    units = [libc, libc_trace, libc + "/"]
+    # (ust-sample with others: babeltrace2 2.0.4's recycled strings of
+    # several traces are not emulated; 2.1 prints the true values)
+    units21 = [ex]
+    bt = os.path.join(corpus, "ctf", "babeltrace", "succeed")
+    if corpus and os.path.isdir(bt):
+        units += [os.path.join(bt, "multi-domains"),
+                  os.path.join(bt, "session-rotation"),
+                  os.path.join(bt, "session-rotation", "a", "1"),
+                  os.path.join(bt, "session-rotation", "3", "ust", "pid")]
+    else:
+        print("SKIP the corpus trace names: GST_CTF_CORPUS absent")
+    for what, bargs, props in TRACE_CASES:
+        for bt_, v in tools:
+            for unit in units + (units21 if v == "2.1" else []):
+                check(what, props, unit, bt_, bargs, v)
+            # (the bundled traces ctfmux merges without force-correlate
+            # are LTTng ones, ust-sample among them: 2.1 only)
+            if v == "2.1":
+                check(what + " (ctfmux)", props, libc, bt_, bargs, v,
+                      mux=[libc, sample])
+                check(what + " (ctfmux)", props, libc_trace, bt_, bargs, v,
+                      mux=[libc_trace, os.path.join(sample, "ust")])
+
+
+def run_on(cmd, tty, term, term_color):
+    """Runs @cmd with stdout and stderr on pseudo-terminals (@tty) or
+    pipes, TERM=@term and BABELTRACE_TERM_COLOR=@term_color (None: unset);
+    returns its stdout."""
+    e = dict(genv if cmd[0] == gst_launch else env)
+    for k, v in (("TERM", term), ("BABELTRACE_TERM_COLOR", term_color)):
+        e.pop(k, None)
+        if v is not None:
+            e[k] = v
+    if not tty:
+        return subprocess.run(cmd, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, env=e,
+                              timeout=300).stdout
+    mo, so = pty.openpty()
+    me, se = pty.openpty()
+    p = subprocess.Popen(cmd, stdout=so, stderr=se, env=e)
+    os.close(so)
+    os.close(se)
+    out = b""
+    while True:
+        try:
+            d = os.read(mo, 65536)
+        except OSError:
+            break
+        if not d:
+            break
+        out += d
+    p.wait(timeout=300)
+    os.close(mo)
+    os.close(me)
+    return out
+
+
+# (tty, TERM, BABELTRACE_TERM_COLOR): babeltrace2 colours when stdout and
+# stderr are terminals whose TERM it knows, or when told to always
+COLOR_ENVS = [
+    (True, "xterm-256color", None),
+    (True, "screen.xterm-256color", None),
+    (True, "dumb", None),
+    (True, None, None),
+    (True, "xterm", "never"),
+    (True, "xterm", "sometimes"),
+    (False, "xterm", None),
+    (False, "xterm", "ALWAYS"),
+    (False, "dumb", "aLwAyS"),
+]
+
+
+def check_colors(tools, unit):
+    """--color=auto|always|never under each terminal setting, on stdout
+    and with -w FILE (location=FILE; the file only: babeltrace2's
+    closing colour reset goes to its terminal)."""
+    global failures, checked
+    tmp = tempfile.mkdtemp(prefix="bt2-colors-")
+    for bt, v in tools:
+        props = ["babeltrace-version=2.0"] if v == "2.0" else []
+        for tty, term, tc in COLOR_ENVS:
+            for color in ("auto", "always", "never"):
+                for to_file in (False, True):
+                    bf = os.path.join(tmp, "bt2.txt")
+                    of = os.path.join(tmp, "ours.txt")
+                    b = run_on([bt, "--color=" + color] +
+                               (["-w", bf] if to_file else []) + [unit],
+                               tty, term, tc)
+                    o = run_on([gst_launch, "-q", "ctfsrc",
+                                "location=" + unit, "!", "ctftextsink",
+                                "color=" + color] + props +
+                               (["location=" + of] if to_file else []),
+                               tty, term, tc)
+                    if to_file:
+                        with open(bf, "rb") as f:
+                            b = f.read()
+                        with open(of, "rb") as f:
+                            o = f.read()
+                    what = "--color=%s%s (%s, TERM=%s, " \
+                        "BABELTRACE_TERM_COLOR=%s, babeltrace2 %s)" % (
+                            color, " -w FILE" if to_file else "",
+                            "terminal" if tty else "pipes", term, tc, v)
+                    checked += 1
+                    if o != b or (b"\x1b[" in b) != (b"\x1b[" in o):
+                        failures += 1
+                        print("FAIL %s: ours %d bytes (%s colour), bt2 %d "
+                              "(%s colour)" % (
+                                  what, len(o),
+                                  "with" if b"\x1b[" in o else "no",
+                                  len(b), "with" if b"\x1b[" in b else "no"))
+                    else:
+                        print("ok   %s: %s colour" % (
+                            what, "with" if b"\x1b[" in b else "no"))
+    shutil.rmtree(tmp)
+
 
 def main():
     bt20 = shutil.which("babeltrace2")
@@ -125,6 +279,8 @@ def main():
                         continue
                     check("-o ctf-metadata", ["format=metadata"], d, bt,
                           ["-o", "ctf-metadata"], v)
+    check_trace_names(tools, ex, corpus)
+    check_colors(tools, os.path.join(ex, "ust-libc"))
     slow = os.path.join(corpus, "ctf", "other", "tracecompass",
                         "double_counters")
     if corpus and os.path.isdir(slow):

@@ -978,14 +978,21 @@ GST_START_TEST (test_mux_tracedat_clocks_offset)
   fail_unless (r1.error == NULL, "%s", r1.error);
   g_free (desc);
   /* input order in the merge: babeltrace2's trace order (by UUID); the
-   * merge records each input's name (the pad name) */
+   * merge records each input's name as babeltrace2 names it: ctfsrc's
+   * caps say it (the host name and the trace's path below the location),
+   * the trace.dat one is named as a trace given itself (no host name) */
   {
     GstCtfTraceClass *mt = caps_tc (r0.caps);
-    const GstCtfEnvEntry *e = gst_ctf_trace_class_find_env (mt,
+    const GstCtfEnvEntry *e0 = gst_ctf_trace_class_find_env (mt,
         "gstctf_trace0_name");
+    const GstCtfEnvEntry *e1 = gst_ctf_trace_class_find_env (mt,
+        "gstctf_trace1_name");
 
-    fail_unless (e != NULL && e->is_string);
-    dat_input = strcmp (e->str, "sink_1") == 0 ? 0 : 1;
+    fail_unless (e0 != NULL && e0->is_string && e1 != NULL && e1->is_string);
+    dat_input = strcmp (e0->str, "") == 0 ? 0 : 1;
+    fail_unless_equals_string (dat_input == 0 ? e1->str : e0->str,
+        "vm/ust/uid/0/64-bit");
+    fail_unless_equals_string (dat_input == 0 ? e0->str : e1->str, "");
     gst_ctf_trace_class_unref (mt);
   }
   t0 = input_event_times (r0.caps, r0.buffers, dat_input);

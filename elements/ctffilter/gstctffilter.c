@@ -32,6 +32,12 @@
  * are kept.  Names, stream classes, streams and CPUs are decided once per
  * event class or per packet, without decoding events; the values of
  * events are decoded only for event classes whose expression needs them.
+ * The packets of tracecmdsrc's side stream (the stream class holding
+ * `tracecmd_event_format`: ftrace formats, saved cmdlines, kallsyms; they
+ * describe the trace rather than happen in it) pass whatever the
+ * conditions, and #GstCtfFilter:reduce-metadata keeps its event classes,
+ * so `ctffilter events=sched_switch ! ctftextsink format=trace-cmd`
+ * works.
  *
  * ## Example launch lines
  * |[
@@ -637,6 +643,9 @@ keep_class (gpointer data, const GstCtfStreamClass * sc,
   GstCtfFilterPlan *plan = NULL;
   GstCtfFilterPlanKind kind;
 
+  /* tracecmdsrc's side stream: kept whole (see process()) */
+  if (gst_ctf_element_is_side_stream_class (sc))
+    return TRUE;
   if (self->stream_classes &&
       !gst_ctf_id_list_contains (self->stream_classes, sc->id))
     return FALSE;
@@ -1087,6 +1096,15 @@ process (GstCtfFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
     if (self->format_class &&
         self->format_class->stream_class_id == info.stream_class_id)
       learn_systems (self, map.data, map.size);
+  }
+  /* tracecmdsrc's side stream (ftrace formats, cmdlines, kallsyms, ...)
+   * describes the trace rather than happens in it, and format=trace-cmd
+   * needs it: passed whatever the settings keep */
+  if (self->format_class && info.has_timestamp_begin &&
+      self->format_class->stream_class_id == info.stream_class_id) {
+    *outbuf = pass (self, buf, map.data, map.size, &info, sclock, 0, 0);
+    if (*outbuf)
+      goto done;
   }
   /* Per packet, without decoding events (a stream without
    * `timestamp_begin` is still walked for the next packet's clock). */

@@ -36,6 +36,7 @@ struct _GstCtfMuxPad
   /* GST_OBJECT_LOCK (pad) */
   gint64 offset;
   gchar *tsdl;                  /* metadata of the current caps */
+  gchar *trace_name;            /* their `trace-name`, or NULL */
   GstCtfTraceClass *tc;         /* parsed @tsdl */
   guint64 caps_serial;          /* bumped on every new metadata */
   gboolean has_origin;          /* a TIME segment came */
@@ -63,7 +64,8 @@ typedef struct
   GstCtfTraceClass *tc;
   gint64 offset;
   guint first_order;
-  gchar *name;
+  gchar *name;                  /* the first pad's name (messages) */
+  gchar *trace_name;            /* babeltrace2's name (the merged env) */
 } Input;
 
 /* Events mode: one output stream. */
@@ -97,6 +99,7 @@ struct _GstCtfMux
   GstCtfTraceMerge *merge;      /* NULL: passthrough of inputs[0] */
   GstCtfTraceClass *out_tc;
   gchar *out_tsdl;
+  gchar *out_trace_name;        /* the single input's `trace-name` */
   gboolean caps_pending;
   gboolean segment_sent;
 

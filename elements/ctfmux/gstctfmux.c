@@ -94,6 +94,7 @@
 
 #include "gstctfmux-private.h"
 #include "gstctf-heap-private.h"
+#include "gstctf-trace-dir.h"
 
 GST_DEBUG_CATEGORY (gst_ctf_mux_debug);
 #define GST_CAT_DEFAULT gst_ctf_mux_debug
@@ -167,6 +168,7 @@ gst_ctf_mux_pad_finalize (GObject * object)
   GstCtfMuxPad *pad = GST_CTF_MUX_PAD (object);
 
   g_free (pad->tsdl);
+  g_free (pad->trace_name);
   if (pad->tc)
     gst_ctf_trace_class_unref (pad->tc);
   G_OBJECT_CLASS (gst_ctf_mux_pad_parent_class)->finalize (object);
@@ -263,6 +265,7 @@ input_free (Input * in)
   if (in->tc)
     gst_ctf_trace_class_unref (in->tc);
   g_free (in->name);
+  g_free (in->trace_name);
   g_free (in);
 }
 
@@ -347,6 +350,7 @@ reset_output (GstCtfMux * self)
     gst_ctf_trace_class_unref (self->out_tc);
   self->out_tc = NULL;
   g_clear_pointer (&self->out_tsdl, g_free);
+  g_clear_pointer (&self->out_trace_name, g_free);
   g_clear_pointer (&self->emerge, gst_ctf_event_merge_free);
   g_hash_table_remove_all (self->writers);
   g_clear_pointer (&self->pending, gst_buffer_list_unref);
@@ -453,6 +457,8 @@ gst_ctf_mux_sink_event (GstAggregator * agg, GstAggregatorPad * apad,
       return FALSE;
     }
     GST_OBJECT_LOCK (pad);
+    g_free (pad->trace_name);
+    pad->trace_name = g_strdup (gst_ctf_caps_get_trace_name (caps));
     if (pad->tsdl && strcmp (pad->tsdl, tsdl) == 0) {
       GST_OBJECT_UNLOCK (pad);
       gst_event_unref (event);
@@ -766,6 +772,8 @@ ensure_output (GstCtfMux * self, GstFlowReturn * flow)
 
         g_free (in->tsdl);
         in->tsdl = g_strdup (pad->tsdl);
+        g_free (in->trace_name);
+        in->trace_name = g_strdup (pad->trace_name);
         gst_ctf_trace_class_unref (in->tc);
         in->tc = gst_ctf_trace_class_ref (pad->tc);
         in->offset = pad->offset;
@@ -781,6 +789,7 @@ ensure_output (GstCtfMux * self, GstFlowReturn * flow)
       in->offset = pad->offset;
       in->first_order = pad->order;
       in->name = g_strdup (GST_PAD_NAME (pad));
+      in->trace_name = g_strdup (pad->trace_name);
       g_ptr_array_add (self->inputs, in);
       found = self->inputs->len - 1;
       changed = TRUE;
@@ -840,9 +849,11 @@ ensure_output (GstCtfMux * self, GstFlowReturn * flow)
 
     self->out_tsdl = g_strdup (in->tsdl);
     self->out_tc = gst_ctf_trace_class_ref (in->tc);
+    self->out_trace_name = g_strdup (in->trace_name);
   } else {
     GstCtfTraceClass **tcs = g_new0 (GstCtfTraceClass *, self->inputs->len);
     const gchar **names = g_new0 (const gchar *, self->inputs->len);
+    gchar **trace_names = g_new0 (gchar *, self->inputs->len + 1);
     gint64 *offsets = g_new0 (gint64, self->inputs->len);
     GError *err = NULL;
 
@@ -852,6 +863,11 @@ ensure_output (GstCtfMux * self, GstFlowReturn * flow)
       tcs[i] = in->tc;
       names[i] = in->name;
       offsets[i] = in->offset;
+      /* the merged env records babeltrace2's name of each input (an
+       * input whose caps do not say: as babeltrace2 names a trace given
+       * itself), which ctftextsink prints for fields=trace */
+      trace_names[i] = in->trace_name ? g_strdup (in->trace_name) :
+          gst_ctf_trace_name (in->tc, "", NULL);
     }
     if (!gst_ctf_trace_merge_check_clocks_full (tcs, names,
             self->inputs->len, force ? GST_CTF_TRACE_MERGE_FORCE_UNIX_EPOCH :
@@ -861,7 +877,8 @@ ensure_output (GstCtfMux * self, GstFlowReturn * flow)
               err->message), ("%s (%s, code %d)", err->message,
               g_quark_to_string (err->domain), err->code));
     } else {
-      self->merge = gst_ctf_trace_merge_new_full (tcs, names, offsets,
+      self->merge = gst_ctf_trace_merge_new_full (tcs,
+          (const gchar * const *) trace_names, offsets,
           self->inputs->len, force ? GST_CTF_TRACE_MERGE_FORCE_UNIX_EPOCH :
           GST_CTF_TRACE_MERGE_NONE, &err);
       if (self->merge == NULL)
@@ -872,6 +889,7 @@ ensure_output (GstCtfMux * self, GstFlowReturn * flow)
     }
     g_free (tcs);
     g_free (names);
+    g_strfreev (trace_names);
     g_free (offsets);
     if (self->merge == NULL) {
       g_clear_error (&err);
@@ -905,6 +923,8 @@ gst_ctf_mux_send_caps_and_segment (GstCtfMux * self, GstClockTime pts)
   if (self->caps_pending) {
     GstCaps *caps = gst_ctf_caps_new (self->out_tsdl,
         self->out_tc->has_uuid ? self->out_tc->uuid : NULL);
+
+    gst_ctf_caps_set_trace_name (caps, self->out_trace_name);
 
     gst_aggregator_set_src_caps (GST_AGGREGATOR (self), caps);
     gst_caps_unref (caps);
@@ -1127,6 +1147,7 @@ rewrite_buffer (GstCtfMux * self, GstCtfMuxPad * pad, GstBuffer * buf,
     nmeta->stream_index = meta->stream_index;
     nmeta->offset = meta->offset;
     nmeta->events_discarded_delta = meta->events_discarded_delta;
+    nmeta->events_discarded_unknown = meta->events_discarded_unknown;
     nmeta->stream_id = meta->stream_id;
   }
   nmeta->stream_class_id = new_sc;

@@ -327,17 +327,19 @@ first_packet_error (const GstCtfTraceDir * td)
   return NULL;
 }
 
-/* One trace (maybe in several directories with one UUID). */
+/* One trace (maybe in several directories with one UUID) found below
+ * @root, the location. */
 static gboolean
 open_single (GstCtfSrc * self, const gchar * const *paths, guint n_paths,
-    const gchar * name)
+    const gchar * root)
 {
   GError *err = NULL;
   const GstCtfTraceClass *tc;
+  gchar *trace_name;
   guint i;
 
   self->td = gst_ctf_trace_dir_open_merged (paths, n_paths,
-      n_paths > 1 ? name : NULL, &err);
+      n_paths > 1 ? root : NULL, &err);
   if (self->td == NULL) {
     post_gerror (self, err, TRUE);
     g_error_free (err);
@@ -353,6 +355,10 @@ open_single (GstCtfSrc * self, const gchar * const *paths, guint n_paths,
 
   self->caps = gst_ctf_caps_new (self->td->metadata,
       tc->has_uuid ? tc->uuid : NULL);
+  /* babeltrace2's name for it, for ctftextsink fields=trace */
+  trace_name = gst_ctf_trace_name (tc, root, n_paths == 1 ? paths[0] : NULL);
+  gst_ctf_caps_set_trace_name (self->caps, trace_name);
+  g_free (trace_name);
   self->n_states = self->td->streams->len;
   self->states = g_new0 (StreamState, self->n_states);
   for (i = 0; i < self->n_states; i++) {
@@ -468,10 +474,17 @@ open_several (GstCtfSrc * self, const gchar * location, GPtrArray * traces)
     g_ptr_array_add (g->paths, g_strdup (path));
     g->tc = tc;
     g->metadata = text;
-    g->name = gst_ctf_trace_name (tc, location, path);
     g_ptr_array_add (groups, g);
     if (tc->has_uuid)
       g_hash_table_insert (by_uuid, tc->uuid, g);
+  }
+  /* babeltrace2 names a trace of several directories (one UUID) by its
+   * host name alone */
+  for (i = 0; i < groups->len; i++) {
+    TraceGroup *g = g_ptr_array_index (groups, i);
+
+    g->name = gst_ctf_trace_name (g->tc, location, g->paths->len == 1 ?
+        (const gchar *) g_ptr_array_index (g->paths, 0) : NULL);
   }
   g_ptr_array_sort (groups, compare_groups);
 
@@ -630,7 +643,7 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
     }
   } else {
     gboolean ok = open_single (self, (const gchar * const *) traces->pdata,
-        traces->len, NULL);
+        traces->len, location);
 
     g_ptr_array_unref (traces);
     g_free (location);

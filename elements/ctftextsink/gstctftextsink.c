@@ -131,11 +131,12 @@ gst_ctf_text_color_get_type (void)
 {
   static GType type = 0;
   static const GEnumValue values[] = {
-    {GST_CTF_TEXT_COLOR_AUTO, "on a terminal that babeltrace2 colours "
-          "(stdout and stderr terminals, TERM xterm, screen, tmux, ...; "
-          "BABELTRACE_TERM_COLOR=always/never decides first)", "auto"},
+    {GST_CTF_TEXT_COLOR_AUTO, "stdout (no location) when babeltrace2 "
+          "colours (stdout and stderr terminals, TERM xterm, screen, tmux, "
+          "...; BABELTRACE_TERM_COLOR=always/never decides first)", "auto"},
     {GST_CTF_TEXT_COLOR_NEVER, "never", "never"},
-    {GST_CTF_TEXT_COLOR_ALWAYS, "always", "always"},
+    {GST_CTF_TEXT_COLOR_ALWAYS, "stdout or location when babeltrace2 "
+          "colours (as auto says)", "always"},
     {0, NULL, NULL},
   };
 
@@ -147,7 +148,10 @@ gst_ctf_text_color_get_type (void)
   return type;
 }
 
-/* babeltrace2's bt_common_colors_supported(), for color=auto. */
+/* babeltrace2's bt_common_colors_supported(): without it, babeltrace2
+ * prints no colour whatever --color says (its colour codes are empty
+ * strings then).  BABELTRACE_TERM_COLOR=always or never (any case)
+ * decides; another value is ignored. */
 static gboolean
 terminal_has_colors (void)
 {
@@ -158,8 +162,10 @@ terminal_has_colors (void)
   const gchar *term = g_getenv ("TERM");
   guint i;
 
-  if (force != NULL)
-    return g_ascii_strcasecmp (force, "always") == 0;
+  if (force != NULL && g_ascii_strcasecmp (force, "always") == 0)
+    return TRUE;
+  if (force != NULL && g_ascii_strcasecmp (force, "never") == 0)
+    return FALSE;
   if (term == NULL)
     return FALSE;
   for (i = 0; i < G_N_ELEMENTS (terms); i++)
@@ -265,6 +271,9 @@ struct _GstCtfTextSink
   GString *text;
   GString *warn;
   GHashTable *stream_ids;       /* "scid:instance" -> id+1, without meta */
+  /* format=trace-cmd: "scid:stream_id" of the streams whose next loss
+   * has no count (GstCtfPacketMeta.events_discarded_unknown) */
+  GHashTable *unknown_losses;
   GHashTable *file_paths;       /* interned stream name -> interned path */
   guint64 n_events;
   guint64 n_discarded_events;
@@ -373,6 +382,8 @@ drop_trace (GstCtfTextSink * self)
   g_clear_pointer (&self->tsdl, g_free);
   if (self->stream_ids)
     g_hash_table_remove_all (self->stream_ids);
+  if (self->unknown_losses)
+    g_hash_table_remove_all (self->unknown_losses);
   if (self->file_paths)
     g_hash_table_remove_all (self->file_paths);
 }
@@ -463,11 +474,19 @@ drain (GstCtfTextSink * self)
         gboolean events = t == GST_CTF_MERGE_DISCARDED_EVENTS;
 
         if (self->report) {
-          /* trace-cmd prints the loss before the stream's next event */
+          gchar key[48];
+          guint64 count = item.count == G_MAXUINT64 ? 0 : item.count;
+
+          /* trace-cmd prints the loss before the stream's next event,
+           * without a count when the kernel stored none (tracecmdsrc
+           * counts such a loss as 1 and says so in the packet meta) */
+          g_snprintf (key, sizeof (key), "%" G_GUINT64_FORMAT ":%"
+              G_GINT64_FORMAT, item.stream_class_id, item.stream_id);
+          if (events && g_hash_table_remove (self->unknown_losses, key))
+            count = G_MAXUINT64;
           if (events)
             gst_ctf_trace_cmd_report_note_discarded (self->report,
-                item.stream_class_id, item.stream_id, item.count ==
-                G_MAXUINT64 ? 0 : item.count);
+                item.stream_class_id, item.stream_id, count);
           g_string_printf (self->warn, "Tracer discarded %" G_GUINT64_FORMAT
               " %s in stream \"%s\"\n", item.count, events ? "events" :
               "packets", item.stream_name ? item.stream_name : "(unknown)");
@@ -566,8 +585,14 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   drop_trace (self);
   self->tc = tc;
   self->tsdl = metadata;
-  host = gst_ctf_trace_class_find_env (tc, "hostname");
-  trace_name = host && host->is_string && host->str ? host->str : "";
+  /* babeltrace2's trace name: the source's (ctfsrc knows the path below
+   * its location), else as babeltrace2 names a trace given itself (a
+   * merged trace class names each input in its env) */
+  trace_name = gst_ctf_caps_get_trace_name (caps);
+  if (trace_name == NULL) {
+    host = gst_ctf_trace_class_find_env (tc, "hostname");
+    trace_name = host && host->is_string && host->str ? host->str : "";
+  }
   if (self->format == GST_CTF_TEXT_FORMAT_TRACE_CMD) {
     /* libtraceevent's handle is not thread-safe: sequential */
     self->report = gst_ctf_trace_cmd_report_new (tc, &err);
@@ -681,6 +706,9 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
     rank = stream_id;
   }
 
+  if (self->report && meta && meta->events_discarded_unknown)
+    g_hash_table_add (self->unknown_losses, g_strdup_printf ("%"
+            G_GUINT64_FORMAT ":%" G_GINT64_FORMAT, sc_id, stream_id));
   if (self->report
       && gst_ctf_trace_cmd_report_is_side_stream (self->report, sc_id)) {
     /* what libtraceevent needs; trace-cmd prints none of it */
@@ -728,11 +756,11 @@ gst_ctf_text_sink_event (GstBaseSink * bsink, GstEvent * event)
         return FALSE;
       }
     }
-    /* babeltrace2 ends its output with a colour reset when the terminal
-     * takes colours (whatever --color says) */
-    if (self->format == GST_CTF_TEXT_FORMAT_BABELTRACE && (self->opts.color
-            || (self->color != GST_CTF_TEXT_COLOR_ALWAYS &&
-                terminal_has_colors ())))
+    /* babeltrace2 ends its standard output with a colour reset when it
+     * colours (whatever --color says; with -w too, but that one goes to
+     * the terminal, not into the file: not written with a location) */
+    if (self->format == GST_CTF_TEXT_FORMAT_BABELTRACE &&
+        self->out_is_stdout && terminal_has_colors ())
       g_string_append (self->text, "\033[0m");
     if (!write_text (self)) {
       gst_event_unref (event);
@@ -756,9 +784,12 @@ gst_ctf_text_sink_start (GstBaseSink * bsink)
   self->n_events = 0;
   self->n_discarded_events = 0;
   self->n_discarded_packets = 0;
-  /* (babeltrace2 looks at the terminal whatever -w says) */
-  self->opts.color = self->color == GST_CTF_TEXT_COLOR_ALWAYS ||
-      (self->color == GST_CTF_TEXT_COLOR_AUTO && terminal_has_colors ());
+  /* babeltrace2: colours when its process's stdout and stderr are such
+   * terminals (or BABELTRACE_TERM_COLOR=always), whatever -w says, and
+   * with --color=auto only on stdout (no -w) */
+  self->opts.color = self->color != GST_CTF_TEXT_COLOR_NEVER &&
+      terminal_has_colors () && (self->color == GST_CTF_TEXT_COLOR_ALWAYS ||
+      self->location == NULL || self->location[0] == '\0');
   if (self->location == NULL || self->location[0] == '\0') {
     self->out = stdout;
     self->out_is_stdout = TRUE;
@@ -1096,6 +1127,7 @@ gst_ctf_text_sink_finalize (GObject * object)
 
   drop_trace (self);
   g_hash_table_unref (self->stream_ids);
+  g_hash_table_unref (self->unknown_losses);
   g_hash_table_unref (self->file_paths);
   g_string_free (self->text, TRUE);
   g_string_free (self->warn, TRUE);
@@ -1237,18 +1269,19 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
           "trace:procname, trace:vpid, loglevel, emf, callsite, all; "
           "naming some hides the others (default: trace:hostname, "
           "trace:procname, trace:vpid).  Sets field-trace-domain, "
-          "field-loglevel and field-emf.  (trace prints the trace's host "
-          "name: babeltrace2 adds the trace's path below its input "
-          "directory)",
+          "field-loglevel and field-emf.  trace is babeltrace2's trace name: "
+          "the host name and the trace's path below the directory ctfsrc "
+          "was given (its caps' trace-name; each input's for a merged "
+          "trace)",
           NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
   g_object_class_install_property (gobject_class, PROP_COLOR,
       g_param_spec_enum ("color", "Color",
-          "Colour the text as babeltrace2 --color does: auto (on a terminal "
-          "babeltrace2 colours, or BABELTRACE_TERM_COLOR=always), never, "
-          "always (babeltrace2 colours only such a terminal even then; "
-          "this colours any output)", GST_TYPE_CTF_TEXT_COLOR, GST_CTF_TEXT_COLOR_AUTO,
+          "Colour the text as babeltrace2 --color does, when babeltrace2 "
+          "would colour at all (stdout and stderr on a terminal whose TERM "
+          "it knows, or BABELTRACE_TERM_COLOR=always): auto colours stdout "
+          "only, always stdout or location, never nothing", GST_TYPE_CTF_TEXT_COLOR, GST_CTF_TEXT_COLOR_AUTO,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
@@ -1279,6 +1312,8 @@ gst_ctf_text_sink_init (GstCtfTextSink * self)
   self->warn = g_string_sized_new (512);
   self->stream_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
       NULL);
+  self->unknown_losses = g_hash_table_new_full (g_str_hash, g_str_equal,
+      g_free, NULL);
   self->file_paths = g_hash_table_new (NULL, NULL);
   /* A text sink writes as fast as it can: no clock sync. */
   gst_base_sink_set_sync (GST_BASE_SINK (self), FALSE);

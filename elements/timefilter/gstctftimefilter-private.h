@@ -48,6 +48,7 @@ struct _GstCtfTimeFilter
   gboolean eos;
   gchar *tsdl;
   GstCtfTraceClass *tc;
+  const GstCtfStreamClass *side_sc;     /* tracecmdsrc's side stream, in @tc */
   GstCtfEventIter *it;
   GHashTable *writers;          /* stream class id -> GstCtfPacketWriter */
   GArray *clocks;               /* StreamClock */

@@ -40,6 +40,14 @@
  * stream being in `timestamp_begin` order, as ctfsrc, tracecmdsrc and
  * ctfmux give it.
  *
+ * The packets of tracecmdsrc's side stream (the stream class holding
+ * `tracecmd_event_format`: ftrace formats, saved cmdlines, kallsyms; they
+ * describe the trace rather than happen in it) pass whatever the window,
+ * so `ctftextsink format=trace-cmd` can follow.  (After its seek,
+ * tracecmdsrc sends them again at the window's start; ctfsrc reading a
+ * converted trace does not, and those that end before the window are
+ * not read.)
+ *
  * Bounds use the text forms of babeltrace2's `--begin`/`--end`:
  * `YYYY-MM-DD HH:MM[:SS[.NNNNNNNNN]]`, `YYYY-MM-DD`,
  * `HH:MM[:SS[.NNNNNNNNN]]` (the date is the one of the first packet) and
@@ -429,6 +437,7 @@ drop_trace (GstCtfTimeFilter * self)
   g_clear_pointer (&self->writers, g_hash_table_unref);
   g_clear_pointer (&self->it, gst_ctf_event_iter_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
+  self->side_sc = NULL;
   g_clear_pointer (&self->tsdl, g_free);
   clocks_reset (self);
 }
@@ -562,6 +571,7 @@ gst_ctf_time_filter_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   g_clear_pointer (&self->it, gst_ctf_event_iter_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
   self->tc = tc;
+  self->side_sc = gst_ctf_element_find_side_stream_class (tc);
   self->it = gst_ctf_event_iter_new (tc);
   self->trust_end = tracer_sets_timestamp_end (tc);
   self->writers = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
@@ -831,6 +841,15 @@ process (GstCtfTimeFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
     }
   }
 
+  /* tracecmdsrc's side stream (ftrace formats, cmdlines, kallsyms, ...)
+   * describes the trace rather than happens in it, and ctftextsink
+   * format=trace-cmd needs it: passed whatever the window (after a seek
+   * upstream above, tracecmdsrc sends it again at the window's start) */
+  if (self->side_sc != NULL && info.stream_class == self->side_sc) {
+    count (self, &self->packets_passed, 0);
+    *outbuf = gst_buffer_ref (buf);
+    goto done;
+  }
   if (have_b && self->end.kind == GST_CTF_TIME_BOUND_ABSOLUTE &&
       b_ns > self->end.ns) {
     /* Packets come in timestamp_begin order: nothing more to keep. */

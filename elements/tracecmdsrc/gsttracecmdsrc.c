@@ -634,6 +634,7 @@ gst_trace_cmd_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   meta->stream_index = info.stream_index;
   meta->stream_id = info.stream_instance_id;
   meta->events_discarded_delta = info.discarded_delta;
+  meta->events_discarded_unknown = info.discarded_unknown;
 
   if (info.discarded_delta > info.discarded_skipped) {
     guint64 lost = info.discarded_delta - info.discarded_skipped;

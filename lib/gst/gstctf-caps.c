@@ -48,6 +48,36 @@ gst_ctf_caps_get_metadata (const GstCaps * caps)
   return gst_structure_get_string (s, "metadata");
 }
 
+void
+gst_ctf_caps_set_trace_name (GstCaps * caps, const gchar * name)
+{
+  GstStructure *s;
+
+  g_return_if_fail (GST_IS_CAPS (caps) && gst_caps_is_writable (caps));
+  g_return_if_fail (gst_caps_get_size (caps) >= 1);
+
+  s = gst_caps_get_structure (caps, 0);
+  if (name != NULL)
+    gst_structure_set (s, "trace-name", G_TYPE_STRING, name, NULL);
+  else
+    gst_structure_remove_field (s, "trace-name");
+}
+
+const gchar *
+gst_ctf_caps_get_trace_name (const GstCaps * caps)
+{
+  const GstStructure *s;
+
+  g_return_val_if_fail (caps != NULL, NULL);
+
+  if (gst_caps_get_size (caps) < 1)
+    return NULL;
+  s = gst_caps_get_structure (caps, 0);
+  if (!gst_structure_has_name (s, GST_CTF_CAPS_MEDIA_TYPE))
+    return NULL;
+  return gst_structure_get_string (s, "trace-name");
+}
+
 GstEvent *
 gst_ctf_event_new_truncated (const gchar * reason)
 {

@@ -41,6 +41,31 @@ GST_CTF_API GstCaps *gst_ctf_caps_new (const gchar * tsdl,
 GST_CTF_API const gchar *gst_ctf_caps_get_metadata (const GstCaps * caps);
 
 /**
+ * gst_ctf_caps_set_trace_name:
+ * @caps: writable `application/x-ctf` caps
+ * @name: (nullable): the trace's name, %NULL to remove it
+ *
+ * Sets the optional `trace-name=(string)NAME` field: the name babeltrace2
+ * gives the trace (gst_ctf_trace_name(): the `hostname` env entry, `/`
+ * and the trace's path below the directory the user named), which
+ * `ctftextsink` prints for `fields=trace`.  Sources that know it set it
+ * (ctfsrc for a single trace; a merged trace class records each input's
+ * name in its env instead, gstctf-trace-merge.h); it is not part of the
+ * metadata, so a trace written by `ctfsink` does not change with it.
+ */
+GST_CTF_API void gst_ctf_caps_set_trace_name (GstCaps * caps,
+    const gchar * name);
+
+/**
+ * gst_ctf_caps_get_trace_name:
+ * @caps: fixed `application/x-ctf` caps
+ *
+ * Returns: (transfer none) (nullable): the `trace-name` field, %NULL when
+ *   absent
+ */
+GST_CTF_API const gchar *gst_ctf_caps_get_trace_name (const GstCaps * caps);
+
+/**
  * GST_CTF_EVENT_TRUNCATED:
  *
  * Name of the structure of the custom downstream event made by

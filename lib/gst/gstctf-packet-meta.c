@@ -19,6 +19,7 @@ gst_ctf_packet_meta_init (GstMeta * meta, gpointer params, GstBuffer * buffer)
   m->events_discarded_delta = 0;
   m->stream_id = G_MAXUINT64;
   m->file_path = NULL;
+  m->events_discarded_unknown = FALSE;
   return TRUE;
 }
 
@@ -51,6 +52,7 @@ gst_ctf_packet_meta_transform (GstBuffer * dest, GstMeta * meta,
   dst->events_discarded_delta = src->events_discarded_delta;
   dst->stream_id = src->stream_id;
   dst->file_path = src->file_path;
+  dst->events_discarded_unknown = src->events_discarded_unknown;
   return TRUE;
 }
 

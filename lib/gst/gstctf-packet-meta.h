@@ -41,6 +41,14 @@ G_BEGIN_DECLS
  *   in it), for error messages; %NULL when the packet was made rather
  *   than read (tracecmdsrc, re-encoded packets).  (Added after
  *   @stream_id; %NULL after gst_buffer_add_ctf_packet_meta().)
+ * @events_discarded_unknown: the tracer flagged a loss right before this
+ *   packet without storing how many events it lost (a trace.dat page
+ *   whose header has the missed-events flag but no count), which
+ *   @events_discarded_delta and the packet context's `events_discarded`
+ *   count as 1; `ctftextsink format=trace-cmd` then prints trace-cmd's
+ *   `CPU:N [EVENTS DROPPED]`.  The packet bytes cannot say it: lost when
+ *   the stream goes through a file or the network.  (Added after
+ *   @file_path; %FALSE after gst_buffer_add_ctf_packet_meta().)
  *
  * Describes where a packet comes from.  Copied with the buffer.
  */
@@ -54,6 +62,7 @@ typedef struct {
   guint64 events_discarded_delta;
   guint64 stream_id;
   const gchar *file_path;
+  gboolean events_discarded_unknown;
 } GstCtfPacketMeta;
 
 GST_CTF_API GType gst_ctf_packet_meta_api_get_type (void);

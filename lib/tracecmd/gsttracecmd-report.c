@@ -420,8 +420,13 @@ gst_ctf_trace_cmd_report_note_discarded (GstCtfTraceCmdReport * r,
   gchar *key = drop_key (stream_class_id, stream_id);
   guint64 prev = GPOINTER_TO_SIZE (g_hash_table_lookup (r->drops, key));
 
+  /* G_MAXSIZE: a loss of unknown size (G_MAXUINT64), printed without a
+   * count, as trace-cmd prints a record whose missed_events is -1 */
+  if (prev == G_MAXSIZE)
+    prev = 0;
   g_hash_table_replace (r->drops, key, GSIZE_TO_POINTER ((gsize)
-          MIN (prev + count, (guint64) G_MAXSIZE)));
+          (count == G_MAXUINT64 ? G_MAXSIZE :
+              MIN (prev + count, (guint64) G_MAXSIZE - 1))));
 }
 
 /* ------------------------------------------------------------------ */
@@ -668,8 +673,11 @@ gst_ctf_trace_cmd_report_format_event (GstCtfTraceCmdReport * r,
   if (g_hash_table_size (r->drops) > 0) {
     key = drop_key (stream_class_id, stream_id);
     if (g_hash_table_lookup_extended (r->drops, key, NULL, &dropped)) {
-      g_string_append_printf (s, "CPU:%d [%" G_GSIZE_FORMAT
-          " EVENTS DROPPED]\n", cpu, GPOINTER_TO_SIZE (dropped));
+      if (GPOINTER_TO_SIZE (dropped) == G_MAXSIZE)
+        g_string_append_printf (s, "CPU:%d [EVENTS DROPPED]\n", cpu);
+      else
+        g_string_append_printf (s, "CPU:%d [%" G_GSIZE_FORMAT
+            " EVENTS DROPPED]\n", cpu, GPOINTER_TO_SIZE (dropped));
       g_hash_table_remove (r->drops, key);
     }
     g_free (key);

@@ -88,10 +88,12 @@ GST_CTF_API void gst_ctf_trace_cmd_report_format_header (
  * @r: a report printer
  * @stream_class_id: the stream's class id
  * @stream_id: the stream's id, as the event merge reports it
- * @count: events the tracer discarded before the stream's next event
+ * @count: events the tracer discarded before the stream's next event,
+ *   G_MAXUINT64 when the tracer did not say how many
  *
  * Makes the next event of that stream be preceded by trace-cmd's
- * `CPU:N [COUNT EVENTS DROPPED]` line.
+ * `CPU:N [COUNT EVENTS DROPPED]` line (`CPU:N [EVENTS DROPPED]` for an
+ * unknown count).
  */
 GST_CTF_API void gst_ctf_trace_cmd_report_note_discarded (
     GstCtfTraceCmdReport * r, guint64 stream_class_id, gint64 stream_id,

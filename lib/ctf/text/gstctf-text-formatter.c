@@ -901,8 +901,9 @@ append_head (GstCtfTextFormatter * f, GString * out, const ScInfo * si,
 {
   gboolean names = f->opts.name_header;
   gboolean dom_print = FALSE;
+  const gchar *trace_name = _gst_ctf_text_trace_name (f, si);
 
-  if (f->opts.field_trace && f->trace_name) {
+  if (f->opts.field_trace && trace_name) {
     if (!start_line)
       put_lit (out, ", ");
     if (names) {
@@ -911,7 +912,7 @@ append_head (GstCtfTextFormatter * f, GString * out, const ScInfo * si,
       put_color (f, out, COLOR_RESET);
       put_lit (out, " = ");
     }
-    put_str (out, f->trace_name);
+    put_str (out, trace_name);
     if (names)
       put_lit (out, ", ");
   }

@@ -171,6 +171,7 @@ _gst_ctf_text_compute_ir (GstCtfTextFormatter * f)
   GHashTable *dependents = g_hash_table_new (NULL, NULL);
   gboolean ctf2 = f->tc->major >= 2;
   GstCtfMergeEnvIndex *env;
+  gint input;
   guint i, j;
 
   for (i = 0; f->tc->stream_classes && i < f->tc->stream_classes->len; i++) {
@@ -218,10 +219,15 @@ _gst_ctf_text_compute_ir (GstCtfTextFormatter * f)
     si->packet_context = scope_state (f->not_in_ir, sc->packet_context);
     si->common_context = scope_state (f->not_in_ir,
         sc->event_common_context);
-    if (_gst_ctf_merge_env_index_input (env, sc->id) >= 0) {
+    if ((input = _gst_ctf_merge_env_index_input (env, sc->id)) >= 0) {
       const GstCtfEnvEntry *e;
+      gchar key[64];
 
       si->merged = TRUE;
+      /* the input's name as the merge recorded it (gstctf-trace-merge.h) */
+      g_snprintf (key, sizeof (key), "gstctf_trace%d_name", input);
+      e = _gst_ctf_merge_env_index_lookup (env, key);
+      si->trace_name = e && e->is_string ? (e->str ? e->str : "") : NULL;
       e = _gst_ctf_merge_env_index_find (env, sc->id, "hostname");
       si->env_hostname = e && e->is_string ? (e->str ? e->str : "") : NULL;
       e = _gst_ctf_merge_env_index_find (env, sc->id, "domain");
@@ -233,6 +239,10 @@ _gst_ctf_text_compute_ir (GstCtfTextFormatter * f)
         si->has_env_vpid = TRUE;
         si->env_vpid = e->integer;
       }
+      /* (a merge not given the name: as babeltrace2 names a trace given
+       * itself) */
+      if (si->trace_name == NULL)
+        si->trace_name = si->env_hostname ? si->env_hostname : "";
     }
     g_hash_table_insert (f->sc_info, (gpointer) sc, si);
 
@@ -246,4 +256,10 @@ _gst_ctf_text_compute_ir (GstCtfTextFormatter * f)
     }
   }
   _gst_ctf_merge_env_index_free (env);
+}
+
+const gchar *
+_gst_ctf_text_trace_name (const GstCtfTextFormatter * f, const ScInfo * si)
+{
+  return si != NULL && si->merged ? si->trace_name : f->trace_name;
 }

@@ -569,6 +569,7 @@ append_json_head (GstCtfTextFormatter * f, GString * s, const ScInfo * si,
   const gchar *proc = si->merged ? si->env_procname : f->env_procname;
   gboolean has_vpid = si->merged ? si->has_env_vpid : f->has_env_vpid;
   gint64 vpid = si->merged ? si->env_vpid : f->env_vpid;
+  const gchar *trace_name = _gst_ctf_text_trace_name (f, si);
   gboolean first = TRUE;
 
   put_lit (s, "\"name\":");
@@ -581,9 +582,9 @@ append_json_head (GstCtfTextFormatter * f, GString * s, const ScInfo * si,
     first = FALSE; \
     put_lit (s, "\"" key "\":"); \
   } G_STMT_END
-  if (f->trace_name && f->trace_name[0]) {
+  if (trace_name && trace_name[0]) {
     MEMBER ("name");
-    append_json_cstr (s, f->trace_name);
+    append_json_cstr (s, trace_name);
   }
   if (host) {
     MEMBER ("hostname");

@@ -85,6 +85,7 @@ typedef struct {
    * trace this stream class comes from (babeltrace2 prints each event
    * with its own trace's hostname, procname, vpid). */
   gboolean merged;
+  const gchar *trace_name;      /* babeltrace2's name of that trace */
   const gchar *env_hostname;
   const gchar *env_domain;
   const gchar *env_procname;
@@ -238,6 +239,11 @@ gboolean _gst_ctf_text_class_is_static (const GstCtfFieldClass * fc,
 
 /* gstctf-text-ir.c: fills @f's not_in_ir, sc_info and ec_info. */
 void _gst_ctf_text_compute_ir (GstCtfTextFormatter * f);
+
+/* The trace name printed for events of @si's stream class: its input's
+ * for a merged trace class, else the formatter's (may be NULL). */
+const gchar *_gst_ctf_text_trace_name (const GstCtfTextFormatter * f,
+    const ScInfo * si);
 
 /* gstctf-text-formatter.c: formats one event (the work of
  * gst_ctf_text_formatter_format_event()). */

@@ -228,7 +228,14 @@ gst_ctf_text_formatter_format_discarded (GstCtfTextFormatter * f,
   }
 
   put_lit (out, " in trace \"");
-  put_str (out, f->trace_name ? f->trace_name : "(unknown)");
+  {
+    const GstCtfStreamClass *sc =
+        gst_ctf_trace_class_find_stream_class (f->tc, stream_class_id);
+    const ScInfo *si = sc ? g_hash_table_lookup (f->sc_info, sc) : NULL;
+    const gchar *name = _gst_ctf_text_trace_name (f, si);
+
+    put_str (out, name ? name : "(unknown)");
+  }
   put_lit (out, "\" ");
   /* babeltrace2 2.1 runs its graph with MIP 1, where a trace has a UID
    * (for CTF 1.8, its UUID's text) instead of a UUID. */

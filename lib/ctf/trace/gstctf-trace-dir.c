@@ -641,16 +641,28 @@ gst_ctf_trace_name (const GstCtfTraceClass * trace_class, const gchar * root,
 {
   const GstCtfEnvEntry *host =
       gst_ctf_trace_class_find_env (trace_class, "hostname");
-  gsize rl = strlen (root);
+  gsize rl = strlen (root), pl;
   const gchar *rel = path;
   GString *name = g_string_new (NULL);
+  gboolean has_host = host && host->is_string && host->str;
 
+  if (has_host)
+    g_string_append (name, host->str);
+  if (path == NULL)
+    return g_string_free (name, FALSE);
   while (rl > 1 && root[rl - 1] == G_DIR_SEPARATOR)
     rl--;
-  if (strncmp (path, root, rl) == 0 && path[rl] == G_DIR_SEPARATOR)
+  pl = strlen (path);
+  while (pl > 1 && path[pl - 1] == G_DIR_SEPARATOR)
+    pl--;
+  if (pl == rl && strncmp (path, root, rl) == 0)
+    rel = NULL;                 /* the input itself */
+  else if (strncmp (path, root, rl) == 0 && path[rl] == G_DIR_SEPARATOR)
     rel = path + rl + 1;
-  if (host && host->is_string && host->str)
-    g_string_append_printf (name, "%s/", host->str);
-  g_string_append (name, rel);
+  if (rel != NULL) {
+    if (has_host)
+      g_string_append_c (name, G_DIR_SEPARATOR);
+    g_string_append (name, rel);
+  }
   return g_string_free (name, FALSE);
 }

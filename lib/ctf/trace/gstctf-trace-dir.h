@@ -149,11 +149,17 @@ GST_CTF_API GPtrArray *gst_ctf_find_traces (const gchar * dir,
  * gst_ctf_trace_name:
  * @trace_class: the trace's class (its `hostname` env entry)
  * @root: (type filename): the directory the user gave
- * @path: (type filename): the trace directory, at or below @root
+ * @path: (type filename) (nullable): the trace directory, at or below
+ *   @root; %NULL for a trace read from several directories (rotation
+ *   chunks: one UUID)
  *
- * babeltrace2's trace name: the `hostname` env entry and `/` when the
- * trace has one, then @path relative to @root (all of @path when it is
- * not below @root).
+ * babeltrace2's trace name (`--fields=trace`, the discarded items
+ * warnings), as its command line names what it finds below an input: the
+ * `hostname` env entry (when it is a string), then, for a trace of one
+ * directory strictly below @root, `/` (when there is a host name) and
+ * @path relative to @root (all of @path when it is not below @root).  A
+ * trace given itself, or read from several directories, is named by its
+ * host name alone, or "" without one.
  *
  * Returns: (transfer full): the name
  */

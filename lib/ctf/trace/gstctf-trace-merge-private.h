@@ -22,6 +22,10 @@ void _gst_ctf_merge_env_index_free (GstCtfMergeEnvIndex * idx);
 gint _gst_ctf_merge_env_index_input (const GstCtfMergeEnvIndex * idx,
     guint64 stream_class_id);
 
+/* The env entry @key itself, or NULL. */
+const GstCtfEnvEntry *_gst_ctf_merge_env_index_lookup (const
+    GstCtfMergeEnvIndex * idx, const gchar * key);
+
 /* As gst_ctf_trace_merge_find_env(). */
 const GstCtfEnvEntry *_gst_ctf_merge_env_index_find (const
     GstCtfMergeEnvIndex * idx, guint64 stream_class_id, const gchar * name);

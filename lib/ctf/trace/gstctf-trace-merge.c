@@ -1207,6 +1207,13 @@ _gst_ctf_merge_env_index_input (const GstCtfMergeEnvIndex * idx,
 }
 
 const GstCtfEnvEntry *
+_gst_ctf_merge_env_index_lookup (const GstCtfMergeEnvIndex * idx,
+    const gchar * key)
+{
+  return g_hash_table_lookup (idx->env, key);
+}
+
+const GstCtfEnvEntry *
 _gst_ctf_merge_env_index_find (const GstCtfMergeEnvIndex * idx,
     guint64 stream_class_id, const gchar * name)
 {

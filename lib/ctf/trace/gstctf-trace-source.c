@@ -96,8 +96,15 @@ group_traces (const gchar * location, GPtrArray * traces, GError ** error)
     g->paths = g_ptr_array_new_with_free_func (g_free);
     g_ptr_array_add (g->paths, g_strdup (path));
     g->tc = tc;
-    g->name = gst_ctf_trace_name (tc, location, path);
     g_ptr_array_add (groups, g);
+  }
+  /* babeltrace2 names a trace of several directories (one UUID) by its
+   * host name alone */
+  for (i = 0; i < groups->len; i++) {
+    TraceGroup *g = g_ptr_array_index (groups, i);
+
+    g->name = gst_ctf_trace_name (g->tc, location, g->paths->len == 1 ?
+        (const gchar *) g_ptr_array_index (g->paths, 0) : NULL);
   }
   g_ptr_array_sort (groups, compare_groups);
   return groups;
