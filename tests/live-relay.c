@@ -245,6 +245,25 @@ find_stream (TestRelay * r, guint64 id)
   return -1;
 }
 
+/* The latest timestamp_end of the packets of trace @t. */
+static guint64
+trace_end (TestRelay * r, guint t)
+{
+  guint64 end = 0;
+  guint i, k;
+
+  for (i = 0; i < r->streams->len; i++) {
+    const RelayStream *s = &g_array_index (r->streams, RelayStream, i);
+
+    if (s->trace != t || s->file == NULL)
+      continue;
+    for (k = 0; k < s->file->index->entries->len; k++)
+      end = MAX (end, g_array_index (s->file->index->entries,
+              GstCtfIndexEntry, k).timestamp_end);
+  }
+  return end;
+}
+
 static void
 reply_index (Conn * c, GByteArray * a, guint64 id)
 {
@@ -265,6 +284,15 @@ reply_index (Conn * c, GByteArray * a, guint64 id)
   entries = s->file->index->entries;
   if (any_late_unsent (c, 0))
     flags |= GST_CTF_LIVE_FLAG_NEW_STREAM;
+  if (c->cursor[i] >= entries->len && r->opts.never_end) {
+    status = GST_CTF_LIVE_INDEX_INACTIVE;
+    beacon = trace_end (r, s->trace) + 1;
+    goto out;
+  }
+  if (c->cursor[i] >= entries->len && r->opts.stall_at_end) {
+    status = GST_CTF_LIVE_INDEX_RETRY;
+    goto out;
+  }
   if (c->cursor[i] >= entries->len) {
     status = GST_CTF_LIVE_INDEX_HUP;
     c->hup[i] = TRUE;

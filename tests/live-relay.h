@@ -30,6 +30,11 @@ typedef struct {
                                  * bitness of a session) */
   guint close_after;            /* close each connection after this many
                                  * GET_PACKET replies (0: never) */
+  gboolean never_end;           /* after a stream's last packet, INACTIVE
+                                 * beacons past every packet of its trace
+                                 * instead of HUP: the session runs on */
+  gboolean stall_at_end;        /* after a stream's last packet, RETRY
+                                 * forever (its next packet never comes) */
 } TestRelayOptions;
 
 typedef struct _TestRelay TestRelay;

@@ -258,6 +258,10 @@ struct _GstCtfTextSink
   /* state */
   FILE *out;
   gboolean out_is_stdout;
+  /* upstream answered the LATENCY query live (asked at each new caps):
+   * the text is written out after each buffer and GAP event instead of
+   * in FLUSH_THRESHOLD chunks, and formatted sequentially */
+  gboolean live;
   gchar *tsdl;
   GstCtfTraceClass *tc;
   GstCtfTextFormatter *fmt;
@@ -346,6 +350,39 @@ write_text (GstCtfTextSink * self)
   }
   g_string_truncate (self->text, 0);
   return TRUE;
+}
+
+/* Live upstream: what was given back goes out now, through the FILE's
+ * buffer too (stdout to a pipe or a file is fully buffered). */
+static gboolean
+write_live (GstCtfTextSink * self)
+{
+  if (!self->live)
+    return TRUE;
+  if (!write_text (self))
+    return FALSE;
+  if (self->out && fflush (self->out) != 0) {
+    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
+        ("Could not write to file \"%s\".",
+            self->location ? self->location : "(stdout)"),
+        ("%s", g_strerror (errno)));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* Whether the source upstream is live (its LATENCY answer). */
+static gboolean
+upstream_is_live (GstCtfTextSink * self)
+{
+  GstQuery *q = gst_query_new_latency ();
+  gboolean live = FALSE;
+
+  if (gst_pad_peer_query (GST_BASE_SINK_PAD (self), q))
+    gst_query_parse_latency (q, &live, NULL, NULL);
+  gst_query_unref (q);
+  GST_DEBUG_OBJECT (self, "upstream is %slive", live ? "" : "not ");
+  return live;
 }
 
 /* format=metadata: the metadata text as babeltrace2 -o ctf-metadata
@@ -547,6 +584,7 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
     case GST_CTF_CAPS_NEW:
       break;
   }
+  self->live = upstream_is_live (self);
   if (self->format == GST_CTF_TEXT_FORMAT_METADATA) {
     /* the metadata text of each new trace; the packets are not read */
     gst_ctf_trace_class_unref (tc);
@@ -581,9 +619,11 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
     gst_ctf_trace_cmd_report_format_header (self->report, self->text);
     self->merge = gst_ctf_event_merge_new (tc);
     gst_ctf_event_merge_set_emulate_recycling (self->merge, FALSE);
-  } else if (self->parallel && !emulating_recycling (self)) {
+  } else if (self->parallel && !emulating_recycling (self) && !self->live) {
     /* babeltrace2's event object emulation needs the event objects in
-     * order: sequential. */
+     * order: sequential.  Live, the text of a packet is wanted as soon as
+     * it arrives, which the workers would make later (the merge does not
+     * wait for them between pushes): sequential too. */
     self->streams = gst_ctf_text_streams_new (tc, &self->opts, trace_name,
         CLAMP (g_get_num_processors (), 1, MAX_WORKERS));
   } else {
@@ -712,7 +752,9 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
     g_clear_error (&err);
     return GST_FLOW_ERROR;
   }
-  return drain (self);
+  if (drain (self) != GST_FLOW_OK)
+    return GST_FLOW_ERROR;
+  return write_live (self) ? GST_FLOW_OK : GST_FLOW_ERROR;
 }
 
 static gboolean
@@ -720,7 +762,23 @@ gst_ctf_text_sink_event (GstBaseSink * bsink, GstEvent * event)
 {
   GstCtfTextSink *self = GST_CTF_TEXT_SINK (bsink);
 
-  if (GST_EVENT_TYPE (event) == GST_EVENT_EOS) {
+  if (GST_EVENT_TYPE (event) == GST_EVENT_GAP && self->merge != NULL) {
+    GstClockTime ts, dur;
+
+    /* No packet before the GAP's end will come (packets arrive in
+     * timestamp_begin order, PTS = timestamp_begin in ns from the clock
+     * origin): the events before it can be given back. */
+    gst_event_parse_gap (event, &ts, &dur);
+    if (GST_CLOCK_TIME_IS_VALID (ts) && ts <= G_MAXINT64) {
+      if (GST_CLOCK_TIME_IS_VALID (dur) && dur <= G_MAXINT64 - ts)
+        ts += dur;
+      gst_ctf_event_merge_advance (self->merge, (gint64) ts);
+      if (drain (self) != GST_FLOW_OK || !write_live (self)) {
+        gst_event_unref (event);
+        return FALSE;
+      }
+    }
+  } else if (GST_EVENT_TYPE (event) == GST_EVENT_EOS) {
     if (self->tc) {
       finish_trace (self);
       if (drain (self) != GST_FLOW_OK) {
@@ -754,6 +812,7 @@ gst_ctf_text_sink_start (GstBaseSink * bsink)
   GstCtfTextSink *self = GST_CTF_TEXT_SINK (bsink);
 
   self->n_events = 0;
+  self->live = FALSE;
   self->n_discarded_events = 0;
   self->n_discarded_packets = 0;
   /* (babeltrace2 looks at the terminal whatever -w says) */

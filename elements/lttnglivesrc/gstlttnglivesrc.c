@@ -831,6 +831,12 @@ fetch_packet (GstLttngLiveSrc * self, LiveStream * s, GstBuffer ** out,
         s->last_discarded;
   s->last_discarded = s->index.events_discarded;
   s->has_index = FALSE;
+  /* the stream's next packet begins where this one ended (LTTng takes
+   * both at the same sub-buffer switch): with the other streams' beacons
+   * past it, a GAP lets the sinks give back this packet's events before
+   * the next one comes */
+  if (s->end_ns > s->bound_ns)
+    s->bound_ns = s->end_ns;
   *out = buf;
   return STEP_OK;
 }
