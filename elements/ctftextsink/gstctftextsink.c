@@ -39,6 +39,13 @@
  * per stream, and at most 16 chunks of 256 formatted lines per worker
  * ahead of the merge.
  *
+ * When upstream is live (its answer to the LATENCY query, asked at each
+ * new caps: `lttnglivesrc`), the text of each packet is written out (and
+ * flushed, to the file or stdout) as soon as the merge can give its events
+ * back, and a GAP event lets the merge give back the events before its
+ * end; the formatting is then sequential.  Otherwise the text is written
+ * in chunks of 64 KiB.
+ *
  * With #GstCtfTextSink:format=trace-cmd, a trace that tracecmdsrc
  * converted from a trace.dat prints as `trace-cmd report` prints the file,
  * byte for byte: `cpus=N`, then `COMM-PID [CPU] SECS.USECS: EVENT: INFO`
@@ -87,7 +94,7 @@
 GST_DEBUG_CATEGORY_STATIC (gst_ctf_text_sink_debug);
 #define GST_CAT_DEFAULT gst_ctf_text_sink_debug
 
-/* Output is written in chunks of about this size. */
+/* Output is written in chunks of about this size (upstream not live). */
 #define FLUSH_THRESHOLD (64 * 1024)
 
 /* Parallel formatting: worker threads, one per core, at most this many. */
@@ -1247,7 +1254,8 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
           "Decode and format the packets on worker threads (one per "
           "core, at most " G_STRINGIFY (MAX_WORKERS) ") and merge their "
           "lines on the streaming thread (same output; not while "
-          "emulate-recycling is in effect)", TRUE,
+          "emulate-recycling is in effect, nor when upstream is live)",
+          TRUE,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
