@@ -232,6 +232,9 @@ run_sink (const gchar * dir, const gchar * metadata_dir, gboolean with_meta,
   }
   h = gst_harness_new_with_element (sink, "sink", NULL);
   gst_object_unref (sink);
+  /* (the harness answers LATENCY live by default: ctftextsink would
+   * format sequentially and write each packet's text out at once) */
+  gst_harness_set_live (h, FALSE);
   if (sink_bus)
     gst_element_set_bus (h->element, sink_bus);
   gst_harness_set_src_caps (h, gst_ctf_caps_new (tsdl, tc->has_uuid ?
@@ -1025,6 +1028,7 @@ GST_START_TEST (test_parallel_new_caps)
     g_object_set (sink, "location", out_path, "parallel", parallel, NULL);
     h = gst_harness_new_with_element (sink, "sink", NULL);
     gst_object_unref (sink);
+    gst_harness_set_live (h, FALSE);
     push_trace (h, dir_a);
     push_trace (h, dir_b);
     fail_unless (gst_harness_push_event (h, gst_event_new_eos ()));
