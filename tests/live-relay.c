@@ -177,7 +177,7 @@ put_streams (Conn * c, GByteArray * a, gboolean late, guint64 sid)
     gchar *path;
 
     if (c->sent[i] || is_late (r, i) != late || session_of (r, s) != sid ||
-        !c->attached_to[sid - 1])
+        !c->attached_to[sid - 1] || (late && c->packets < r->opts.late_after))
       continue;
     c->sent[i] = TRUE;
     n++;
@@ -204,7 +204,8 @@ any_late_unsent (Conn * c, guint64 sid)
     guint64 s = session_of (c->r, &g_array_index (c->r->streams, RelayStream,
             i));
 
-    if (!c->sent[i] && c->attached_to[s - 1] && (sid == 0 || s == sid))
+    if (!c->sent[i] && c->attached_to[s - 1] && (sid == 0 || s == sid) &&
+        c->packets >= c->r->opts.late_after)
       return TRUE;
   }
   return FALSE;

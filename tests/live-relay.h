@@ -21,6 +21,8 @@ typedef struct {
                                  * next packet) before each index */
   gboolean late_streams;        /* only the first data stream of a trace at
                                  * attach; the others with NEW_STREAM */
+  guint late_after;             /* with late_streams: the late ones only
+                                 * once this many GET_PACKET replies went */
   gboolean empty_new_streams;   /* relayd 2.13: OK with 0 streams, not NO_NEW */
   guint32 attach_status;        /* 0: OK; else this ATTACH status */
   guint32 live_timer;           /* µs; 0 means 100000 */

@@ -13,7 +13,8 @@
  *   (session-not-found=error) are element errors naming the cause; with
  *   session-not-found=end a missing session is end-of-stream;
  * - ctftextsink writes the text of a live session out as it comes, not at
- *   the end; a GAP reaches the end of the last packets pushed;
+ *   the end; a GAP reaches the end of the last packets pushed; a stream
+ *   announced after later packets went is pushed with a warning;
  * - LATENCY answers live, min = live timer + poll interval; seeks are
  *   refused; PLAYING -> NULL while waiting leaves no thread behind;
  * - the library: URL parsing, metadata reassembly of partial packets.
@@ -757,6 +758,96 @@ GST_START_TEST (test_gap_to_packet_end)
 
 GST_END_TEST;
 
+static gint
+compare_lines (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const gchar * const *) a, *(const gchar * const *) b);
+}
+
+/* The lines of @text, sorted. */
+static gchar *
+sorted_lines (const gchar * text)
+{
+  gchar **lines = g_strsplit (text, "\n", -1);
+  gchar *joined;
+
+  qsort (lines, g_strv_length (lines), sizeof (gchar *), compare_lines);
+  joined = g_strjoinv ("\n", lines);
+  g_strfreev (lines);
+  return joined;
+}
+
+/* A stream the relay announces only after packets of another stream that
+ * end after its first packet begins (a per-PID trace of an app that the
+ * relay makes known late): lttnglivesrc cannot put it back in order; it
+ * pushes its packets anyway, with a warning naming the stream, and every
+ * event is printed (babeltrace2 stops with "Late message could not be
+ * handled correctly" there). */
+GST_START_TEST (test_late_stream_warns)
+{
+  TestRelayOptions o = { 0 };
+  gchar *dir = example ("ust-sample");
+  gchar *full = ctfsrc_text (dir, "no-delta=true");
+  TestRelay *relay;
+  GstElement *p;
+  GstBus *bus;
+  GstMessage *m;
+  gchar *out, *desc, *text, *got, *want, *warning = NULL;
+  gboolean eos = FALSE;
+  gint fd;
+
+  o.dir = dir;
+  o.late_streams = TRUE;
+  o.late_after = 2;
+  relay = test_relay_start (&o, NULL);
+  fail_unless (relay != NULL);
+  fd = g_file_open_tmp ("livesrc-XXXXXX.txt", &out, NULL);
+  close (fd);
+  desc = g_strdup_printf ("lttnglivesrc url=net://127.0.0.1:%u/host/"
+      "testhost/testsession session-not-found=end poll-interval=5 ! "
+      "ctftextsink no-delta=true location=%s", test_relay_get_port (relay),
+      out);
+  p = gst_parse_launch (desc, NULL);
+  fail_unless (p != NULL);
+  bus = gst_element_get_bus (p);
+  gst_element_set_state (p, GST_STATE_PLAYING);
+  while (!eos && (m = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+              GST_MESSAGE_EOS | GST_MESSAGE_ERROR | GST_MESSAGE_WARNING))) {
+    GError *err = NULL;
+
+    fail_if (GST_MESSAGE_TYPE (m) == GST_MESSAGE_ERROR, "error");
+    if (GST_MESSAGE_TYPE (m) == GST_MESSAGE_WARNING && warning == NULL) {
+      gst_message_parse_warning (m, &err, NULL);
+      warning = g_strdup (err->message);
+      g_error_free (err);
+    }
+    eos = GST_MESSAGE_TYPE (m) == GST_MESSAGE_EOS;
+    gst_message_unref (m);
+  }
+  fail_unless (eos);
+  gst_element_set_state (p, GST_STATE_NULL);
+  fail_unless (warning != NULL && strstr (warning, "Stream channel0_1 ") &&
+      strstr (warning, "joined late"), "warning: %s", warning);
+  text = read_file (out);
+  got = sorted_lines (text);
+  want = sorted_lines (full);
+  check_equal_text ("every event of the late stream", got, want);
+  g_unlink (out);
+  g_free (out);
+  g_free (text);
+  g_free (got);
+  g_free (want);
+  g_free (warning);
+  g_free (full);
+  g_free (desc);
+  gst_object_unref (bus);
+  gst_object_unref (p);
+  test_relay_stop (relay);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
 /* A session of several traces (two bundled traces side by side, as the
  * domains or per-PID traces of one session): merged as ctfsrc merges
  * them, and for the corpus's kernel + UST unit, babeltrace2's text. */
@@ -1141,6 +1232,7 @@ lttnglivesrc_suite (void)
   tcase_add_test (tc, test_order_and_gaps);
   tcase_add_test (tc, test_text_written_while_live);
   tcase_add_test (tc, test_gap_to_packet_end);
+  tcase_add_test (tc, test_late_stream_warns);
   tcase_add_test (tc, test_list_and_example);
   tcase_add_test (tc, test_several_traces);
   tcase_add_test (tc, test_ctf2);
