@@ -459,7 +459,7 @@ GST_START_TEST (test_text_written_while_live)
   fail_unless (p != NULL);
   bus = gst_element_get_bus (p);
   gst_element_set_state (p, GST_STATE_PLAYING);
-  for (i = 0; i < 200; i++) {
+  for (i = 0; i < 600; i++) {
     m = gst_bus_timed_pop_filtered (bus, 50 * GST_MSECOND,
         GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
     fail_unless (m == NULL, "the pipeline ended (%s)", m ?
@@ -704,7 +704,7 @@ GST_START_TEST (test_gap_to_packet_end)
       GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, ends_probe, &e, NULL);
   bus = gst_element_get_bus (p);
   gst_element_set_state (p, GST_STATE_PLAYING);
-  for (i = 0; i < 200; i++) {
+  for (i = 0; i < 600; i++) {
     GHashTableIter it;
     gpointer v;
 
