@@ -290,6 +290,10 @@ reply_index (Conn * c, GByteArray * a, guint64 id)
     beacon = trace_end (r, s->trace) + 1;
     goto out;
   }
+  if (r->opts.hold_after && c->packets >= r->opts.hold_after) {
+    status = GST_CTF_LIVE_INDEX_RETRY;
+    goto out;
+  }
   if (c->cursor[i] >= entries->len && r->opts.stall_at_end) {
     status = GST_CTF_LIVE_INDEX_RETRY;
     goto out;

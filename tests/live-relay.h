@@ -37,6 +37,8 @@ typedef struct {
                                  * instead of HUP: the session runs on */
   gboolean stall_at_end;        /* after a stream's last packet, RETRY
                                  * forever (its next packet never comes) */
+  guint hold_after;             /* RETRY to every index once this many
+                                 * GET_PACKET replies went (0: never) */
 } TestRelayOptions;
 
 typedef struct _TestRelay TestRelay;

@@ -14,7 +14,12 @@ only inactivity beacons), once every packet reached ctfsink:
   the same babeltrace2 text), `gst_ctf_truncated = 1` in the metadata
   (ctfsink's warning is posted while the pipeline goes to NULL, when
   gst-launch-1.0 no longer reads the bus: it does not show);
-- both: the process exits, no hidden `.NAME.part` file is left.
+- both: the process exits, no hidden `.NAME.part` file is left;
+- with -e in the middle of the session (the relay holds back the packets
+  after the third one: test-live-relay --hold-after 3, the bundled
+  ust-sample trace): the stream files are the first packets received,
+  byte for byte, and babeltrace2 prints the events of those packets (as
+  on the served files cut to the same packets).
 
 Usage: test-lttng-live-sigint.py SOURCE_ROOT GST_LAUNCH TEST_LIVE_RELAY
 [ASAN_RUNTIME] (ASAN_RUNTIME: preloaded into gst-launch-1.0 in a sanitizer
@@ -34,8 +39,8 @@ if len(sys.argv) > 4 and sys.argv[4]:
     env["LD_PRELOAD"] = sys.argv[4]
     env.setdefault("ASAN_OPTIONS", "detect_leaks=0")
 failures = 0
-TRACE = os.path.join(root, "examples", "traces", "ust-libc")
-STREAMS = os.path.join(TRACE, "ust", "uid", "0", "64-bit")
+TRACES = os.path.join(root, "examples", "traces")
+UID_DIR = os.path.join("ust", "uid", "0", "64-bit")
 
 
 def check(cond, what):
@@ -44,10 +49,10 @@ def check(cond, what):
     failures += 0 if cond else 1
 
 
-def data_files():
-    return sorted(n for n in os.listdir(STREAMS)
+def data_files(streams):
+    return sorted(n for n in os.listdir(streams)
                   if n != "metadata" and
-                  os.path.isfile(os.path.join(STREAMS, n)))
+                  os.path.isfile(os.path.join(streams, n)))
 
 
 def read(path):
@@ -55,14 +60,12 @@ def read(path):
         return f.read()
 
 
-def all_packets_written(out):
-    """Every served byte is in ctfsink's .NAME.part files (live upstream:
-    ctfsink writes each packet out at once)."""
-    for n in data_files():
+def all_packets_written(out, sizes):
+    """ctfsink's .NAME.part files hold SIZES (name -> bytes) of the served
+    streams (live upstream: ctfsink writes each packet out at once)."""
+    for n, size in sizes.items():
         part = os.path.join(out, "." + n + ".part")
-        if not os.path.exists(part) or \
-                os.path.getsize(part) < os.path.getsize(
-                    os.path.join(STREAMS, n)):
+        if not os.path.exists(part) or os.path.getsize(part) < size:
             return False
     return True
 
@@ -73,9 +76,10 @@ def babeltrace2_text(path):
     return r.returncode, r.stdout, r.stderr
 
 
-def run(port, tmp, with_e):
-    what = "with -e" if with_e else "without -e"
-    out = os.path.join(tmp, "out-e" if with_e else "out")
+def run(port, tmp, with_e, streams, sizes, what):
+    """SIGINT once SIZES (name -> bytes) of the stream files of STREAMS
+    reached ctfsink."""
+    out = os.path.join(tmp, "out-" + what.replace(" ", "-"))
     log = open(os.path.join(tmp, "log-" + what.replace(" ", "")), "w+")
     argv = [gst_launch] + (["-e"] if with_e else []) + [
         "lttnglivesrc",
@@ -85,10 +89,11 @@ def run(port, tmp, with_e):
                          env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and p.poll() is None and \
-            not all_packets_written(out):
+            not all_packets_written(out, sizes):
         time.sleep(0.05)
     check(p.poll() is None, what + ": the pipeline runs with the session")
-    check(all_packets_written(out), what + ": every packet reached ctfsink")
+    check(all_packets_written(out, sizes),
+          what + ": the packets served reached ctfsink")
     p.send_signal(signal.SIGINT)
     try:
         rc = p.wait(30)
@@ -108,13 +113,18 @@ def run(port, tmp, with_e):
         if os.path.isdir(out) else ["(no output directory)"]
     check(left == [], what + ": no hidden .part file left (%s)" % left)
     names = sorted(os.listdir(out)) if os.path.isdir(out) else []
-    check(names == sorted(data_files() + ["metadata"]),
+    check(names == sorted(list(sizes) + ["metadata"]),
           what + ": metadata and the stream files (%s)" % names)
-    for n in data_files():
+    ref = os.path.join(tmp, "ref-" + what.replace(" ", "-"))
+    os.makedirs(ref)
+    shutil.copy(os.path.join(streams, "metadata"), ref)
+    for n, size in sizes.items():
         p_out = os.path.join(out, n)
-        check(os.path.exists(p_out) and
-              read(p_out) == read(os.path.join(STREAMS, n)),
-              what + ": %s is the served stream, byte for byte" % n)
+        served = read(os.path.join(streams, n))[:size]
+        with open(os.path.join(ref, n), "wb") as f:
+            f.write(served)
+        check(os.path.exists(p_out) and read(p_out) == served,
+              what + ": %s is the served packets, byte for byte" % n)
     meta = read(os.path.join(out, "metadata")).decode("utf-8", "replace") \
         if "metadata" in names else ""
     if with_e:
@@ -124,12 +134,12 @@ def run(port, tmp, with_e):
         check("gst_ctf_truncated = 1;" in meta,
               what + ": the metadata is marked truncated")
     if shutil.which("babeltrace2"):
-        rc_in, text_in, _ = babeltrace2_text(STREAMS)
+        rc_in, text_in, _ = babeltrace2_text(ref)
         rc_out, text_out, err = babeltrace2_text(out)
         check(rc_in == 0 and rc_out == 0 and text_out == text_in and
               text_in != "",
-              what + ": babeltrace2 reads the output: the served events "
-              "(%d lines)%s" % (text_out.count("\n"),
+              what + ": babeltrace2 reads the output: the events of the "
+              "served packets (%d lines)%s" % (text_out.count("\n"),
                                 "" if rc_out == 0 else ": " + err[-300:]))
     else:
         print("SKIP babeltrace2 check: no babeltrace2 in PATH")
@@ -137,26 +147,34 @@ def run(port, tmp, with_e):
         print(text[-2000:])
 
 
+def relay_run(tmp, trace, relay_args, with_e, sizes, what):
+    """One gst-launch-1.0 run against a relay of its own (one viewer per
+    session at a time)."""
+    relay = subprocess.Popen([relay_prog] + relay_args +
+                             [os.path.join(TRACES, trace)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True)
+    try:
+        run(int(relay.stdout.readline()), tmp, with_e,
+            os.path.join(TRACES, trace, UID_DIR), sizes, what)
+    finally:
+        relay.stdin.close()
+        relay.wait(30)
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="gst-ctf-live-sigint-")
-    relay = subprocess.Popen([relay_prog, "--never-end", TRACE],
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             text=True)
-    try:
-        port = int(relay.stdout.readline())
-        # one viewer per session at a time: one relay per run
-        run(port, tmp, True)
-    finally:
-        relay.stdin.close()
-        relay.wait(30)
-    relay = subprocess.Popen([relay_prog, "--never-end", TRACE],
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             text=True)
-    try:
-        run(int(relay.stdout.readline()), tmp, False)
-    finally:
-        relay.stdin.close()
-        relay.wait(30)
+    streams = os.path.join(TRACES, "ust-libc", UID_DIR)
+    full = {n: os.path.getsize(os.path.join(streams, n))
+            for n in data_files(streams)}
+    relay_run(tmp, "ust-libc", ["--never-end"], True, full, "with -e")
+    relay_run(tmp, "ust-libc", ["--never-end"], False, full, "without -e")
+    # ust-sample: 3 packets of 4096 bytes per stream; in time order the
+    # first three are channel0_0's first, channel0_1's first, channel0_0's
+    # second
+    relay_run(tmp, "ust-sample", ["--hold-after", "3"], True,
+              {"channel0_0": 8192, "channel0_1": 4096},
+              "with -e mid-session")
     shutil.rmtree(tmp, ignore_errors=True)
     print("%d failure(s)" % failures)
     sys.exit(1 if failures else 0)
