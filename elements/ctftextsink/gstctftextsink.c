@@ -579,6 +579,7 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   const GstCtfEnvEntry *host;
   const gchar *trace_name;
   GstCtfTraceClass *tc = NULL;
+  GstCtfTextDelta delta;
   GError *err = NULL;
   gchar *metadata;
 
@@ -608,6 +609,14 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
       return FALSE;
     }
   }
+  /* Live, new caps are the same session growing (a trace joined, more
+   * metadata): the deltas go on, as babeltrace2 net://...'s.  Otherwise a
+   * new trace starts from a fresh delta, as a babeltrace2 run of it. */
+  memset (&delta, 0, sizeof (delta));
+  if (self->live && self->streams)
+    gst_ctf_text_streams_get_delta (self->streams, &delta);
+  else if (self->live && self->fmt)
+    gst_ctf_text_formatter_get_delta (self->fmt, &delta);
   drop_trace (self);
   self->tc = tc;
   self->tsdl = metadata;
@@ -633,9 +642,11 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
      * wait for them between pushes): sequential too. */
     self->streams = gst_ctf_text_streams_new (tc, &self->opts, trace_name,
         CLAMP (g_get_num_processors (), 1, MAX_WORKERS));
+    gst_ctf_text_streams_set_delta (self->streams, &delta);
   } else {
     self->fmt = gst_ctf_text_formatter_new (tc, &self->opts);
     gst_ctf_text_formatter_set_trace_name (self->fmt, trace_name);
+    gst_ctf_text_formatter_set_delta (self->fmt, &delta);
     self->merge = gst_ctf_event_merge_new (tc);
     gst_ctf_event_merge_set_emulate_recycling (self->merge,
         emulating_recycling (self));
