@@ -177,7 +177,7 @@ put_streams (Conn * c, GByteArray * a, gboolean late, guint64 sid)
     gchar *path;
 
     if (c->sent[i] || is_late (r, i) != late || session_of (r, s) != sid ||
-        !c->attached_to[sid - 1])
+        !c->attached_to[sid - 1] || (late && c->packets < r->opts.late_after))
       continue;
     c->sent[i] = TRUE;
     n++;
@@ -204,7 +204,8 @@ any_late_unsent (Conn * c, guint64 sid)
     guint64 s = session_of (c->r, &g_array_index (c->r->streams, RelayStream,
             i));
 
-    if (!c->sent[i] && c->attached_to[s - 1] && (sid == 0 || s == sid))
+    if (!c->sent[i] && c->attached_to[s - 1] && (sid == 0 || s == sid) &&
+        c->packets >= c->r->opts.late_after)
       return TRUE;
   }
   return FALSE;
@@ -245,6 +246,25 @@ find_stream (TestRelay * r, guint64 id)
   return -1;
 }
 
+/* The latest timestamp_end of the packets of trace @t. */
+static guint64
+trace_end (TestRelay * r, guint t)
+{
+  guint64 end = 0;
+  guint i, k;
+
+  for (i = 0; i < r->streams->len; i++) {
+    const RelayStream *s = &g_array_index (r->streams, RelayStream, i);
+
+    if (s->trace != t || s->file == NULL)
+      continue;
+    for (k = 0; k < s->file->index->entries->len; k++)
+      end = MAX (end, g_array_index (s->file->index->entries,
+              GstCtfIndexEntry, k).timestamp_end);
+  }
+  return end;
+}
+
 static void
 reply_index (Conn * c, GByteArray * a, guint64 id)
 {
@@ -265,6 +285,19 @@ reply_index (Conn * c, GByteArray * a, guint64 id)
   entries = s->file->index->entries;
   if (any_late_unsent (c, 0))
     flags |= GST_CTF_LIVE_FLAG_NEW_STREAM;
+  if (c->cursor[i] >= entries->len && r->opts.never_end) {
+    status = GST_CTF_LIVE_INDEX_INACTIVE;
+    beacon = trace_end (r, s->trace) + 1;
+    goto out;
+  }
+  if (r->opts.hold_after && c->packets >= r->opts.hold_after) {
+    status = GST_CTF_LIVE_INDEX_RETRY;
+    goto out;
+  }
+  if (c->cursor[i] >= entries->len && r->opts.stall_at_end) {
+    status = GST_CTF_LIVE_INDEX_RETRY;
+    goto out;
+  }
   if (c->cursor[i] >= entries->len) {
     status = GST_CTF_LIVE_INDEX_HUP;
     c->hup[i] = TRUE;

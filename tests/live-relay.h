@@ -21,6 +21,8 @@ typedef struct {
                                  * next packet) before each index */
   gboolean late_streams;        /* only the first data stream of a trace at
                                  * attach; the others with NEW_STREAM */
+  guint late_after;             /* with late_streams: the late ones only
+                                 * once this many GET_PACKET replies went */
   gboolean empty_new_streams;   /* relayd 2.13: OK with 0 streams, not NO_NEW */
   guint32 attach_status;        /* 0: OK; else this ATTACH status */
   guint32 live_timer;           /* µs; 0 means 100000 */
@@ -30,6 +32,13 @@ typedef struct {
                                  * bitness of a session) */
   guint close_after;            /* close each connection after this many
                                  * GET_PACKET replies (0: never) */
+  gboolean never_end;           /* after a stream's last packet, INACTIVE
+                                 * beacons past every packet of its trace
+                                 * instead of HUP: the session runs on */
+  gboolean stall_at_end;        /* after a stream's last packet, RETRY
+                                 * forever (its next packet never comes) */
+  guint hold_after;             /* RETRY to every index once this many
+                                 * GET_PACKET replies went (0: never) */
 } TestRelayOptions;
 
 typedef struct _TestRelay TestRelay;

@@ -337,6 +337,9 @@ sink_harness_new (const gchar * dir, const gchar * tsdl)
   g_object_set (sink, "location", dir, "async", FALSE, NULL);
   h = gst_harness_new_with_element (sink, "sink", NULL);
   gst_object_unref (sink);
+  /* (the harness answers LATENCY live by default: ctfsink would write
+   * each packet out at once) */
+  gst_harness_set_live (h, FALSE);
   gst_harness_play (h);
   gst_harness_set_src_caps (h, gst_ctf_caps_new (tsdl, NULL));
   return h;

@@ -12,6 +12,9 @@
  * - ATTACH_ALREADY, NOT_LIVE, a refused connection and a missing session
  *   (session-not-found=error) are element errors naming the cause; with
  *   session-not-found=end a missing session is end-of-stream;
+ * - ctftextsink writes the text of a live session out as it comes, not at
+ *   the end; a GAP reaches the end of the last packets pushed; a stream
+ *   announced after later packets went is pushed with a warning;
  * - LATENCY answers live, min = live timer + poll interval; seeks are
  *   refused; PLAYING -> NULL while waiting leaves no thread behind;
  * - the library: URL parsing, metadata reassembly of partial packets.
@@ -426,6 +429,68 @@ GST_START_TEST (test_order_and_gaps)
 
 GST_END_TEST;
 
+/* A live upstream: ctftextsink writes each packet's text out at once (and
+ * on the GAP events of beacons), not in 64 KiB chunks or at EOS.  The
+ * relay serves every packet of the trace and then only beacons past them:
+ * the file holds the whole text while the pipeline still runs. */
+GST_START_TEST (test_text_written_while_live)
+{
+  TestRelayOptions o = { 0 };
+  gchar *dir = example ("ust-libc");
+  gchar *oracle_path = example ("ust-libc.babeltrace2.txt");
+  gchar *oracle = read_file (oracle_path);
+  TestRelay *relay;
+  GstElement *p;
+  GstBus *bus;
+  GstMessage *m;
+  gchar *out, *desc, *text = NULL;
+  gint fd, i;
+
+  o.dir = dir;
+  o.never_end = TRUE;
+  relay = test_relay_start (&o, NULL);
+  fail_unless (relay != NULL);
+  fd = g_file_open_tmp ("livesrc-XXXXXX.txt", &out, NULL);
+  close (fd);
+  desc = g_strdup_printf ("lttnglivesrc url=net://127.0.0.1:%u/host/"
+      "testhost/testsession poll-interval=5 ! ctftextsink location=%s",
+      test_relay_get_port (relay), out);
+  p = gst_parse_launch (desc, NULL);
+  fail_unless (p != NULL);
+  bus = gst_element_get_bus (p);
+  gst_element_set_state (p, GST_STATE_PLAYING);
+  for (i = 0; i < 600; i++) {
+    m = gst_bus_timed_pop_filtered (bus, 50 * GST_MSECOND,
+        GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+    fail_unless (m == NULL, "the pipeline ended (%s)", m ?
+        GST_MESSAGE_TYPE_NAME (m) : "");
+    g_free (text);
+    text = read_file (out);
+    if (strcmp (text, oracle) == 0)
+      break;
+  }
+  /* still running: nothing ended the stream */
+  fail_if (test_relay_session_destroyed (relay));
+  check_equal_text ("text before the end of the session", text, oracle);
+  fail_unless (gst_element_set_state (p, GST_STATE_NULL) ==
+      GST_STATE_CHANGE_SUCCESS);
+  g_free (text);
+  text = read_file (out);
+  check_equal_text ("text after stopping", text, oracle);
+  g_unlink (out);
+  g_free (out);
+  g_free (text);
+  g_free (desc);
+  gst_object_unref (bus);
+  gst_object_unref (p);
+  test_relay_stop (relay);
+  g_free (oracle);
+  g_free (oracle_path);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
 
 /* Listing: the library (2.4-style and minor-15 records), the C example's
  * --list, equal to `babeltrace2 -i lttng-live net://RELAY`; the example
@@ -544,6 +609,244 @@ ctfsrc_text (const gchar * dir, const gchar * extra)
   g_free (desc);
   return text;
 }
+
+/* What reached the sink: per stream, the end of its last packet (PTS +
+ * DURATION); the furthest GAP end. */
+typedef struct {
+  GMutex lock;
+  GHashTable *ends;             /* stream name -> end ns (as pointer) */
+  guint n_buffers;
+  GstClockTime gap_end;
+} Ends;
+
+static GstPadProbeReturn
+ends_probe (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  Ends *e = data;
+
+  g_mutex_lock (&e->lock);
+  if (info->type & GST_PAD_PROBE_TYPE_BUFFER) {
+    GstBuffer *b = GST_PAD_PROBE_INFO_BUFFER (info);
+    GstCtfPacketMeta *m = gst_buffer_get_ctf_packet_meta (b);
+
+    e->n_buffers++;
+    if (m && m->stream_name)
+      g_hash_table_insert (e->ends, (gpointer) m->stream_name,
+          GSIZE_TO_POINTER ((gsize) (GST_BUFFER_PTS (b) +
+                  GST_BUFFER_DURATION (b))));
+  } else if (GST_EVENT_TYPE (GST_PAD_PROBE_INFO_EVENT (info)) ==
+      GST_EVENT_GAP) {
+    GstClockTime ts, dur;
+
+    gst_event_parse_gap (GST_PAD_PROBE_INFO_EVENT (info), &ts, &dur);
+    e->gap_end = ts + dur;
+  }
+  g_mutex_unlock (&e->lock);
+  return GST_PAD_PROBE_OK;
+}
+
+/* The lines of @text (clock-seconds=true) of events before @ns. */
+static gchar *
+lines_before (const gchar * text, GstClockTime ns)
+{
+  gchar **lines = g_strsplit (text, "\n", -1);
+  GString *out = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; lines[i] && lines[i][0]; i++) {
+    guint64 sec = 0, frac = 0;
+
+    fail_unless (sscanf (lines[i], "[%" G_GUINT64_FORMAT ".%9"
+            G_GUINT64_FORMAT "]", &sec, &frac) == 2, "%s", lines[i]);
+    if (sec * GST_SECOND + frac < ns)
+      g_string_append_printf (out, "%s\n", lines[i]);
+  }
+  g_strfreev (lines);
+  return g_string_free (out, FALSE);
+}
+
+/* A stream whose next packet does not come yet (RETRY) after the others'
+ * last packets: a GAP reaches the end of the streams' last packets (a
+ * stream's next packet begins where its previous one ended), so
+ * ctftextsink prints every event before it, without waiting for more
+ * packets; none after it. */
+GST_START_TEST (test_gap_to_packet_end)
+{
+  TestRelayOptions o = { 0 };
+  gchar *dir = example ("ust-libc");
+  gchar *full = ctfsrc_text (dir, "clock-seconds=true");
+  TestRelay *relay;
+  GstElement *p, *src;
+  GstPad *pad;
+  GstBus *bus;
+  GstMessage *m;
+  Ends e = { 0 };
+  gchar *out, *desc, *text = NULL, *expected = NULL;
+  GstClockTime low = GST_CLOCK_TIME_NONE;
+  gint fd, i;
+
+  o.dir = dir;
+  o.stall_at_end = TRUE;
+  relay = test_relay_start (&o, NULL);
+  fail_unless (relay != NULL);
+  fd = g_file_open_tmp ("livesrc-XXXXXX.txt", &out, NULL);
+  close (fd);
+  desc = g_strdup_printf ("lttnglivesrc name=src url=net://127.0.0.1:%u/"
+      "host/testhost/testsession poll-interval=5 ! ctftextsink "
+      "clock-seconds=true location=%s", test_relay_get_port (relay), out);
+  p = gst_parse_launch (desc, NULL);
+  fail_unless (p != NULL);
+  src = gst_bin_get_by_name (GST_BIN (p), "src");
+  pad = gst_element_get_static_pad (src, "src");
+  g_mutex_init (&e.lock);
+  e.ends = g_hash_table_new (NULL, NULL);
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER |
+      GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, ends_probe, &e, NULL);
+  bus = gst_element_get_bus (p);
+  gst_element_set_state (p, GST_STATE_PLAYING);
+  for (i = 0; i < 600; i++) {
+    GHashTableIter it;
+    gpointer v;
+
+    m = gst_bus_timed_pop_filtered (bus, 50 * GST_MSECOND,
+        GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+    fail_unless (m == NULL, "the pipeline ended (%s)", m ?
+        GST_MESSAGE_TYPE_NAME (m) : "");
+    g_mutex_lock (&e.lock);
+    /* (ust-libc: 2 streams; the lowest last end is the bound) */
+    low = GST_CLOCK_TIME_NONE;
+    g_hash_table_iter_init (&it, e.ends);
+    while (g_hash_table_iter_next (&it, NULL, &v))
+      low = MIN (low, (GstClockTime) GPOINTER_TO_SIZE (v));
+    if (g_hash_table_size (e.ends) == 2 && e.gap_end >= low) {
+      g_mutex_unlock (&e.lock);
+      g_free (text);
+      text = read_file (out);
+      if (expected == NULL)
+        expected = lines_before (full, low);
+      if (strcmp (text, expected) == 0)
+        break;
+    } else {
+      g_mutex_unlock (&e.lock);
+    }
+  }
+  g_mutex_lock (&e.lock);
+  fail_unless_equals_int (g_hash_table_size (e.ends), 2);
+  fail_unless (e.gap_end >= low, "no GAP to the end of the last packets: "
+      "%" GST_TIME_FORMAT " < %" GST_TIME_FORMAT, GST_TIME_ARGS (e.gap_end),
+      GST_TIME_ARGS (low));
+  g_mutex_unlock (&e.lock);
+  fail_unless (expected != NULL && expected[0] != '\0');
+  check_equal_text ("text before the GAP", text, expected);
+  fail_unless (gst_element_set_state (p, GST_STATE_NULL) ==
+      GST_STATE_CHANGE_SUCCESS);
+  g_unlink (out);
+  g_free (out);
+  g_free (text);
+  g_free (expected);
+  g_free (full);
+  g_free (desc);
+  g_hash_table_unref (e.ends);
+  g_mutex_clear (&e.lock);
+  gst_object_unref (bus);
+  gst_object_unref (pad);
+  gst_object_unref (src);
+  gst_object_unref (p);
+  test_relay_stop (relay);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
+static gint
+compare_lines (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const gchar * const *) a, *(const gchar * const *) b);
+}
+
+/* The lines of @text, sorted. */
+static gchar *
+sorted_lines (const gchar * text)
+{
+  gchar **lines = g_strsplit (text, "\n", -1);
+  gchar *joined;
+
+  qsort (lines, g_strv_length (lines), sizeof (gchar *), compare_lines);
+  joined = g_strjoinv ("\n", lines);
+  g_strfreev (lines);
+  return joined;
+}
+
+/* A stream the relay announces only after packets of another stream that
+ * end after its first packet begins (a per-PID trace of an app that the
+ * relay makes known late): lttnglivesrc cannot put it back in order; it
+ * pushes its packets anyway, with a warning naming the stream, and every
+ * event is printed (babeltrace2 stops with "Late message could not be
+ * handled correctly" there). */
+GST_START_TEST (test_late_stream_warns)
+{
+  TestRelayOptions o = { 0 };
+  gchar *dir = example ("ust-sample");
+  gchar *full = ctfsrc_text (dir, "no-delta=true");
+  TestRelay *relay;
+  GstElement *p;
+  GstBus *bus;
+  GstMessage *m;
+  gchar *out, *desc, *text, *got, *want, *warning = NULL;
+  gboolean eos = FALSE;
+  gint fd;
+
+  o.dir = dir;
+  o.late_streams = TRUE;
+  o.late_after = 2;
+  relay = test_relay_start (&o, NULL);
+  fail_unless (relay != NULL);
+  fd = g_file_open_tmp ("livesrc-XXXXXX.txt", &out, NULL);
+  close (fd);
+  desc = g_strdup_printf ("lttnglivesrc url=net://127.0.0.1:%u/host/"
+      "testhost/testsession session-not-found=end poll-interval=5 ! "
+      "ctftextsink no-delta=true location=%s", test_relay_get_port (relay),
+      out);
+  p = gst_parse_launch (desc, NULL);
+  fail_unless (p != NULL);
+  bus = gst_element_get_bus (p);
+  gst_element_set_state (p, GST_STATE_PLAYING);
+  while (!eos && (m = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+              GST_MESSAGE_EOS | GST_MESSAGE_ERROR | GST_MESSAGE_WARNING))) {
+    GError *err = NULL;
+
+    fail_if (GST_MESSAGE_TYPE (m) == GST_MESSAGE_ERROR, "error");
+    if (GST_MESSAGE_TYPE (m) == GST_MESSAGE_WARNING && warning == NULL) {
+      gst_message_parse_warning (m, &err, NULL);
+      warning = g_strdup (err->message);
+      g_error_free (err);
+    }
+    eos = GST_MESSAGE_TYPE (m) == GST_MESSAGE_EOS;
+    gst_message_unref (m);
+  }
+  fail_unless (eos);
+  gst_element_set_state (p, GST_STATE_NULL);
+  fail_unless (warning != NULL && strstr (warning, "Stream channel0_1 ") &&
+      strstr (warning, "joined late"), "warning: %s", warning);
+  text = read_file (out);
+  got = sorted_lines (text);
+  want = sorted_lines (full);
+  check_equal_text ("every event of the late stream", got, want);
+  g_unlink (out);
+  g_free (out);
+  g_free (text);
+  g_free (got);
+  g_free (want);
+  g_free (warning);
+  g_free (full);
+  g_free (desc);
+  gst_object_unref (bus);
+  gst_object_unref (p);
+  test_relay_stop (relay);
+  g_free (dir);
+}
+
+GST_END_TEST;
 
 /* A session of several traces (two bundled traces side by side, as the
  * domains or per-PID traces of one session): merged as ctfsrc merges
@@ -927,6 +1230,9 @@ lttnglivesrc_suite (void)
   tcase_add_test (tc, test_babeltrace2_reads_relay);
   tcase_add_test (tc, test_corpus_units);
   tcase_add_test (tc, test_order_and_gaps);
+  tcase_add_test (tc, test_text_written_while_live);
+  tcase_add_test (tc, test_gap_to_packet_end);
+  tcase_add_test (tc, test_late_stream_warns);
   tcase_add_test (tc, test_list_and_example);
   tcase_add_test (tc, test_several_traces);
   tcase_add_test (tc, test_ctf2);

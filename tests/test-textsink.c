@@ -232,6 +232,9 @@ run_sink (const gchar * dir, const gchar * metadata_dir, gboolean with_meta,
   }
   h = gst_harness_new_with_element (sink, "sink", NULL);
   gst_object_unref (sink);
+  /* (the harness answers LATENCY live by default: ctftextsink would
+   * format sequentially and write each packet's text out at once) */
+  gst_harness_set_live (h, FALSE);
   if (sink_bus)
     gst_element_set_bus (h->element, sink_bus);
   gst_harness_set_src_caps (h, gst_ctf_caps_new (tsdl, tc->has_uuid ?
@@ -950,7 +953,7 @@ GST_END_TEST;
 /* Pushes the packets of @dir into @h after caps with its metadata (as
  * run_sink() does with the meta). */
 static void
-push_trace (GstHarness * h, const gchar * dir)
+push_trace_full (GstHarness * h, const gchar * dir, guint grow_at)
 {
   gchar *mpath = g_build_filename (dir, "metadata", NULL);
   GError *err = NULL;
@@ -974,6 +977,14 @@ push_trace (GstHarness * h, const gchar * dir)
     GstCtfPacketMeta *m = gst_buffer_add_ctf_packet_meta (buf);
     const StreamFile *f = &files[p->file_index];
 
+    if (i == grow_at) {
+      /* new caps: the metadata grew (here by a comment) */
+      gchar *grown = g_strconcat (tsdl, "\n/* grown */\n", NULL);
+
+      gst_harness_set_src_caps (h, gst_ctf_caps_new (grown, tc->has_uuid ?
+              tc->uuid : NULL));
+      g_free (grown);
+    }
     m->stream_class_id = f->sc_id;
     m->stream_instance_id = f->instance_id;
     m->stream_name = g_intern_string (f->name);
@@ -990,6 +1001,52 @@ push_trace (GstHarness * h, const gchar * dir)
   g_free (tsdl);
   g_free (mpath);
 }
+
+static void
+push_trace (GstHarness * h, const gchar * dir)
+{
+  push_trace_full (h, dir, G_MAXUINT);
+}
+
+/* Live upstream (the harness answers LATENCY live), metadata that grows
+ * mid-stream (new caps of the same session, as lttnglivesrc pushes them):
+ * the `(+S.NS)` deltas go on across the caps, as babeltrace2 net://...
+ * prints them: one unknown delta `(+?.` followed by nine `?`, on the first
+ * line. */
+GST_START_TEST (test_live_delta_across_caps)
+{
+  gchar *dir = g_build_filename (g_getenv ("GST_CTF_EXAMPLES"), "ust-sample",
+      "ust", "uid", "0", "64-bit", NULL);
+  gchar *out_path, *text, *rest;
+  GstElement *sink;
+  GstHarness *h;
+  gint fd;
+
+  fd = g_file_open_tmp ("textsink-XXXXXX.txt", &out_path, NULL);
+  fail_unless (fd >= 0);
+  close (fd);
+  sink = gst_element_factory_make ("ctftextsink", NULL);
+  g_object_set (sink, "location", out_path, NULL);
+  h = gst_harness_new_with_element (sink, "sink", NULL);
+  gst_object_unref (sink);
+  push_trace_full (h, dir, 3);
+  fail_unless (gst_harness_push_event (h, gst_event_new_eos ()));
+  gst_harness_teardown (h);
+  fail_unless (g_file_get_contents (out_path, &text, NULL, NULL));
+  /* (a `(+?.` delta is the unknown one) */
+  rest = strstr (text, "(+?.");
+  fail_unless (g_str_has_prefix (text, "[") && rest != NULL, "%.200s", text);
+  rest++;
+  fail_unless (strstr (rest, "(+?.") == NULL,
+      "a delta started again after the new caps: %.200s", strstr (rest,
+          "(+?."));
+  g_unlink (out_path);
+  g_free (out_path);
+  g_free (text);
+  g_free (dir);
+}
+
+GST_END_TEST;
 
 /* New metadata mid-stream (caps of another trace): the first trace's
  * events are all written, then the second's from a fresh delta; the
@@ -1025,6 +1082,7 @@ GST_START_TEST (test_parallel_new_caps)
     g_object_set (sink, "location", out_path, "parallel", parallel, NULL);
     h = gst_harness_new_with_element (sink, "sink", NULL);
     gst_object_unref (sink);
+    gst_harness_set_live (h, FALSE);
     push_trace (h, dir_a);
     push_trace (h, dir_b);
     fail_unless (gst_harness_push_event (h, gst_event_new_eos ()));
@@ -1072,6 +1130,7 @@ textsink_suite (void)
   tcase_add_test (tc, test_decode_error_names_file);
   tcase_add_test (tc, test_parallel_warnings_in_place);
   tcase_add_test (tc, test_parallel_new_caps);
+  tcase_add_test (tc, test_live_delta_across_caps);
   return s;
 }
 

@@ -54,6 +54,9 @@ struct _GstCtfSink
   GstCtfTraceClass *tc;         /* parsed lazily, for packets w/o meta */
   gboolean tc_failed;
   gboolean finished;
+  /* upstream answered the LATENCY query live (asked at each caps): the
+   * packets go to the files at once, not through WRITE_BUFFER_SIZE */
+  gboolean live;
   /* why the trace will be truncated (ctfsink's own error, or the
    * application/x-ctf-truncated event), or NULL */
   gchar *truncated_reason;

@@ -16,6 +16,8 @@
  * renamed at EOS, `metadata` last: while it runs, the directory never
  * looks like a complete trace (babeltrace2 ignores hidden files, and there
  * is no `metadata`).  New caps mid-stream replace the metadata to write.
+ * When upstream is live (`lttnglivesrc`: its LATENCY answer), each packet
+ * goes to its file as it arrives; otherwise writes are batched.
  *
  * A run that does not end with a complete end-of-stream (the pipeline set
  * to NULL before EOS, as gst-launch-1.0 does on Ctrl-C without `-e` or on
@@ -519,6 +521,14 @@ gst_ctf_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
             caps));
     return FALSE;
   }
+  {
+    GstQuery *q = gst_query_new_latency ();
+
+    self->live = FALSE;
+    if (gst_pad_peer_query (GST_BASE_SINK_PAD (self), q))
+      gst_query_parse_latency (q, &self->live, NULL, NULL);
+    gst_query_unref (q);
+  }
   if (self->caps_metadata && strcmp (self->caps_metadata, tsdl) == 0)
     return TRUE;
   GST_DEBUG_OBJECT (self, "new metadata (%" G_GSIZE_FORMAT " bytes)",
@@ -799,12 +809,35 @@ add_stats (GstCtfSink * self, const RenderStats * st)
   GST_OBJECT_UNLOCK (self);
 }
 
+/* Live upstream: the packets written go to the files now (a session
+ * followed live is on disk as it comes, not WRITE_BUFFER_SIZE later). */
+static GstFlowReturn
+flush_live (GstCtfSink * self, GstFlowReturn ret)
+{
+  guint i;
+
+  if (ret != GST_FLOW_OK || !self->live)
+    return ret;
+  for (i = 0; i < self->order->len; i++) {
+    OutFile *f = g_ptr_array_index (self->order, i);
+
+    if (f->fp && !f->failed && fflush (f->fp) != 0) {
+      f->failed = TRUE;
+      GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
+          ("Cannot write to \"%s\": %s", f->part_path, g_strerror (errno)),
+          (NULL));
+      return GST_FLOW_ERROR;
+    }
+  }
+  return GST_FLOW_OK;
+}
+
 static GstFlowReturn
 gst_ctf_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
 {
   GstCtfSink *self = GST_CTF_SINK (bsink);
   RenderStats st = { 0 };
-  GstFlowReturn ret = render_packet (self, buffer, &st);
+  GstFlowReturn ret = flush_live (self, render_packet (self, buffer, &st));
 
   add_stats (self, &st);
   note_flow (self, ret);
@@ -823,6 +856,7 @@ gst_ctf_sink_render_list (GstBaseSink * bsink, GstBufferList * list)
 
   for (i = 0; i < n && ret == GST_FLOW_OK; i++)
     ret = render_packet (self, gst_buffer_list_get (list, i), &st);
+  ret = flush_live (self, ret);
   add_stats (self, &st);
   note_flow (self, ret);
   return ret;

@@ -390,6 +390,20 @@ gst_ctf_text_streams_finish (GstCtfTextStreams * ts)
   ts->finished = TRUE;
 }
 
+void
+gst_ctf_text_streams_get_delta (GstCtfTextStreams * ts,
+    GstCtfTextDelta * state)
+{
+  *state = ts->delta;
+}
+
+void
+gst_ctf_text_streams_set_delta (GstCtfTextStreams * ts,
+    const GstCtfTextDelta * state)
+{
+  ts->delta = *state;
+}
+
 /* Gives back the notice or error @r of @s. */
 static GstCtfMergeItemType
 give_notice (Stream * s, const Record * r, GstCtfMergeItem * item,

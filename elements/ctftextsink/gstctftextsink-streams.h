@@ -32,6 +32,13 @@ gboolean gst_ctf_text_streams_push (GstCtfTextStreams * ts, GBytes * packet,
 /* No more packets: everything can be given back. */
 void gst_ctf_text_streams_finish (GstCtfTextStreams * ts);
 
+/* The delta state of the lines merged so far; a new merge takes it over
+ * (babeltrace2's deltas run across trace classes). */
+void gst_ctf_text_streams_get_delta (GstCtfTextStreams * ts,
+    GstCtfTextDelta * state);
+void gst_ctf_text_streams_set_delta (GstCtfTextStreams * ts,
+    const GstCtfTextDelta * state);
+
 /* Gives back the next item in the order gst_ctf_event_merge_next() gives
  * it, waiting for the workers when needed.  An event: its line, delta
  * included, is appended to @out.  Discarded items: @item is filled and

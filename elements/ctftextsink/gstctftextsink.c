@@ -39,6 +39,13 @@
  * per stream, and at most 16 chunks of 256 formatted lines per worker
  * ahead of the merge.
  *
+ * When upstream is live (its answer to the LATENCY query, asked at each
+ * new caps: `lttnglivesrc`), the text of each packet is written out (and
+ * flushed, to the file or stdout) as soon as the merge can give its events
+ * back, and a GAP event lets the merge give back the events before its
+ * end; the formatting is then sequential.  Otherwise the text is written
+ * in chunks of 64 KiB.
+ *
  * With #GstCtfTextSink:format=trace-cmd, a trace that tracecmdsrc
  * converted from a trace.dat prints as `trace-cmd report` prints the file,
  * byte for byte: `cpus=N`, then `COMM-PID [CPU] SECS.USECS: EVENT: INFO`
@@ -87,7 +94,7 @@
 GST_DEBUG_CATEGORY_STATIC (gst_ctf_text_sink_debug);
 #define GST_CAT_DEFAULT gst_ctf_text_sink_debug
 
-/* Output is written in chunks of about this size. */
+/* Output is written in chunks of about this size (upstream not live). */
 #define FLUSH_THRESHOLD (64 * 1024)
 
 /* Parallel formatting: worker threads, one per core, at most this many. */
@@ -264,6 +271,10 @@ struct _GstCtfTextSink
   /* state */
   FILE *out;
   gboolean out_is_stdout;
+  /* upstream answered the LATENCY query live (asked at each new caps):
+   * the text is written out after each buffer and GAP event instead of
+   * in FLUSH_THRESHOLD chunks, and formatted sequentially */
+  gboolean live;
   gchar *tsdl;
   GstCtfTraceClass *tc;
   GstCtfTextFormatter *fmt;
@@ -355,6 +366,39 @@ write_text (GstCtfTextSink * self)
   }
   g_string_truncate (self->text, 0);
   return TRUE;
+}
+
+/* Live upstream: what was given back goes out now, through the FILE's
+ * buffer too (stdout to a pipe or a file is fully buffered). */
+static gboolean
+write_live (GstCtfTextSink * self)
+{
+  if (!self->live)
+    return TRUE;
+  if (!write_text (self))
+    return FALSE;
+  if (self->out && fflush (self->out) != 0) {
+    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
+        ("Could not write to file \"%s\".",
+            self->location ? self->location : "(stdout)"),
+        ("%s", g_strerror (errno)));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* Whether the source upstream is live (its LATENCY answer). */
+static gboolean
+upstream_is_live (GstCtfTextSink * self)
+{
+  GstQuery *q = gst_query_new_latency ();
+  gboolean live = FALSE;
+
+  if (gst_pad_peer_query (GST_BASE_SINK_PAD (self), q))
+    gst_query_parse_latency (q, &live, NULL, NULL);
+  gst_query_unref (q);
+  GST_DEBUG_OBJECT (self, "upstream is %slive", live ? "" : "not ");
+  return live;
 }
 
 /* format=metadata: the metadata text as babeltrace2 -o ctf-metadata
@@ -554,6 +598,7 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   const GstCtfEnvEntry *host;
   const gchar *trace_name;
   GstCtfTraceClass *tc = NULL;
+  GstCtfTextDelta delta;
   GError *err = NULL;
   gchar *metadata;
 
@@ -566,6 +611,7 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
     case GST_CTF_CAPS_NEW:
       break;
   }
+  self->live = upstream_is_live (self);
   if (self->format == GST_CTF_TEXT_FORMAT_METADATA) {
     /* the metadata text of each new trace; the packets are not read */
     gst_ctf_trace_class_unref (tc);
@@ -582,6 +628,14 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
       return FALSE;
     }
   }
+  /* Live, new caps are the same session growing (a trace joined, more
+   * metadata): the deltas go on, as babeltrace2 net://...'s.  Otherwise a
+   * new trace starts from a fresh delta, as a babeltrace2 run of it. */
+  memset (&delta, 0, sizeof (delta));
+  if (self->live && self->streams)
+    gst_ctf_text_streams_get_delta (self->streams, &delta);
+  else if (self->live && self->fmt)
+    gst_ctf_text_formatter_get_delta (self->fmt, &delta);
   drop_trace (self);
   self->tc = tc;
   self->tsdl = metadata;
@@ -606,14 +660,18 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
     gst_ctf_trace_cmd_report_format_header (self->report, self->text);
     self->merge = gst_ctf_event_merge_new (tc);
     gst_ctf_event_merge_set_emulate_recycling (self->merge, FALSE);
-  } else if (self->parallel && !emulating_recycling (self)) {
+  } else if (self->parallel && !emulating_recycling (self) && !self->live) {
     /* babeltrace2's event object emulation needs the event objects in
-     * order: sequential. */
+     * order: sequential.  Live, the text of a packet is wanted as soon as
+     * it arrives, which the workers would make later (the merge does not
+     * wait for them between pushes): sequential too. */
     self->streams = gst_ctf_text_streams_new (tc, &self->opts, trace_name,
         CLAMP (g_get_num_processors (), 1, MAX_WORKERS));
+    gst_ctf_text_streams_set_delta (self->streams, &delta);
   } else {
     self->fmt = gst_ctf_text_formatter_new (tc, &self->opts);
     gst_ctf_text_formatter_set_trace_name (self->fmt, trace_name);
+    gst_ctf_text_formatter_set_delta (self->fmt, &delta);
     self->merge = gst_ctf_event_merge_new (tc);
     gst_ctf_event_merge_set_emulate_recycling (self->merge,
         emulating_recycling (self));
@@ -740,7 +798,9 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
     g_clear_error (&err);
     return GST_FLOW_ERROR;
   }
-  return drain (self);
+  if (drain (self) != GST_FLOW_OK)
+    return GST_FLOW_ERROR;
+  return write_live (self) ? GST_FLOW_OK : GST_FLOW_ERROR;
 }
 
 static gboolean
@@ -748,7 +808,23 @@ gst_ctf_text_sink_event (GstBaseSink * bsink, GstEvent * event)
 {
   GstCtfTextSink *self = GST_CTF_TEXT_SINK (bsink);
 
-  if (GST_EVENT_TYPE (event) == GST_EVENT_EOS) {
+  if (GST_EVENT_TYPE (event) == GST_EVENT_GAP && self->merge != NULL) {
+    GstClockTime ts, dur;
+
+    /* No packet before the GAP's end will come (packets arrive in
+     * timestamp_begin order, PTS = timestamp_begin in ns from the clock
+     * origin): the events before it can be given back. */
+    gst_event_parse_gap (event, &ts, &dur);
+    if (GST_CLOCK_TIME_IS_VALID (ts) && ts <= G_MAXINT64) {
+      if (GST_CLOCK_TIME_IS_VALID (dur) && dur <= G_MAXINT64 - ts)
+        ts += dur;
+      gst_ctf_event_merge_advance (self->merge, (gint64) ts);
+      if (drain (self) != GST_FLOW_OK || !write_live (self)) {
+        gst_event_unref (event);
+        return FALSE;
+      }
+    }
+  } else if (GST_EVENT_TYPE (event) == GST_EVENT_EOS) {
     if (self->tc) {
       finish_trace (self);
       if (drain (self) != GST_FLOW_OK) {
@@ -782,6 +858,7 @@ gst_ctf_text_sink_start (GstBaseSink * bsink)
   GstCtfTextSink *self = GST_CTF_TEXT_SINK (bsink);
 
   self->n_events = 0;
+  self->live = FALSE;
   self->n_discarded_events = 0;
   self->n_discarded_packets = 0;
   /* babeltrace2: colours when its process's stdout and stderr are such
@@ -1220,7 +1297,8 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
           "Decode and format the packets on worker threads (one per "
           "core, at most " G_STRINGIFY (MAX_WORKERS) ") and merge their "
           "lines on the streaming thread (same output; not while "
-          "emulate-recycling is in effect)", TRUE,
+          "emulate-recycling is in effect, nor when upstream is live)",
+          TRUE,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 

@@ -88,6 +88,8 @@ typedef struct
   gint input;                   /* in the merge, -1: not in it */
 } LiveTrace;
 
+#define NS_PER_S G_GINT64_CONSTANT (1000000000)
+
 typedef struct
 {
   guint64 id;
@@ -100,6 +102,7 @@ typedef struct
   gint64 bound_ns;              /* nothing before it (G_MININT64: unknown) */
   gboolean hup;
   guint64 last_discarded;
+  gboolean warned_late;         /* a packet older than the position went */
 } LiveStream;
 
 struct _GstLttngLiveSrc
@@ -831,6 +834,12 @@ fetch_packet (GstLttngLiveSrc * self, LiveStream * s, GstBuffer ** out,
         s->last_discarded;
   s->last_discarded = s->index.events_discarded;
   s->has_index = FALSE;
+  /* the stream's next packet begins where this one ended (LTTng takes
+   * both at the same sub-buffer switch): with the other streams' beacons
+   * past it, a GAP lets the sinks give back this packet's events before
+   * the next one comes */
+  if (s->end_ns > s->bound_ns)
+    s->bound_ns = s->end_ns;
   *out = buf;
   return STEP_OK;
 }
@@ -897,6 +906,22 @@ round_once (GstLttngLiveSrc * self, GstBuffer ** buf, GError ** error)
     low = MIN (low, s->has_index ? s->begin_ns : s->bound_ns);
   }
   if (best && low >= best->begin_ns) {
+    if (self->pushed && best->begin_ns < self->position &&
+        !best->warned_late) {
+      /* a stream the relay announced after later packets (or GAP ends)
+       * of the others went: it cannot be put back in order */
+      best->warned_late = TRUE;
+      GST_ELEMENT_WARNING (self, STREAM, FAILED,
+          ("Stream %s from LTTng relay %s:%u joined late: its packet at %"
+              G_GINT64_FORMAT ".%09" G_GINT64_FORMAT " s is older than what "
+              "was already pushed (up to %" G_GINT64_FORMAT ".%09"
+              G_GINT64_FORMAT " s, from the clock's origin); its events "
+              "before that come out of time order (babeltrace2 stops with "
+              "an error here).", best->name, self->relay_host, self->port,
+              best->begin_ns / NS_PER_S, best->begin_ns % NS_PER_S,
+              self->position / NS_PER_S, self->position % NS_PER_S),
+          (NULL));
+    }
     st = fetch_packet (self, best, buf, error);
     if (st != STEP_OK || *buf != NULL)
       return st;

@@ -220,6 +220,22 @@ gst_ctf_text_formatter_reset_delta (GstCtfTextFormatter * f)
   memset (&f->delta, 0, sizeof (f->delta));
 }
 
+void
+gst_ctf_text_formatter_get_delta (const GstCtfTextFormatter * f,
+    GstCtfTextDelta * state)
+{
+  g_return_if_fail (f != NULL && state != NULL);
+  *state = f->delta;
+}
+
+void
+gst_ctf_text_formatter_set_delta (GstCtfTextFormatter * f,
+    const GstCtfTextDelta * state)
+{
+  g_return_if_fail (f != NULL && state != NULL);
+  f->delta = *state;
+}
+
 
 static gboolean
 same_values (const GstCtfFieldValue * a, const GstCtfFieldValue * b, guint n)

@@ -266,6 +266,25 @@ GST_CTF_API void gst_ctf_text_formatter_append_delta (
     const GstCtfTextLine * line);
 
 /**
+ * gst_ctf_text_formatter_get_delta: (skip)
+ * @f: the formatter
+ * @state: (out caller-allocates): what the `(+S.NS)` delta of the next
+ *   event formatted by @f is computed from
+ */
+GST_CTF_API void gst_ctf_text_formatter_get_delta (
+    const GstCtfTextFormatter * f, GstCtfTextDelta * state);
+
+/**
+ * gst_ctf_text_formatter_set_delta: (skip)
+ * @f: the formatter
+ * @state: a delta state, from gst_ctf_text_formatter_get_delta() of the
+ *   formatter @f takes over from (the printing goes on with a new trace
+ *   class: babeltrace2's deltas run across all the events it prints)
+ */
+GST_CTF_API void gst_ctf_text_formatter_set_delta (GstCtfTextFormatter * f,
+    const GstCtfTextDelta * state);
+
+/**
  * GstCtfDiscardedKind:
  * @GST_CTF_DISCARDED_EVENTS: events discarded by the tracer
  *   (`events_discarded` counter difference)

@@ -15,7 +15,10 @@
  * cannot hold an event older than the latest timestamp_begin seen (the
  * "limit"): a head strictly older than the limit can be given back.  A
  * head equal to the limit waits, because a later packet of a stream that
- * sorts first could hold an event at that very time.
+ * sorts first could hold an event at that very time.  A live source can
+ * move the limit on without a packet (gst_ctf_event_merge_advance(): the
+ * end of a GAP event), so the events of its last packet need not wait for
+ * the next one.
  *
  * Discarded items follow babeltrace2's CTF message iterator
  * (msg-iter.c): events_discarded is a per-stream snapshot counter, the
@@ -770,6 +773,15 @@ gst_ctf_event_merge_finish (GstCtfEventMerge * m)
 {
   g_return_if_fail (m != NULL);
   m->finished = TRUE;
+}
+
+void
+gst_ctf_event_merge_advance (GstCtfEventMerge * m, gint64 ns)
+{
+  g_return_if_fail (m != NULL);
+  if (!m->have_limit || ns > m->limit)
+    m->limit = ns;
+  m->have_limit = TRUE;
 }
 
 guint

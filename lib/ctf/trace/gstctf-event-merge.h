@@ -267,6 +267,20 @@ GST_CTF_API const GstCtfFieldValue *gst_ctf_event_merge_get_values (
 GST_CTF_API void gst_ctf_event_merge_finish (GstCtfEventMerge * m);
 
 /**
+ * gst_ctf_event_merge_advance:
+ * @m: the merger
+ * @ns: a time, ns from the clock origin (as the events' times)
+ *
+ * No packet pushed from now on holds an event older than @ns (a live
+ * source said so: a GAP event up to @ns after packets in
+ * `timestamp_begin` order): the events strictly older than @ns can be
+ * given back without waiting for a later packet.  A time below what the
+ * pushes already allowed changes nothing.
+ */
+GST_CTF_API void gst_ctf_event_merge_advance (GstCtfEventMerge * m,
+    gint64 ns);
+
+/**
  * gst_ctf_event_merge_next:
  * @m: the merger
  * @item: (out caller-allocates): the next item
