@@ -28,55 +28,12 @@
 #include "gstctf-model.h"
 
 static GstCtfFieldClass *
-int_fc (guint bits, gboolean is_signed, GstCtfByteOrder bo, guint base)
-{
-  GstCtfFieldClass *fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_INTEGER);
-
-  fc->alignment = 8;
-  fc->integer.size = bits;
-  fc->integer.is_signed = is_signed;
-  fc->integer.byte_order = bo;
-  fc->integer.base = base;
-  return fc;
-}
-
-static GstCtfFieldClass *
 clock_fc (GstCtfByteOrder bo, const gchar * clock)
 {
-  GstCtfFieldClass *fc = int_fc (64, FALSE, bo, 10);
+  GstCtfFieldClass *fc = gst_ctf_field_class_new_integer (64, FALSE, bo, 10);
 
   fc->integer.map_clock_name = g_strdup (clock);
   return fc;
-}
-
-static GstCtfFieldClass *
-struct_fc (void)
-{
-  GstCtfFieldClass *fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRUCT);
-
-  fc->alignment = 8;
-  return fc;
-}
-
-static void
-env_str (GstCtfTraceClass * tc, const gchar * name, const gchar * value)
-{
-  GstCtfEnvEntry *e = g_new0 (GstCtfEnvEntry, 1);
-
-  e->name = g_strdup (name);
-  e->is_string = TRUE;
-  e->str = g_strdup (value);
-  g_ptr_array_add (tc->env, e);
-}
-
-static void
-env_int (GstCtfTraceClass * tc, const gchar * name, gint64 value)
-{
-  GstCtfEnvEntry *e = g_new0 (GstCtfEnvEntry, 1);
-
-  e->name = g_strdup (name);
-  e->integer = value;
-  g_ptr_array_add (tc->env, e);
 }
 
 /* A TSDL identifier from a format string's field name, unique in @seen. */
@@ -134,7 +91,7 @@ event_class (const Lttng0Marker * m, guint64 sc_id, GstCtfByteOrder bo)
   ec->name = event_name (m);
   ec->stream_class_id = sc_id;
   if (m->n_fields > 0)
-    ec->payload = struct_fc ();
+    ec->payload = gst_ctf_field_class_new_struct ();
   for (i = 0; i < m->n_fields; i++) {
     const Lttng0Field *f = &m->fields[i];
     GstCtfFieldClass *fc;
@@ -145,7 +102,7 @@ event_class (const Lttng0Marker * m, guint64 sc_id, GstCtfByteOrder bo)
       fc->alignment = 8;
       fc->string.encoding = GST_CTF_ENCODING_UTF8;
     } else {
-      fc = int_fc (f->size * 8, f->type == LTTNG0_FIELD_SIGNED,
+      fc = gst_ctf_field_class_new_integer (f->size * 8, f->type == LTTNG0_FIELD_SIGNED,
           f->network ? GST_CTF_BYTE_ORDER_BE : bo, f->base);
     }
     name = field_name (f->name, seen);
@@ -245,23 +202,23 @@ _gst_ctf_lttng0_build_trace_class (const GstCtfLttng0Trace * t,
   tc->uuid[8] = (tc->uuid[8] & 0x3f) | 0x80;
   tc->has_uuid = TRUE;
 
-  env_str (tc, "domain", "kernel");
-  env_str (tc, "tracer_name", "lttng0");
-  env_int (tc, "ltt_major_version", t->major);
-  env_int (tc, "ltt_minor_version", t->minor);
-  env_int (tc, "arch_size", t->arch_size);
-  env_int (tc, "alignment", t->alignment);
-  env_int (tc, "start_freq", (gint64) t->start_freq);
-  env_int (tc, "freq_scale", t->freq_scale);
-  env_int (tc, "start_tsc", (gint64) t->start_tsc);
-  env_int (tc, "start_time_sec", (gint64) t->start_time_sec);
-  env_int (tc, "start_time_usec", (gint64) t->start_time_usec);
+  gst_ctf_trace_class_add_env_string (tc, "domain", "kernel");
+  gst_ctf_trace_class_add_env_string (tc, "tracer_name", "lttng0");
+  gst_ctf_trace_class_add_env_integer (tc, "ltt_major_version", t->major);
+  gst_ctf_trace_class_add_env_integer (tc, "ltt_minor_version", t->minor);
+  gst_ctf_trace_class_add_env_integer (tc, "arch_size", t->arch_size);
+  gst_ctf_trace_class_add_env_integer (tc, "alignment", t->alignment);
+  gst_ctf_trace_class_add_env_integer (tc, "start_freq", (gint64) t->start_freq);
+  gst_ctf_trace_class_add_env_integer (tc, "freq_scale", t->freq_scale);
+  gst_ctf_trace_class_add_env_integer (tc, "start_tsc", (gint64) t->start_tsc);
+  gst_ctf_trace_class_add_env_integer (tc, "start_time_sec", (gint64) t->start_time_sec);
+  gst_ctf_trace_class_add_env_integer (tc, "start_time_usec", (gint64) t->start_time_usec);
   base = g_path_get_basename (t->dir);
-  env_str (tc, "trace_name", base);
+  gst_ctf_trace_class_add_env_string (tc, "trace_name", base);
   g_free (base);
   for (i = 0; i < t->channels->len; i++) {
     g_snprintf (key, sizeof (key), "channel_%u", i);
-    env_str (tc, key, ((Lttng0Channel *) g_ptr_array_index (t->channels,
+    gst_ctf_trace_class_add_env_string (tc, key, ((Lttng0Channel *) g_ptr_array_index (t->channels,
                 i))->name);
   }
 
@@ -275,17 +232,17 @@ _gst_ctf_lttng0_build_trace_class (const GstCtfLttng0Trace * t,
   clock_offset (t, cc->freq, *mult, cc);
   g_ptr_array_add (tc->clock_classes, cc);
 
-  st = struct_fc ();
-  gst_ctf_field_class_append_member (st, "magic", int_fc (32, FALSE, bo, 16));
+  st = gst_ctf_field_class_new_struct ();
+  gst_ctf_field_class_append_member (st, "magic", gst_ctf_field_class_new_integer (32, FALSE, bo, 16));
   u = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_ARRAY);
   u->alignment = 8;
-  u->element = int_fc (8, FALSE, bo, 16);
+  u->element = gst_ctf_field_class_new_integer (8, FALSE, bo, 16);
   u->length = 16;
   gst_ctf_field_class_append_member (st, "uuid", u);
   gst_ctf_field_class_append_member (st, "stream_id",
-      int_fc (32, FALSE, bo, 10));
+      gst_ctf_field_class_new_integer (32, FALSE, bo, 10));
   gst_ctf_field_class_append_member (st, "stream_instance_id",
-      int_fc (64, FALSE, bo, 10));
+      gst_ctf_field_class_new_integer (64, FALSE, bo, 10));
   tc->packet_header = st;
 
   for (i = 0; i < t->channels->len; i++) {
@@ -296,26 +253,26 @@ _gst_ctf_lttng0_build_trace_class (const GstCtfLttng0Trace * t,
     gpointer val;
 
     sc->default_clock = cc;
-    st = struct_fc ();
+    st = gst_ctf_field_class_new_struct ();
     gst_ctf_field_class_append_member (st, "timestamp_begin",
         clock_fc (bo, cc->name));
     gst_ctf_field_class_append_member (st, "timestamp_end",
         clock_fc (bo, cc->name));
     gst_ctf_field_class_append_member (st, "content_size",
-        int_fc (64, FALSE, bo, 10));
+        gst_ctf_field_class_new_integer (64, FALSE, bo, 10));
     gst_ctf_field_class_append_member (st, "packet_size",
-        int_fc (64, FALSE, bo, 10));
+        gst_ctf_field_class_new_integer (64, FALSE, bo, 10));
     gst_ctf_field_class_append_member (st, "packet_seq_num",
-        int_fc (64, FALSE, bo, 10));
+        gst_ctf_field_class_new_integer (64, FALSE, bo, 10));
     gst_ctf_field_class_append_member (st, "events_discarded",
-        int_fc (64, FALSE, bo, 10));
+        gst_ctf_field_class_new_integer (64, FALSE, bo, 10));
     gst_ctf_field_class_append_member (st, "cpu_id",
-        int_fc (32, FALSE, bo, 10));
+        gst_ctf_field_class_new_integer (32, FALSE, bo, 10));
     gst_ctf_field_class_append_member (st, "subbuf_corrupt",
-        int_fc (64, FALSE, bo, 10));
+        gst_ctf_field_class_new_integer (64, FALSE, bo, 10));
     sc->packet_context = st;
-    st = struct_fc ();
-    gst_ctf_field_class_append_member (st, "id", int_fc (16, FALSE, bo, 10));
+    st = gst_ctf_field_class_new_struct ();
+    gst_ctf_field_class_append_member (st, "id", gst_ctf_field_class_new_integer (16, FALSE, bo, 10));
     gst_ctf_field_class_append_member (st, "timestamp",
         clock_fc (bo, cc->name));
     sc->event_header = st;

@@ -22,32 +22,10 @@
 #include <stdio.h>
 
 static GstCtfFieldClass *
-int_fc (guint bits, gboolean is_signed, GstCtfByteOrder bo, guint base)
-{
-  GstCtfFieldClass *fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_INTEGER);
-
-  fc->alignment = 8;
-  fc->integer.size = bits;
-  fc->integer.is_signed = is_signed;
-  fc->integer.byte_order = bo;
-  fc->integer.base = base;
-  return fc;
-}
-
-static GstCtfFieldClass *
-struct_fc (void)
-{
-  GstCtfFieldClass *fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRUCT);
-
-  fc->alignment = 8;
-  return fc;
-}
-
-static GstCtfFieldClass *
 clock_int (guint bits, GstCtfByteOrder bo, GstCtfClockClass * cc,
     GstCtfFieldMeaning meaning)
 {
-  GstCtfFieldClass *fc = int_fc (bits, FALSE, bo, 10);
+  GstCtfFieldClass *fc = gst_ctf_field_class_new_integer (bits, FALSE, bo, 10);
 
   fc->integer.map_clock_name = g_strdup (cc->name);
   fc->integer.mapped_clock = cc;
@@ -67,25 +45,9 @@ add_member (GstCtfFieldClass * st, const gchar * name, GstCtfFieldClass * fc,
 static void
 add_env_str (GstCtfTraceClass * tc, const gchar * name, const gchar * value)
 {
-  GstCtfEnvEntry *e;
-
-  if (!value)
-    return;
-  e = g_new0 (GstCtfEnvEntry, 1);
-  e->name = g_strdup (name);
-  e->is_string = TRUE;
-  e->str = g_strdup (value);
-  g_ptr_array_add (tc->env, e);
-}
-
-static void
-add_env_int (GstCtfTraceClass * tc, const gchar * name, gint64 value)
-{
-  GstCtfEnvEntry *e = g_new0 (GstCtfEnvEntry, 1);
-
-  e->name = g_strdup (name);
-  e->integer = value;
-  g_ptr_array_add (tc->env, e);
+  /* (a value the trace.dat does not hold is left out) */
+  if (value)
+    gst_ctf_trace_class_add_env_string (tc, name, value);
 }
 
 /* A TSDL identifier from a clock name ("x86-tsc" -> "x86_tsc"). */
@@ -142,12 +104,12 @@ _gst_ctf_trace_dat_append_field (GstCtfTraceClass * tc, GstCtfFieldClass * st,
       || ((f->flags & GST_CTF_TRACE_DAT_FIELD_ARRAY) && f->size == 0)) {
     gchar *len_base = g_strdup_printf ("_%s_length", name);
     gchar *len_name = unique_member_name (st, len_base);
-    GstCtfFieldClass *len_fc = int_fc (32, FALSE, bo, 10);
+    GstCtfFieldClass *len_fc = gst_ctf_field_class_new_integer (32, FALSE, bo, 10);
 
     len_fc->value_slot = (gint) tc->n_value_slots++;
     fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_SEQUENCE);
     fc->alignment = 8;
-    fc->element = int_fc (elem * 8, FALSE, bo, 16);
+    fc->element = gst_ctf_field_class_new_integer (elem * 8, FALSE, bo, 16);
     fc->ref_path = g_strdup (len_name);
     fc->ref_target = len_fc;
     gst_ctf_field_class_append_member (st, len_name, len_fc);
@@ -158,18 +120,18 @@ _gst_ctf_trace_dat_append_field (GstCtfTraceClass * tc, GstCtfFieldClass * st,
 
     fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_ARRAY);
     fc->alignment = 8;
-    fc->element = int_fc (elem * 8,
+    fc->element = gst_ctf_field_class_new_integer (elem * 8,
         (f->flags & GST_CTF_TRACE_DAT_FIELD_SIGNED) != 0, bo,
         (f->flags & GST_CTF_TRACE_DAT_FIELD_POINTER) ? 16 : 10);
     fc->length = n;
   } else if (f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8) {
-    fc = int_fc (f->size * 8, (f->flags & GST_CTF_TRACE_DAT_FIELD_SIGNED) != 0,
+    fc = gst_ctf_field_class_new_integer (f->size * 8, (f->flags & GST_CTF_TRACE_DAT_FIELD_SIGNED) != 0,
         bo, (f->flags & GST_CTF_TRACE_DAT_FIELD_POINTER) ? 16 : 10);
   } else {
     /* odd-sized scalar: keep its bytes */
     fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_ARRAY);
     fc->alignment = 8;
-    fc->element = int_fc (8, FALSE, bo, 16);
+    fc->element = gst_ctf_field_class_new_integer (8, FALSE, bo, 16);
     fc->length = f->size;
   }
   gst_ctf_field_class_append_member (st, name, fc);
@@ -261,11 +223,11 @@ gst_ctf_trace_dat_build_trace_class (GstCtfTraceDat * td, guint buffer,
 
   add_env_str (tc, "domain", "kernel");
   add_env_str (tc, "tracer_name", "trace-cmd");
-  add_env_int (tc, "trace_dat_version", td->version);
+  gst_ctf_trace_class_add_env_integer (tc, "trace_dat_version", td->version);
   add_env_str (tc, "trace_clock", b->clock ? b->clock :
       gst_ctf_trace_dat_get_clock (td));
-  add_env_int (tc, "cpus", td->n_cpus);
-  add_env_int (tc, "long_size", td->long_size);
+  gst_ctf_trace_class_add_env_integer (tc, "cpus", td->n_cpus);
+  gst_ctf_trace_class_add_env_integer (tc, "long_size", td->long_size);
   add_env_str (tc, "compression", td->compression_name);
   add_env_str (tc, "uname", td->uname);
   add_env_str (tc, "tracer_version", td->tracer_version);
@@ -287,39 +249,39 @@ gst_ctf_trace_dat_build_trace_class (GstCtfTraceDat * td, guint buffer,
   g_ptr_array_add (tc->clock_classes, cc);
 
   /* packet header (CTF 1.8 §5 trace.packet.header) */
-  st = struct_fc ();
-  add_member (st, "magic", int_fc (32, FALSE, bo, 16), GST_CTF_MEANING_MAGIC);
+  st = gst_ctf_field_class_new_struct ();
+  add_member (st, "magic", gst_ctf_field_class_new_integer (32, FALSE, bo, 16), GST_CTF_MEANING_MAGIC);
   {
     GstCtfFieldClass *u = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_ARRAY);
     u->alignment = 8;
-    u->element = int_fc (8, FALSE, bo, 16);
+    u->element = gst_ctf_field_class_new_integer (8, FALSE, bo, 16);
     u->length = 16;
     add_member (st, "uuid", u, GST_CTF_MEANING_UUID);
   }
-  add_member (st, "stream_id", int_fc (32, FALSE, bo, 10),
+  add_member (st, "stream_id", gst_ctf_field_class_new_integer (32, FALSE, bo, 10),
       GST_CTF_MEANING_STREAM_CLASS_ID);
-  add_member (st, "stream_instance_id", int_fc (64, FALSE, bo, 10),
+  add_member (st, "stream_instance_id", gst_ctf_field_class_new_integer (64, FALSE, bo, 10),
       GST_CTF_MEANING_STREAM_INSTANCE_ID);
   tc->packet_header = st;
 
   sc = gst_ctf_stream_class_new (0);
   sc->default_clock = cc;
-  st = struct_fc ();
+  st = gst_ctf_field_class_new_struct ();
   add_member (st, "timestamp_begin", clock_int (64, bo, cc,
           GST_CTF_MEANING_TIMESTAMP_BEGIN), GST_CTF_MEANING_TIMESTAMP_BEGIN);
   add_member (st, "timestamp_end", clock_int (64, bo, cc,
           GST_CTF_MEANING_TIMESTAMP_END), GST_CTF_MEANING_TIMESTAMP_END);
-  add_member (st, "content_size", int_fc (64, FALSE, bo, 10),
+  add_member (st, "content_size", gst_ctf_field_class_new_integer (64, FALSE, bo, 10),
       GST_CTF_MEANING_CONTENT_SIZE);
-  add_member (st, "packet_size", int_fc (64, FALSE, bo, 10),
+  add_member (st, "packet_size", gst_ctf_field_class_new_integer (64, FALSE, bo, 10),
       GST_CTF_MEANING_PACKET_SIZE);
-  add_member (st, "events_discarded", int_fc (64, FALSE, bo, 10),
+  add_member (st, "events_discarded", gst_ctf_field_class_new_integer (64, FALSE, bo, 10),
       GST_CTF_MEANING_EVENTS_DISCARDED);
-  add_member (st, "cpu_id", int_fc (32, FALSE, bo, 10), GST_CTF_MEANING_NONE);
+  add_member (st, "cpu_id", gst_ctf_field_class_new_integer (32, FALSE, bo, 10), GST_CTF_MEANING_NONE);
   sc->packet_context = st;
 
-  st = struct_fc ();
-  add_member (st, "id", int_fc (16, FALSE, bo, 10),
+  st = gst_ctf_field_class_new_struct ();
+  add_member (st, "id", gst_ctf_field_class_new_integer (16, FALSE, bo, 10),
       GST_CTF_MEANING_EVENT_CLASS_ID);
   add_member (st, "timestamp", clock_int (64, bo, cc,
           GST_CTF_MEANING_TIMESTAMP), GST_CTF_MEANING_TIMESTAMP);
@@ -333,7 +295,7 @@ gst_ctf_trace_dat_build_trace_class (GstCtfTraceDat * td, guint buffer,
       shared_common = FALSE;
   }
   if (first && shared_common) {
-    st = struct_fc ();
+    st = gst_ctf_field_class_new_struct ();
     for (j = 0; j < first->n_common_fields; j++)
       if (strcmp (first->common_fields[j].name, "common_type") != 0)
         _gst_ctf_trace_dat_append_field (tc, st, &first->common_fields[j],
@@ -352,7 +314,7 @@ gst_ctf_trace_dat_build_trace_class (GstCtfTraceDat * td, guint buffer,
     ec->id = f->id;
     ec->name = g_strdup (f->name);
     ec->stream_class_id = sc->id;
-    st = struct_fc ();
+    st = gst_ctf_field_class_new_struct ();
     if (!shared_common)
       for (j = 0; j < f->n_common_fields; j++)
         if (strcmp (f->common_fields[j].name, "common_type") != 0)

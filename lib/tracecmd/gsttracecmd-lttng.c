@@ -505,14 +505,7 @@ _gst_ctf_trace_dat_lttng_layout_free (LttngLayout * l)
 static GstCtfFieldClass *
 mk_int (guint bytes, gboolean is_signed, GstCtfByteOrder bo, guint base)
 {
-  GstCtfFieldClass *fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_INTEGER);
-
-  fc->alignment = 8;
-  fc->integer.size = bytes * 8;
-  fc->integer.is_signed = is_signed;
-  fc->integer.byte_order = bo;
-  fc->integer.base = base;
-  return fc;
+  return gst_ctf_field_class_new_integer (bytes * 8, is_signed, bo, base);
 }
 
 /* An enumeration whose container is @container (taken) */
@@ -556,15 +549,6 @@ mk_be_array (guint length, guint elem_bits, guint base)
 }
 
 static GstCtfFieldClass *
-mk_struct (void)
-{
-  GstCtfFieldClass *st = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRUCT);
-
-  st->alignment = 8;
-  return st;
-}
-
-static GstCtfFieldClass *
 mk_variant (const gchar * tag)
 {
   GstCtfFieldClass *v = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_VARIANT);
@@ -597,8 +581,8 @@ append_transport (GstCtfFieldClass * st, GstCtfByteOrder bo)
 
   gst_ctf_field_class_append_member (st, "transport_header_type",
       mk_enum (mk_int (1, FALSE, bo, 10), &transport_header_type));
-  gst_ctf_field_class_append_member (v, "_unknown", mk_struct ());
-  o = mk_struct ();
+  gst_ctf_field_class_append_member (v, "_unknown", gst_ctf_field_class_new_struct ());
+  o = gst_ctf_field_class_new_struct ();
   gst_ctf_field_class_append_member (o, "source_port", mk_be (16, 8, 10));
   gst_ctf_field_class_append_member (o, "dest_port", mk_be (16, 8, 10));
   gst_ctf_field_class_append_member (o, "seq", mk_be (32, 8, 10));
@@ -610,13 +594,13 @@ append_transport (GstCtfFieldClass * st, GstCtfByteOrder bo)
   gst_ctf_field_class_append_member (o, "checksum", mk_be (16, 8, 16));
   gst_ctf_field_class_append_member (o, "urg_ptr", mk_be (16, 8, 10));
   gst_ctf_field_class_append_member (v, "_tcp", o);
-  o = mk_struct ();
+  o = gst_ctf_field_class_new_struct ();
   gst_ctf_field_class_append_member (o, "source_port", mk_be (16, 8, 10));
   gst_ctf_field_class_append_member (o, "dest_port", mk_be (16, 8, 10));
   gst_ctf_field_class_append_member (o, "len", mk_be (16, 8, 10));
   gst_ctf_field_class_append_member (o, "check", mk_be (16, 8, 10));
   gst_ctf_field_class_append_member (v, "_udp", o);
-  o = mk_struct ();
+  o = gst_ctf_field_class_new_struct ();
   gst_ctf_field_class_append_member (o, "type", mk_be (8, 8, 10));
   gst_ctf_field_class_append_member (o, "code", mk_be (8, 8, 10));
   gst_ctf_field_class_append_member (o, "checksum", mk_be (16, 8, 10));
@@ -635,8 +619,8 @@ append_network (GstCtfFieldClass * st, GstCtfByteOrder bo)
 
   gst_ctf_field_class_append_member (st, "network_header_type",
       mk_enum (mk_int (1, FALSE, bo, 10), &net_network_header));
-  gst_ctf_field_class_append_member (v, "_unknown", mk_struct ());
-  o = mk_struct ();
+  gst_ctf_field_class_append_member (v, "_unknown", gst_ctf_field_class_new_struct ());
+  o = gst_ctf_field_class_new_struct ();
   gst_ctf_field_class_append_member (o, "version", mk_be (4, 4, 10));
   gst_ctf_field_class_append_member (o, "ihl", mk_be (4, 4, 10));
   gst_ctf_field_class_append_member (o, "tos", mk_be (8, 8, 10));
@@ -651,7 +635,7 @@ append_network (GstCtfFieldClass * st, GstCtfByteOrder bo)
   gst_ctf_field_class_append_member (o, "daddr", mk_be_array (4, 8, 10));
   append_transport (o, bo);
   gst_ctf_field_class_append_member (v, "_ipv4", o);
-  o = mk_struct ();
+  o = gst_ctf_field_class_new_struct ();
   gst_ctf_field_class_append_member (o, "version", mk_be (4, 4, 10));
   gst_ctf_field_class_append_member (o, "prio", mk_be (4, 4, 10));
   gst_ctf_field_class_append_member (o, "flow_lbl", mk_be_array (3, 8, 16));

@@ -25,33 +25,11 @@ static const gchar *const fev_names[N_FEV] = {
 /* ---- model helpers ----------------------------------------------------- */
 
 static GstCtfFieldClass *
-mk_int (guint bits, gboolean is_signed, GstCtfByteOrder bo, guint base)
-{
-  GstCtfFieldClass *fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_INTEGER);
-
-  fc->alignment = 8;
-  fc->integer.size = bits;
-  fc->integer.is_signed = is_signed;
-  fc->integer.byte_order = bo;
-  fc->integer.base = base;
-  return fc;
-}
-
-static GstCtfFieldClass *
 mk_clock_int (GstCtfByteOrder bo, const gchar * clock)
 {
-  GstCtfFieldClass *fc = mk_int (64, FALSE, bo, 10);
+  GstCtfFieldClass *fc = gst_ctf_field_class_new_integer (64, FALSE, bo, 10);
 
   fc->integer.map_clock_name = g_strdup (clock);
-  return fc;
-}
-
-static GstCtfFieldClass *
-mk_struct (void)
-{
-  GstCtfFieldClass *fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRUCT);
-
-  fc->alignment = 8;
   return fc;
 }
 
@@ -82,28 +60,17 @@ env_remove (GstCtfTraceClass * tc, const gchar * name)
 static void
 env_set_str (GstCtfTraceClass * tc, const gchar * name, const gchar * value)
 {
-  GstCtfEnvEntry *e;
-
   if (!value)
     return;
   env_remove (tc, name);
-  e = g_new0 (GstCtfEnvEntry, 1);
-  e->name = g_strdup (name);
-  e->is_string = TRUE;
-  e->str = g_strdup (value);
-  g_ptr_array_add (tc->env, e);
+  gst_ctf_trace_class_add_env_string (tc, name, value);
 }
 
 static void
 env_set_int (GstCtfTraceClass * tc, const gchar * name, gint64 value)
 {
-  GstCtfEnvEntry *e;
-
   env_remove (tc, name);
-  e = g_new0 (GstCtfEnvEntry, 1);
-  e->name = g_strdup (name);
-  e->integer = value;
-  g_ptr_array_add (tc->env, e);
+  gst_ctf_trace_class_add_env_integer (tc, name, value);
 }
 
 static gchar *
@@ -341,18 +308,18 @@ make_file_stream_class (guint64 id, GstCtfByteOrder bo, const gchar * clock)
   GstCtfFieldClass *seq;
   guint i;
 
-  st = mk_struct ();
+  st = gst_ctf_field_class_new_struct ();
   gst_ctf_field_class_append_member (st, "timestamp_begin",
       mk_clock_int (bo, clock));
   gst_ctf_field_class_append_member (st, "timestamp_end",
       mk_clock_int (bo, clock));
   gst_ctf_field_class_append_member (st, "content_size",
-      mk_int (64, FALSE, bo, 10));
+      gst_ctf_field_class_new_integer (64, FALSE, bo, 10));
   gst_ctf_field_class_append_member (st, "packet_size",
-      mk_int (64, FALSE, bo, 10));
+      gst_ctf_field_class_new_integer (64, FALSE, bo, 10));
   sc->packet_context = st;
-  st = mk_struct ();
-  gst_ctf_field_class_append_member (st, "id", mk_int (16, FALSE, bo, 10));
+  st = gst_ctf_field_class_new_struct ();
+  gst_ctf_field_class_append_member (st, "id", gst_ctf_field_class_new_integer (16, FALSE, bo, 10));
   gst_ctf_field_class_append_member (st, "timestamp", mk_clock_int (bo,
           clock));
   sc->event_header = st;
@@ -362,7 +329,7 @@ make_file_stream_class (guint64 id, GstCtfByteOrder bo, const gchar * clock)
     ec->id = i;
     ec->name = g_strdup (fev_names[i]);
     ec->stream_class_id = id;
-    st = mk_struct ();
+    st = gst_ctf_field_class_new_struct ();
     switch (i) {
       case FEV_HEADER:
         gst_ctf_field_class_append_member (st, "header_page", mk_string ());
@@ -370,22 +337,22 @@ make_file_stream_class (guint64 id, GstCtfByteOrder bo, const gchar * clock)
         break;
       case FEV_OPTION:
         gst_ctf_field_class_append_member (st, "id",
-            mk_int (16, FALSE, bo, 10));
+            gst_ctf_field_class_new_integer (16, FALSE, bo, 10));
         gst_ctf_field_class_append_member (st, "name", mk_string ());
         gst_ctf_field_class_append_member (st, "text", mk_string ());
         gst_ctf_field_class_append_member (st, "offset",
-            mk_int (32, FALSE, bo, 10));
+            gst_ctf_field_class_new_integer (32, FALSE, bo, 10));
         gst_ctf_field_class_append_member (st, "_data_length",
-            mk_int (32, FALSE, bo, 10));
+            gst_ctf_field_class_new_integer (32, FALSE, bo, 10));
         seq = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_SEQUENCE);
         seq->alignment = 8;
-        seq->element = mk_int (8, FALSE, bo, 16);
+        seq->element = gst_ctf_field_class_new_integer (8, FALSE, bo, 16);
         seq->ref_path = g_strdup ("_data_length");
         gst_ctf_field_class_append_member (st, "data", seq);
         break;
       case FEV_EVENT_FORMAT:
         gst_ctf_field_class_append_member (st, "id",
-            mk_int (32, FALSE, bo, 10));
+            gst_ctf_field_class_new_integer (32, FALSE, bo, 10));
         gst_ctf_field_class_append_member (st, "system", mk_string ());
         gst_ctf_field_class_append_member (st, "name", mk_string ());
         gst_ctf_field_class_append_member (st, "print_fmt", mk_string ());
@@ -393,19 +360,19 @@ make_file_stream_class (guint64 id, GstCtfByteOrder bo, const gchar * clock)
         break;
       case FEV_CMDLINE:
         gst_ctf_field_class_append_member (st, "pid",
-            mk_int (32, TRUE, bo, 10));
+            gst_ctf_field_class_new_integer (32, TRUE, bo, 10));
         gst_ctf_field_class_append_member (st, "comm", mk_string ());
         break;
       case FEV_KALLSYM:
         gst_ctf_field_class_append_member (st, "address",
-            mk_int (64, FALSE, bo, 16));
+            gst_ctf_field_class_new_integer (64, FALSE, bo, 16));
         gst_ctf_field_class_append_member (st, "type", mk_string ());
         gst_ctf_field_class_append_member (st, "name", mk_string ());
         gst_ctf_field_class_append_member (st, "module", mk_string ());
         break;
       case FEV_PRINTK:
         gst_ctf_field_class_append_member (st, "address",
-            mk_int (64, FALSE, bo, 16));
+            gst_ctf_field_class_new_integer (64, FALSE, bo, 16));
         gst_ctf_field_class_append_member (st, "format", mk_string ());
         break;
     }

@@ -25,6 +25,52 @@ gst_ctf_field_class_new (GstCtfFieldClassType type)
   return fc;
 }
 
+GstCtfFieldClass *
+gst_ctf_field_class_new_integer (guint size, gboolean is_signed,
+    GstCtfByteOrder byte_order, guint base)
+{
+  GstCtfFieldClass *fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_INTEGER);
+
+  fc->alignment = 8;
+  fc->integer.size = size;
+  fc->integer.is_signed = is_signed;
+  fc->integer.byte_order = byte_order;
+  fc->integer.base = base;
+  return fc;
+}
+
+GstCtfFieldClass *
+gst_ctf_field_class_new_struct (void)
+{
+  GstCtfFieldClass *fc = gst_ctf_field_class_new (GST_CTF_FIELD_CLASS_STRUCT);
+
+  fc->alignment = 8;
+  return fc;
+}
+
+void
+gst_ctf_trace_class_add_env_string (GstCtfTraceClass * tc, const gchar * name,
+    const gchar * value)
+{
+  GstCtfEnvEntry *e = g_new0 (GstCtfEnvEntry, 1);
+
+  e->name = g_strdup (name);
+  e->is_string = TRUE;
+  e->str = g_strdup (value);
+  g_ptr_array_add (tc->env, e);
+}
+
+void
+gst_ctf_trace_class_add_env_integer (GstCtfTraceClass * tc,
+    const gchar * name, gint64 value)
+{
+  GstCtfEnvEntry *e = g_new0 (GstCtfEnvEntry, 1);
+
+  e->name = g_strdup (name);
+  e->integer = value;
+  g_ptr_array_add (tc->env, e);
+}
+
 /* Deep copy: a type alias instantiated at several places must give
  * distinct nodes (each may get its own value slot).  Resolution state
  * (ref_target, value_slot, meaning) is not copied: it is set on the final

@@ -382,11 +382,21 @@ GST_CTF_API const GstCtfEventClass *gst_ctf_stream_class_find_event_class (
     const GstCtfStreamClass * sc, guint64 id);
 GST_CTF_API const GstCtfEnvEntry *gst_ctf_trace_class_find_env (
     const GstCtfTraceClass * tc, const gchar * name);
+/* Appends an env entry (no check for an earlier one of that name). */
+GST_CTF_API void gst_ctf_trace_class_add_env_string (GstCtfTraceClass * tc,
+    const gchar * name, const gchar * value);
+GST_CTF_API void gst_ctf_trace_class_add_env_integer (GstCtfTraceClass * tc,
+    const gchar * name, gint64 value);
 
 /* Construction helpers used by the parser and by other trace class
  * builders (trace.dat, merge). */
 GST_CTF_API GstCtfFieldClass *gst_ctf_field_class_new (GstCtfFieldClassType
     type);
+/* A byte-aligned integer field class of @size bits (@base 2, 8, 10 or 16
+ * for readers' display) and a byte-aligned structure without members. */
+GST_CTF_API GstCtfFieldClass *gst_ctf_field_class_new_integer (guint size,
+    gboolean is_signed, GstCtfByteOrder byte_order, guint base);
+GST_CTF_API GstCtfFieldClass *gst_ctf_field_class_new_struct (void);
 GST_CTF_API GstCtfFieldClass *gst_ctf_field_class_copy (const GstCtfFieldClass
     * fc);
 GST_CTF_API void gst_ctf_field_class_free (GstCtfFieldClass * fc);
