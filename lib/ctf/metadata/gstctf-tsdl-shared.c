@@ -111,6 +111,13 @@ skip_literal (const gchar * text, gsize len, gsize i, gchar quote)
   return 0;
 }
 
+/* The bytes that matter inside a block where no keyword is looked for
+ * (everything but the top level and the trace block's own statements):
+ * most of a text is skipped on this table alone. */
+static const guint8 deep_stop[256] = {
+  ['{'] = 1,['}'] = 1,['"'] = 1,['\''] = 1,['/'] = 1,
+};
+
 static gboolean
 find_variable_parts (const gchar * text, gsize len, VariableParts * v)
 {
@@ -122,9 +129,16 @@ find_variable_parts (const gchar * text, gsize len, VariableParts * v)
 
   memset (v, 0, sizeof (*v));
   while (i < len) {
-    gchar c = text[i];
+    gchar c;
     gsize j;
 
+    if (depth >= 2 || (depth == 1 && block != IN_TRACE)) {
+      while (i < len && !deep_stop[(guchar) text[i]])
+        i++;
+      if (i == len)
+        break;
+    }
+    c = text[i];
     if (g_ascii_isspace (c)) {
       i++;
       continue;
@@ -284,8 +298,8 @@ parse_derived (GstCtfTraceClass * base, const gchar * text,
   return tc;
 }
 
-GstCtfTraceClass *
-gst_ctf_metadata_parse_shared (const gchar * text, const gchar * origin,
+static GstCtfTraceClass *
+parse_shared (const gchar * text, const gchar * origin, gboolean by_skeleton,
     GError ** error)
 {
   guint8 *key, *skeleton = NULL;
@@ -293,8 +307,6 @@ gst_ctf_metadata_parse_shared (const gchar * text, const gchar * origin,
   VariableParts v;
   gsize len;
   Range all;
-
-  g_return_val_if_fail (text != NULL, NULL);
 
   len = strlen (text);
   all.start = 0;
@@ -305,7 +317,7 @@ gst_ctf_metadata_parse_shared (const gchar * text, const gchar * origin,
     g_free (key);
     return tc;
   }
-  if (!gst_ctf_metadata_is_ctf2 (text))
+  if (by_skeleton && !gst_ctf_metadata_is_ctf2 (text))
     skeleton = make_skeleton_key (text, len, &v);
   if (skeleton && (base = _gst_ctf_trace_class_shared_lookup (skeleton, TRUE))) {
     tc = parse_derived (base, text, &v);
@@ -324,4 +336,22 @@ gst_ctf_metadata_parse_shared (const gchar * text, const gchar * origin,
     g_free (skeleton);
   }
   return tc;
+}
+
+GstCtfTraceClass *
+gst_ctf_metadata_parse_shared (const gchar * text, const gchar * origin,
+    GError ** error)
+{
+  g_return_val_if_fail (text != NULL, NULL);
+
+  return parse_shared (text, origin, TRUE, error);
+}
+
+GstCtfTraceClass *
+_gst_ctf_metadata_parse_shared_whole (const gchar * text, const gchar * origin,
+    GError ** error)
+{
+  g_return_val_if_fail (text != NULL, NULL);
+
+  return parse_shared (text, origin, FALSE, error);
 }

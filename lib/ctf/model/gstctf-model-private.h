@@ -33,6 +33,12 @@ GstCtfTraceClass *_gst_ctf_trace_class_shared_lookup (const guint8 * key,
 void _gst_ctf_trace_class_shared_insert (GstCtfTraceClass * tc,
     guint8 * key, gboolean skeleton);
 
+/* gst_ctf_metadata_parse_shared() by the whole text only: for a text no
+ * other will resemble (a merged trace class: megabytes, scanned for
+ * nothing) */
+GstCtfTraceClass *_gst_ctf_metadata_parse_shared_whole (const gchar * text,
+    const gchar * origin, GError ** error);
+
 /* A new class with @base's packet header, clock and stream classes
  * (shared, not copied: @base gets a reference) and @own's env and uuid
  * (moved out of @own, which stays valid and is not freed). */
