@@ -697,6 +697,29 @@ check_error_at (const gchar * text, gint code, const gchar * where)
 
 START_TEST (test_syntax_errors)
 {
+  /* the second integer block is not lexed again (the parser keeps the
+   * first one's class): lines and columns after it still count */
+  check_error_at ("/* CTF 1.8 */\n"
+      "typealias integer {\n size = 8; align = 8;\n} := a_t;\n"
+      "typealias integer {\n size = 8; align = 8;\n} := b_t;\n"
+      "typealias integer { size = 8; ] := c_t;\n",
+      GST_CTF_ERROR_METADATA_SYNTAX, "line 8, column 31");
+  {
+    GstCtfTraceClass *tc = parse_ok (PREAMBLE
+        "event { name = \"e\"; fields := struct {\n"
+        "  integer { size = 8; align = 8; signed = true; } a;\n"
+        "  integer { size = 8; align = 8; signed = true; } b;\n"
+        "  integer { size = 16; align = 8; signed = true; } c; }; };\n");
+    const GstCtfFieldClass *f = first_event (tc)->payload;
+
+    /* equal texts, distinct nodes */
+    ck_assert_int_eq (f->n_members, 3);
+    ck_assert (f->members[0].fc != f->members[1].fc);
+    ck_assert (f->members[1].fc->integer.is_signed);
+    ck_assert_int_eq (f->members[1].fc->integer.size, 8);
+    ck_assert_int_eq (f->members[2].fc->integer.size, 16);
+    gst_ctf_trace_class_unref (tc);
+  }
   check_error_at ("/* CTF 1.8 */\n\n"
       "typealias integer { size = 8; align = 8; signed = false; ] := uint8_t;\n",
       GST_CTF_ERROR_METADATA_SYNTAX, "line 3, column 58");
