@@ -35,8 +35,9 @@ text_hash (const gchar * text, gsize len)
 
 /* The tables' key for the @n_parts byte ranges of @text: the hash, the
  * length, the bytes and a NUL (gstctf-model-private.h).  For a skeleton,
- * the cuts' positions follow the bytes, so that two texts get the same key
- * only when they are equal but for what is cut out. */
+ * each cut's position in the skeleton follows the bytes before it, so
+ * that two texts get the same key only when they are equal but for what
+ * is cut out (and not when the cuts merely shift). */
 typedef struct {
   gsize start, end;
 } Range;
@@ -44,7 +45,7 @@ typedef struct {
 static guint8 *
 make_key (const gchar * text, const Range * parts, guint n_parts)
 {
-  guint64 len = 0, h;
+  guint64 len = 0, at = 0, h;
   guint8 *key, *p;
   guint i;
 
@@ -55,11 +56,12 @@ make_key (const gchar * text, const Range * parts, guint n_parts)
   key = g_malloc (GST_CTF_SHARED_KEY_HEAD + len + 1);
   p = key + GST_CTF_SHARED_KEY_HEAD;
   for (i = 0; i < n_parts; i++) {
-    memcpy (p, text + parts[i].start, parts[i].end - parts[i].start);
-    p += parts[i].end - parts[i].start;
-    if (i + 1 < n_parts) {
-      guint64 at = parts[i].end;
+    gsize n = parts[i].end - parts[i].start;
 
+    memcpy (p, text + parts[i].start, n);
+    p += n;
+    at += n;
+    if (i + 1 < n_parts) {
       memcpy (p, &at, sizeof (at));
       p += sizeof (at);
     }
@@ -303,7 +305,7 @@ parse_shared (const gchar * text, const gchar * origin, gboolean by_skeleton,
     GError ** error)
 {
   guint8 *key, *skeleton = NULL;
-  GstCtfTraceClass *tc, *base;
+  GstCtfTraceClass *tc, *base = NULL;
   VariableParts v;
   gsize len;
   Range all;
@@ -319,7 +321,9 @@ parse_shared (const gchar * text, const gchar * origin, gboolean by_skeleton,
   }
   if (by_skeleton && !gst_ctf_metadata_is_ctf2 (text))
     skeleton = make_skeleton_key (text, len, &v);
-  if (skeleton && (base = _gst_ctf_trace_class_shared_lookup (skeleton, TRUE))) {
+  if (skeleton)
+    base = _gst_ctf_trace_class_shared_lookup (skeleton, TRUE);
+  if (base) {
     tc = parse_derived (base, text, &v);
     gst_ctf_trace_class_unref (base);
   }
