@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "gstctf-metadata.h"
+#include "gstctf-tsdl-writer.h"
 
 #define PREAMBLE "/* CTF 1.8 */\n" \
   "typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n" \
@@ -696,6 +697,29 @@ check_error_at (const gchar * text, gint code, const gchar * where)
 
 START_TEST (test_syntax_errors)
 {
+  /* the second integer block is not lexed again (the parser keeps the
+   * first one's class): lines and columns after it still count */
+  check_error_at ("/* CTF 1.8 */\n"
+      "typealias integer {\n size = 8; align = 8;\n} := a_t;\n"
+      "typealias integer {\n size = 8; align = 8;\n} := b_t;\n"
+      "typealias integer { size = 8; ] := c_t;\n",
+      GST_CTF_ERROR_METADATA_SYNTAX, "line 8, column 31");
+  {
+    GstCtfTraceClass *tc = parse_ok (PREAMBLE
+        "event { name = \"e\"; fields := struct {\n"
+        "  integer { size = 8; align = 8; signed = true; } a;\n"
+        "  integer { size = 8; align = 8; signed = true; } b;\n"
+        "  integer { size = 16; align = 8; signed = true; } c; }; };\n");
+    const GstCtfFieldClass *f = first_event (tc)->payload;
+
+    /* equal texts, distinct nodes */
+    ck_assert_int_eq (f->n_members, 3);
+    ck_assert (f->members[0].fc != f->members[1].fc);
+    ck_assert (f->members[1].fc->integer.is_signed);
+    ck_assert_int_eq (f->members[1].fc->integer.size, 8);
+    ck_assert_int_eq (f->members[2].fc->integer.size, 16);
+    gst_ctf_trace_class_unref (tc);
+  }
   check_error_at ("/* CTF 1.8 */\n\n"
       "typealias integer { size = 8; align = 8; signed = false; ] := uint8_t;\n",
       GST_CTF_ERROR_METADATA_SYNTAX, "line 3, column 58");
@@ -1288,6 +1312,94 @@ START_TEST (test_parse_shared)
 
 END_TEST;
 
+/* The traces of a per-PID session: metadata equal but for the trace uuid
+ * and the env values.  One parse serves them all (the stream and clock
+ * classes are shared), and each class is what its own parse gives. */
+static gchar *
+perpid_text (const gchar * uuid, gint vpid, const gchar * tracer)
+{
+  return g_strdup_printf ("/* CTF 1.8 */\n"
+      "typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
+      "typealias integer { size = 32; align = 8; signed = false; } := uint32_t;\n"
+      "typealias integer { size = 64; align = 8; signed = false; "
+      "map = clock.monotonic.value; } := uint64_clock_monotonic_t;\n"
+      "trace {\n\tmajor = 1;\n\tminor = 8;\n\tuuid = \"%s\";\n"
+      "\tbyte_order = le;\n\tpacket.header := struct { uint32_t magic; "
+      "uint8_t uuid[16]; uint32_t stream_id; };\n};\n"
+      "env {\n\ttracer_name = \"%s\"; /* } \" */\n\tvpid = %d;\n"
+      "\tprocname = \"true\";\n};\n"
+      "clock {\n\tname = \"monotonic\";\n\toffset = 1000;\n};\n"
+      "stream {\n\tid = 0;\n\tevent.header := struct { uint32_t id; "
+      "uint64_clock_monotonic_t timestamp; };\n};\n"
+      "event {\n\tname = \"x\";\n\tid = 0;\n\tstream_id = 0;\n"
+      "\tfields := struct { uint32_t v; };\n};\n", uuid, tracer, vpid);
+}
+
+START_TEST (test_parse_shared_perpid)
+{
+  gchar *t1 = perpid_text ("2a6422d0-6cee-11e0-8c08-cb07d7b3a564", 1,
+      "lttng-ust");
+  gchar *t2 = perpid_text ("ea4923a2-cc8f-4ca2-a3f0-571d8177e652", 22,
+      "lttng-ust");
+  gchar *t3 = perpid_text ("4e4fe6e3-8003-4a8e-91bf-e036c8b8c9b6", 3,
+      "other");
+  gchar *t4 = perpid_text ("not-a-uuid", 4, "lttng-ust");
+  GstCtfTraceClass *c1 = gst_ctf_metadata_parse_shared (t1, "t1", NULL);
+  GstCtfTraceClass *c2 = gst_ctf_metadata_parse_shared (t2, "t2", NULL);
+  GstCtfTraceClass *c3 = gst_ctf_metadata_parse_shared (t3, "t3", NULL);
+  GstCtfTraceClass *p2 = gst_ctf_tsdl_parse (t2, "t2", NULL);
+  GstCtfTraceClass *p3 = gst_ctf_tsdl_parse (t3, "t3", NULL);
+  gchar *w2, *wp2, *w3, *wp3;
+  GError *err = NULL;
+
+  ck_assert (c1 && c2 && c3 && p2 && p3);
+  ck_assert (c1 != c2);
+  /* c2 was not parsed: it shares c1's classes */
+  ck_assert (c2->stream_classes == c1->stream_classes);
+  ck_assert (c2->clock_classes == c1->clock_classes);
+  ck_assert (c2->packet_header == c1->packet_header);
+  ck_assert_int_eq (gst_ctf_trace_class_find_env (c1, "vpid")->integer, 1);
+  ck_assert_int_eq (gst_ctf_trace_class_find_env (c2, "vpid")->integer, 22);
+  ck_assert (c2->has_uuid && memcmp (c2->uuid, p2->uuid, 16) == 0);
+  ck_assert (memcmp (c1->uuid, c2->uuid, 16) != 0);
+  /* a tracer_name changes the clock's origin: its own parse */
+  ck_assert (c3->stream_classes != c1->stream_classes);
+  ck_assert (((GstCtfClockClass *) g_ptr_array_index (c1->clock_classes,
+              0))->origin_is_unix_epoch);
+  ck_assert (!((GstCtfClockClass *) g_ptr_array_index (c3->clock_classes,
+              0))->origin_is_unix_epoch);
+  /* each is what its own parse gives */
+  w2 = gst_ctf_tsdl_write (c2, NULL);
+  wp2 = gst_ctf_tsdl_write (p2, NULL);
+  w3 = gst_ctf_tsdl_write (c3, NULL);
+  wp3 = gst_ctf_tsdl_write (p3, NULL);
+  ck_assert_str_eq (w2, wp2);
+  ck_assert_str_eq (w3, wp3);
+  /* c2 outlives the class it was made from */
+  gst_ctf_trace_class_unref (c1);
+  ck_assert_str_eq (first_event (c2)->name, "x");
+  /* a bad uuid: the whole text's error */
+  ck_assert (gst_ctf_metadata_parse_shared (t4, "t4", &err) == NULL);
+  ck_assert (err->domain == GST_CTF_ERROR &&
+      err->code == GST_CTF_ERROR_METADATA_INVALID);
+  ck_assert (strstr (err->message, "t4") != NULL);
+  g_error_free (err);
+  g_free (w2);
+  g_free (wp2);
+  g_free (w3);
+  g_free (wp3);
+  gst_ctf_trace_class_unref (c2);
+  gst_ctf_trace_class_unref (c3);
+  gst_ctf_trace_class_unref (p2);
+  gst_ctf_trace_class_unref (p3);
+  g_free (t1);
+  g_free (t2);
+  g_free (t3);
+  g_free (t4);
+}
+
+END_TEST;
+
 static Suite *
 tsdl_suite (void)
 {
@@ -1316,6 +1428,7 @@ tsdl_suite (void)
   tcase_add_test (tc, test_limits);
   tcase_add_test (tc, test_many_classes);
   tcase_add_test (tc, test_parse_shared);
+  tcase_add_test (tc, test_parse_shared_perpid);
   suite_add_tcase (s, tc);
   tcase_add_test (tm, test_metadata_packetized);
   tcase_add_test (tm, test_metadata_plain_and_ctf2);

@@ -450,7 +450,8 @@ open_several (GstCtfSrc * self, const gchar * location, GPtrArray * traces)
     const gchar *path = g_ptr_array_index (traces, i);
     gchar *mpath = g_build_filename (path, "metadata", NULL);
     gchar *text = gst_ctf_metadata_load_file (mpath, &err);
-    GstCtfTraceClass *tc = text ? gst_ctf_metadata_parse (text, mpath, &err) :
+    GstCtfTraceClass *tc = text ?
+        gst_ctf_metadata_parse_shared (text, mpath, &err) :
         NULL;
     TraceGroup *g = NULL;
 

@@ -11,8 +11,23 @@
 #include <stdint.h>
 
 #include "gstctf-metadata.h"
+#include "gstctf-tsdl-writer.h"
+
+#include <string.h>
 
 int LLVMFuzzerTestOneInput (const uint8_t * data, size_t size);
+
+/* The shared parse's class of the previous input, kept alive: an input
+ * that differs from it only in its env values and trace uuid (a mutation
+ * there) is read by the small parse of those two, and must give what the
+ * whole parse gives. */
+static GstCtfTraceClass *previous;
+
+static gchar *
+write_or_null (GstCtfTraceClass * tc)
+{
+  return tc ? gst_ctf_tsdl_write (tc, NULL) : NULL;
+}
 
 int
 LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
@@ -30,11 +45,27 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   tc = gst_ctf_tsdl_parse (text, "fuzz", &err);
   if (tc != NULL) {
     g_assert (err == NULL);
-    gst_ctf_trace_class_unref (tc);
   } else {
     g_assert (err != NULL && err->domain == GST_CTF_ERROR);
-    g_error_free (err);
+    g_clear_error (&err);
   }
+  {
+    GstCtfTraceClass *shared = gst_ctf_metadata_parse_shared (text, "fuzz",
+        NULL);
+    gchar *a = write_or_null (tc), *b = write_or_null (shared);
+
+    g_assert ((tc == NULL) == (shared == NULL));
+    g_assert (g_strcmp0 (a, b) == 0);
+    g_free (a);
+    g_free (b);
+    if (shared != NULL) {
+      if (previous != NULL)
+        gst_ctf_trace_class_unref (previous);
+      previous = shared;
+    }
+  }
+  if (tc != NULL)
+    gst_ctf_trace_class_unref (tc);
   g_free (text);
   return 0;
 }

@@ -313,6 +313,9 @@ info_plan (const GstCtfTraceClass * tc, const GstCtfFieldClass * fc,
   GstCtfTraceClass *mtc = (GstCtfTraceClass *) tc;
   const GstCtfPlan *plan;
 
+  /* a derived class's field classes are its base's: so are the plans */
+  if (mtc->base)
+    mtc = mtc->base;
   g_mutex_lock (&info_plans_lock);
   if (mtc->info_plans == NULL)
     mtc->info_plans = g_hash_table_new_full (NULL, NULL, NULL,

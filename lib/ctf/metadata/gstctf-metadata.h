@@ -107,7 +107,11 @@ GST_CTF_API GstCtfTraceClass *gst_ctf_metadata_parse (const gchar * text,
  * ctfsrc's merge, ctftextsink, timefilter and ctfsink then share one
  * trace class.  Texts are compared byte for byte (the table keeps a copy
  * of each text while its trace class lives, found by a 64-bit hash);
- * nothing is kept once the last reference is gone.  The result must not be
+ * nothing is kept once the last reference is gone.  A TSDL text that
+ * differs from a live one only in its `env` values and its trace `uuid`
+ * (the traces of an LTTng per-PID session) is parsed as those two only:
+ * its trace class has its own env and uuid and shares the packet header,
+ * clock and stream classes of the other.  The result must not be
  * changed.
  *
  * Returns: (transfer full): the trace class, or %NULL

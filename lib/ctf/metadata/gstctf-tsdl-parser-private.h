@@ -54,6 +54,9 @@ typedef struct {
   GHashTable *env_by_name;      /* env key -> GstCtfEnvEntry in tc->env */
   GHashTable *clock_names;      /* names of tc->clock_classes */
   gboolean trace_seen;
+  /* integer attribute blocks already parsed: their exact text (from after
+   * the `integer` keyword to the closing brace) -> the field class */
+  GHashTable *integer_memo;
 } Parser;
 
 /* tokens and errors (gstctf-tsdl-parser-core.c) */

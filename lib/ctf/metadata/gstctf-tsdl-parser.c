@@ -635,6 +635,8 @@ gst_ctf_tsdl_parse (const gchar * text, const gchar * origin, GError ** error)
     g_hash_table_unref (p.env_by_name);
   if (p.clock_names)
     g_hash_table_unref (p.clock_names);
+  if (p.integer_memo)
+    g_hash_table_unref (p.integer_memo);
 
   if (p.error == NULL && !gst_ctf_tsdl_resolve (tc, origin, &p.error))
     g_assert (p.error != NULL);

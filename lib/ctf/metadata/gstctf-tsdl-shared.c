@@ -33,39 +33,329 @@ text_hash (const gchar * text, gsize len)
   return h;
 }
 
-/* The table's key for @text (gstctf-model-private.h). */
-static guint8 *
-make_key (const gchar * text)
-{
-  guint64 len = strlen (text);
-  guint64 h = text_hash (text, len);
-  guint8 *key = g_malloc (GST_CTF_SHARED_KEY_HEAD + len + 1);
+/* The tables' key for the @n_parts byte ranges of @text: the hash, the
+ * length, the bytes and a NUL (gstctf-model-private.h).  For a skeleton,
+ * each cut's position in the skeleton follows the bytes before it, so
+ * that two texts get the same key only when they are equal but for what
+ * is cut out (and not when the cuts merely shift). */
+typedef struct {
+  gsize start, end;
+} Range;
 
+static guint8 *
+make_key (const gchar * text, const Range * parts, guint n_parts)
+{
+  guint64 len = 0, at = 0, h;
+  guint8 *key, *p;
+  guint i;
+
+  for (i = 0; i < n_parts; i++)
+    len += parts[i].end - parts[i].start;
+  if (n_parts > 1)
+    len += (n_parts - 1) * sizeof (guint64);
+  key = g_malloc (GST_CTF_SHARED_KEY_HEAD + len + 1);
+  p = key + GST_CTF_SHARED_KEY_HEAD;
+  for (i = 0; i < n_parts; i++) {
+    gsize n = parts[i].end - parts[i].start;
+
+    memcpy (p, text + parts[i].start, n);
+    p += n;
+    at += n;
+    if (i + 1 < n_parts) {
+      memcpy (p, &at, sizeof (at));
+      p += sizeof (at);
+    }
+  }
+  *p = 0;
+  h = text_hash ((const gchar *) key + GST_CTF_SHARED_KEY_HEAD, len);
   memcpy (key, &h, 8);
   memcpy (key + 8, &len, 8);
-  memcpy (key + GST_CTF_SHARED_KEY_HEAD, text, len + 1);
   return key;
+}
+
+/* ------------------------------------------------------------------ */
+/* What the traces of one session differ in.
+ *
+ * The traces of an LTTng per-PID session (one trace per process) have
+ * the same metadata but for the trace's `uuid` and the values of the
+ * `env` block (vpid, procname, ...).  find_variable_parts() finds those
+ * two places with a light scan (comments, string and character literals,
+ * braces; a top-level `trace {` or `env {` after a `;`); the text without
+ * them is the "skeleton".  A text whose skeleton is known is then parsed
+ * as its own env and uuid only, and shares the rest with the class parsed
+ * first (_gst_ctf_trace_class_new_derived()). */
+
+typedef struct {
+  Range env;                    /* the env block's body, if any */
+  Range uuid;                   /* the trace uuid's string, quotes excluded */
+  gboolean has_env, has_uuid;
+} VariableParts;
+
+static gboolean
+is_ident_char (gchar c)
+{
+  return g_ascii_isalnum (c) || c == '_';
+}
+
+/* Skips a literal opening at text[i] with @quote; returns the position
+ * after it, or 0 when it is not closed. */
+static gsize
+skip_literal (const gchar * text, gsize len, gsize i, gchar quote)
+{
+  for (i++; i < len; i++) {
+    if (text[i] == '\\')
+      i++;
+    else if (text[i] == quote)
+      return i + 1;
+    else if (text[i] == '\n')
+      return 0;
+  }
+  return 0;
+}
+
+/* The bytes that matter inside a block where no keyword is looked for
+ * (everything but the top level and the trace block's own statements):
+ * most of a text is skipped on this table alone. */
+static const guint8 deep_stop[256] = {
+  ['{'] = 1,['}'] = 1,['"'] = 1,['\''] = 1,['/'] = 1,
+};
+
+static gboolean
+find_variable_parts (const gchar * text, gsize len, VariableParts * v)
+{
+  enum { OTHER, STMT_START, TRACE_KW, ENV_KW, UUID_KW, UUID_EQ } state =
+      STMT_START;
+  enum { NONE, IN_TRACE, IN_ENV } block = NONE;
+  guint depth = 0, n_trace = 0;
+  gsize i = 0;
+
+  memset (v, 0, sizeof (*v));
+  while (i < len) {
+    gchar c;
+    gsize j;
+
+    if (depth >= 2 || (depth == 1 && block != IN_TRACE)) {
+      while (i < len && !deep_stop[(guchar) text[i]])
+        i++;
+      if (i == len)
+        break;
+    }
+    c = text[i];
+    if (g_ascii_isspace (c)) {
+      i++;
+      continue;
+    }
+    if (c == '/' && i + 1 < len && text[i + 1] == '*') {
+      const gchar *e = g_strstr_len (text + i + 2, len - i - 2, "*/");
+
+      if (e == NULL)
+        return FALSE;
+      i = e + 2 - text;
+      continue;
+    }
+    if (c == '/' && i + 1 < len && text[i + 1] == '/') {
+      while (i < len && text[i] != '\n')
+        i++;
+      continue;
+    }
+    if (c == '"' || c == '\'') {
+      j = skip_literal (text, len, i, c);
+      if (j == 0)
+        return FALSE;
+      if (state == UUID_EQ && c == '"') {
+        if (v->has_uuid)
+          return FALSE;
+        v->has_uuid = TRUE;
+        v->uuid.start = i + 1;
+        v->uuid.end = j - 1;
+      }
+      state = OTHER;
+      i = j;
+      continue;
+    }
+    if (is_ident_char (c)) {
+      for (j = i; j < len && is_ident_char (text[j]); j++);
+      if (state == STMT_START && depth == 0 && j - i == 5 &&
+          memcmp (text + i, "trace", 5) == 0)
+        state = TRACE_KW;
+      else if (state == STMT_START && depth == 0 && j - i == 3 &&
+          memcmp (text + i, "env", 3) == 0)
+        state = ENV_KW;
+      else if (state == STMT_START && depth == 1 && block == IN_TRACE &&
+          j - i == 4 && memcmp (text + i, "uuid", 4) == 0)
+        state = UUID_KW;
+      else
+        state = OTHER;
+      i = j;
+      continue;
+    }
+    if (c == '{') {
+      if (state == TRACE_KW || state == ENV_KW) {
+        if (state == TRACE_KW && n_trace++ > 0)
+          return FALSE;
+        if (state == ENV_KW) {
+          if (v->has_env)
+            return FALSE;
+          v->has_env = TRUE;
+          v->env.start = i + 1;
+        }
+        block = state == TRACE_KW ? IN_TRACE : IN_ENV;
+      }
+      depth++;
+      state = STMT_START;
+    } else if (c == '}') {
+      if (depth == 0)
+        return FALSE;
+      if (--depth == 0) {
+        if (block == IN_ENV)
+          v->env.end = i;
+        block = NONE;
+      }
+      state = OTHER;
+    } else if (c == ';') {
+      state = STMT_START;
+    } else if (c == '=' && state == UUID_KW) {
+      state = UUID_EQ;
+    } else {
+      state = OTHER;
+    }
+    i++;
+  }
+  return depth == 0 && (v->has_env || v->has_uuid);
+}
+
+/* The skeleton key of @text (NULL when it has no variable parts). */
+static guint8 *
+make_skeleton_key (const gchar * text, gsize len, VariableParts * v)
+{
+  Range cut[2], parts[3];
+  guint n_cut = 0, n = 0, i;
+  gsize at = 0;
+
+  if (!find_variable_parts (text, len, v))
+    return NULL;
+  if (v->has_env)
+    cut[n_cut++] = v->env;
+  if (v->has_uuid) {
+    cut[n_cut] = v->uuid;
+    /* (in text order) */
+    if (n_cut == 1 && cut[0].start > v->uuid.start) {
+      cut[1] = cut[0];
+      cut[0] = v->uuid;
+    }
+    n_cut++;
+  }
+  for (i = 0; i < n_cut; i++) {
+    parts[n].start = at;
+    parts[n++].end = cut[i].start;
+    at = cut[i].end;
+  }
+  parts[n].start = at;
+  parts[n++].end = len;
+  return make_key (text, parts, n);
+}
+
+static gboolean
+same_env_entry (const GstCtfEnvEntry * a, const GstCtfEnvEntry * b)
+{
+  if (a == NULL || b == NULL)
+    return a == b;
+  return a->is_string == b->is_string && a->integer == b->integer &&
+      g_strcmp0 (a->str, b->str) == 0;
+}
+
+/* @text's class made from @base (the class of a text with the same
+ * skeleton): only its env block and uuid are parsed.  NULL when that
+ * small parse fails or gives what the whole text's parse might not (the
+ * whole text is then parsed and reports its own errors). */
+static GstCtfTraceClass *
+parse_derived (GstCtfTraceClass * base, const gchar * text,
+    const VariableParts * v)
+{
+  GString *s = g_string_new ("/* CTF 1.8 */\ntrace {\n\tbyte_order = le;\n");
+  GstCtfTraceClass *own, *tc = NULL;
+
+  if (v->has_uuid) {
+    g_string_append (s, "\tuuid = \"");
+    g_string_append_len (s, text + v->uuid.start,
+        v->uuid.end - v->uuid.start);
+    g_string_append (s, "\";\n");
+  }
+  g_string_append (s, "};\n");
+  if (v->has_env) {
+    g_string_append (s, "env {");
+    g_string_append_len (s, text + v->env.start, v->env.end - v->env.start);
+    g_string_append (s, "};\n");
+  }
+  own = gst_ctf_tsdl_parse (s->str, NULL, NULL);
+  g_string_free (s, TRUE);
+  if (own == NULL)
+    return NULL;
+  /* the one env value the resolver reads (the clocks' origin); the rest
+   * of @own (a default stream class) is not used */
+  if (same_env_entry (gst_ctf_trace_class_find_env (own, "tracer_name"),
+          gst_ctf_trace_class_find_env (base, "tracer_name")))
+    tc = _gst_ctf_trace_class_new_derived (base, own);
+  gst_ctf_trace_class_unref (own);
+  return tc;
+}
+
+static GstCtfTraceClass *
+parse_shared (const gchar * text, const gchar * origin, gboolean by_skeleton,
+    GError ** error)
+{
+  guint8 *key, *skeleton = NULL;
+  GstCtfTraceClass *tc, *base = NULL;
+  VariableParts v;
+  gsize len;
+  Range all;
+
+  len = strlen (text);
+  all.start = 0;
+  all.end = len;
+  key = make_key (text, &all, 1);
+  tc = _gst_ctf_trace_class_shared_lookup (key, FALSE);
+  if (tc) {
+    g_free (key);
+    return tc;
+  }
+  if (by_skeleton && !gst_ctf_metadata_is_ctf2 (text))
+    skeleton = make_skeleton_key (text, len, &v);
+  if (skeleton)
+    base = _gst_ctf_trace_class_shared_lookup (skeleton, TRUE);
+  if (base) {
+    tc = parse_derived (base, text, &v);
+    gst_ctf_trace_class_unref (base);
+  }
+  if (tc == NULL)
+    tc = gst_ctf_metadata_parse (text, origin, error);
+  if (tc) {
+    _gst_ctf_trace_class_shared_insert (tc, key, FALSE);        /* takes @key */
+    if (skeleton && tc->base == NULL)
+      _gst_ctf_trace_class_shared_insert (tc, skeleton, TRUE);
+    else
+      g_free (skeleton);
+  } else {
+    g_free (key);
+    g_free (skeleton);
+  }
+  return tc;
 }
 
 GstCtfTraceClass *
 gst_ctf_metadata_parse_shared (const gchar * text, const gchar * origin,
     GError ** error)
 {
-  guint8 *key;
-  GstCtfTraceClass *tc;
-
   g_return_val_if_fail (text != NULL, NULL);
 
-  key = make_key (text);
-  tc = _gst_ctf_trace_class_shared_lookup (key);
-  if (tc) {
-    g_free (key);
-    return tc;
-  }
-  tc = gst_ctf_metadata_parse (text, origin, error);
-  if (tc)
-    _gst_ctf_trace_class_shared_insert (tc, key);       /* takes @key */
-  else
-    g_free (key);
-  return tc;
+  return parse_shared (text, origin, TRUE, error);
+}
+
+GstCtfTraceClass *
+_gst_ctf_metadata_parse_shared_whole (const gchar * text, const gchar * origin,
+    GError ** error)
+{
+  g_return_val_if_fail (text != NULL, NULL);
+
+  return parse_shared (text, origin, FALSE, error);
 }

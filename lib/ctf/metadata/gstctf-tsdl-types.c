@@ -79,9 +79,81 @@ static gboolean parse_body_entry (Parser * p, GstCtfFieldClass * container,
     GHashTable * names);
 
 
+/* The text of the integer attribute block after the current `integer`
+ * token, from the lexer's position to the closing brace; 0 when the
+ * lexer has read beyond the keyword or the block holds a literal, a
+ * comment or a brace (then a byte scan could misread it).  The same text
+ * always gives the same integer (its attributes are literals; a `map`
+ * keeps the clock's name), so a merged trace class, which repeats each
+ * integer of each input, parses each distinct one once. */
+static gsize
+integer_block_len (Parser * p)
+{
+  const gchar *s = p->lex.pos, *e;
+
+  if (p->la_n != 1 || p->lex_failed)
+    return 0;
+  while (g_ascii_isspace (*s))
+    s++;
+  if (*s != '{')
+    return 0;
+  for (e = s + 1; *e != '\0' && *e != '}'; e++)
+    if (*e == '{' || *e == '"' || *e == '\'' || *e == '/')
+      return 0;
+  if (*e != '}')
+    return 0;
+  return (gsize) (e + 1 - p->lex.pos);
+}
+
+/* Moves the lexer over @len bytes already parsed (lines counted). */
+static void
+lexer_skip (Parser * p, gsize len)
+{
+  const gchar *end = p->lex.pos + len, *q;
+
+  for (q = p->lex.pos; q < end; q++) {
+    if (*q == '\n') {
+      p->lex.line++;
+      p->lex.line_start = q + 1;
+    }
+  }
+  p->lex.pos = end;
+}
+
+static GstCtfFieldClass *parse_integer_attrs (Parser * p);
+
 /* CTF 1.8 §4.1.5 */
 static GstCtfFieldClass *
 parse_integer (Parser * p)
+{
+  gsize len = integer_block_len (p);
+  const gchar *start = p->lex.pos;
+  GstCtfFieldClass *fc;
+
+  if (len > 0 && p->integer_memo != NULL) {
+    gchar *key = g_strndup (start, len);
+    const GstCtfFieldClass *known = g_hash_table_lookup (p->integer_memo, key);
+
+    g_free (key);
+    if (known != NULL) {
+      _gst_ctf_tsdl_advance (p);
+      lexer_skip (p, len);
+      return gst_ctf_field_class_copy (known);
+    }
+  }
+  fc = parse_integer_attrs (p);
+  if (fc != NULL && len > 0 && p->la_n == 0 && p->lex.pos == start + len) {
+    if (p->integer_memo == NULL)
+      p->integer_memo = g_hash_table_new_full (g_str_hash, g_str_equal,
+          g_free, (GDestroyNotify) gst_ctf_field_class_free);
+    g_hash_table_insert (p->integer_memo, g_strndup (start, len),
+        gst_ctf_field_class_copy (fc));
+  }
+  return fc;
+}
+
+static GstCtfFieldClass *
+parse_integer_attrs (Parser * p)
 {
   guint line = _gst_ctf_tsdl_peek (p, 0)->line;
   GstCtfFieldClass *fc;

@@ -22,11 +22,27 @@ void _gst_ctf_trace_class_index_stream_classes (GstCtfTraceClass * tc);
  * reference on a class whose count is not zero yet.  Keys are equal when
  * their texts are: the hash only picks the bucket. */
 #define GST_CTF_SHARED_KEY_HEAD 16
-/* Returns: (transfer full) (nullable): the live class with @key */
-GstCtfTraceClass *_gst_ctf_trace_class_shared_lookup (const guint8 * key);
+/* Two such tables: by the whole text (@skeleton FALSE), and by the text
+ * less its env block's body and its trace uuid (@skeleton TRUE: the
+ * traces of one per-PID session differ only there).
+ * Returns: (transfer full) (nullable): the live class with @key */
+GstCtfTraceClass *_gst_ctf_trace_class_shared_lookup (const guint8 * key,
+    gboolean skeleton);
 /* Puts @tc in the table under @key (taken, g_malloc'd), unless a class
  * has that key already (then @tc simply stays unshared). */
 void _gst_ctf_trace_class_shared_insert (GstCtfTraceClass * tc,
-    guint8 * key);
+    guint8 * key, gboolean skeleton);
+
+/* gst_ctf_metadata_parse_shared() by the whole text only: for a text no
+ * other will resemble (a merged trace class: megabytes, scanned for
+ * nothing) */
+GstCtfTraceClass *_gst_ctf_metadata_parse_shared_whole (const gchar * text,
+    const gchar * origin, GError ** error);
+
+/* A new class with @base's packet header, clock and stream classes
+ * (shared, not copied: @base gets a reference) and @own's env and uuid
+ * (moved out of @own, which stays valid and is not freed). */
+GstCtfTraceClass *_gst_ctf_trace_class_new_derived (GstCtfTraceClass * base,
+    GstCtfTraceClass * own);
 
 G_END_DECLS

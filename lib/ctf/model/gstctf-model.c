@@ -259,9 +259,9 @@ gst_ctf_trace_class_new (void)
   return tc;
 }
 
-/* gst_ctf_metadata_parse_shared()'s table (gstctf-model-private.h) */
+/* gst_ctf_metadata_parse_shared()'s tables (gstctf-model-private.h) */
 static GMutex shared_lock;
-static GHashTable *shared_table;        /* key -> GstCtfTraceClass */
+static GHashTable *shared_tables[2];    /* key -> GstCtfTraceClass */
 
 static guint
 shared_key_hash (gconstpointer k)
@@ -285,12 +285,14 @@ shared_key_equal (gconstpointer a, gconstpointer b)
 }
 
 GstCtfTraceClass *
-_gst_ctf_trace_class_shared_lookup (const guint8 * key)
+_gst_ctf_trace_class_shared_lookup (const guint8 * key, gboolean skeleton)
 {
+  GHashTable *table;
   GstCtfTraceClass *tc;
 
   g_mutex_lock (&shared_lock);
-  tc = shared_table ? g_hash_table_lookup (shared_table, key) : NULL;
+  table = shared_tables[skeleton ? 1 : 0];
+  tc = table ? g_hash_table_lookup (table, key) : NULL;
   /* a reference, unless the class is being freed (count 0) */
   while (tc) {
     gint n = g_atomic_int_get (&tc->ref_count);
@@ -305,16 +307,20 @@ _gst_ctf_trace_class_shared_lookup (const guint8 * key)
 }
 
 void
-_gst_ctf_trace_class_shared_insert (GstCtfTraceClass * tc, guint8 * key)
+_gst_ctf_trace_class_shared_insert (GstCtfTraceClass * tc, guint8 * key,
+    gboolean skeleton)
 {
+  GHashTable **table = &shared_tables[skeleton ? 1 : 0];
+  guint8 **tc_key = skeleton ? &tc->skeleton_key : &tc->shared_key;
+
   g_mutex_lock (&shared_lock);
-  if (shared_table == NULL)
-    shared_table = g_hash_table_new (shared_key_hash, shared_key_equal);
+  if (*table == NULL)
+    *table = g_hash_table_new (shared_key_hash, shared_key_equal);
   /* (another thread may have put the same text in meanwhile: the first
    * stays) */
-  if (tc->shared_key == NULL && !g_hash_table_contains (shared_table, key)) {
-    tc->shared_key = key;
-    g_hash_table_insert (shared_table, key, tc);
+  if (*tc_key == NULL && !g_hash_table_contains (*table, key)) {
+    *tc_key = key;
+    g_hash_table_insert (*table, key, tc);
     key = NULL;
   }
   g_mutex_unlock (&shared_lock);
@@ -322,15 +328,45 @@ _gst_ctf_trace_class_shared_insert (GstCtfTraceClass * tc, guint8 * key)
 }
 
 static void
-shared_forget (GstCtfTraceClass * tc)
+shared_forget (GstCtfTraceClass * tc, guint8 ** key, GHashTable ** table)
 {
   g_mutex_lock (&shared_lock);
-  if (shared_table && g_hash_table_lookup (shared_table, tc->shared_key) == tc)
-    g_hash_table_remove (shared_table, tc->shared_key);
-  if (shared_table && g_hash_table_size (shared_table) == 0)
-    g_clear_pointer (&shared_table, g_hash_table_unref);
+  if (*table && g_hash_table_lookup (*table, *key) == tc)
+    g_hash_table_remove (*table, *key);
+  if (*table && g_hash_table_size (*table) == 0)
+    g_clear_pointer (table, g_hash_table_unref);
   g_mutex_unlock (&shared_lock);
-  g_clear_pointer (&tc->shared_key, g_free);
+  g_clear_pointer (key, g_free);
+}
+
+GstCtfTraceClass *
+_gst_ctf_trace_class_new_derived (GstCtfTraceClass * base,
+    GstCtfTraceClass * own)
+{
+  GstCtfTraceClass *tc = g_new0 (GstCtfTraceClass, 1);
+  GPtrArray *env;
+
+  if (base->base)
+    base = base->base;
+  tc->ref_count = 1;
+  tc->base = gst_ctf_trace_class_ref (base);
+  tc->major = base->major;
+  tc->minor = base->minor;
+  tc->byte_order = base->byte_order;
+  tc->packet_header = base->packet_header;
+  tc->clock_classes = g_ptr_array_ref (base->clock_classes);
+  tc->stream_classes = g_ptr_array_ref (base->stream_classes);
+  tc->n_value_slots = base->n_value_slots;
+  tc->uid = base->uid;
+  if (base->sc_pos_by_id)
+    tc->sc_pos_by_id = g_hash_table_ref (base->sc_pos_by_id);
+  memcpy (tc->uuid, own->uuid, sizeof (tc->uuid));
+  tc->has_uuid = own->has_uuid;
+  /* @own keeps an empty env of its own */
+  env = own->env;
+  own->env = g_ptr_array_new_with_free_func ((GDestroyNotify) env_entry_free);
+  tc->env = env;
+  return tc;
 }
 
 GstCtfTraceClass *
@@ -346,11 +382,18 @@ gst_ctf_trace_class_unref (GstCtfTraceClass * tc)
   if (!g_atomic_int_dec_and_test (&tc->ref_count))
     return;
   if (tc->shared_key)
-    shared_forget (tc);
+    shared_forget (tc, &tc->shared_key, &shared_tables[0]);
+  if (tc->skeleton_key)
+    shared_forget (tc, &tc->skeleton_key, &shared_tables[1]);
   if (tc->info_plans)
     g_hash_table_unref (tc->info_plans);
-  gst_ctf_field_class_free (tc->packet_header);
-  g_free (tc->uid);
+  if (tc->base) {
+    /* the packet header and uid are the base's */
+    gst_ctf_trace_class_unref (tc->base);
+  } else {
+    gst_ctf_field_class_free (tc->packet_header);
+    g_free (tc->uid);
+  }
   g_ptr_array_unref (tc->env);
   g_ptr_array_unref (tc->clock_classes);
   g_ptr_array_unref (tc->stream_classes);

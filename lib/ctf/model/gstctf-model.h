@@ -362,8 +362,14 @@ struct _GstCtfTraceClass {
   /* stream class id -> its position in stream_classes (as the parser
    * left them: each hit is checked, a miss falls back to a scan) */
   GHashTable *sc_pos_by_id;
-  /* in gst_ctf_metadata_parse_shared()'s table (its key) */
+  /* in gst_ctf_metadata_parse_shared()'s tables (its keys: the text, and
+   * the text without its env and trace uuid) */
   guint8 *shared_key;
+  guint8 *skeleton_key;
+  /* (nullable): the class whose packet header, clock and stream classes
+   * (and their indexes) this one uses, holding a reference on it; then
+   * only @env, @uuid and @has_uuid are this class's own */
+  struct _GstCtfTraceClass *base;
   /* gst_ctf_packet_read_info()'s compiled plans of the packet header and
    * contexts (field class -> plan, made and locked by the packet reader) */
   GHashTable *info_plans;

@@ -12,6 +12,7 @@
 #include "gstctf-trace-merge.h"
 #include "gstctf-trace-merge-private.h"
 #include "gstctf-metadata.h"
+#include "gstctf-model-private.h"
 #include "gstctf-tsdl-writer.h"
 #include "gstctf-json-writer.h"
 #include "gstctf-packet-writer.h"
@@ -781,7 +782,8 @@ gst_ctf_trace_merge_new_full (GstCtfTraceClass * const *inputs,
     return NULL;
   }
   /* (shared: the elements downstream parse the same text from the caps) */
-  m->merged = gst_ctf_metadata_parse_shared (text, "merged metadata", &err);
+  m->merged = _gst_ctf_metadata_parse_shared_whole (text, "merged metadata",
+      &err);
   if (m->merged == NULL) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
         "Cannot parse back the merged trace class: %s", err->message);

@@ -69,7 +69,8 @@ group_traces (const gchar * location, GPtrArray * traces, GError ** error)
     const gchar *path = g_ptr_array_index (traces, i);
     gchar *mpath = g_build_filename (path, "metadata", NULL);
     gchar *text = gst_ctf_metadata_load_file (mpath, error);
-    GstCtfTraceClass *tc = text ? gst_ctf_metadata_parse (text, mpath, error) :
+    GstCtfTraceClass *tc = text ?
+        gst_ctf_metadata_parse_shared (text, mpath, error) :
         NULL;
     TraceGroup *g = NULL;
 
