@@ -341,6 +341,34 @@ GST_START_TEST (test_filters_keep_side_stream)
       want);
   assert_same_text (got, got_len, want, strlen (want), "timefilter");
   g_free (got);
+
+  /* the same window from the trace's CTF copy: ctfsrc's seek sends the
+   * side stream whole (it ends before the window) */
+  {
+    gchar *dir = g_dir_make_tmp ("tcreport-XXXXXX", NULL);
+    gchar *ctf = g_build_filename (dir, "ctf", NULL);
+    gchar *out = g_build_filename (dir, "out.txt", NULL);
+    gchar *desc = g_strdup_printf ("tracecmdsrc location=\"%s\" ! ctfsink "
+        "location=\"%s\"", dat, ctf);
+    gchar *err = run (desc, NULL, NULL);
+
+    fail_unless (err == NULL, "%s", err);
+    g_free (desc);
+    desc = g_strdup_printf ("ctfsrc location=\"%s\" ! timefilter "
+        "start=585.2314 ! ctftextsink format=trace-cmd location=\"%s\"", ctf,
+        out);
+    err = run (desc, NULL, NULL);
+    fail_unless (err == NULL, "%s: %s", desc, err);
+    fail_unless (g_file_get_contents (out, &got, &got_len, NULL));
+    assert_same_text (got, got_len, want, strlen (want),
+        "ctfsrc of the CTF copy ! timefilter");
+    g_free (got);
+    g_free (desc);
+    test_rm_rf (dir);
+    g_free (out);
+    g_free (ctf);
+    g_free (dir);
+  }
   g_free (want);
 
   g_free (full);

@@ -760,8 +760,19 @@ gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment)
   for (i = 0; i < self->n_states; i++) {
     StreamState *st = &self->states[i];
     const GstCtfStream *s = st->stream;
+    GstCtfTraceDir *td = self->tds ? g_ptr_array_index (self->tds,
+        st->trace) : self->td;
+    const GstCtfStreamClass *sc =
+        gst_ctf_trace_class_find_stream_class (td->trace_class,
+        s->stream_class_id);
 
-    st->cursor = find_first_packet_ending_after (s, start);
+    /* tracecmdsrc's side stream (the event formats a trace-cmd text needs)
+     * is sent whole after any seek, as tracecmdsrc itself does: it is the
+     * trace's description, not events of a time */
+    if (sc && gst_ctf_element_is_side_stream_class (sc))
+      st->cursor = 0;
+    else
+      st->cursor = find_first_packet_ending_after (s, start);
     st->error_done = FALSE;
     st->last_key = G_MININT64;
     if (st->cursor > 0) {
