@@ -554,8 +554,11 @@ report_events (const gchar * file, const gchar * filter)
   gint status = 0;
   guint i;
 
-  fail_unless (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL,
+  gchar **envp = test_oracle_environ ();
+
+  fail_unless (g_spawn_sync (NULL, argv, envp, G_SPAWN_SEARCH_PATH, NULL,
           NULL, &out, &err, &status, NULL));
+  g_strfreev (envp);
   if (status != 0 && strstr (err, "Failed to create event filter")) {
     /* trace-cmd refuses a filter naming an event the file lacks. */
     g_print ("NOTE: trace-cmd refuses -F '%s' on %s\n", filter, file);

@@ -125,9 +125,12 @@ trace_cmd_report (const gchar * dat, gsize * len)
   gint status = 0;
   GError *err = NULL;
 
-  fail_unless (g_spawn_sync (NULL, (gchar **) argv, NULL,
+  gchar **envp = test_oracle_environ ();
+
+  fail_unless (g_spawn_sync (NULL, (gchar **) argv, envp,
           G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
           NULL, &status, &err), "%s", err ? err->message : "");
+  g_strfreev (envp);
   fail_unless (g_spawn_check_wait_status (status, NULL), "trace-cmd report "
       "-i %s failed", dat);
   *len = strlen (out);

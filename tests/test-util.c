@@ -40,6 +40,12 @@ test_have_program (const gchar * name)
   return ok;
 }
 
+gchar **
+test_oracle_environ (void)
+{
+  return g_environ_unsetenv (g_get_environ (), "MALLOC_PERTURB_");
+}
+
 gboolean
 test_report_line_parse (const gchar * line, TestReportLine * out)
 {
