@@ -571,41 +571,86 @@ static const LttngEnum proto_transport_header_type = {
   G_N_ELEMENTS (proto_transport_header_type_values)
 };
 
+/* A big-endian member of net.h's header structures: an integer of @bits
+ * aligned on @align bits, an array of @n such integers (byte-aligned),
+ * or (@proto) an 8-bit integer as the transport protocol enumeration. */
+typedef struct
+{
+  const gchar *name;
+  guint8 bits;
+  guint8 align;
+  guint8 base;
+  guint8 n;
+  gboolean proto;
+} NetMember;
+
+static const NetMember net_tcp[] = {
+  {"source_port", 16, 8, 10}, {"dest_port", 16, 8, 10}, {"seq", 32, 8, 10},
+  {"ack_seq", 32, 8, 10}, {"data_offset", 4, 4, 10}, {"reserved", 3, 1, 10},
+  {"flags", 9, 1, 16}, {"window_size", 16, 8, 10}, {"checksum", 16, 8, 16},
+  {"urg_ptr", 16, 8, 10}, {NULL}
+};
+
+static const NetMember net_udp[] = {
+  {"source_port", 16, 8, 10}, {"dest_port", 16, 8, 10}, {"len", 16, 8, 10},
+  {"check", 16, 8, 10}, {NULL}
+};
+
+static const NetMember net_icmp[] = {
+  {"type", 8, 8, 10}, {"code", 8, 8, 10}, {"checksum", 16, 8, 10},
+  {"gateway", 32, 8, 10}, {NULL}
+};
+
+static const NetMember net_ipv4[] = {
+  {"version", 4, 4, 10}, {"ihl", 4, 4, 10}, {"tos", 8, 8, 10},
+  {"tot_len", 16, 8, 10}, {"id", 16, 8, 16}, {"frag_off", 16, 8, 10},
+  {"ttl", 8, 8, 10}, {"protocol", 8, 8, 10, 0, TRUE},
+  {"checksum", 16, 8, 16}, {"saddr", 8, 8, 10, 4}, {"daddr", 8, 8, 10, 4},
+  {NULL}
+};
+
+static const NetMember net_ipv6[] = {
+  {"version", 4, 4, 10}, {"prio", 4, 4, 10}, {"flow_lbl", 8, 8, 16, 3},
+  {"payload_len", 16, 8, 10}, {"nexthdr", 8, 8, 10, 0, TRUE},
+  {"hop_limit", 8, 8, 10}, {"saddr", 16, 8, 16, 8}, {"daddr", 16, 8, 16, 8},
+  {NULL}
+};
+
+/* A structure of @m's members. */
+static GstCtfFieldClass *
+net_struct (const NetMember * m)
+{
+  GstCtfFieldClass *o = gst_ctf_field_class_new_struct ();
+
+  for (; m->name; m++) {
+    GstCtfFieldClass *fc;
+
+    if (m->n)
+      fc = mk_be_array (m->n, m->bits, m->base);
+    else if (m->proto)
+      fc = mk_enum (mk_be (m->bits, m->align, m->base),
+          &proto_transport_header_type);
+    else
+      fc = mk_be (m->bits, m->align, m->base);
+    gst_ctf_field_class_append_member (o, m->name, fc);
+  }
+  return o;
+}
+
 /* net.h's transport_header_type (uint8, the tracer's byte order) and
  * transport_header variant: _unknown {}, _tcp, _udp, _icmp */
 static void
 append_transport (GstCtfFieldClass * st, GstCtfByteOrder bo)
 {
   GstCtfFieldClass *v = mk_variant ("transport_header_type");
-  GstCtfFieldClass *o;
 
   gst_ctf_field_class_append_member (st, "transport_header_type",
       mk_enum (mk_int (1, FALSE, bo, 10), &transport_header_type));
-  gst_ctf_field_class_append_member (v, "_unknown", gst_ctf_field_class_new_struct ());
-  o = gst_ctf_field_class_new_struct ();
-  gst_ctf_field_class_append_member (o, "source_port", mk_be (16, 8, 10));
-  gst_ctf_field_class_append_member (o, "dest_port", mk_be (16, 8, 10));
-  gst_ctf_field_class_append_member (o, "seq", mk_be (32, 8, 10));
-  gst_ctf_field_class_append_member (o, "ack_seq", mk_be (32, 8, 10));
-  gst_ctf_field_class_append_member (o, "data_offset", mk_be (4, 4, 10));
-  gst_ctf_field_class_append_member (o, "reserved", mk_be (3, 1, 10));
-  gst_ctf_field_class_append_member (o, "flags", mk_be (9, 1, 16));
-  gst_ctf_field_class_append_member (o, "window_size", mk_be (16, 8, 10));
-  gst_ctf_field_class_append_member (o, "checksum", mk_be (16, 8, 16));
-  gst_ctf_field_class_append_member (o, "urg_ptr", mk_be (16, 8, 10));
-  gst_ctf_field_class_append_member (v, "_tcp", o);
-  o = gst_ctf_field_class_new_struct ();
-  gst_ctf_field_class_append_member (o, "source_port", mk_be (16, 8, 10));
-  gst_ctf_field_class_append_member (o, "dest_port", mk_be (16, 8, 10));
-  gst_ctf_field_class_append_member (o, "len", mk_be (16, 8, 10));
-  gst_ctf_field_class_append_member (o, "check", mk_be (16, 8, 10));
-  gst_ctf_field_class_append_member (v, "_udp", o);
-  o = gst_ctf_field_class_new_struct ();
-  gst_ctf_field_class_append_member (o, "type", mk_be (8, 8, 10));
-  gst_ctf_field_class_append_member (o, "code", mk_be (8, 8, 10));
-  gst_ctf_field_class_append_member (o, "checksum", mk_be (16, 8, 10));
-  gst_ctf_field_class_append_member (o, "gateway", mk_be (32, 8, 10));
-  gst_ctf_field_class_append_member (v, "_icmp", o);
+  gst_ctf_field_class_append_member (v, "_unknown",
+      gst_ctf_field_class_new_struct ());
+  gst_ctf_field_class_append_member (v, "_tcp", net_struct (net_tcp));
+  gst_ctf_field_class_append_member (v, "_udp", net_struct (net_udp));
+  gst_ctf_field_class_append_member (v, "_icmp", net_struct (net_icmp));
   gst_ctf_field_class_append_member (st, "transport_header", v);
 }
 
@@ -619,32 +664,12 @@ append_network (GstCtfFieldClass * st, GstCtfByteOrder bo)
 
   gst_ctf_field_class_append_member (st, "network_header_type",
       mk_enum (mk_int (1, FALSE, bo, 10), &net_network_header));
-  gst_ctf_field_class_append_member (v, "_unknown", gst_ctf_field_class_new_struct ());
-  o = gst_ctf_field_class_new_struct ();
-  gst_ctf_field_class_append_member (o, "version", mk_be (4, 4, 10));
-  gst_ctf_field_class_append_member (o, "ihl", mk_be (4, 4, 10));
-  gst_ctf_field_class_append_member (o, "tos", mk_be (8, 8, 10));
-  gst_ctf_field_class_append_member (o, "tot_len", mk_be (16, 8, 10));
-  gst_ctf_field_class_append_member (o, "id", mk_be (16, 8, 16));
-  gst_ctf_field_class_append_member (o, "frag_off", mk_be (16, 8, 10));
-  gst_ctf_field_class_append_member (o, "ttl", mk_be (8, 8, 10));
-  gst_ctf_field_class_append_member (o, "protocol",
-      mk_enum (mk_be (8, 8, 10), &proto_transport_header_type));
-  gst_ctf_field_class_append_member (o, "checksum", mk_be (16, 8, 16));
-  gst_ctf_field_class_append_member (o, "saddr", mk_be_array (4, 8, 10));
-  gst_ctf_field_class_append_member (o, "daddr", mk_be_array (4, 8, 10));
+  gst_ctf_field_class_append_member (v, "_unknown",
+      gst_ctf_field_class_new_struct ());
+  o = net_struct (net_ipv4);
   append_transport (o, bo);
   gst_ctf_field_class_append_member (v, "_ipv4", o);
-  o = gst_ctf_field_class_new_struct ();
-  gst_ctf_field_class_append_member (o, "version", mk_be (4, 4, 10));
-  gst_ctf_field_class_append_member (o, "prio", mk_be (4, 4, 10));
-  gst_ctf_field_class_append_member (o, "flow_lbl", mk_be_array (3, 8, 16));
-  gst_ctf_field_class_append_member (o, "payload_len", mk_be (16, 8, 10));
-  gst_ctf_field_class_append_member (o, "nexthdr",
-      mk_enum (mk_be (8, 8, 10), &proto_transport_header_type));
-  gst_ctf_field_class_append_member (o, "hop_limit", mk_be (8, 8, 10));
-  gst_ctf_field_class_append_member (o, "saddr", mk_be_array (8, 16, 16));
-  gst_ctf_field_class_append_member (o, "daddr", mk_be_array (8, 16, 16));
+  o = net_struct (net_ipv6);
   append_transport (o, bo);
   gst_ctf_field_class_append_member (v, "_ipv6", o);
   gst_ctf_field_class_append_member (st, "network_header", v);
