@@ -534,6 +534,70 @@ tpl_build (GstCtfTextFormatter * f, const GstCtfFieldValue * vals, guint n,
   return t;
 }
 
+/* A sequence of plain decimal or base-16 integers (`[ [0] = 1, [1] = 2
+ * ]`): written in place after one reservation, as
+ * _gst_ctf_text_append_value() prints it (templates have no colours).
+ * Returns FALSE, writing nothing, for any other sequence. */
+static gboolean
+tpl_put_int_seq (GString * s, const GstCtfFieldValue * vals, guint idx,
+    guint end, gboolean names)
+{
+  const GstCtfFieldClass *el = vals[idx].fc->element;
+  gboolean hex, is_signed;
+  guint child;
+  guint64 i;
+  gsize need;
+  gchar *d;
+
+  if (el == NULL || el->type != GST_CTF_FIELD_CLASS_INTEGER ||
+      el->form != GST_CTF_FIELD_FORM_PLAIN || el->integer.base == 2 ||
+      el->integer.base == 8 || is_text_array (vals[idx].fc))
+    return FALSE;
+  for (child = idx + 1; child < end; child++)
+    if (vals[child].fc != el || vals[child].end > child + 1)
+      return FALSE;
+  hex = el->integer.base == 16;
+  is_signed = el->integer.is_signed;
+  /* per element at most ", [" 20 digits "] = " and "-" 20 digits */
+  need = 4 + (gsize) (end - idx - 1) * 50;
+  if (s->allocated_len - s->len <= need) {
+    gsize len = s->len;
+
+    g_string_set_size (s, len + need);
+    s->len = len;
+  }
+  d = s->str + s->len;
+  *d++ = '[';
+  for (child = idx + 1, i = 0; child < end; child++, i++) {
+    guint64 u = vals[child].v.u;
+
+    if (i > 0)
+      *d++ = ',';
+    *d++ = ' ';
+    if (names) {
+      *d++ = '[';
+      d += write_u64 (d, i);
+      memcpy (d, "] = ", 4);
+      d += 4;
+    }
+    if (hex) {
+      d[0] = '0';
+      d[1] = 'x';
+      d += 2 + write_hex_upper (d + 2, hex_bits (el, u));
+    } else if (is_signed && vals[child].v.i < 0) {
+      *d++ = '-';
+      d += write_u64 (d, (guint64) 0 - u);
+    } else {
+      d += write_u64 (d, u);
+    }
+  }
+  memcpy (d, " ]", 2);
+  d += 2;
+  *d = '\0';
+  s->len = d - s->str;
+  return TRUE;
+}
+
 static void
 tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
     const GstCtfFieldValue * vals, guint n, gboolean names,
@@ -621,6 +685,14 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
             }
           } else if (v->fc->form != GST_CTF_FIELD_FORM_BLOB) {
             put_lit (s, "[ ]");
+            break;
+          }
+        } else if (v->fc->type == GST_CTF_FIELD_CLASS_SEQUENCE &&
+            v->fc->form != GST_CTF_FIELD_FORM_BLOB) {
+          guint end = MAX (MIN (v->end, n), idx + 1);
+
+          if (tpl_put_int_seq (s, vals, idx, end, names)) {
+            base += end - (idx + 1);
             break;
           }
         }
