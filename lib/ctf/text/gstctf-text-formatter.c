@@ -317,11 +317,18 @@ scope_cache_match (const ScopeCache * c, const GstCtfFieldValue * vals,
     if (cv[i].fc != v->fc || cv[i].end != v->end || cv[i].name != v->name)
       return FALSE;
     if (is_text[i]) {
-      gsize len = v->v.s.ptr ? strnlen (v->v.s.ptr, v->v.s.len) : 0;
+      /* The kept text has no NUL: equal when @v starts with it and ends
+       * there (its size, or a NUL), without measuring @v first. */
+      gsize len = cv[i].v.s.len;
 
-      if (len != cv[i].v.s.len || (len > 0 && memcmp (c->strs->str +
-                  GPOINTER_TO_SIZE (cv[i].v.s.ptr), v->v.s.ptr, len) != 0))
+      if (v->v.s.ptr == NULL) {
+        if (len != 0)
+          return FALSE;
+      } else if (len > v->v.s.len || (len > 0 && memcmp (c->strs->str +
+                  GPOINTER_TO_SIZE (cv[i].v.s.ptr), v->v.s.ptr, len) != 0)
+          || (len < v->v.s.len && v->v.s.ptr[len] != '\0')) {
         return FALSE;
+      }
     } else if (cv[i].v.u != v->v.u) {
       return FALSE;
     }
