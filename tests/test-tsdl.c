@@ -1335,6 +1335,37 @@ perpid_text (const gchar * uuid, gint vpid, const gchar * tracer)
       "\tfields := struct { uint32_t v; };\n};\n", uuid, tracer, vpid);
 }
 
+/* Two texts that differ in an env value, the uuid written after a
+ * vertical tab (found by fuzz-tsdl): the second one's shared parse kept
+ * no uuid where the whole parse has one (the cuts had not found it). */
+START_TEST (test_parse_shared_uncut_uuid)
+{
+  const gchar *a = "/* CTF 1.8 */\ntrace {\n\tmajor = 1;\n\tminor = 8;\n"
+      "\v uuid = \"ea4923a2-cc8f-4ca2-a3f0-571d8177e652\";\n"
+      "\tbyte_order = le;\n};\nenv {\n\tdescription = \"A\";\n};\n";
+  gchar *b = g_strdup (a);
+  GstCtfTraceClass *pa, *pb, *full;
+  gchar *wb, *wfull;
+
+  strstr (b, "\"A\"")[1] = 'B';      /* another env value */
+  pa = gst_ctf_metadata_parse_shared (a, "a", NULL);
+  fail_unless (pa != NULL && pa->has_uuid);
+  pb = gst_ctf_metadata_parse_shared (b, "b", NULL);
+  full = gst_ctf_tsdl_parse (b, "b", NULL);
+  fail_unless (pb != NULL && full != NULL && full->has_uuid);
+  wb = gst_ctf_tsdl_write (pb, NULL);
+  wfull = gst_ctf_tsdl_write (full, NULL);
+  fail_unless_equals_string (wb, wfull);
+  g_free (wb);
+  g_free (wfull);
+  gst_ctf_trace_class_unref (full);
+  gst_ctf_trace_class_unref (pb);
+  gst_ctf_trace_class_unref (pa);
+  g_free (b);
+}
+
+END_TEST
+
 START_TEST (test_parse_shared_perpid)
 {
   gchar *t1 = perpid_text ("2a6422d0-6cee-11e0-8c08-cb07d7b3a564", 1,
@@ -1429,6 +1460,7 @@ tsdl_suite (void)
   tcase_add_test (tc, test_many_classes);
   tcase_add_test (tc, test_parse_shared);
   tcase_add_test (tc, test_parse_shared_perpid);
+  tcase_add_test (tc, test_parse_shared_uncut_uuid);
   suite_add_tcase (s, tc);
   tcase_add_test (tm, test_metadata_packetized);
   tcase_add_test (tm, test_metadata_plain_and_ctf2);

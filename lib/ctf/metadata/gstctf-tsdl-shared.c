@@ -272,8 +272,14 @@ static GstCtfTraceClass *
 parse_derived (GstCtfTraceClass * base, const gchar * text,
     const VariableParts * v)
 {
-  GString *s = g_string_new ("/* CTF 1.8 */\ntrace {\n\tbyte_order = le;\n");
+  GString *s;
   GstCtfTraceClass *own, *tc = NULL;
+
+  /* a uuid or env block the cuts did not find (the parser reads some
+   * spellings the cutter does not) is not taken from @base: whole parse */
+  if ((!v->has_uuid && base->has_uuid) || (!v->has_env && base->env->len))
+    return NULL;
+  s = g_string_new ("/* CTF 1.8 */\ntrace {\n\tbyte_order = le;\n");
 
   if (v->has_uuid) {
     g_string_append (s, "\tuuid = \"");
