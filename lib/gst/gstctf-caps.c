@@ -33,19 +33,26 @@ gst_ctf_caps_new (const gchar * tsdl, const guint8 * uuid)
   return caps;
 }
 
-const gchar *
-gst_ctf_caps_get_metadata (const GstCaps * caps)
+/* a string field of the first structure of CTF caps, or NULL */
+static const gchar *
+caps_get_string (const GstCaps * caps, const gchar * field)
 {
   const GstStructure *s;
-
-  g_return_val_if_fail (caps != NULL, NULL);
 
   if (gst_caps_get_size (caps) < 1)
     return NULL;
   s = gst_caps_get_structure (caps, 0);
   if (!gst_structure_has_name (s, GST_CTF_CAPS_MEDIA_TYPE))
     return NULL;
-  return gst_structure_get_string (s, "metadata");
+  return gst_structure_get_string (s, field);
+}
+
+const gchar *
+gst_ctf_caps_get_metadata (const GstCaps * caps)
+{
+  g_return_val_if_fail (caps != NULL, NULL);
+
+  return caps_get_string (caps, "metadata");
 }
 
 void
@@ -66,16 +73,9 @@ gst_ctf_caps_set_trace_name (GstCaps * caps, const gchar * name)
 const gchar *
 gst_ctf_caps_get_trace_name (const GstCaps * caps)
 {
-  const GstStructure *s;
-
   g_return_val_if_fail (caps != NULL, NULL);
 
-  if (gst_caps_get_size (caps) < 1)
-    return NULL;
-  s = gst_caps_get_structure (caps, 0);
-  if (!gst_structure_has_name (s, GST_CTF_CAPS_MEDIA_TYPE))
-    return NULL;
-  return gst_structure_get_string (s, "trace-name");
+  return caps_get_string (caps, "trace-name");
 }
 
 GstEvent *
