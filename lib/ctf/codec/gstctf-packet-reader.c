@@ -68,7 +68,8 @@ struct _GstCtfEventIter {
   gboolean recording;
   gboolean no_runs;
 
-  GHashTable *plans;            /* fc -> GstCtfPlan (owned) */
+  GHashTable *plans;            /* fc -> GstCtfPlan met (the trace
+                                 * class's, class_plan()) */
   GHashTable *sc_entries;       /* sc -> ScEntry (owned) */
   const GstCtfPlan *packet_header;
 
@@ -286,59 +287,72 @@ sc_entry_new (const GstCtfStreamClass * sc)
 /* ------------------------------------------------------------------ */
 
 typedef struct {
-  GHashTable *plans;            /* plan cache, or NULL: compile into tmp */
-  gboolean no_runs;             /* plans without RUN ops (tests) */
-  GstCtfPlan *tmp[2];           /* read_info's plans, freed after */
-  guint n_tmp;
+  GstCtfEventIter *it;          /* plans from the iterator, or */
+  const GstCtfTraceClass *info_tc;      /* from the trace class */
   guint64 *slots;
   guint n_slots;
   GstCtfValueBuf *header_values;
   GstCtfValueBuf *context_values;
   guint64 clock;
-  /* (gst_ctf_packet_read_info(): plans kept in the trace class) */
-  const GstCtfTraceClass *info_tc;
 } PacketDecode;
 
-/* gst_ctf_packet_read_info() without an iterator: the plans of a trace
- * class's packet header and contexts are compiled once and kept in it
- * (they were compiled anew for every packet: 45 000 instructions a
- * packet, a fifth of ctfmux mode=packets on 64 inputs).  Plans are
- * read-only once made; the lock covers the table. */
-static GMutex info_plans_lock;
+/* Compiled plans are kept in the trace class (its base's, for a derived
+ * class, whose field classes are the base's), one table with RUN ops and
+ * one without, shared by gst_ctf_packet_read_info() and every iterator:
+ * they were compiled anew for every packet by the former (45 000
+ * instructions a packet, a fifth of ctfmux mode=packets on 64 inputs)
+ * and for every stream by the latter (the streams of one stream class
+ * have the same field classes; with the merged class of a per-PID
+ * session, whose traces share theirs, a sixth of the text sink's time
+ * at 1000 traces).  Plans are read-only once made; the lock covers the
+ * tables, and an iterator keeps the plans it met in a table of its own
+ * (not owning them), looked up without the lock. */
+static GMutex class_plans_lock;
 
 static const GstCtfPlan *
-info_plan (const GstCtfTraceClass * tc, const GstCtfFieldClass * fc,
-    GError ** error)
+class_plan (const GstCtfTraceClass * tc, const GstCtfFieldClass * fc,
+    gboolean runs, GError ** error)
 {
   GstCtfTraceClass *mtc = (GstCtfTraceClass *) tc;
+  GHashTable **table;
   const GstCtfPlan *plan;
 
-  /* a derived class's field classes are its base's: so are the plans */
   if (mtc->base)
     mtc = mtc->base;
-  g_mutex_lock (&info_plans_lock);
-  if (mtc->info_plans == NULL)
-    mtc->info_plans = g_hash_table_new_full (NULL, NULL, NULL,
+  table = &mtc->plans[runs ? 0 : 1];
+  g_mutex_lock (&class_plans_lock);
+  if (*table == NULL)
+    *table = g_hash_table_new_full (NULL, NULL, NULL,
         (GDestroyNotify) gst_ctf_plan_free);
-  plan = get_plan (mtc->info_plans, fc, TRUE, error);
-  g_mutex_unlock (&info_plans_lock);
+  plan = get_plan (*table, fc, runs, error);
+  g_mutex_unlock (&class_plans_lock);
+  return plan;
+}
+
+/* an iterator's plan of @fc (NULL for none, or on error) */
+static const GstCtfPlan *
+iter_plan (GstCtfEventIter * it, const GstCtfFieldClass * fc,
+    GError ** error)
+{
+  const GstCtfPlan *plan;
+
+  if (fc == NULL)
+    return NULL;
+  plan = g_hash_table_lookup (it->plans, fc);
+  if (plan == NULL) {
+    plan = class_plan (it->tc, fc, !it->no_runs, error);
+    if (plan != NULL)
+      g_hash_table_insert (it->plans, (gpointer) fc, (gpointer) plan);
+  }
   return plan;
 }
 
 static const GstCtfPlan *
 pd_plan (PacketDecode * pd, const GstCtfFieldClass * fc, GError ** error)
 {
-  GstCtfPlan *plan;
-
-  if (pd->plans)
-    return get_plan (pd->plans, fc, !pd->no_runs, error);
-  if (pd->info_tc)
-    return info_plan (pd->info_tc, fc, error);
-  g_assert (pd->n_tmp < G_N_ELEMENTS (pd->tmp));
-  plan = gst_ctf_plan_compile (fc, error);
-  if (plan)
-    pd->tmp[pd->n_tmp++] = plan;
-  return plan;
+  if (pd->it)
+    return iter_plan (pd->it, fc, error);
+  return fc ? class_plan (pd->info_tc, fc, TRUE, error) : NULL;
 }
 
 static const GstCtfStreamClass *
@@ -496,8 +510,6 @@ gst_ctf_packet_read_info (const GstCtfTraceClass * tc, const guint8 * data,
   ret = decode_packet (tc, &pd, data, size, info, error);
   if (pd.slots != stack_slots)
     g_free (pd.slots);
-  while (pd.n_tmp > 0)
-    gst_ctf_plan_free (pd.tmp[--pd.n_tmp]);
   return ret;
 }
 
@@ -527,8 +539,7 @@ gst_ctf_event_iter_new (GstCtfTraceClass * tc)
 
   it = g_new0 (GstCtfEventIter, 1);
   it->tc = gst_ctf_trace_class_ref (tc);
-  it->plans = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
-      (GDestroyNotify) gst_ctf_plan_free);
+  it->plans = g_hash_table_new (g_direct_hash, g_direct_equal);
   it->sc_entries = g_hash_table_new_full (g_direct_hash, g_direct_equal,
       NULL, (GDestroyNotify) sc_entry_free);
   it->n_slots = tc->n_value_slots;
@@ -607,8 +618,7 @@ gst_ctf_event_iter_set_packet (GstCtfEventIter * it, const guint8 * data,
   clear_values (it, GST_CTF_SCOPE_PACKET_HEADER, GST_CTF_SCOPE_EVENT_PAYLOAD);
 
   memset (&pd, 0, sizeof (pd));
-  pd.plans = it->plans;
-  pd.no_runs = it->no_runs;
+  pd.it = it;
   pd.slots = it->slots;
   pd.n_slots = it->n_slots;
   if (it->recording) {
@@ -627,14 +637,12 @@ gst_ctf_event_iter_set_packet (GstCtfEventIter * it, const guint8 * data,
         e);
   }
   if (e->event_header == NULL && e->sc->event_header) {
-    e->event_header = get_plan (it->plans, e->sc->event_header,
-        !it->no_runs, error);
+    e->event_header = iter_plan (it, e->sc->event_header, error);
     if (e->event_header == NULL)
       return FALSE;
   }
   if (e->common_context == NULL && e->sc->event_common_context) {
-    e->common_context = get_plan (it->plans, e->sc->event_common_context,
-        !it->no_runs, error);
+    e->common_context = iter_plan (it, e->sc->event_common_context, error);
     if (e->common_context == NULL)
       return FALSE;
   }
@@ -809,14 +817,12 @@ gst_ctf_event_iter_next (GstCtfEventIter * it, GError ** error)
   }
   if (G_UNLIKELY (!ee->compiled)) {
     if (ee->ec->context) {
-      ee->context = get_plan (it->plans, ee->ec->context, !it->no_runs,
-          error);
+      ee->context = iter_plan (it, ee->ec->context, error);
       if (ee->context == NULL)
         goto failed;
     }
     if (ee->ec->payload) {
-      ee->payload = get_plan (it->plans, ee->ec->payload, !it->no_runs,
-          error);
+      ee->payload = iter_plan (it, ee->ec->payload, error);
       if (ee->payload == NULL)
         goto failed;
     }

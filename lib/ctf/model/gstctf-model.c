@@ -385,8 +385,10 @@ gst_ctf_trace_class_unref (GstCtfTraceClass * tc)
     shared_forget (tc, &tc->shared_key, &shared_tables[0]);
   if (tc->skeleton_key)
     shared_forget (tc, &tc->skeleton_key, &shared_tables[1]);
-  if (tc->info_plans)
-    g_hash_table_unref (tc->info_plans);
+  if (tc->plans[0])
+    g_hash_table_unref (tc->plans[0]);
+  if (tc->plans[1])
+    g_hash_table_unref (tc->plans[1]);
   if (tc->base) {
     /* the packet header and uid are the base's */
     gst_ctf_trace_class_unref (tc->base);

@@ -370,9 +370,9 @@ struct _GstCtfTraceClass {
    * (and their indexes) this one uses, holding a reference on it; then
    * only @env, @uuid and @has_uuid are this class's own */
   struct _GstCtfTraceClass *base;
-  /* gst_ctf_packet_read_info()'s compiled plans of the packet header and
-   * contexts (field class -> plan, made and locked by the packet reader) */
-  GHashTable *info_plans;
+  /* compiled plans (field class -> plan) with RUN ops and without, made,
+   * shared and locked by the packet reader (gstctf-packet-reader.c) */
+  GHashTable *plans[2];
 };
 
 GST_CTF_API GType gst_ctf_trace_class_get_type (void);
