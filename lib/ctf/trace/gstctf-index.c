@@ -9,7 +9,14 @@
 #include "gstctf-index.h"
 #include "gstctf-reader.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
+#ifdef G_OS_UNIX
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
 
 /* LTTng index file layout (lttng-index.h): a 16-byte header, then entries
  * of `packet_index_len` bytes; all big endian. */
@@ -335,6 +342,49 @@ gst_ctf_index_scan (const GstCtfTraceClass * tc, const guint8 * data,
   return index;
 }
 
+/* The contents of the regular file @path (NULL when it is missing,
+ * unreadable, not a regular file or above 1 GiB).  An index file is a
+ * few KiB: read, not mapped (an open, a read and a close per stream
+ * instead of a stat, an open, a map, a page fault and an unmap). */
+static guint8 *
+read_small_file (const gchar * path, gsize * len)
+{
+#ifdef G_OS_UNIX
+  struct stat st;
+  guint8 *buf;
+  gsize got = 0;
+  int fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0);
+
+  if (fd < 0)
+    return NULL;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size < 0 ||
+      st.st_size > (1 << 30)) {
+    close (fd);
+    return NULL;
+  }
+  buf = g_malloc (MAX (st.st_size, 1));
+  while (got < (gsize) st.st_size) {
+    gssize r = read (fd, buf + got, st.st_size - got);
+
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0)
+      break;
+    got += r;
+  }
+  close (fd);
+  *len = got;
+  return buf;
+#else
+  gchar *buf = NULL;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR) ||
+      !g_file_get_contents (path, &buf, len, NULL))
+    return NULL;
+  return (guint8 *) buf;
+#endif
+}
+
 GstCtfIndex *
 gst_ctf_index_build (const GstCtfTraceClass * tc, const guint8 * data,
     gsize size, const gchar * origin)
@@ -346,22 +396,21 @@ gst_ctf_index_build (const GstCtfTraceClass * tc, const guint8 * data,
     gchar *base = g_path_get_basename (origin);
     gchar *idx_base = g_strconcat (base, ".idx", NULL);
     gchar *idx_path = g_build_filename (dir, "index", idx_base, NULL);
-    GMappedFile *mf;
+    gsize idx_len = 0;
+    guint8 *idx;
 
     /* A missing or unreadable index is not an error: scan instead. */
-    if (g_file_test (idx_path, G_FILE_TEST_IS_REGULAR)
-        && (mf = g_mapped_file_new (idx_path, FALSE, NULL)) != NULL) {
+    if ((idx = read_small_file (idx_path, &idx_len)) != NULL) {
       GError *err = NULL;
 
-      index = gst_ctf_index_read_idx (tc, data, size,
-          (const guint8 *) g_mapped_file_get_contents (mf),
-          g_mapped_file_get_length (mf), idx_path, &err);
+      index = gst_ctf_index_read_idx (tc, data, size, idx, idx_len,
+          idx_path, &err);
       if (index == NULL) {
         g_info ("%s; falling back to scanning the stream file",
             err->message);
         g_error_free (err);
       }
-      g_mapped_file_unref (mf);
+      g_free (idx);
     }
     g_free (idx_path);
     g_free (idx_base);
