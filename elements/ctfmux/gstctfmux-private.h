@@ -54,6 +54,14 @@ struct _GstCtfMuxPad
   gint64 head_key;
   guint64 head_sc;
   guint64 head_instance;
+
+  /* q_lock: the packets queued on the pad (gstctfmux-queue.c) */
+  GMutex q_lock;
+  GCond q_cond;
+  gint q_buffers;               /* entered the pad, not popped yet */
+  gsize q_bytes;
+  gboolean q_waiting;           /* the input's thread waits for room */
+  GstFlowReturn q_halt;         /* not OK: buffers get this flow */
 };
 
 /* One distinct input trace (pads with the same metadata and offset share
@@ -122,6 +130,11 @@ struct _GstCtfMux
   guint64 caps_changes;
   guint64 caps_changes_seen;    /* aggregate thread */
 
+  /* deep pad queues without live inputs (gstctfmux-queue.c): written by
+   * the aggregate thread (and stop), GST_OBJECT_LOCK (self) */
+  gboolean deep;
+  guint64 saved_latency;        /* the `latency` before */
+
   /* events mode */
   GstCtfEventMerge *emerge;
   GHashTable *writers;          /* guint64 sc id -> GstCtfPacketWriter */
@@ -164,6 +177,22 @@ G_GNUC_INTERNAL void gst_ctf_mux_time_reset (GstCtfMux * self);
 G_GNUC_INTERNAL gboolean gst_ctf_mux_time_src_query (GstCtfMux * self,
     GstQuery * query, gboolean * handled);
 G_GNUC_INTERNAL void gst_ctf_mux_time_add_pad (GstCtfMuxPad * pad);
+
+/* gstctfmux-queue.c */
+G_GNUC_INTERNAL void gst_ctf_mux_queue_add_pad (GstCtfMuxPad * pad);
+G_GNUC_INTERNAL void gst_ctf_mux_queue_popped (GstCtfMuxPad * pad,
+    GstBuffer * buf);
+G_GNUC_INTERNAL void gst_ctf_mux_queue_reset (GstCtfMuxPad * pad);
+G_GNUC_INTERNAL void gst_ctf_mux_queue_wake (GstCtfMuxPad * pad);
+G_GNUC_INTERNAL void gst_ctf_mux_queue_halt (GstCtfMuxPad * pad,
+    GstFlowReturn flow);
+G_GNUC_INTERNAL void gst_ctf_mux_queue_halt_all (GstCtfMux * self,
+    GstFlowReturn flow);
+G_GNUC_INTERNAL void gst_ctf_mux_queue_reset_all (GstCtfMux * self);
+G_GNUC_INTERNAL void gst_ctf_mux_queue_update (GstCtfMux * self);
+G_GNUC_INTERNAL void gst_ctf_mux_queue_restore (GstCtfMux * self);
+G_GNUC_INTERNAL void gst_ctf_mux_queue_fix_latency (GstCtfMux * self,
+    GstQuery * query);
 
 /* gstctfmux-events.c */
 G_GNUC_INTERNAL guint gst_ctf_mux_out_stream_hash (gconstpointer p);

@@ -171,6 +171,8 @@ gst_ctf_mux_pad_finalize (GObject * object)
   g_free (pad->trace_name);
   if (pad->tc)
     gst_ctf_trace_class_unref (pad->tc);
+  g_mutex_clear (&pad->q_lock);
+  g_cond_clear (&pad->q_cond);
   G_OBJECT_CLASS (gst_ctf_mux_pad_parent_class)->finalize (object);
 }
 
@@ -204,6 +206,9 @@ gst_ctf_mux_pad_init (GstCtfMuxPad * pad)
   pad->input = -1;
   pad->last_key = G_MININT64;
   pad->heap_index = -1;
+  g_mutex_init (&pad->q_lock);
+  g_cond_init (&pad->q_cond);
+  pad->q_halt = GST_FLOW_OK;
 }
 
 /* ------------------------------------------------------------------ */
@@ -380,6 +385,7 @@ gst_ctf_mux_start (GstAggregator * agg)
   self->heap_stale = TRUE;
   self->caps_changes++;
   GST_OBJECT_UNLOCK (self);
+  gst_ctf_mux_queue_reset_all (self);
   g_ptr_array_set_size (self->inputs, 0);
   self->inputs_sorted = FALSE;
   self->caps_pending = FALSE;
@@ -428,6 +434,7 @@ gst_ctf_mux_stop (GstAggregator * agg)
   g_hash_table_remove_all (self->out_streams);
   g_hash_table_remove_all (self->stream_ids);
   heap_clear (self);
+  gst_ctf_mux_queue_restore (self);
   return TRUE;
 }
 
@@ -441,6 +448,10 @@ gst_ctf_mux_sink_event (GstAggregator * agg, GstAggregatorPad * apad,
   /* (rare: a pad's head or metadata may change; CAPS bumps caps_serial
    * below, before the next aggregate looks) */
   gst_ctf_mux_pads_changed (self);
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_START)
+    gst_ctf_mux_queue_wake (pad);       /* an input thread may wait */
+  else if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP)
+    gst_ctf_mux_queue_reset (pad);      /* the flush emptied the queue */
   if (GST_EVENT_TYPE (event) == GST_EVENT_CAPS) {
     GstCaps *caps;
     const gchar *tsdl;
@@ -510,7 +521,10 @@ gst_ctf_mux_src_query (GstAggregator * agg, GstQuery * query)
 
   if (handled)
     return ret;
-  return GST_AGGREGATOR_CLASS (parent_class)->src_query (agg, query);
+  ret = GST_AGGREGATOR_CLASS (parent_class)->src_query (agg, query);
+  if (ret && GST_QUERY_TYPE (query) == GST_QUERY_LATENCY)
+    gst_ctf_mux_queue_fix_latency (GST_CTF_MUX (agg), query);
+  return ret;
 }
 
 static gboolean
@@ -632,6 +646,10 @@ gst_ctf_mux_release_pad (GstElement * element, GstPad * pad)
 {
   gst_child_proxy_child_removed (GST_CHILD_PROXY (element), G_OBJECT (pad),
       GST_OBJECT_NAME (pad));
+  /* (its input thread may wait for room: deactivating the pad waits for
+   * that thread) */
+  if (GST_IS_CTF_MUX_PAD (pad))
+    gst_ctf_mux_queue_halt (GST_CTF_MUX_PAD (pad), GST_FLOW_FLUSHING);
   GST_ELEMENT_CLASS (parent_class)->release_pad (element, pad);
 }
 
@@ -649,6 +667,7 @@ gst_ctf_mux_create_new_pad (GstAggregator * agg, GstPadTemplate * templ,
       GST_CTF_MUX_PAD (pad)->order = (guint) g_ascii_strtoull (name + 5,
           NULL, 10);
     gst_ctf_mux_time_add_pad (GST_CTF_MUX_PAD (pad));
+    gst_ctf_mux_queue_add_pad (GST_CTF_MUX_PAD (pad));
   }
   return pad;
 }
@@ -1186,15 +1205,16 @@ push_packet (GstCtfMux * self, GstCtfMuxPad * pad, GstBuffer * buf)
 
 /* ------------------------------------------------------------------ */
 
+/* Takes the packets that are certainly next: while every pad that is not
+ * at EOS has one queued (the base class calls again when they have);
+ * after a live timeout, up to 256 packets of the pads with data. */
 static GstFlowReturn
-gst_ctf_mux_aggregate (GstAggregator * agg, gboolean timeout)
+take_packets (GstCtfMux * self, gboolean timeout)
 {
-  GstCtfMux *self = GST_CTF_MUX (agg);
+  GstAggregator *agg = GST_AGGREGATOR (self);
   GstFlowReturn ret = GST_FLOW_OK;
   guint n = 0;
 
-  /* One packet per call when every pad has data (the base class calls
-   * again); after a live timeout, what the pads with data have. */
   do {
     GstCtfMuxPad *pad;
     GstBuffer *buf;
@@ -1231,6 +1251,7 @@ gst_ctf_mux_aggregate (GstAggregator * agg, gboolean timeout)
       gst_object_unref (pad);
       continue;
     }
+    gst_ctf_mux_queue_popped (pad, buf);
     if (self->out_tc == NULL || pad->input < 0) {
       /* a buffer before caps */
       gst_buffer_unref (buf);
@@ -1253,8 +1274,33 @@ gst_ctf_mux_aggregate (GstAggregator * agg, gboolean timeout)
       ret = push_packet (self, pad, buf);
     gst_object_unref (pad);
     n++;
-  } while (ret == GST_FLOW_OK && timeout && n < 256);
+  } while (ret == GST_FLOW_OK && (!timeout || n < 256));
   return ret;
+}
+
+static GstFlowReturn
+gst_ctf_mux_aggregate (GstAggregator * agg, gboolean timeout)
+{
+  GstCtfMux *self = GST_CTF_MUX (agg);
+  GstFlowReturn ret;
+
+  gst_ctf_mux_queue_update (self);
+  ret = take_packets (self, timeout);
+  /* the base class stops every pad with this flow: so do the input
+   * threads that wait for room */
+  if (ret < GST_FLOW_OK)
+    gst_ctf_mux_queue_halt_all (self, ret);
+  return ret;
+}
+
+static GstStateChangeReturn
+gst_ctf_mux_change_state (GstElement * element, GstStateChange transition)
+{
+  /* the sink pads are deactivated next, which waits for their input
+   * threads: none may stay waiting for room */
+  if (transition == GST_STATE_CHANGE_PAUSED_TO_READY)
+    gst_ctf_mux_queue_halt_all (GST_CTF_MUX (element), GST_FLOW_FLUSHING);
+  return GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1363,6 +1409,7 @@ gst_ctf_mux_class_init (GstCtfMuxClass * klass)
   element_class->request_new_pad =
       GST_DEBUG_FUNCPTR (gst_ctf_mux_request_new_pad);
   element_class->release_pad = GST_DEBUG_FUNCPTR (gst_ctf_mux_release_pad);
+  element_class->change_state = GST_DEBUG_FUNCPTR (gst_ctf_mux_change_state);
 
   agg_class->start = GST_DEBUG_FUNCPTR (gst_ctf_mux_start);
   agg_class->stop = GST_DEBUG_FUNCPTR (gst_ctf_mux_stop);
