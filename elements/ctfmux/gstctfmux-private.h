@@ -62,6 +62,7 @@ struct _GstCtfMuxPad
   gsize q_bytes;
   gboolean q_waiting;           /* the input's thread waits for room */
   GstFlowReturn q_halt;         /* not OK: buffers get this flow */
+  GstPadChainFunction agg_chain;        /* GstAggregatorPad's */
 };
 
 /* One distinct input trace (pads with the same metadata and offset share

@@ -14,13 +14,14 @@
  * bound, a time span of the queued buffers not above `latency`, is lifted
  * by setting `latency` to DEEP_LATENCY (it means nothing else without live
  * inputs; the LATENCY query still answers the latency set before), and a
- * buffer probe on each sink pad counts what entered and blocks the
- * input's streaming thread when the pad is full, until the aggregate
- * thread has taken half of it.  One aggregate call then outputs every
+ * chain function in front of the base class's (after the pad's probes:
+ * it counts only what the base class queued) blocks the input's
+ * streaming thread when the pad is full, until the aggregate thread has
+ * taken half of it.  One aggregate call then outputs every
  * packet that is certainly next (as long as every pad that is not at EOS
  * has one queued), and an input thread wakes once per half queue.
  *
- * The probe's wait ends on FLUSH_START (the pad is flushing), when the
+ * The wait ends on FLUSH_START (the pad is flushing), when the
  * element goes to READY, when the pad is released and when the aggregate
  * thread stops on a flow error or EOS (the input gets that flow, as the
  * base class's own wait gives it); it also looks again every 100 ms.
@@ -43,8 +44,8 @@
 /* How often a blocked input thread looks at its pad's state anyway. */
 #define WAIT_RECHECK (100 * G_TIME_SPAN_MILLISECOND)
 
-/* The aggregator makes empty GAP buffers of GAP events, which the probe
- * does not see: neither side counts them. */
+/* The aggregator makes empty GAP buffers of GAP events, which its chain
+ * function does not see: neither side counts them. */
 static inline gboolean
 counted (GstBuffer * buf)
 {
@@ -69,57 +70,9 @@ pad_is_flushing (GstCtfMuxPad * pad)
   return flushing;
 }
 
-static GstPadProbeReturn
-queue_probe (GstPad * gpad, GstPadProbeInfo * info, gpointer user_data)
+static void
+uncount (GstCtfMuxPad * pad, gsize size)
 {
-  GstCtfMuxPad *pad = GST_CTF_MUX_PAD (gpad);
-  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
-  GstFlowReturn halt;
-
-  if (buf == NULL || !counted (buf))
-    return GST_PAD_PROBE_OK;
-  g_mutex_lock (&pad->q_lock);
-  while (is_full (pad) && pad->q_halt == GST_FLOW_OK) {
-    if (pad_is_flushing (pad)) {
-      /* the chain function answers FLUSHING */
-      g_mutex_unlock (&pad->q_lock);
-      return GST_PAD_PROBE_OK;
-    }
-    pad->q_waiting = TRUE;
-    g_cond_wait_until (&pad->q_cond, &pad->q_lock,
-        g_get_monotonic_time () + WAIT_RECHECK);
-  }
-  halt = pad->q_halt;
-  if (halt == GST_FLOW_OK) {
-    pad->q_buffers++;
-    pad->q_bytes += gst_buffer_get_size (buf);
-  }
-  g_mutex_unlock (&pad->q_lock);
-  if (halt == GST_FLOW_OK)
-    return GST_PAD_PROBE_OK;
-  /* the input gets the flow the aggregator's pads will give */
-  GST_DEBUG_OBJECT (pad, "not queued: %s", gst_flow_get_name (halt));
-  gst_buffer_unref (buf);
-  GST_PAD_PROBE_INFO_FLOW_RETURN (info) = halt;
-  return GST_PAD_PROBE_HANDLED;
-}
-
-void
-gst_ctf_mux_queue_add_pad (GstCtfMuxPad * pad)
-{
-  gst_pad_add_probe (GST_PAD (pad), GST_PAD_PROBE_TYPE_BUFFER, queue_probe,
-      NULL, NULL);
-}
-
-/* The aggregate thread popped @buf from @pad. */
-void
-gst_ctf_mux_queue_popped (GstCtfMuxPad * pad, GstBuffer * buf)
-{
-  gsize size;
-
-  if (!counted (buf))
-    return;
-  size = gst_buffer_get_size (buf);
   g_mutex_lock (&pad->q_lock);
   /* (a flush may have reset the counts meanwhile: never below 0) */
   pad->q_buffers = pad->q_buffers > 0 ? pad->q_buffers - 1 : 0;
@@ -130,6 +83,63 @@ gst_ctf_mux_queue_popped (GstCtfMuxPad * pad, GstBuffer * buf)
     g_cond_broadcast (&pad->q_cond);
   }
   g_mutex_unlock (&pad->q_lock);
+}
+
+/* In front of GstAggregator's chain function (after the pad's probes):
+ * waits for room, counts what the base class queued. */
+static GstFlowReturn
+queue_chain (GstPad * gpad, GstObject * parent, GstBuffer * buf)
+{
+  GstCtfMuxPad *pad = GST_CTF_MUX_PAD (gpad);
+  GstFlowReturn halt, ret;
+  gsize size;
+
+  if (!counted (buf))
+    return pad->agg_chain (gpad, parent, buf);
+  size = gst_buffer_get_size (buf);
+  g_mutex_lock (&pad->q_lock);
+  while (is_full (pad) && pad->q_halt == GST_FLOW_OK) {
+    if (pad_is_flushing (pad)) {
+      /* the base class answers with the pad's flow */
+      g_mutex_unlock (&pad->q_lock);
+      return pad->agg_chain (gpad, parent, buf);
+    }
+    pad->q_waiting = TRUE;
+    g_cond_wait_until (&pad->q_cond, &pad->q_lock,
+        g_get_monotonic_time () + WAIT_RECHECK);
+  }
+  halt = pad->q_halt;
+  if (halt == GST_FLOW_OK) {
+    pad->q_buffers++;
+    pad->q_bytes += size;
+  }
+  g_mutex_unlock (&pad->q_lock);
+  if (halt != GST_FLOW_OK) {
+    /* the flow the base class's pads give after it stopped */
+    GST_DEBUG_OBJECT (pad, "not queued: %s", gst_flow_get_name (halt));
+    gst_buffer_unref (buf);
+    return halt;
+  }
+  ret = pad->agg_chain (gpad, parent, buf);
+  if (ret != GST_FLOW_OK)
+    uncount (pad, size);        /* not queued */
+  return ret;
+}
+
+/* After GstAggregatorPad's constructed(), which set its chain function. */
+void
+gst_ctf_mux_queue_add_pad (GstCtfMuxPad * pad)
+{
+  pad->agg_chain = GST_PAD_CHAINFUNC (pad);
+  gst_pad_set_chain_function (GST_PAD (pad), queue_chain);
+}
+
+/* The aggregate thread popped @buf from @pad. */
+void
+gst_ctf_mux_queue_popped (GstCtfMuxPad * pad, GstBuffer * buf)
+{
+  if (counted (buf))
+    uncount (pad, gst_buffer_get_size (buf));
 }
 
 /* @pad's queue is empty and open (start, FLUSH_STOP). */

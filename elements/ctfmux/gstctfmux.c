@@ -70,6 +70,12 @@
  * that it outputs what the other pads have, so packets from a pad that
  * was late can come after later ones of the other pads.
  *
+ * Without live upstreams each sink pad holds up to 64 packets (1 MiB, at
+ * least one packet) and ctfmux outputs every packet that is certainly
+ * next before it waits again; it sets #GstAggregator:latency to 2^62 ns
+ * for that while it runs (the LATENCY query still answers the value set
+ * before, which the property gets back at READY).
+ *
  * ## Example launch line
  * |[
  * gst-launch-1.0 ctfmux name=m ! ctfsink location=merged \
@@ -177,9 +183,19 @@ gst_ctf_mux_pad_finalize (GObject * object)
 }
 
 static void
+gst_ctf_mux_pad_constructed (GObject * object)
+{
+  G_OBJECT_CLASS (gst_ctf_mux_pad_parent_class)->constructed (object);
+  if (GST_PAD_IS_SINK (object))
+    gst_ctf_mux_queue_add_pad (GST_CTF_MUX_PAD (object));
+}
+
+static void
 gst_ctf_mux_pad_class_init (GstCtfMuxPadClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+
+  gobject_class->constructed = gst_ctf_mux_pad_constructed;
 
   gobject_class->set_property = gst_ctf_mux_pad_set_property;
   gobject_class->get_property = gst_ctf_mux_pad_get_property;
@@ -667,7 +683,6 @@ gst_ctf_mux_create_new_pad (GstAggregator * agg, GstPadTemplate * templ,
       GST_CTF_MUX_PAD (pad)->order = (guint) g_ascii_strtoull (name + 5,
           NULL, 10);
     gst_ctf_mux_time_add_pad (GST_CTF_MUX_PAD (pad));
-    gst_ctf_mux_queue_add_pad (GST_CTF_MUX_PAD (pad));
   }
   return pad;
 }
