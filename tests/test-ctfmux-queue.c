@@ -9,7 +9,9 @@
  *   pad takes 64 packets again after FLUSH_STOP; it gets FLUSHING when
  *   the element goes to NULL;
  * - the LATENCY query answers the `latency` set by the application (plus
- *   upstream's), and the property is that value again after the run.
+ *   upstream's), and the property is that value again after the run;
+ * - live: after a timeout with no data anywhere the pads still take
+ *   packets; a GAP event gives no output buffer.
  *
  * Inputs are made-up packets of one inline trace class, whose buffers
  * pass through (same metadata on both pads): no corpus needed.
@@ -251,6 +253,64 @@ GST_START_TEST (test_mux_queue_latency)
 
 GST_END_TEST;
 
+/* ---- live inputs (GstHarness is live) ------------------------------- */
+
+/* A live timeout with no data on any pad (aggregate answers NEED_DATA, a
+ * custom error value): the pads take packets after it. */
+GST_START_TEST (test_mux_live_need_data)
+{
+  GstHarness *h, *h1;
+  GstPad *p0;
+  GstBuffer *o;
+
+  h = gst_harness_new_with_padnames ("ctfmux", NULL, "src");
+  h1 = gst_harness_new_with_element (h->element, "sink_1", NULL);
+  p0 = gst_element_request_pad_simple (h->element, "sink_0");
+  gst_harness_add_element_sink_pad (h, p0);
+  gst_object_unref (p0);
+  gst_harness_set_src_caps (h1, gst_ctf_caps_new (tsdl, NULL));
+  gst_harness_set_src_caps (h, gst_ctf_caps_new (tsdl, NULL));
+  /* the aggregator's wait for data times out: nothing to take */
+  fail_unless (gst_harness_crank_single_clock_wait (h));
+  g_usleep (200000);
+  fail_unless_equals_int (gst_harness_push (h, packet (1024, 1000)),
+      GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_push (h1, packet (1024, 2000)),
+      GST_FLOW_OK);
+  o = gst_harness_pull (h);
+  fail_unless (o != NULL);
+  fail_unless_equals_uint64 (GST_BUFFER_PTS (o), 1000);
+  gst_buffer_unref (o);
+  gst_harness_teardown (h1);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* A GAP event (lttnglivesrc sends them) is time going by, not a packet:
+ * nothing of it comes out. */
+GST_START_TEST (test_mux_gap_event)
+{
+  GstHarness *h = gst_harness_new_with_padnames ("ctfmux", "sink_0", "src");
+  GstBuffer *o;
+
+  gst_harness_set_src_caps (h, gst_ctf_caps_new (tsdl, NULL));
+  fail_unless (gst_harness_push_event (h, gst_event_new_gap (500, 100)));
+  fail_unless_equals_int (gst_harness_push (h, packet (1024, 1000)),
+      GST_FLOW_OK);
+  gst_harness_push_event (h, gst_event_new_eos ());
+  o = gst_harness_pull (h);
+  fail_unless (o != NULL);
+  fail_if (GST_BUFFER_FLAG_IS_SET (o, GST_BUFFER_FLAG_GAP));
+  fail_unless_equals_uint64 (GST_BUFFER_PTS (o), 1000);
+  fail_unless_equals_uint64 (gst_buffer_get_size (o), 1024);
+  gst_buffer_unref (o);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 static Suite *
 ctfmux_queue_suite (void)
 {
@@ -263,6 +323,8 @@ ctfmux_queue_suite (void)
   tcase_add_test (tc, test_mux_queue_bytes);
   tcase_add_test (tc, test_mux_queue_flush);
   tcase_add_test (tc, test_mux_queue_latency);
+  tcase_add_test (tc, test_mux_live_need_data);
+  tcase_add_test (tc, test_mux_gap_event);
   return s;
 }
 

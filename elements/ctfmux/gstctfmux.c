@@ -1267,6 +1267,18 @@ take_packets (GstCtfMux * self, gboolean timeout)
       continue;
     }
     gst_ctf_mux_queue_popped (pad, buf);
+    GST_OBJECT_LOCK (pad);
+    offset = pad->offset;
+    GST_OBJECT_UNLOCK (pad);
+    if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_GAP) &&
+        gst_buffer_get_size (buf) == 0) {
+      /* a GAP event of the input (lttnglivesrc), which the base class
+       * queues as an empty buffer: time went by, no packet */
+      pad->last_key = buffer_key (pad, buf, offset);
+      gst_buffer_unref (buf);
+      gst_object_unref (pad);
+      continue;
+    }
     if (self->out_tc == NULL || pad->input < 0) {
       /* a buffer before caps */
       gst_buffer_unref (buf);
@@ -1276,9 +1288,6 @@ take_packets (GstCtfMux * self, gboolean timeout)
       gst_object_unref (pad);
       return GST_FLOW_NOT_NEGOTIATED;
     }
-    GST_OBJECT_LOCK (pad);
-    offset = pad->offset;
-    GST_OBJECT_UNLOCK (pad);
     pad->last_key = buffer_key (pad, buf, offset);
     gst_ctf_mux_time_note_buffer (self, buf, offset);
     gst_aggregator_selected_samples (agg, GST_BUFFER_PTS (buf),
@@ -1302,8 +1311,8 @@ gst_ctf_mux_aggregate (GstAggregator * agg, gboolean timeout)
   gst_ctf_mux_queue_update (self);
   ret = take_packets (self, timeout);
   /* the base class stops every pad with this flow: so do the input
-   * threads that wait for room */
-  if (ret < GST_FLOW_OK)
+   * threads that wait for room (NEED_DATA is a custom error value) */
+  if (ret < GST_FLOW_OK && ret != GST_AGGREGATOR_FLOW_NEED_DATA)
     gst_ctf_mux_queue_halt_all (self, ret);
   return ret;
 }
