@@ -583,6 +583,80 @@ resolve_refs (Resolver * r)
   return ok;
 }
 
+/* Value slots are numbered in the order targets are met, over the whole
+ * trace class; a packet only uses the packet header's and those of its
+ * stream class.  Renumbered so: the packet header's targets first, then
+ * each stream class's from the same base (stream classes share numbers).
+ * n_value_slots, the size of every decoder's slot array (zeroed per
+ * packet by gst_ctf_packet_read_info(), one per iterator), then grows
+ * with the largest stream class instead of with all of them: with the
+ * merged class of 1000 per-PID traces, one event header tag each, 1 001
+ * slots became 2.  A field class met twice (shared by two trees) keeps
+ * the numbering as it was. */
+static gboolean
+collect_slotted (GstCtfFieldClass * fc, GHashTable * seen, GPtrArray * out)
+{
+  guint i;
+
+  if (fc == NULL)
+    return TRUE;
+  if (!g_hash_table_add (seen, fc))
+    return FALSE;
+  if (fc->value_slot >= 0)
+    g_ptr_array_add (out, fc);
+  for (i = 0; i < fc->n_members; i++)
+    if (!collect_slotted (fc->members[i].fc, seen, out))
+      return FALSE;
+  return collect_slotted (fc->element, seen, out);
+}
+
+static void
+renumber_slots (GstCtfTraceClass * tc)
+{
+  GHashTable *seen;
+  GPtrArray *header, **per_sc;
+  guint i, j, k, max = 0;
+  gboolean ok;
+
+  if (tc->n_value_slots == 0)
+    return;
+  seen = g_hash_table_new (NULL, NULL);
+  header = g_ptr_array_new ();
+  per_sc = g_new0 (GPtrArray *, MAX (tc->stream_classes->len, 1));
+  ok = collect_slotted (tc->packet_header, seen, header);
+  for (i = 0; ok && i < tc->stream_classes->len; i++) {
+    GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
+
+    per_sc[i] = g_ptr_array_new ();
+    ok = collect_slotted (sc->packet_context, seen, per_sc[i])
+        && collect_slotted (sc->event_header, seen, per_sc[i])
+        && collect_slotted (sc->event_common_context, seen, per_sc[i]);
+    for (j = 0; ok && j < sc->event_classes->len; j++) {
+      GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, j);
+
+      ok = collect_slotted (ec->context, seen, per_sc[i])
+          && collect_slotted (ec->payload, seen, per_sc[i]);
+    }
+  }
+  if (ok) {
+    for (k = 0; k < header->len; k++)
+      ((GstCtfFieldClass *) g_ptr_array_index (header, k))->value_slot = k;
+    for (i = 0; i < tc->stream_classes->len; i++) {
+      for (k = 0; k < per_sc[i]->len; k++)
+        ((GstCtfFieldClass *) g_ptr_array_index (per_sc[i], k))->value_slot =
+            header->len + k;
+      max = MAX (max, per_sc[i]->len);
+    }
+    tc->n_value_slots = header->len + max;
+  }
+  for (i = 0; i < tc->stream_classes->len; i++)
+    if (per_sc[i])
+      g_ptr_array_unref (per_sc[i]);
+  g_free (per_sc);
+  g_ptr_array_unref (header);
+  g_hash_table_unref (seen);
+}
+
 /* ---------------------------------------------------------------------- */
 /* 6. default clocks */
 
@@ -660,5 +734,6 @@ gst_ctf_tsdl_resolve (GstCtfTraceClass * tc, const gchar * origin,
   g_hash_table_unref (r.member_index);
   if (!ok)
     return FALSE;
+  renumber_slots (tc);
   return update_default_clocks (&r);
 }
