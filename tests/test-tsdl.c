@@ -248,6 +248,45 @@ START_TEST (test_enum)
 }
 END_TEST
 
+/* Value slots: the packet header's targets first, then each stream
+ * class's numbered from the same base (a packet uses only its own stream
+ * class's), so n_value_slots follows the largest stream class. */
+START_TEST (test_value_slots_per_stream_class)
+{
+  GstCtfTraceClass *tc = parse_ok ("/* CTF 1.8 */\n"
+      "typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
+      "typealias integer { size = 32; align = 8; signed = false; } := uint32_t;\n"
+      "trace { major = 1; minor = 8; byte_order = le;\n"
+      "  packet.header := struct { uint32_t magic; uint8_t hn;\n"
+      "  uint8_t hseq[hn]; uint32_t stream_id; }; };\n"
+      "stream { id = 0; event.header := struct { uint32_t id; }; };\n"
+      "stream { id = 1; event.header := struct { uint32_t id; }; };\n"
+      "event { name = a; id = 0; stream_id = 0; fields := struct {\n"
+      "  uint8_t n; uint8_t seq[n]; uint8_t m; uint8_t seq2[m]; }; };\n"
+      "event { name = b; id = 1; stream_id = 0; fields := struct {\n"
+      "  uint8_t k; uint8_t seq[k];\n"
+      "  uint8_t hs[trace.packet.header.hn]; }; };\n"
+      "event { name = c; id = 0; stream_id = 1; fields := struct {\n"
+      "  uint8_t n; uint8_t seq[n]; }; };\n");
+  GstCtfStreamClass *s0 = gst_ctf_trace_class_find_stream_class (tc, 0);
+  GstCtfStreamClass *s1 = gst_ctf_trace_class_find_stream_class (tc, 1);
+  const GstCtfEventClass *a, *b, *c;
+
+  ck_assert (s0 != NULL && s1 != NULL);
+  a = gst_ctf_stream_class_find_event_class (s0, 0);
+  b = gst_ctf_stream_class_find_event_class (s0, 1);
+  c = gst_ctf_stream_class_find_event_class (s1, 0);
+  /* header: slot 0; stream 0: n, m, k at 1..3; stream 1: n at 1 */
+  ck_assert_int_eq (member (tc->packet_header, "hn")->value_slot, 0);
+  ck_assert_int_eq (member (a->payload, "n")->value_slot, 1);
+  ck_assert_int_eq (member (a->payload, "m")->value_slot, 2);
+  ck_assert_int_eq (member (b->payload, "k")->value_slot, 3);
+  ck_assert_int_eq (member (c->payload, "n")->value_slot, 1);
+  ck_assert_uint_eq (tc->n_value_slots, 4);
+  gst_ctf_trace_class_unref (tc);
+}
+END_TEST
+
 START_TEST (test_arrays_sequences)
 {
   GstCtfTraceClass *tc = parse_ok (PREAMBLE
@@ -1446,6 +1485,7 @@ tsdl_suite (void)
   tcase_add_test (tc, test_struct_named_and_align);
   tcase_add_test (tc, test_enum);
   tcase_add_test (tc, test_arrays_sequences);
+  tcase_add_test (tc, test_value_slots_per_stream_class);
   tcase_add_test (tc, test_variants);
   tcase_add_test (tc, test_lttng_like_trace);
   tcase_add_test (tc, test_scoping);
