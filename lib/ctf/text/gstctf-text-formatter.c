@@ -537,6 +537,18 @@ tpl_build (GstCtfTextFormatter * f, const GstCtfFieldValue * vals, guint n,
     return &tpl_none;
   }
   t->tail_len = t->lit->len - t->tail_off;
+  /* Room tpl_run() reserves before writing: every literal, and per value
+   * a number (at most 20 digits, a sign or "0x"), and TPL_LIT_COPY bytes
+   * for the fixed-size copy of the last piece of literal.  The literal
+   * text is followed by TPL_LIT_COPY readable bytes for the same copies. */
+  t->room = t->lit->len + (gsize) t->ops->len * 24 + TPL_LIT_COPY;
+  {
+    gsize len = t->lit->len;
+
+    g_string_set_size (t->lit, len + TPL_LIT_COPY);
+    memset (t->lit->str + len, 0, TPL_LIT_COPY);
+    t->lit->len = len;
+  }
   g_ptr_array_add (f->templates, t);
   return t;
 }
@@ -605,19 +617,48 @@ tpl_put_int_seq (GString * s, const GstCtfFieldValue * vals, guint idx,
   return TRUE;
 }
 
+/* @n bytes of literal text at @d: one fixed-size copy when short (the
+ * literal is followed by TPL_LIT_COPY readable bytes, and the room
+ * reserved covers them). */
+static inline gchar *
+tpl_put_lit (gchar * d, const gchar * lit, guint32 n)
+{
+  if (G_LIKELY (n <= TPL_LIT_COPY))
+    memcpy (d, lit, TPL_LIT_COPY);
+  else
+    memcpy (d, lit, n);
+  return d + n;
+}
+
+/* Makes room for @need more bytes after @s's text; returns where it
+ * ends. */
+static inline gchar *
+reserve (GString * s, gsize need)
+{
+  if (G_UNLIKELY (s->allocated_len - s->len <= need)) {
+    gsize len = s->len;
+
+    g_string_set_size (s, len + need);
+    s->len = len;
+  }
+  return s->str + s->len;
+}
+
 static void
 tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
     const GstCtfFieldValue * vals, guint n, gboolean names,
     gboolean filtered)
 {
-  const TplOp *ops = (const TplOp *) (gpointer) t->ops->data;
+  const TplOp *op = (const TplOp *) (gpointer) t->ops->data;
+  const TplOp *ops_end = op + t->ops->len;
   const gchar *lit = t->lit->str;
-  guint i;
   /* Slots the dynamic subtrees so far take beyond their root. */
   guint base = 0;
+  /* Numbers are written in place after one reservation; other values
+   * are appended to @s, and the room is made again after them. */
+  gchar *d = reserve (s, t->room);
 
-  for (i = 0; i < t->ops->len; i++) {
-    const TplOp *op = &ops[i];
+  for (; op < ops_end; op++) {
     guint idx = op->idx + base;
     const GstCtfFieldValue *v;
 
@@ -625,53 +666,32 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
     if (G_UNLIKELY (idx >= n))
       break;
     v = &vals[idx];
-    if (G_LIKELY (s->allocated_len - s->len > (gsize) op->lit_len + 24 &&
-            v->fc != NULL)) {
-      /* Room for the literal and a number: no checks per piece. */
-      gchar *d = s->str + s->len;
-
-      if (op->lit_len <= 16)
-        put_small (d, lit + op->lit_off, op->lit_len);
-      else
-        memcpy (d, lit + op->lit_off, op->lit_len);
-      d += op->lit_len;
-      if (op->kind == TPL_UDEC) {
+    d = tpl_put_lit (d, lit + op->lit_off, op->lit_len);
+    if (G_UNLIKELY (v->fc == NULL))
+      continue;                 /* (as _gst_ctf_text_append_value()) */
+    switch (op->kind) {
+      case TPL_UDEC:
         d += write_u64 (d, v->v.u);
-        s->len = d - s->str;
         continue;
-      }
-      if (op->kind == TPL_SDEC) {
+      case TPL_SDEC:
         if (v->v.i < 0) {
           *d++ = '-';
           d += write_u64 (d, (guint64) 0 - v->v.u);
         } else {
           d += write_u64 (d, v->v.u);
         }
-        s->len = d - s->str;
         continue;
-      }
-      if (op->kind == TPL_HEX) {
+      case TPL_HEX:
         d[0] = '0';
         d[1] = 'x';
         d += 2 + write_hex_upper (d + 2, hex_bits (v->fc, v->v.u));
-        s->len = d - s->str;
         continue;
-      }
-      s->len = d - s->str;
-      s->str[s->len] = '\0';
-    } else {
-      put (s, lit + op->lit_off, op->lit_len);
-      if (G_UNLIKELY (v->fc == NULL))
-        continue;               /* (as _gst_ctf_text_append_value()) */
+      default:
+        break;
     }
+    *d = '\0';
+    s->len = d - s->str;
     switch (op->kind) {
-      case TPL_UDEC:
-        append_u64 (s, v->v.u);
-        break;
-      case TPL_SDEC:
-        append_i64 (s, v->v.i);
-        break;
-      case TPL_HEX:
       case TPL_INT:
         _gst_ctf_text_append_integer (s, v->fc, v);
         break;
@@ -720,8 +740,11 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
         _gst_ctf_text_append_value (f, s, vals, n, idx, names, filtered, 1);
         break;
     }
+    d = reserve (s, t->room);
   }
-  put (s, lit + t->tail_off, t->tail_len);
+  d = tpl_put_lit (d, lit + t->tail_off, t->tail_len);
+  *d = '\0';
+  s->len = d - s->str;
 }
 
 static void

@@ -59,7 +59,11 @@ typedef struct {
   GArray *ops;                  /* TplOp */
   guint32 tail_off;             /* literal text after the last value */
   guint32 tail_len;
+  gsize room;                   /* see tpl_build() */
 } Template;
+
+/* Literal pieces up to this size are copied with one fixed-size copy. */
+#define TPL_LIT_COPY 32
 
 /* The text a scope printed last, kept with a copy of what it depends
  * on: each value's class, name and subtree end, and its number, or for a
