@@ -114,6 +114,7 @@ gst_ctf_text_formatter_new (GstCtfTraceClass * tc,
 
   f->cur_object = -1;
   f->stream_id = -1;
+  f->cached_base_ns = -1;
   f->json_stream = g_string_new (NULL);
   f->offset_clocks = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   f->json_info = g_hash_table_new_full (NULL, NULL, NULL,
@@ -298,6 +299,45 @@ append_packet_context (GstCtfTextFormatter * f, GString * s,
   }
 }
 
+/* Whether the @len bytes at @a and @b are equal: word compares inline,
+ * without a memcmp() call for the short strings a context holds. */
+static inline gboolean
+bytes_equal (const gchar * a, const gchar * b, gsize len)
+{
+  if (len >= 8) {
+    guint64 x, y;
+    gsize i;
+
+    for (i = 0; i + 8 <= len; i += 8) {
+      memcpy (&x, a + i, 8);
+      memcpy (&y, b + i, 8);
+      if (x != y)
+        return FALSE;
+    }
+    if (i == len)
+      return TRUE;
+    /* the last 8 bytes, overlapping the words before */
+    memcpy (&x, a + len - 8, 8);
+    memcpy (&y, b + len - 8, 8);
+    return x == y;
+  }
+  if (len >= 4) {
+    guint32 x, y, z, w;
+
+    memcpy (&x, a, 4);
+    memcpy (&y, b, 4);
+    memcpy (&z, a + len - 4, 4);
+    memcpy (&w, b + len - 4, 4);
+    return x == y && z == w;
+  }
+  while (len > 0) {
+    len--;
+    if (a[len] != b[len])
+      return FALSE;
+  }
+  return TRUE;
+}
+
 /* Scope caches (ScopeCache): whether @vals print what @c holds. */
 static inline gboolean
 scope_cache_match (const ScopeCache * c, const GstCtfFieldValue * vals,
@@ -311,11 +351,21 @@ scope_cache_match (const ScopeCache * c, const GstCtfFieldValue * vals,
     return FALSE;
   cv = (const GstCtfFieldValue *) (gpointer) c->vals->data;
   is_text = (const guint8 *) c->is_text->data;
+  /* A root class without sequences and variants fixes every value's
+   * class, name and subtree end: only the values are compared then. */
+  if (c->fixed_layout) {
+    if (cv[0].fc != vals[0].fc)
+      return FALSE;
+  } else {
+    for (i = 0; i < n; i++) {
+      if (cv[i].fc != vals[i].fc || cv[i].end != vals[i].end ||
+          cv[i].name != vals[i].name)
+        return FALSE;
+    }
+  }
   for (i = 0; i < n; i++) {
     const GstCtfFieldValue *v = &vals[i];
 
-    if (cv[i].fc != v->fc || cv[i].end != v->end || cv[i].name != v->name)
-      return FALSE;
     if (is_text[i]) {
       /* The kept text has no NUL: equal when @v starts with it and ends
        * there (its size, or a NUL), without measuring @v first. */
@@ -324,9 +374,9 @@ scope_cache_match (const ScopeCache * c, const GstCtfFieldValue * vals,
       if (v->v.s.ptr == NULL) {
         if (len != 0)
           return FALSE;
-      } else if (len > v->v.s.len || (len > 0 && memcmp (c->strs->str +
-                  GPOINTER_TO_SIZE (cv[i].v.s.ptr), v->v.s.ptr, len) != 0)
-          || (len < v->v.s.len && v->v.s.ptr[len] != '\0')) {
+      } else if (len > v->v.s.len || (len < v->v.s.len &&
+              v->v.s.ptr[len] != '\0') || !bytes_equal (c->strs->str +
+              GPOINTER_TO_SIZE (cv[i].v.s.ptr), v->v.s.ptr, len)) {
         return FALSE;
       }
     } else if (cv[i].v.u != v->v.u) {
@@ -367,6 +417,11 @@ scope_cache_store (ScopeCache * c, const GstCtfFieldValue * vals, guint n,
   }
   g_string_truncate (c->text, 0);
   g_string_append_len (c->text, text, len);
+  if (n > 0 && vals[0].fc != c->layout_root) {
+    c->layout_root = vals[0].fc;
+    c->root_static = _gst_ctf_text_class_is_static (vals[0].fc, 0);
+  }
+  c->fixed_layout = n > 0 && c->root_static;
   c->valid = TRUE;
 }
 
@@ -841,6 +896,16 @@ put_delta (GString * s, gboolean clock_cycles, const GstCtfTextDelta * d,
       gchar *p = s->str + s->len;
 
       *p++ = '+';
+      if (G_LIKELY (delta < (guint64) NS_PER_S)) {
+        /* (the usual delta, under a second: no division) */
+        *p++ = '0';
+        *p++ = '.';
+        write_9digits (p, (guint32) delta);
+        p += 9;
+        *p = '\0';
+        s->len = p - s->str;
+        return;
+      }
       p += write_u64 (p, delta / NS_PER_S);
       *p++ = '.';
       write_9digits (p, (guint32) (delta % NS_PER_S));
