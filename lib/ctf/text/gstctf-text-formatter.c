@@ -802,7 +802,8 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
   s->len = d - s->str;
 }
 
-static void
+/* (inlined at each of its four calls: the scope's constants fold) */
+G_ALWAYS_INLINE static inline void
 append_scope (GstCtfTextFormatter * f, GString * s,
     const TextEventView * ev, GstCtfScope scope, ScopeState state,
     Template ** tpl, ScopeCache ** cache, const gchar * scope_name,
