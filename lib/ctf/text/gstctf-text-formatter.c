@@ -867,8 +867,23 @@ event_ns (GstCtfTextFormatter * f, const GstCtfClockClass * cc,
     guint64 cycles, gint64 * ns)
 {
   if (f->memo_cc != cc || f->memo_cycles != cycles) {
-    f->memo_ok = gst_ctf_clock_class_cycles_to_ns_from_origin (cc, cycles,
-        &f->memo_ns);
+    if (cc == f->origin_cc && f->origin_ok && cycles < (guint64) G_MAXINT64
+        && (f->origin_ns <= 0 || (gint64) cycles <= G_MAXINT64 -
+            f->origin_ns)) {
+      /* a 1 GHz clock: its offset in ns, plus the cycles (as the
+       * conversion below computes it, without its overflow cases) */
+      f->memo_ns = f->origin_ns + (gint64) cycles;
+      f->memo_ok = TRUE;
+    } else {
+      f->memo_ok = gst_ctf_clock_class_cycles_to_ns_from_origin (cc, cycles,
+          &f->memo_ns);
+      if (cc != f->origin_cc) {
+        f->origin_cc = cc;
+        f->origin_ok = cc->freq == (guint64) NS_PER_S &&
+            gst_ctf_clock_class_cycles_to_ns_from_origin (cc, 0,
+            &f->origin_ns);
+      }
+    }
     f->memo_cc = cc;
     f->memo_cycles = cycles;
   }

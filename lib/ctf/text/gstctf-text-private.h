@@ -178,6 +178,11 @@ struct _GstCtfTextFormatter {
   guint64 memo_cycles;
   gint64 memo_ns;
   gboolean memo_ok;
+  /* The last clock class converted, when its frequency is 1 GHz: the time
+   * of its cycle 0 (its offset), which a clock value is added to. */
+  const GstCtfClockClass *origin_cc;
+  gboolean origin_ok;
+  gint64 origin_ns;
   /* The packet (_gst_ctf_event_iter_get_packet_serial()) whose context
    * @pc_text is: its values do not change while it is current. */
   guint64 pc_serial;
