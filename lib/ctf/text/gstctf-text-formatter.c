@@ -805,7 +805,8 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
 /* (inlined at each of its four calls: the scope's constants fold) */
 G_ALWAYS_INLINE static inline void
 append_scope (GstCtfTextFormatter * f, GString * s,
-    const TextEventView * ev, GstCtfScope scope, ScopeState state,
+    const TextEventView * ev, GstCtfValueBuf * const *bufs,
+    GstCtfScope scope, ScopeState state,
     Template ** tpl, ScopeCache ** cache, const gchar * scope_name,
     gboolean names, gboolean * start_line)
 {
@@ -815,9 +816,11 @@ append_scope (GstCtfTextFormatter * f, GString * s,
 
   if (state == SCOPE_ABSENT)
     return;
-  vals = gst_ctf_event_iter_get_values (ev->it, scope, &n);
-  if (vals == NULL || n == 0)
+  /* (gst_ctf_event_iter_get_values() without a call per scope) */
+  if (bufs == NULL || bufs[scope]->len == 0)
     return;
+  vals = bufs[scope]->v;
+  n = bufs[scope]->len;
   if (!*start_line)
     put_lit (s, ", ");
   *start_line = FALSE;
@@ -1183,6 +1186,7 @@ _gst_ctf_text_format_view (GstCtfTextFormatter * f, const TextEventView * ev,
   const GstCtfEventClass *ec = ev->ec;
   const ScInfo *si;
   const EcInfo *ei;
+  GstCtfValueBuf *const *bufs;
   gboolean start_line = TRUE;
   static const ScInfo no_sc = { SCOPE_ABSENT, SCOPE_ABSENT };
   static const EcInfo no_ec = { SCOPE_ABSENT, SCOPE_ABSENT };
@@ -1243,20 +1247,21 @@ _gst_ctf_text_format_view (GstCtfTextFormatter * f, const TextEventView * ev,
   }
   start_line = TRUE;
 
+  bufs = _gst_ctf_event_iter_get_value_bufs (ev->it);
   /* (the static no_sc / no_ec have absent scopes: their template slots
    * are never written) */
-  append_scope (f, out, ev, GST_CTF_SCOPE_PACKET_CONTEXT, si->packet_context,
+  append_scope (f, out, ev, bufs, GST_CTF_SCOPE_PACKET_CONTEXT, si->packet_context,
       NULL, NULL, "stream.packet.context", f->opts.name_context,
       &start_line);
   /* (the common context mostly repeats: the same process and thread) */
-  append_scope (f, out, ev, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT,
+  append_scope (f, out, ev, bufs, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT,
       si->common_context, &((ScInfo *) si)->common_tpl,
       &((ScInfo *) si)->common_cache, "stream.event.context",
       f->opts.name_context, &start_line);
-  append_scope (f, out, ev, GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT,
+  append_scope (f, out, ev, bufs, GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT,
       ei->specific_context, &((EcInfo *) ei)->specific_tpl, NULL,
       "event.context", f->opts.name_context, &start_line);
-  append_scope (f, out, ev, GST_CTF_SCOPE_EVENT_PAYLOAD, ei->payload,
+  append_scope (f, out, ev, bufs, GST_CTF_SCOPE_EVENT_PAYLOAD, ei->payload,
       &((EcInfo *) ei)->payload_tpl, NULL,
       "event.fields", f->opts.name_payload, &start_line);
   put_c (out, '\n');
