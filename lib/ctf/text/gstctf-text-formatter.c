@@ -1063,14 +1063,12 @@ sep_field (GstCtfTextFormatter * f, GString * s, gboolean start_line,
   }
 }
 
-void
-gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
-    GstCtfEventIter * it, GString * out)
+/* gst_ctf_text_formatter_format_event() after its checks */
+static inline void
+format_event (GstCtfTextFormatter * f, GstCtfEventIter * it, GString * out)
 {
   const GstCtfPacketInfo *pi;
   TextEventView ev;
-
-  g_return_if_fail (f != NULL && it != NULL && out != NULL);
 
   pi = gst_ctf_event_iter_get_packet_info (it);
   ev.sc = pi ? pi->stream_class : NULL;
@@ -1078,6 +1076,15 @@ gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
   ev.cycles = gst_ctf_event_iter_get_clock_value (it);
   ev.it = it;
   _gst_ctf_text_format_view (f, &ev, out);
+}
+
+void
+gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
+    GstCtfEventIter * it, GString * out)
+{
+  g_return_if_fail (f != NULL && it != NULL && out != NULL);
+
+  format_event (f, it, out);
 }
 
 void
@@ -1090,7 +1097,7 @@ gst_ctf_text_formatter_format_event_line (GstCtfTextFormatter * f,
   f->line_start = out->len;
   memset (&f->line, 0, sizeof (f->line));
   f->line.delta_at = -1;
-  gst_ctf_text_formatter_format_event (f, it, out);
+  format_event (f, it, out);
   f->defer_delta = FALSE;
   *line = f->line;
 }
