@@ -57,7 +57,8 @@ _gst_ctf_text_sink_chunk_get (GstCtfTextStreams * ts)
   if (c == NULL) {
     c = g_new0 (Chunk, 1);
     c->text = g_string_sized_new (4096);
-    c->recs = g_array_sized_new (FALSE, FALSE, sizeof (Record), 64);
+    c->recs = g_array_sized_new (FALSE, FALSE, sizeof (Record),
+        CHUNK_RECORDS);
   }
   return c;
 }
@@ -182,6 +183,8 @@ fill_chunk (GstCtfTextFormatter * fmt, Job * j, Chunk * c)
 {
   GError *err = NULL;
   Record r;
+  Record *recs;
+  guint n;
 
   if (!j->started) {
     j->started = TRUE;
@@ -193,10 +196,19 @@ fill_chunk (GstCtfTextFormatter * fmt, Job * j, Chunk * c)
       j->s->path);
   memset (&r, 0, sizeof (r));
   r.type = GST_CTF_MERGE_EVENT;
-  while (c->recs->len < CHUNK_RECORDS && c->text->len < CHUNK_TEXT) {
+  /* The records are written in place, without a call per line: the array
+   * is sized for a whole chunk here, and cut to what was written at each
+   * way out. */
+  n = c->recs->len;
+  if (n >= CHUNK_RECORDS)
+    return FALSE;
+  g_array_set_size (c->recs, CHUNK_RECORDS);
+  recs = (Record *) (gpointer) c->recs->data;
+  while (n < CHUNK_RECORDS && c->text->len < CHUNK_TEXT) {
     if (!gst_ctf_event_iter_next (j->it, &err)) {
       const GstCtfPacketInfo *pi;
 
+      g_array_set_size (c->recs, n);
       if (err != NULL)
         goto failed;
       /* CTF 1.8 §8: a next packet without timestamp_begin starts from
@@ -216,8 +228,9 @@ fill_chunk (GstCtfTextFormatter * fmt, Job * j, Chunk * c)
     j->pos.have_key = TRUE;
     j->pos.key_has_ns = r.has_ns;
     j->pos.key_ns = r.ns;
-    g_array_append_val (c->recs, r);
+    recs[n++] = r;
   }
+  g_array_set_size (c->recs, n);
   return FALSE;
 
 failed:

@@ -494,7 +494,8 @@ merge_step (GstCtfTextStreams * ts, GString * out, GstCtfMergeItem * item,
     if (t != GST_CTF_MERGE_NONE)
       return t;
   }
-  while ((s = g_queue_pop_head (&ts->pending))) {
+  /* (the queue is mostly empty: no call then) */
+  while (ts->pending.length > 0 && (s = g_queue_pop_head (&ts->pending))) {
     s->pending = FALSE;
     t = stream_place (ts, s, item, warn, error, &later);
     if (later) {

@@ -469,7 +469,9 @@ drain (GstCtfTextSink * self)
     return GST_FLOW_OK;
 
   for (;;) {
-    g_string_truncate (self->warn, 0);
+    /* (g_string_truncate() without a call per event) */
+    self->warn->len = 0;
+    self->warn->str[0] = '\0';
     t = self->streams ? gst_ctf_text_streams_next (self->streams, self->text,
         &item, self->warn, &err) : gst_ctf_event_merge_next (self->merge,
         &item, &err);

@@ -7,6 +7,7 @@
 #define __GST_CTF_PACKET_READER_PRIVATE_H__
 
 #include "gstctf-reader.h"
+#include "gstctf-plan.h"
 
 G_BEGIN_DECLS
 
@@ -16,6 +17,14 @@ G_BEGIN_DECLS
  * (gst_ctf_event_iter_get_values()) do not change while it stays the
  * same. */
 guint64 _gst_ctf_event_iter_get_packet_serial (const GstCtfEventIter * it);
+
+/* The recorded values of @it's current event, one buffer per scope
+ * (GstCtfScope order, GST_CTF_N_SCOPES of them; a scope without values
+ * has len 0), or NULL when @it does not record: what
+ * gst_ctf_event_iter_get_values() reads, for a caller that reads several
+ * scopes per event.  Valid until @it moves. */
+GstCtfValueBuf *const *_gst_ctf_event_iter_get_value_bufs (
+    const GstCtfEventIter * it);
 
 G_END_DECLS
 

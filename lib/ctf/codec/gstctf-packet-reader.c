@@ -959,6 +959,12 @@ _gst_ctf_event_iter_get_packet_serial (const GstCtfEventIter * it)
   return it->packet_serial;
 }
 
+GstCtfValueBuf *const *
+_gst_ctf_event_iter_get_value_bufs (const GstCtfEventIter * it)
+{
+  return it->recording ? it->cur_values : NULL;
+}
+
 guint64
 gst_ctf_event_iter_get_packet_count (GstCtfEventIter * it)
 {

@@ -114,6 +114,7 @@ gst_ctf_text_formatter_new (GstCtfTraceClass * tc,
 
   f->cur_object = -1;
   f->stream_id = -1;
+  f->cached_base_ns = -1;
   f->json_stream = g_string_new (NULL);
   f->offset_clocks = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   f->json_info = g_hash_table_new_full (NULL, NULL, NULL,
@@ -298,6 +299,45 @@ append_packet_context (GstCtfTextFormatter * f, GString * s,
   }
 }
 
+/* Whether the @len bytes at @a and @b are equal: word compares inline,
+ * without a memcmp() call for the short strings a context holds. */
+static inline gboolean
+bytes_equal (const gchar * a, const gchar * b, gsize len)
+{
+  if (len >= 8) {
+    guint64 x, y;
+    gsize i;
+
+    for (i = 0; i + 8 <= len; i += 8) {
+      memcpy (&x, a + i, 8);
+      memcpy (&y, b + i, 8);
+      if (x != y)
+        return FALSE;
+    }
+    if (i == len)
+      return TRUE;
+    /* the last 8 bytes, overlapping the words before */
+    memcpy (&x, a + len - 8, 8);
+    memcpy (&y, b + len - 8, 8);
+    return x == y;
+  }
+  if (len >= 4) {
+    guint32 x, y, z, w;
+
+    memcpy (&x, a, 4);
+    memcpy (&y, b, 4);
+    memcpy (&z, a + len - 4, 4);
+    memcpy (&w, b + len - 4, 4);
+    return x == y && z == w;
+  }
+  while (len > 0) {
+    len--;
+    if (a[len] != b[len])
+      return FALSE;
+  }
+  return TRUE;
+}
+
 /* Scope caches (ScopeCache): whether @vals print what @c holds. */
 static inline gboolean
 scope_cache_match (const ScopeCache * c, const GstCtfFieldValue * vals,
@@ -311,11 +351,21 @@ scope_cache_match (const ScopeCache * c, const GstCtfFieldValue * vals,
     return FALSE;
   cv = (const GstCtfFieldValue *) (gpointer) c->vals->data;
   is_text = (const guint8 *) c->is_text->data;
+  /* A root class without sequences and variants fixes every value's
+   * class, name and subtree end: only the values are compared then. */
+  if (c->fixed_layout) {
+    if (cv[0].fc != vals[0].fc)
+      return FALSE;
+  } else {
+    for (i = 0; i < n; i++) {
+      if (cv[i].fc != vals[i].fc || cv[i].end != vals[i].end ||
+          cv[i].name != vals[i].name)
+        return FALSE;
+    }
+  }
   for (i = 0; i < n; i++) {
     const GstCtfFieldValue *v = &vals[i];
 
-    if (cv[i].fc != v->fc || cv[i].end != v->end || cv[i].name != v->name)
-      return FALSE;
     if (is_text[i]) {
       /* The kept text has no NUL: equal when @v starts with it and ends
        * there (its size, or a NUL), without measuring @v first. */
@@ -324,9 +374,9 @@ scope_cache_match (const ScopeCache * c, const GstCtfFieldValue * vals,
       if (v->v.s.ptr == NULL) {
         if (len != 0)
           return FALSE;
-      } else if (len > v->v.s.len || (len > 0 && memcmp (c->strs->str +
-                  GPOINTER_TO_SIZE (cv[i].v.s.ptr), v->v.s.ptr, len) != 0)
-          || (len < v->v.s.len && v->v.s.ptr[len] != '\0')) {
+      } else if (len > v->v.s.len || (len < v->v.s.len &&
+              v->v.s.ptr[len] != '\0') || !bytes_equal (c->strs->str +
+              GPOINTER_TO_SIZE (cv[i].v.s.ptr), v->v.s.ptr, len)) {
         return FALSE;
       }
     } else if (cv[i].v.u != v->v.u) {
@@ -367,6 +417,11 @@ scope_cache_store (ScopeCache * c, const GstCtfFieldValue * vals, guint n,
   }
   g_string_truncate (c->text, 0);
   g_string_append_len (c->text, text, len);
+  if (n > 0 && vals[0].fc != c->layout_root) {
+    c->layout_root = vals[0].fc;
+    c->root_static = _gst_ctf_text_class_is_static (vals[0].fc, 0);
+  }
+  c->fixed_layout = n > 0 && c->root_static;
   c->valid = TRUE;
 }
 
@@ -537,6 +592,18 @@ tpl_build (GstCtfTextFormatter * f, const GstCtfFieldValue * vals, guint n,
     return &tpl_none;
   }
   t->tail_len = t->lit->len - t->tail_off;
+  /* Room tpl_run() reserves before writing: every literal, and per value
+   * a number (at most 20 digits, a sign or "0x"), and TPL_LIT_COPY bytes
+   * for the fixed-size copy of the last piece of literal.  The literal
+   * text is followed by TPL_LIT_COPY readable bytes for the same copies. */
+  t->room = t->lit->len + (gsize) t->ops->len * 24 + TPL_LIT_COPY;
+  {
+    gsize len = t->lit->len;
+
+    g_string_set_size (t->lit, len + TPL_LIT_COPY);
+    memset (t->lit->str + len, 0, TPL_LIT_COPY);
+    t->lit->len = len;
+  }
   g_ptr_array_add (f->templates, t);
   return t;
 }
@@ -605,19 +672,48 @@ tpl_put_int_seq (GString * s, const GstCtfFieldValue * vals, guint idx,
   return TRUE;
 }
 
+/* @n bytes of literal text at @d: one fixed-size copy when short (the
+ * literal is followed by TPL_LIT_COPY readable bytes, and the room
+ * reserved covers them). */
+static inline gchar *
+tpl_put_lit (gchar * d, const gchar * lit, guint32 n)
+{
+  if (G_LIKELY (n <= TPL_LIT_COPY))
+    memcpy (d, lit, TPL_LIT_COPY);
+  else
+    memcpy (d, lit, n);
+  return d + n;
+}
+
+/* Makes room for @need more bytes after @s's text; returns where it
+ * ends. */
+static inline gchar *
+reserve (GString * s, gsize need)
+{
+  if (G_UNLIKELY (s->allocated_len - s->len <= need)) {
+    gsize len = s->len;
+
+    g_string_set_size (s, len + need);
+    s->len = len;
+  }
+  return s->str + s->len;
+}
+
 static void
 tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
     const GstCtfFieldValue * vals, guint n, gboolean names,
     gboolean filtered)
 {
-  const TplOp *ops = (const TplOp *) (gpointer) t->ops->data;
+  const TplOp *op = (const TplOp *) (gpointer) t->ops->data;
+  const TplOp *ops_end = op + t->ops->len;
   const gchar *lit = t->lit->str;
-  guint i;
   /* Slots the dynamic subtrees so far take beyond their root. */
   guint base = 0;
+  /* Numbers are written in place after one reservation; other values
+   * are appended to @s, and the room is made again after them. */
+  gchar *d = reserve (s, t->room);
 
-  for (i = 0; i < t->ops->len; i++) {
-    const TplOp *op = &ops[i];
+  for (; op < ops_end; op++) {
     guint idx = op->idx + base;
     const GstCtfFieldValue *v;
 
@@ -625,53 +721,32 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
     if (G_UNLIKELY (idx >= n))
       break;
     v = &vals[idx];
-    if (G_LIKELY (s->allocated_len - s->len > (gsize) op->lit_len + 24 &&
-            v->fc != NULL)) {
-      /* Room for the literal and a number: no checks per piece. */
-      gchar *d = s->str + s->len;
-
-      if (op->lit_len <= 16)
-        put_small (d, lit + op->lit_off, op->lit_len);
-      else
-        memcpy (d, lit + op->lit_off, op->lit_len);
-      d += op->lit_len;
-      if (op->kind == TPL_UDEC) {
+    d = tpl_put_lit (d, lit + op->lit_off, op->lit_len);
+    if (G_UNLIKELY (v->fc == NULL))
+      continue;                 /* (as _gst_ctf_text_append_value()) */
+    switch (op->kind) {
+      case TPL_UDEC:
         d += write_u64 (d, v->v.u);
-        s->len = d - s->str;
         continue;
-      }
-      if (op->kind == TPL_SDEC) {
+      case TPL_SDEC:
         if (v->v.i < 0) {
           *d++ = '-';
           d += write_u64 (d, (guint64) 0 - v->v.u);
         } else {
           d += write_u64 (d, v->v.u);
         }
-        s->len = d - s->str;
         continue;
-      }
-      if (op->kind == TPL_HEX) {
+      case TPL_HEX:
         d[0] = '0';
         d[1] = 'x';
         d += 2 + write_hex_upper (d + 2, hex_bits (v->fc, v->v.u));
-        s->len = d - s->str;
         continue;
-      }
-      s->len = d - s->str;
-      s->str[s->len] = '\0';
-    } else {
-      put (s, lit + op->lit_off, op->lit_len);
-      if (G_UNLIKELY (v->fc == NULL))
-        continue;               /* (as _gst_ctf_text_append_value()) */
+      default:
+        break;
     }
+    *d = '\0';
+    s->len = d - s->str;
     switch (op->kind) {
-      case TPL_UDEC:
-        append_u64 (s, v->v.u);
-        break;
-      case TPL_SDEC:
-        append_i64 (s, v->v.i);
-        break;
-      case TPL_HEX:
       case TPL_INT:
         _gst_ctf_text_append_integer (s, v->fc, v);
         break;
@@ -720,13 +795,18 @@ tpl_run (GstCtfTextFormatter * f, const Template * t, GString * s,
         _gst_ctf_text_append_value (f, s, vals, n, idx, names, filtered, 1);
         break;
     }
+    d = reserve (s, t->room);
   }
-  put (s, lit + t->tail_off, t->tail_len);
+  d = tpl_put_lit (d, lit + t->tail_off, t->tail_len);
+  *d = '\0';
+  s->len = d - s->str;
 }
 
-static void
+/* (inlined at each of its four calls: the scope's constants fold) */
+G_ALWAYS_INLINE static inline void
 append_scope (GstCtfTextFormatter * f, GString * s,
-    const TextEventView * ev, GstCtfScope scope, ScopeState state,
+    const TextEventView * ev, GstCtfValueBuf * const *bufs,
+    GstCtfScope scope, ScopeState state,
     Template ** tpl, ScopeCache ** cache, const gchar * scope_name,
     gboolean names, gboolean * start_line)
 {
@@ -736,9 +816,11 @@ append_scope (GstCtfTextFormatter * f, GString * s,
 
   if (state == SCOPE_ABSENT)
     return;
-  vals = gst_ctf_event_iter_get_values (ev->it, scope, &n);
-  if (vals == NULL || n == 0)
+  /* (gst_ctf_event_iter_get_values() without a call per scope) */
+  if (bufs == NULL || bufs[scope]->len == 0)
     return;
+  vals = bufs[scope]->v;
+  n = bufs[scope]->len;
   if (!*start_line)
     put_lit (s, ", ");
   *start_line = FALSE;
@@ -788,8 +870,23 @@ event_ns (GstCtfTextFormatter * f, const GstCtfClockClass * cc,
     guint64 cycles, gint64 * ns)
 {
   if (f->memo_cc != cc || f->memo_cycles != cycles) {
-    f->memo_ok = gst_ctf_clock_class_cycles_to_ns_from_origin (cc, cycles,
-        &f->memo_ns);
+    if (cc == f->origin_cc && f->origin_ok && cycles < (guint64) G_MAXINT64
+        && (f->origin_ns <= 0 || (gint64) cycles <= G_MAXINT64 -
+            f->origin_ns)) {
+      /* a 1 GHz clock: its offset in ns, plus the cycles (as the
+       * conversion below computes it, without its overflow cases) */
+      f->memo_ns = f->origin_ns + (gint64) cycles;
+      f->memo_ok = TRUE;
+    } else {
+      f->memo_ok = gst_ctf_clock_class_cycles_to_ns_from_origin (cc, cycles,
+          &f->memo_ns);
+      if (cc != f->origin_cc) {
+        f->origin_cc = cc;
+        f->origin_ok = cc->freq == (guint64) NS_PER_S &&
+            gst_ctf_clock_class_cycles_to_ns_from_origin (cc, 0,
+            &f->origin_ns);
+      }
+    }
     f->memo_cc = cc;
     f->memo_cycles = cycles;
   }
@@ -818,6 +915,16 @@ put_delta (GString * s, gboolean clock_cycles, const GstCtfTextDelta * d,
       gchar *p = s->str + s->len;
 
       *p++ = '+';
+      if (G_LIKELY (delta < (guint64) NS_PER_S)) {
+        /* (the usual delta, under a second: no division) */
+        *p++ = '0';
+        *p++ = '.';
+        write_9digits (p, (guint32) delta);
+        p += 9;
+        *p = '\0';
+        s->len = p - s->str;
+        return;
+      }
       p += write_u64 (p, delta / NS_PER_S);
       *p++ = '.';
       write_9digits (p, (guint32) (delta % NS_PER_S));
@@ -956,14 +1063,12 @@ sep_field (GstCtfTextFormatter * f, GString * s, gboolean start_line,
   }
 }
 
-void
-gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
-    GstCtfEventIter * it, GString * out)
+/* gst_ctf_text_formatter_format_event() after its checks */
+static inline void
+format_event (GstCtfTextFormatter * f, GstCtfEventIter * it, GString * out)
 {
   const GstCtfPacketInfo *pi;
   TextEventView ev;
-
-  g_return_if_fail (f != NULL && it != NULL && out != NULL);
 
   pi = gst_ctf_event_iter_get_packet_info (it);
   ev.sc = pi ? pi->stream_class : NULL;
@@ -971,6 +1076,15 @@ gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
   ev.cycles = gst_ctf_event_iter_get_clock_value (it);
   ev.it = it;
   _gst_ctf_text_format_view (f, &ev, out);
+}
+
+void
+gst_ctf_text_formatter_format_event (GstCtfTextFormatter * f,
+    GstCtfEventIter * it, GString * out)
+{
+  g_return_if_fail (f != NULL && it != NULL && out != NULL);
+
+  format_event (f, it, out);
 }
 
 void
@@ -983,7 +1097,7 @@ gst_ctf_text_formatter_format_event_line (GstCtfTextFormatter * f,
   f->line_start = out->len;
   memset (&f->line, 0, sizeof (f->line));
   f->line.delta_at = -1;
-  gst_ctf_text_formatter_format_event (f, it, out);
+  format_event (f, it, out);
   f->defer_delta = FALSE;
   *line = f->line;
 }
@@ -1079,6 +1193,7 @@ _gst_ctf_text_format_view (GstCtfTextFormatter * f, const TextEventView * ev,
   const GstCtfEventClass *ec = ev->ec;
   const ScInfo *si;
   const EcInfo *ei;
+  GstCtfValueBuf *const *bufs;
   gboolean start_line = TRUE;
   static const ScInfo no_sc = { SCOPE_ABSENT, SCOPE_ABSENT };
   static const EcInfo no_ec = { SCOPE_ABSENT, SCOPE_ABSENT };
@@ -1139,20 +1254,21 @@ _gst_ctf_text_format_view (GstCtfTextFormatter * f, const TextEventView * ev,
   }
   start_line = TRUE;
 
+  bufs = _gst_ctf_event_iter_get_value_bufs (ev->it);
   /* (the static no_sc / no_ec have absent scopes: their template slots
    * are never written) */
-  append_scope (f, out, ev, GST_CTF_SCOPE_PACKET_CONTEXT, si->packet_context,
+  append_scope (f, out, ev, bufs, GST_CTF_SCOPE_PACKET_CONTEXT, si->packet_context,
       NULL, NULL, "stream.packet.context", f->opts.name_context,
       &start_line);
   /* (the common context mostly repeats: the same process and thread) */
-  append_scope (f, out, ev, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT,
+  append_scope (f, out, ev, bufs, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT,
       si->common_context, &((ScInfo *) si)->common_tpl,
       &((ScInfo *) si)->common_cache, "stream.event.context",
       f->opts.name_context, &start_line);
-  append_scope (f, out, ev, GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT,
+  append_scope (f, out, ev, bufs, GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT,
       ei->specific_context, &((EcInfo *) ei)->specific_tpl, NULL,
       "event.context", f->opts.name_context, &start_line);
-  append_scope (f, out, ev, GST_CTF_SCOPE_EVENT_PAYLOAD, ei->payload,
+  append_scope (f, out, ev, bufs, GST_CTF_SCOPE_EVENT_PAYLOAD, ei->payload,
       &((EcInfo *) ei)->payload_tpl, NULL,
       "event.fields", f->opts.name_payload, &start_line);
   put_c (out, '\n');

@@ -59,7 +59,11 @@ typedef struct {
   GArray *ops;                  /* TplOp */
   guint32 tail_off;             /* literal text after the last value */
   guint32 tail_len;
+  gsize room;                   /* see tpl_build() */
 } Template;
+
+/* Literal pieces up to this size are copied with one fixed-size copy. */
+#define TPL_LIT_COPY 32
 
 /* The text a scope printed last, kept with a copy of what it depends
  * on: each value's class, name and subtree end, and its number, or for a
@@ -68,6 +72,12 @@ typedef struct {
  * change; not used while emulating recycled event objects). */
 typedef struct {
   gboolean valid;
+  /* The root class of the values kept is static
+   * (_gst_ctf_text_class_is_static()): it fixes each value's class, name
+   * and end, and only the values need comparing. */
+  gboolean fixed_layout;
+  const GstCtfFieldClass *layout_root;  /* (whether it is static: */
+  gboolean root_static;                 /*  computed once per root) */
   GArray *vals;                 /* GstCtfFieldValue; strings: v.s.ptr is
                                  * an offset into @strs, v.s.len the
                                  * length up to the first NUL */
@@ -145,6 +155,8 @@ struct _GstCtfTextFormatter {
   struct tm cached_tm;
   gchar cached_text[40];
   gsize cached_text_len;
+  /* cached_sec in nanoseconds, or -1 (none, or a negative time's) */
+  gint64 cached_base_ns;
 
   /* Direct-mapped caches of the sc_info / ec_info lookups: events of
    * different classes interleave, a hash lookup per event showed in the
@@ -166,6 +178,11 @@ struct _GstCtfTextFormatter {
   guint64 memo_cycles;
   gint64 memo_ns;
   gboolean memo_ok;
+  /* The last clock class converted, when its frequency is 1 GHz: the time
+   * of its cycle 0 (its offset), which a clock value is added to. */
+  const GstCtfClockClass *origin_cc;
+  gboolean origin_ok;
+  gint64 origin_ns;
   /* The packet (_gst_ctf_event_iter_get_packet_serial()) whose context
    * @pc_text is: its values do not change while it is current. */
   guint64 pc_serial;
@@ -415,24 +432,31 @@ u64_digits (guint64 v)
   return t + (v >= pow10[t]);
 }
 
-/* Writes @v in decimal at @d (room for 20 bytes); returns the length. */
-static inline guint
-write_u64 (gchar * d, guint64 v)
+/* Exactly 8 digits, zero-padded (@v < 10^8), at @d: @v / 10^6 in 7.57
+ * fixed point (the multiplier rounded up), then a multiply by 100 per
+ * pair of digits (checked equal to "%08u" for every @v below 10^8). */
+static inline void
+write_8digits (gchar * d, guint32 v)
 {
-  guint len = u64_digits (v);
+  const guint64 mask = (G_GUINT64_CONSTANT (1) << 57) - 1;
+  guint64 t = (guint64) v * G_GUINT64_CONSTANT (144115188076);
+
+  memcpy (d, digit_pairs + 2 * (t >> 57), 2);
+  t = (t & mask) * 100;
+  memcpy (d + 2, digit_pairs + 2 * (t >> 57), 2);
+  t = (t & mask) * 100;
+  memcpy (d + 4, digit_pairs + 2 * (t >> 57), 2);
+  t = (t & mask) * 100;
+  memcpy (d + 6, digit_pairs + 2 * (t >> 57), 2);
+}
+
+/* Writes @v < 10^8 in decimal at @d; returns the length. */
+static inline guint
+write_u32_short (gchar * d, guint32 w)
+{
+  guint len = u64_digits (w);
   gchar *p = d + len;
-  guint32 w;
 
-  /* 64-bit divisions until the rest fits 32 bits (cheaper ones) */
-  while (v > G_MAXUINT32) {
-    guint r = (guint) (v % 100);
-
-    v /= 100;
-    p -= 2;
-    p[0] = digit_pairs[2 * r];
-    p[1] = digit_pairs[2 * r + 1];
-  }
-  w = (guint32) v;
   while (w >= 100) {
     guint32 r = w % 100;
 
@@ -450,6 +474,30 @@ write_u64 (gchar * d, guint64 v)
   return len;
 }
 
+/* Writes @v in decimal at @d (room for 20 bytes); returns the length.
+ * Beyond 8 digits, the low digits go by 8-digit blocks (write_8digits()),
+ * one 64-bit division per block. */
+static inline guint
+write_u64 (gchar * d, guint64 v)
+{
+  const guint64 e8 = G_GUINT64_CONSTANT (100000000);
+  guint n;
+
+  if (v < e8)
+    return write_u32_short (d, (guint32) v);
+  if (v < e8 * e8) {
+    n = write_u32_short (d, (guint32) (v / e8));
+  } else {
+    guint64 h = v / e8;
+
+    n = write_u32_short (d, (guint32) (h / e8));
+    write_8digits (d + n, (guint32) (h % e8));
+    n += 8;
+  }
+  write_8digits (d + n, (guint32) (v % e8));
+  return n + 8;
+}
+
 static inline void
 append_u64 (GString * s, guint64 v)
 {
@@ -465,29 +513,26 @@ append_u64 (GString * s, guint64 v)
 }
 
 /* Exactly 9 digits, zero-padded (@v < 10^9), at @d: the nanoseconds
- * of every timestamp and delta. */
+ * of every timestamp and delta.  @v / 10^8 in 7.57 fixed point (the
+ * multiplier rounded up), then each pair of digits from the fraction
+ * times 100: a multiply per pair instead of a division.  The rounding
+ * error stays below the last pair's weight: checked equal to "%09u" for
+ * every @v below 10^9. */
 static inline void
 write_9digits (gchar * d, guint32 v)
 {
-  guint r;
+  const guint64 mask = (G_GUINT64_CONSTANT (1) << 57) - 1;
+  guint64 t = (guint64) v * G_GUINT64_CONSTANT (1441151881);
 
-  r = v % 100;
-  v /= 100;
-  d[7] = digit_pairs[2 * r];
-  d[8] = digit_pairs[2 * r + 1];
-  r = v % 100;
-  v /= 100;
-  d[5] = digit_pairs[2 * r];
-  d[6] = digit_pairs[2 * r + 1];
-  r = v % 100;
-  v /= 100;
-  d[3] = digit_pairs[2 * r];
-  d[4] = digit_pairs[2 * r + 1];
-  r = v % 100;
-  v /= 100;
-  d[1] = digit_pairs[2 * r];
-  d[2] = digit_pairs[2 * r + 1];
-  d[0] = '0' + (gchar) (v % 10);
+  d[0] = '0' + (gchar) (t >> 57);
+  t = (t & mask) * 100;
+  memcpy (d + 1, digit_pairs + 2 * (t >> 57), 2);
+  t = (t & mask) * 100;
+  memcpy (d + 3, digit_pairs + 2 * (t >> 57), 2);
+  t = (t & mask) * 100;
+  memcpy (d + 5, digit_pairs + 2 * (t >> 57), 2);
+  t = (t & mask) * 100;
+  memcpy (d + 7, digit_pairs + 2 * (t >> 57), 2);
 }
 
 static inline void
@@ -528,20 +573,34 @@ append_u64_padded (GString * s, guint64 v, gint width)
   put (s, buf + p, sizeof (buf) - p);
 }
 
+/* Two upper-case hexadecimal digits per byte value. */
+static const gchar hex_pairs_upper[513] =
+    "000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F"
+    "202122232425262728292A2B2C2D2E2F303132333435363738393A3B3C3D3E3F"
+    "404142434445464748494A4B4C4D4E4F505152535455565758595A5B5C5D5E5F"
+    "606162636465666768696A6B6C6D6E6F707172737475767778797A7B7C7D7E7F"
+    "808182838485868788898A8B8C8D8E8F909192939495969798999A9B9C9D9E9F"
+    "A0A1A2A3A4A5A6A7A8A9AAABACADAEAFB0B1B2B3B4B5B6B7B8B9BABBBCBDBEBF"
+    "C0C1C2C3C4C5C6C7C8C9CACBCCCDCECFD0D1D2D3D4D5D6D7D8D9DADBDCDDDEDF"
+    "E0E1E2E3E4E5E6E7E8E9EAEBECEDEEEFF0F1F2F3F4F5F6F7F8F9FAFBFCFDFEFF";
+
 /* @v in upper-case hexadecimal at @d (room for 16 bytes); returns the
  * length. */
 static inline guint
 write_hex_upper (gchar * d, guint64 v)
 {
-  static const gchar digits[] = "0123456789ABCDEF";
   /* digit count from the bit length: no loop test per digit */
   guint n = v == 0 ? 1 : (64 - (guint) __builtin_clzll (v) + 3) / 4;
-  gint p;
+  gchar *p = d + n;
 
-  for (p = (gint) n - 1; p >= 0; p--) {
-    d[p] = digits[v & 0xf];
-    v >>= 4;
+  /* a byte (two digits) per step */
+  while (p - d >= 2) {
+    p -= 2;
+    memcpy (p, hex_pairs_upper + 2 * (v & 0xff), 2);
+    v >>= 8;
   }
+  if (p > d)
+    d[0] = hex_pairs_upper[2 * (v & 0xf) + 1];
   return n;
 }
 

@@ -16,10 +16,29 @@
 void
 _gst_ctf_text_append_wall (GstCtfTextFormatter * f, GString * s, gint64 ns)
 {
-  gint64 sec = ns / NS_PER_S;
-  gint64 nsec = ns % NS_PER_S;
+  gint64 sec, nsec;
   guint64 sec_abs, nsec_abs;
   gboolean negative;
+
+  /* The usual case: a time in the same second as the cached text (of a
+   * time that was not negative): no division, no sign cases. */
+  if (G_LIKELY (f->cached_base_ns >= 0 && ns >= f->cached_base_ns &&
+          ns - f->cached_base_ns < NS_PER_S && f->have_cached_tm &&
+          !f->opts.clock_seconds && f->cached_gmt == f->opts.clock_gmt &&
+          f->cached_date == f->opts.clock_date &&
+          s->allocated_len - s->len > sizeof (f->cached_text) + 10)) {
+    gchar *d = s->str + s->len;
+
+    memcpy (d, f->cached_text, sizeof (f->cached_text));
+    d += f->cached_text_len;
+    write_9digits (d, (guint32) (ns - f->cached_base_ns));
+    d[9] = '\0';
+    s->len = d + 9 - s->str;
+    return;
+  }
+
+  sec = ns / NS_PER_S;
+  nsec = ns % NS_PER_S;
 
   /* Same sign handling as babeltrace2's print_timestamp_wall(). */
   if (sec >= 0 && nsec >= 0) {
@@ -71,6 +90,7 @@ _gst_ctf_text_append_wall (GstCtfTextFormatter * f, GString * s, gint64 ns)
     else
       tm = localtime_r (&t, &f->cached_tm);
     f->have_cached_tm = FALSE;
+    f->cached_base_ns = -1;
     if (tm == NULL) {
       fputs (f->opts.clock_gmt ? "[warning] Unable to get gmtime.\n" :
           "[warning] Unable to get localtime.\n", stderr);
@@ -114,6 +134,8 @@ _gst_ctf_text_append_wall (GstCtfTextFormatter * f, GString * s, gint64 ns)
     }
     f->have_cached_tm = TRUE;
     f->cached_sec = t;
+    /* (the seconds of a negative time print as its absolute value's) */
+    f->cached_base_ns = negative ? -1 : (gint64) sec_abs * NS_PER_S;
     f->cached_gmt = f->opts.clock_gmt;
     f->cached_date = f->opts.clock_date;
     put (s, f->cached_text, f->cached_text_len);
