@@ -110,6 +110,8 @@ w_bits (Writer * w, guint64 v, guint n, GstCtfByteOrder bo)
 {
   guint k;
 
+  /* (the buffer is followed by pos: no write past it) */
+  ck_assert_uint_le (w->pos + n, sizeof (w->buf) * 8);
   for (k = 0; k < n; k++) {
     guint64 p = w->pos + k;
     guint bit;
@@ -624,8 +626,7 @@ START_TEST (test_integer_text_is_printf)
   GError *err = NULL;
   guint64 sizes_at;
   guint i = 0, checked = 0, p;
-  /* (packets below 64 KiB: see the note in docs/performance.md's tenth
-   * session about a value at byte 65536 of a packet) */
+  /* (packets below the test writer's 64 KiB) */
   const guint per_packet = 2000;
 
   add (payload, "u", mk_uint (64, 8));
