@@ -6,6 +6,8 @@
  */
 #include "gstctf-metadata.h"
 #include "gstctf-model-private.h"
+#include "gstctf-tsdl-parser.h"
+#include "gstctf-tsdl-writer.h"
 
 #include <string.h>
 
@@ -364,4 +366,97 @@ _gst_ctf_metadata_parse_shared_whole (const gchar * text, const gchar * origin,
   g_return_val_if_fail (text != NULL, NULL);
 
   return parse_shared (text, origin, FALSE, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* A class built in memory, finished as if parsed from its text */
+
+/* The parser's clock offsets (finish_clock() in gstctf-tsdl-parser.c):
+ * `offset` cycles kept below `freq`, whole seconds moved to `offset_s`,
+ * which stays within +-2^62. */
+static void
+normalise_clock (GstCtfClockClass * cc)
+{
+  guint64 f = cc->freq;
+  gboolean neg = cc->offset < 0;
+  guint64 cycles = neg ? 0 - (guint64) cc->offset : (guint64) cc->offset;
+  guint64 rem = cycles % f;
+  gint64 base = CLAMP (cc->offset_s, -(G_MAXINT64 / 2), G_MAXINT64 / 2);
+  gint64 whole = (gint64) MIN (cycles / f, (guint64) (G_MAXINT64 / 4));
+
+  if (!neg) {
+    cc->offset_s = base + whole;
+    cc->offset = (gint64) rem;
+  } else {
+    cc->offset_s = base - whole - (rem != 0);
+    cc->offset = rem != 0 ? (gint64) (f - rem) : 0;
+  }
+}
+
+/* Later env entries of a name already seen set the first one's value and
+ * go, as in the parser's env block. */
+static void
+merge_env_names (GstCtfTraceClass * tc)
+{
+  GHashTable *first = g_hash_table_new (g_str_hash, g_str_equal);
+  guint i = 0;
+
+  while (i < tc->env->len) {
+    GstCtfEnvEntry *e = g_ptr_array_index (tc->env, i);
+    GstCtfEnvEntry *f = g_hash_table_lookup (first, e->name);
+
+    if (f == NULL) {
+      g_hash_table_insert (first, e->name, e);
+      i++;
+      continue;
+    }
+    g_free (f->str);
+    f->str = g_strdup (e->str);
+    f->is_string = e->is_string;
+    f->integer = e->is_string ? 0 : e->integer;
+    g_ptr_array_remove_index (tc->env, i);
+  }
+  g_hash_table_unref (first);
+}
+
+gboolean
+_gst_ctf_metadata_adopt_tsdl (GstCtfTraceClass * tc, const gchar * text,
+    GError ** error)
+{
+  Range all;
+  guint i;
+
+  g_return_val_if_fail (tc != NULL && text != NULL, FALSE);
+
+  /* names the writer would change (the parse would give the changed one) */
+  for (i = 0; i < tc->env->len; i++) {
+    const GstCtfEnvEntry *e = g_ptr_array_index (tc->env, i);
+
+    if (!_gst_ctf_tsdl_name_is_plain (e->name)
+        || (e->is_string && e->str && !g_utf8_validate (e->str, -1, NULL)))
+      goto not_plain;
+  }
+  for (i = 0; i < tc->clock_classes->len; i++) {
+    GstCtfClockClass *cc = g_ptr_array_index (tc->clock_classes, i);
+
+    if (!_gst_ctf_tsdl_name_is_plain (cc->name) || cc->freq == 0
+        || cc->freq == G_MAXUINT64 || (cc->description
+            && !g_utf8_validate (cc->description, -1, NULL)))
+      goto not_plain;
+    normalise_clock (cc);
+  }
+  merge_env_names (tc);
+  _gst_ctf_trace_class_index_stream_classes (tc);
+  if (!gst_ctf_tsdl_resolve (tc, "merged metadata", error))
+    return FALSE;
+  tc->from_tsdl = TRUE;
+  all.start = 0;
+  all.end = strlen (text);
+  _gst_ctf_trace_class_shared_insert (tc, make_key (text, &all, 1), FALSE);
+  return TRUE;
+
+not_plain:
+  g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
+      "A name or text of the trace class does not read back as it is");
+  return FALSE;
 }

@@ -48,6 +48,12 @@ is_identifier (const gchar * s)
   return TRUE;
 }
 
+gboolean
+_gst_ctf_tsdl_name_is_plain (const gchar * name)
+{
+  return is_identifier (name) && !is_keyword (name);
+}
+
 /* A field or option name: identifiers go as they are; others get a
  * leading underscore, which readers strip for display (§4.2.2). */
 static void

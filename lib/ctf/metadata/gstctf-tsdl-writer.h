@@ -46,4 +46,9 @@ G_GNUC_INTERNAL
 const gchar *_gst_ctf_tsdl_variant_option_label (const GstCtfFieldClass * fc,
     guint k);
 
+/* (private) Whether the writer writes @name as it is (an identifier that
+ * is no TSDL keyword), so that a reader reads back @name itself. */
+G_GNUC_INTERNAL
+gboolean _gst_ctf_tsdl_name_is_plain (const gchar * name);
+
 G_END_DECLS

@@ -4,10 +4,13 @@
  * (rules in gstctf-trace-merge.h).
  *
  * The merged trace class is built as a model (copies of the inputs' field
- * classes with renumbered stream classes and remapped clocks), written as
- * TSDL with the TSDL writer and parsed back, so that the result is
- * resolved exactly like a trace class read from a file (value slots,
- * meanings, clock mappings) and the caps text is what the packets need.
+ * classes with renumbered stream classes and remapped clocks) and written
+ * as TSDL with the TSDL writer (the caps text, ctfsink's metadata file).
+ * When the inputs were parsed from TSDL, the model is then finished as
+ * the parser finishes what it reads (_gst_ctf_metadata_adopt_tsdl():
+ * value slots, meanings, clock mappings, indexes) and shared under its
+ * text; otherwise the text is parsed back.  Either way the result is
+ * resolved exactly like a trace class read from a file.
  */
 #include "gstctf-trace-merge.h"
 #include "gstctf-trace-merge-private.h"
@@ -464,6 +467,20 @@ u64_dup (guint64 v)
   return p;
 }
 
+/* Whether the merged model can stand for its parsed TSDL text: inputs
+ * read from TSDL (their field classes round-trip through the writer) and
+ * no CTF 2 names to escape. */
+static gboolean
+direct_ok (GstCtfTraceClass * const *inputs, guint n_inputs)
+{
+  guint i;
+
+  for (i = 0; i < n_inputs; i++)
+    if (!inputs[i]->from_tsdl || inputs[i]->major >= 2)
+      return FALSE;
+  return TRUE;
+}
+
 GstCtfTraceMerge *
 gst_ctf_trace_merge_new (GstCtfTraceClass * const *inputs,
     const gchar * const *names, guint n_inputs, GError ** error)
@@ -773,17 +790,28 @@ gst_ctf_trace_merge_new_full (GstCtfTraceClass * const *inputs,
     text = NULL;
   else
     text = gst_ctf_tsdl_write (model, &err);
-  gst_ctf_trace_class_unref (model);
   if (text == NULL) {
+    gst_ctf_trace_class_unref (model);
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
         "Cannot write the merged trace class: %s", err->message);
     g_clear_error (&err);
     gst_ctf_trace_merge_free (m);
     return NULL;
   }
-  /* (shared: the elements downstream parse the same text from the caps) */
-  m->merged = _gst_ctf_metadata_parse_shared_whole (text, "merged metadata",
-      &err);
+  /* The model is what parsing @text gives, but for what the parser
+   * derives, when every input was itself parsed from TSDL (copies of
+   * their field classes read back as they are): finished like a parsed
+   * class and shared under @text (the elements downstream find it from
+   * the caps).  Else (CTF 2 inputs, classes built in memory) @text is
+   * parsed back, shared too. */
+  if (direct_ok (inputs, n_inputs) &&
+      _gst_ctf_metadata_adopt_tsdl (model, text, NULL)) {
+    m->merged = model;
+  } else {
+    gst_ctf_trace_class_unref (model);
+    m->merged = _gst_ctf_metadata_parse_shared_whole (text,
+        "merged metadata", &err);
+  }
   if (m->merged == NULL) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
         "Cannot parse back the merged trace class: %s", err->message);
