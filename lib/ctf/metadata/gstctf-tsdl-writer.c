@@ -28,7 +28,7 @@ is_keyword (const gchar * s)
   guint i;
 
   for (i = 0; keywords[i]; i++) {
-    if (strcmp (s, keywords[i]) == 0)
+    if (s[0] == keywords[i][0] && strcmp (s, keywords[i]) == 0)
       return TRUE;
   }
   return FALSE;
@@ -221,6 +221,17 @@ append_uint (GString * s, guint64 v)
     v /= 10;
   } while (v != 0);
   g_string_append_len (s, buf + sizeof (buf) - n, n);
+}
+
+static void
+append_int (GString * s, gint64 v)
+{
+  if (v < 0) {
+    g_string_append_c (s, '-');
+    append_uint (s, 0 - (guint64) v);
+  } else {
+    append_uint (s, (guint64) v);
+  }
 }
 
 static void
@@ -609,7 +620,7 @@ gst_ctf_tsdl_write (const GstCtfTraceClass * tc, GError ** error)
       if (e->is_string)
         append_quoted (s, e->str);
       else
-        g_string_append_printf (s, "%" G_GINT64_FORMAT, e->integer);
+        append_int (s, e->integer);
       g_string_append (s, ";\n");
     }
     g_string_append (s, "};\n\n");
@@ -651,8 +662,11 @@ gst_ctf_tsdl_write (const GstCtfTraceClass * tc, GError ** error)
     const GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
 
     g_string_append (s, "stream {\n");
-    if (write_ids)
-      g_string_append_printf (s, "\tid = %" G_GUINT64_FORMAT ";\n", sc->id);
+    if (write_ids) {
+      g_string_append (s, "\tid = ");
+      append_uint (s, sc->id);
+      g_string_append (s, ";\n");
+    }
     write_scope (&w, "event.header", sc->event_header, 1);
     write_scope (&w, "packet.context", sc->packet_context, 1);
     write_scope (&w, "event.context", sc->event_common_context, 1);
@@ -663,14 +677,19 @@ gst_ctf_tsdl_write (const GstCtfTraceClass * tc, GError ** error)
 
       g_string_append (s, "event {\n\tname = ");
       append_quoted (s, ec->name);
-      g_string_append_printf (s, ";\n\tid = %" G_GUINT64_FORMAT ";\n",
-          ec->id);
-      if (write_ids)
-        g_string_append_printf (s, "\tstream_id = %" G_GUINT64_FORMAT ";\n",
-            sc->id);
-      if (ec->loglevel != -1)
-        g_string_append_printf (s, "\tloglevel = %" G_GINT64_FORMAT ";\n",
-            ec->loglevel);
+      g_string_append (s, ";\n\tid = ");
+      append_uint (s, ec->id);
+      g_string_append (s, ";\n");
+      if (write_ids) {
+        g_string_append (s, "\tstream_id = ");
+        append_uint (s, sc->id);
+        g_string_append (s, ";\n");
+      }
+      if (ec->loglevel != -1) {
+        g_string_append (s, "\tloglevel = ");
+        append_int (s, ec->loglevel);
+        g_string_append (s, ";\n");
+      }
       if (ec->model_emf_uri) {
         g_string_append (s, "\tmodel.emf.uri = ");
         append_quoted (s, ec->model_emf_uri);
