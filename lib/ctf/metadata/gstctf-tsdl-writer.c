@@ -48,6 +48,30 @@ is_identifier (const gchar * s)
   return TRUE;
 }
 
+/* A stream class's text as written, for its twins: its scopes (after
+ * the `id` line, to the end of the stream block) and, per event class,
+ * the text before its `stream_id` line and the text after it. */
+typedef struct {
+  gsize start, end;
+} Span;
+
+typedef struct {
+  Span scopes;
+  guint first_event;            /* in the event spans: 2 per event class */
+  guint n_events;
+} Spans;
+
+/* Appends the bytes of @s at @span (s->str moves when it grows: copied
+ * by offset after growing). */
+static void
+append_span (GString * s, const Span * span)
+{
+  gsize at = s->len, n = span->end - span->start;
+
+  g_string_set_size (s, at + n);
+  memmove (s->str + at, s->str + span->start, n);
+}
+
 gboolean
 _gst_ctf_tsdl_name_is_plain (const gchar * name)
 {
@@ -581,12 +605,23 @@ header_has_meaning (const GstCtfFieldClass * fc, GstCtfFieldMeaning m,
 gchar *
 gst_ctf_tsdl_write (const GstCtfTraceClass * tc, GError ** error)
 {
+  g_return_val_if_fail (tc != NULL, NULL);
+
+  return _gst_ctf_tsdl_write_twins (tc, NULL, error);
+}
+
+gchar *
+_gst_ctf_tsdl_write_twins (const GstCtfTraceClass * tc, const gint * twin_of,
+    GError ** error)
+{
   W w = { 0, };
   GString *s;
   gboolean write_ids;
   guint i, j;
-
-  g_return_val_if_fail (tc != NULL, NULL);
+  /* where each stream class's text went (only when twins are given) */
+  GArray *spans = twin_of ? g_array_new (FALSE, FALSE, sizeof (Spans)) : NULL;
+  GArray *event_spans = twin_of ? g_array_new (FALSE, FALSE,
+      sizeof (Span)) : NULL;
 
   s = w.s = g_string_new ("/* CTF 1.8 */\n\n");
   w.tc = tc;
@@ -660,31 +695,64 @@ gst_ctf_tsdl_write (const GstCtfTraceClass * tc, GError ** error)
 
   for (i = 0; i < tc->stream_classes->len && !w.failed; i++) {
     const GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
+    gint twin = twin_of ? twin_of[i] : -1;
+    const Spans *t = twin >= 0 && (guint) twin < i ?
+        &g_array_index (spans, Spans, twin) : NULL;
+    Spans own = { {0, 0}, 0, 0 };
+    gsize at;
 
+    if (t && t->n_events != sc->event_classes->len)
+      t = NULL;
     g_string_append (s, "stream {\n");
     if (write_ids) {
       g_string_append (s, "\tid = ");
       append_uint (s, sc->id);
       g_string_append (s, ";\n");
     }
-    write_scope (&w, "event.header", sc->event_header, 1);
-    write_scope (&w, "packet.context", sc->packet_context, 1);
-    write_scope (&w, "event.context", sc->event_common_context, 1);
-    g_string_append (s, "};\n\n");
+    if (t) {
+      append_span (s, &t->scopes);
+      own = *t;                 /* (a twin of this one is a twin of @t) */
+    } else {
+      at = s->len;
+      write_scope (&w, "event.header", sc->event_header, 1);
+      write_scope (&w, "packet.context", sc->packet_context, 1);
+      write_scope (&w, "event.context", sc->event_common_context, 1);
+      g_string_append (s, "};\n\n");
+      own.scopes.start = at;
+      own.scopes.end = s->len;
+      own.first_event = event_spans ? event_spans->len : 0;
+      own.n_events = sc->event_classes->len;
+    }
 
     for (j = 0; j < sc->event_classes->len && !w.failed; j++) {
       const GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, j);
+      Span head, tail;
 
+      if (t) {
+        append_span (s, &g_array_index (event_spans, Span,
+                t->first_event + 2 * j));
+        if (write_ids) {
+          g_string_append (s, "\tstream_id = ");
+          append_uint (s, sc->id);
+          g_string_append (s, ";\n");
+        }
+        append_span (s, &g_array_index (event_spans, Span,
+                t->first_event + 2 * j + 1));
+        continue;
+      }
+      head.start = s->len;
       g_string_append (s, "event {\n\tname = ");
       append_quoted (s, ec->name);
       g_string_append (s, ";\n\tid = ");
       append_uint (s, ec->id);
       g_string_append (s, ";\n");
+      head.end = s->len;
       if (write_ids) {
         g_string_append (s, "\tstream_id = ");
         append_uint (s, sc->id);
         g_string_append (s, ";\n");
       }
+      tail.start = s->len;
       if (ec->loglevel != -1) {
         g_string_append (s, "\tloglevel = ");
         append_int (s, ec->loglevel);
@@ -698,8 +766,19 @@ gst_ctf_tsdl_write (const GstCtfTraceClass * tc, GError ** error)
       write_scope (&w, "context", ec->context, 1);
       write_scope (&w, "fields", ec->payload, 1);
       g_string_append (s, "};\n\n");
+      tail.end = s->len;
+      if (event_spans) {
+        g_array_append_val (event_spans, head);
+        g_array_append_val (event_spans, tail);
+      }
     }
+    if (spans)
+      g_array_append_val (spans, own);
   }
+  if (spans)
+    g_array_unref (spans);
+  if (event_spans)
+    g_array_unref (event_spans);
 
   if (w.failed) {
     g_string_free (s, TRUE);
