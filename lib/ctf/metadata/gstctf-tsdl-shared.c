@@ -122,6 +122,12 @@ static const guint8 deep_stop[256] = {
   ['{'] = 1,['}'] = 1,['"'] = 1,['\''] = 1,['/'] = 1,
 };
 
+/* The bytes that matter in a statement already known to be none of those
+ * looked for (state OTHER): braces, literals, comments and its end. */
+static const guint8 other_stop[256] = {
+  ['{'] = 1,['}'] = 1,['"'] = 1,['\''] = 1,['/'] = 1,[';'] = 1,
+};
+
 static gboolean
 find_variable_parts (const gchar * text, gsize len, VariableParts * v)
 {
@@ -138,6 +144,11 @@ find_variable_parts (const gchar * text, gsize len, VariableParts * v)
 
     if (depth >= 2 || (depth == 1 && block != IN_TRACE)) {
       while (i < len && !deep_stop[(guchar) text[i]])
+        i++;
+      if (i == len)
+        break;
+    } else if (state == OTHER) {
+      while (i < len && !other_stop[(guchar) text[i]])
         i++;
       if (i == len)
         break;
