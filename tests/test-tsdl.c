@@ -1405,6 +1405,77 @@ START_TEST (test_parse_shared_uncut_uuid)
 
 END_TEST
 
+/* The env entries of a text whose skeleton is known, read without the
+ * parser in their usual spelling and by the parser otherwise: the same
+ * entries as the whole parse, whatever the spelling. */
+START_TEST (test_parse_shared_env_spellings)
+{
+  const gchar *head = "/* CTF 1.8 */\ntrace {\n\tmajor = 1;\n\tminor = 8;\n"
+      "\tuuid = \"%s\";\n\tbyte_order = le;\n};\nenv {%s};\n";
+  const gchar *bodies[] = {
+    "\n\ta = \"x y\";\n\tb = 12;\n\tc = -7;\n\td = -0;\n\te = \"\";\n",
+    " a = 012; ",               /* octal */
+    " a = 0x1f; b = 0; ",
+    " a = 9999999999999999999; b = 18446744073709551615; ",
+    " a = -9223372036854775808; ",
+    " a = 10U; ",
+    " a = \"\\t\\x41\"; ",
+    " a = \"caf\xc3\xa9\"; ",
+    " a = 1; a = \"again\"; b = 2; ",
+    " struct = 1; ",
+    " a = ust; b = x.y; ",
+    " a.b = 1; ",
+    " /* c */ a = 1; // d\n b = 2; ",
+    " a = 'c'; ",
+    " a = - 5; b = +5; ",
+    " a\n=\n\"v\"\n;\r\n",
+    " a = 1 ",
+    " a = \"unterminated; ",
+    "",
+  };
+  const gchar *uuids[] = { "ea4923a2-cc8f-4ca2-a3f0-571d8177e652",
+    "EA4923A2-CC8F-4CA2-A3F0-571D8177E653", "ea4923a2cc8f-4ca2-a3f0-571d8177e65",
+    "ea4923a2-cc8f-4ca2-a3f0-571d8177e6zz"
+  };
+  gchar *base_text = g_strdup_printf (head, uuids[0], " base = 1; ");
+  GstCtfTraceClass *base = gst_ctf_metadata_parse_shared (base_text, "base",
+      NULL);
+  guint i, j, k;
+
+  ck_assert (base != NULL);
+  for (i = 0; i < G_N_ELEMENTS (bodies); i++) {
+    for (k = 0; k < G_N_ELEMENTS (uuids); k++) {
+      gchar *t = g_strdup_printf (head, uuids[k], bodies[i]);
+      GstCtfTraceClass *shared = gst_ctf_metadata_parse_shared (t, "t", NULL);
+      GstCtfTraceClass *whole = gst_ctf_tsdl_parse (t, "t", NULL);
+
+      ck_assert_msg ((shared == NULL) == (whole == NULL), "%s", t);
+      if (whole) {
+        ck_assert_msg (shared->has_uuid == whole->has_uuid
+            && memcmp (shared->uuid, whole->uuid, 16) == 0, "%s", t);
+        ck_assert_msg (shared->from_tsdl == whole->from_tsdl, "%s", t);
+        ck_assert_uint_eq (shared->env->len, whole->env->len);
+        for (j = 0; j < whole->env->len; j++) {
+          const GstCtfEnvEntry *x = g_ptr_array_index (shared->env, j);
+          const GstCtfEnvEntry *y = g_ptr_array_index (whole->env, j);
+
+          ck_assert_msg (strcmp (x->name, y->name) == 0
+              && x->is_string == y->is_string
+              && g_strcmp0 (x->str, y->str) == 0
+              && x->integer == y->integer, "%s: entry %u", t, j);
+        }
+        gst_ctf_trace_class_unref (shared);
+        gst_ctf_trace_class_unref (whole);
+      }
+      g_free (t);
+    }
+  }
+  gst_ctf_trace_class_unref (base);
+  g_free (base_text);
+}
+
+END_TEST
+
 START_TEST (test_parse_shared_perpid)
 {
   gchar *t1 = perpid_text ("2a6422d0-6cee-11e0-8c08-cb07d7b3a564", 1,
@@ -1501,6 +1572,7 @@ tsdl_suite (void)
   tcase_add_test (tc, test_parse_shared);
   tcase_add_test (tc, test_parse_shared_perpid);
   tcase_add_test (tc, test_parse_shared_uncut_uuid);
+  tcase_add_test (tc, test_parse_shared_env_spellings);
   suite_add_tcase (s, tc);
   tcase_add_test (tm, test_metadata_packetized);
   tcase_add_test (tm, test_metadata_plain_and_ctf2);

@@ -23,6 +23,7 @@ tsdl_lexer_init (TsdlLexer * lex, const gchar * text, const gchar * origin)
   lex->line = 1;
   lex->line_start = text;
   lex->origin = origin;
+  lex->not_utf8 = FALSE;
 }
 
 void
@@ -298,6 +299,8 @@ lex_quoted (TsdlLexer * lex, TsdlToken * tok, GError ** error)
     }
   }
   tok->type = quote == '"' ? TSDL_TOK_STRING : TSDL_TOK_CHAR;
+  if (!g_utf8_validate_len (s->str, s->len, NULL))
+    lex->not_utf8 = TRUE;
   tok->str = g_string_free (s, FALSE);
   return TRUE;
 }

@@ -54,6 +54,9 @@ typedef struct {
   guint line;
   const gchar *line_start;
   const gchar *origin;
+  /* a string or character literal was not UTF-8 (the TSDL writer would
+   * not write it back as it is) */
+  gboolean not_utf8;
 } TsdlLexer;
 
 /* Longest accepted string literal or identifier, in bytes. */

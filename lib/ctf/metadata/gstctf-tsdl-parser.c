@@ -645,5 +645,6 @@ gst_ctf_tsdl_parse (const gchar * text, const gchar * origin, GError ** error)
     gst_ctf_trace_class_unref (tc);
     return NULL;
   }
+  tc->from_tsdl = !p.lex.not_utf8;
   return tc;
 }

@@ -6,6 +6,8 @@
  */
 #include "gstctf-metadata.h"
 #include "gstctf-model-private.h"
+#include "gstctf-tsdl-parser.h"
+#include "gstctf-tsdl-writer.h"
 
 #include <string.h>
 
@@ -120,6 +122,12 @@ static const guint8 deep_stop[256] = {
   ['{'] = 1,['}'] = 1,['"'] = 1,['\''] = 1,['/'] = 1,
 };
 
+/* The bytes that matter in a statement already known to be none of those
+ * looked for (state OTHER): braces, literals, comments and its end. */
+static const guint8 other_stop[256] = {
+  ['{'] = 1,['}'] = 1,['"'] = 1,['\''] = 1,['/'] = 1,[';'] = 1,
+};
+
 static gboolean
 find_variable_parts (const gchar * text, gsize len, VariableParts * v)
 {
@@ -136,6 +144,11 @@ find_variable_parts (const gchar * text, gsize len, VariableParts * v)
 
     if (depth >= 2 || (depth == 1 && block != IN_TRACE)) {
       while (i < len && !deep_stop[(guchar) text[i]])
+        i++;
+      if (i == len)
+        break;
+    } else if (state == OTHER) {
+      while (i < len && !other_stop[(guchar) text[i]])
         i++;
       if (i == len)
         break;
@@ -264,6 +277,136 @@ same_env_entry (const GstCtfEnvEntry * a, const GstCtfEnvEntry * b)
       g_strcmp0 (a->str, b->str) == 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* The env entries and uuid of a trace in their usual spelling, without
+ * the parser (it costs 70 000 instructions for a per-PID trace's 14
+ * entries): `name = "text";` (printable ASCII, no escape) and
+ * `name = [-]decimal;` entries, the uuid as 8-4-4-4-12 hexadecimal
+ * digits.  Anything else (comments, escapes, other literals, paths,
+ * keywords, a name twice) is left to the parser: NULL. */
+
+static const gchar *
+skip_blanks (const gchar * p, const gchar * end)
+{
+  while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+    p++;
+  return p;
+}
+
+static gboolean
+read_plain_uuid (const gchar * s, gsize len, guint8 out[16])
+{
+  guint i, n = 0;
+
+  if (len != 36)
+    return FALSE;
+  for (i = 0; i < 36; i++) {
+    if (i == 8 || i == 13 || i == 18 || i == 23) {
+      if (s[i] != '-')
+        return FALSE;
+      continue;
+    }
+    if (!g_ascii_isxdigit (s[i]) || !g_ascii_isxdigit (s[i + 1]))
+      return FALSE;
+    out[n++] = (guint8) ((g_ascii_xdigit_value (s[i]) << 4) |
+        g_ascii_xdigit_value (s[i + 1]));
+    i++;
+  }
+  return n == 16;
+}
+
+/* One `name = value;` entry at @p into @tc; the position after it, or
+ * NULL when it is not in the usual spelling. */
+static const gchar *
+read_plain_env_entry (GstCtfTraceClass * tc, const gchar * p,
+    const gchar * end)
+{
+  const gchar *k = p, *val;
+  gchar *key;
+  GstCtfEnvEntry *e;
+  guint64 u = 0;
+  gboolean neg = FALSE;
+  guint n;
+
+  while (p < end && is_ident_char (*p))
+    p++;
+  if (p == k || g_ascii_isdigit (*k))
+    return NULL;
+  key = g_strndup (k, p - k);
+  if (!_gst_ctf_tsdl_name_is_plain (key)
+      || gst_ctf_trace_class_find_env (tc, key) != NULL) {
+    g_free (key);
+    return NULL;
+  }
+  p = skip_blanks (p, end);
+  if (p == end || *p != '=')
+    goto fail;
+  p = skip_blanks (p + 1, end);
+  if (p < end && *p == '"') {
+    val = ++p;
+    while (p < end && *p >= 0x20 && *p <= 0x7e && *p != '"' && *p != '\\')
+      p++;
+    if (p == end || *p != '"')
+      goto fail;
+    gst_ctf_trace_class_add_env_string (tc, key, NULL);
+    e = g_ptr_array_index (tc->env, tc->env->len - 1);
+    e->is_string = TRUE;
+    e->str = g_strndup (val, p - val);
+    p++;
+  } else {
+    if (p < end && *p == '-') {
+      neg = TRUE;
+      p++;
+    }
+    /* decimal only (a leading 0 is octal), at most 19 digits (no
+     * overflow), no suffix */
+    for (n = 0; p < end && g_ascii_isdigit (*p) && n < 20; n++, p++)
+      u = u * 10 + (guint64) (*p - '0');
+    if (n == 0 || n > 19 || (n > 1 && p[-(gssize) n] == '0')
+        || (p < end && (is_ident_char (*p) || *p == '.')))
+      goto fail;
+    gst_ctf_trace_class_add_env_integer (tc, key,
+        neg ? (gint64) (0 - u) : (gint64) u);
+  }
+  p = skip_blanks (p, end);
+  if (p == end || *p != ';')
+    goto fail;
+  g_free (key);
+  return p + 1;
+
+fail:
+  g_free (key);
+  return NULL;
+}
+
+static GstCtfTraceClass *
+read_plain_parts (const gchar * text, const VariableParts * v)
+{
+  GstCtfTraceClass *own = gst_ctf_trace_class_new ();
+
+  if (v->has_uuid) {
+    if (!read_plain_uuid (text + v->uuid.start, v->uuid.end - v->uuid.start,
+            own->uuid))
+      goto fail;
+    own->has_uuid = TRUE;
+  }
+  if (v->has_env) {
+    const gchar *p = text + v->env.start, *end = text + v->env.end;
+
+    for (p = skip_blanks (p, end); p < end; p = skip_blanks (p, end)) {
+      p = read_plain_env_entry (own, p, end);
+      if (p == NULL)
+        goto fail;
+    }
+  }
+  own->from_tsdl = TRUE;
+  return own;
+
+fail:
+  gst_ctf_trace_class_unref (own);
+  return NULL;
+}
+
 /* @text's class made from @base (the class of a text with the same
  * skeleton): only its env block and uuid are parsed.  NULL when that
  * small parse fails or gives what the whole text's parse might not (the
@@ -279,6 +422,9 @@ parse_derived (GstCtfTraceClass * base, const gchar * text,
    * spellings the cutter does not) is not taken from @base: whole parse */
   if ((!v->has_uuid && base->has_uuid) || (!v->has_env && base->env->len))
     return NULL;
+  own = read_plain_parts (text, v);
+  if (own)
+    goto read;
   s = g_string_new ("/* CTF 1.8 */\ntrace {\n\tbyte_order = le;\n");
 
   if (v->has_uuid) {
@@ -297,6 +443,7 @@ parse_derived (GstCtfTraceClass * base, const gchar * text,
   g_string_free (s, TRUE);
   if (own == NULL)
     return NULL;
+read:
   /* the one env value the resolver reads (the clocks' origin); the rest
    * of @own (a default stream class) is not used */
   if (same_env_entry (gst_ctf_trace_class_find_env (own, "tracer_name"),
@@ -364,4 +511,97 @@ _gst_ctf_metadata_parse_shared_whole (const gchar * text, const gchar * origin,
   g_return_val_if_fail (text != NULL, NULL);
 
   return parse_shared (text, origin, FALSE, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* A class built in memory, finished as if parsed from its text */
+
+/* The parser's clock offsets (finish_clock() in gstctf-tsdl-parser.c):
+ * `offset` cycles kept below `freq`, whole seconds moved to `offset_s`,
+ * which stays within +-2^62. */
+static void
+normalise_clock (GstCtfClockClass * cc)
+{
+  guint64 f = cc->freq;
+  gboolean neg = cc->offset < 0;
+  guint64 cycles = neg ? 0 - (guint64) cc->offset : (guint64) cc->offset;
+  guint64 rem = cycles % f;
+  gint64 base = CLAMP (cc->offset_s, -(G_MAXINT64 / 2), G_MAXINT64 / 2);
+  gint64 whole = (gint64) MIN (cycles / f, (guint64) (G_MAXINT64 / 4));
+
+  if (!neg) {
+    cc->offset_s = base + whole;
+    cc->offset = (gint64) rem;
+  } else {
+    cc->offset_s = base - whole - (rem != 0);
+    cc->offset = rem != 0 ? (gint64) (f - rem) : 0;
+  }
+}
+
+/* Later env entries of a name already seen set the first one's value and
+ * go, as in the parser's env block. */
+static void
+merge_env_names (GstCtfTraceClass * tc)
+{
+  GHashTable *first = g_hash_table_new (g_str_hash, g_str_equal);
+  guint i = 0;
+
+  while (i < tc->env->len) {
+    GstCtfEnvEntry *e = g_ptr_array_index (tc->env, i);
+    GstCtfEnvEntry *f = g_hash_table_lookup (first, e->name);
+
+    if (f == NULL) {
+      g_hash_table_insert (first, e->name, e);
+      i++;
+      continue;
+    }
+    g_free (f->str);
+    f->str = g_strdup (e->str);
+    f->is_string = e->is_string;
+    f->integer = e->is_string ? 0 : e->integer;
+    g_ptr_array_remove_index (tc->env, i);
+  }
+  g_hash_table_unref (first);
+}
+
+gboolean
+_gst_ctf_metadata_adopt_tsdl (GstCtfTraceClass * tc, const gchar * text,
+    GError ** error)
+{
+  Range all;
+  guint i;
+
+  g_return_val_if_fail (tc != NULL && text != NULL, FALSE);
+
+  /* names the writer would change (the parse would give the changed one) */
+  for (i = 0; i < tc->env->len; i++) {
+    const GstCtfEnvEntry *e = g_ptr_array_index (tc->env, i);
+
+    if (!_gst_ctf_tsdl_name_is_plain (e->name)
+        || (e->is_string && e->str && !g_utf8_validate (e->str, -1, NULL)))
+      goto not_plain;
+  }
+  for (i = 0; i < tc->clock_classes->len; i++) {
+    GstCtfClockClass *cc = g_ptr_array_index (tc->clock_classes, i);
+
+    if (!_gst_ctf_tsdl_name_is_plain (cc->name) || cc->freq == 0
+        || cc->freq == G_MAXUINT64 || (cc->description
+            && !g_utf8_validate (cc->description, -1, NULL)))
+      goto not_plain;
+    normalise_clock (cc);
+  }
+  merge_env_names (tc);
+  _gst_ctf_trace_class_index_stream_classes (tc);
+  if (!gst_ctf_tsdl_resolve (tc, "merged metadata", error))
+    return FALSE;
+  tc->from_tsdl = TRUE;
+  all.start = 0;
+  all.end = strlen (text);
+  _gst_ctf_trace_class_shared_insert (tc, make_key (text, &all, 1), FALSE);
+  return TRUE;
+
+not_plain:
+  g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
+      "A name or text of the trace class does not read back as it is");
+  return FALSE;
 }

@@ -28,7 +28,7 @@ is_keyword (const gchar * s)
   guint i;
 
   for (i = 0; keywords[i]; i++) {
-    if (strcmp (s, keywords[i]) == 0)
+    if (s[0] == keywords[i][0] && strcmp (s, keywords[i]) == 0)
       return TRUE;
   }
   return FALSE;
@@ -46,6 +46,36 @@ is_identifier (const gchar * s)
       return FALSE;
   }
   return TRUE;
+}
+
+/* A stream class's text as written, for its twins: its scopes (after
+ * the `id` line, to the end of the stream block) and, per event class,
+ * the text before its `stream_id` line and the text after it. */
+typedef struct {
+  gsize start, end;
+} Span;
+
+typedef struct {
+  Span scopes;
+  guint first_event;            /* in the event spans: 2 per event class */
+  guint n_events;
+} Spans;
+
+/* Appends the bytes of @s at @span (s->str moves when it grows: copied
+ * by offset after growing). */
+static void
+append_span (GString * s, const Span * span)
+{
+  gsize at = s->len, n = span->end - span->start;
+
+  g_string_set_size (s, at + n);
+  memmove (s->str + at, s->str + span->start, n);
+}
+
+gboolean
+_gst_ctf_tsdl_name_is_plain (const gchar * name)
+{
+  return is_identifier (name) && !is_keyword (name);
 }
 
 /* A field or option name: identifiers go as they are; others get a
@@ -215,6 +245,17 @@ append_uint (GString * s, guint64 v)
     v /= 10;
   } while (v != 0);
   g_string_append_len (s, buf + sizeof (buf) - n, n);
+}
+
+static void
+append_int (GString * s, gint64 v)
+{
+  if (v < 0) {
+    g_string_append_c (s, '-');
+    append_uint (s, 0 - (guint64) v);
+  } else {
+    append_uint (s, (guint64) v);
+  }
 }
 
 static void
@@ -564,12 +605,23 @@ header_has_meaning (const GstCtfFieldClass * fc, GstCtfFieldMeaning m,
 gchar *
 gst_ctf_tsdl_write (const GstCtfTraceClass * tc, GError ** error)
 {
+  g_return_val_if_fail (tc != NULL, NULL);
+
+  return _gst_ctf_tsdl_write_twins (tc, NULL, error);
+}
+
+gchar *
+_gst_ctf_tsdl_write_twins (const GstCtfTraceClass * tc, const gint * twin_of,
+    GError ** error)
+{
   W w = { 0, };
   GString *s;
   gboolean write_ids;
   guint i, j;
-
-  g_return_val_if_fail (tc != NULL, NULL);
+  /* where each stream class's text went (only when twins are given) */
+  GArray *spans = twin_of ? g_array_new (FALSE, FALSE, sizeof (Spans)) : NULL;
+  GArray *event_spans = twin_of ? g_array_new (FALSE, FALSE,
+      sizeof (Span)) : NULL;
 
   s = w.s = g_string_new ("/* CTF 1.8 */\n\n");
   w.tc = tc;
@@ -603,7 +655,7 @@ gst_ctf_tsdl_write (const GstCtfTraceClass * tc, GError ** error)
       if (e->is_string)
         append_quoted (s, e->str);
       else
-        g_string_append_printf (s, "%" G_GINT64_FORMAT, e->integer);
+        append_int (s, e->integer);
       g_string_append (s, ";\n");
     }
     g_string_append (s, "};\n\n");
@@ -643,28 +695,69 @@ gst_ctf_tsdl_write (const GstCtfTraceClass * tc, GError ** error)
 
   for (i = 0; i < tc->stream_classes->len && !w.failed; i++) {
     const GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
+    gint twin = twin_of ? twin_of[i] : -1;
+    const Spans *t = twin >= 0 && (guint) twin < i ?
+        &g_array_index (spans, Spans, twin) : NULL;
+    Spans own = { {0, 0}, 0, 0 };
+    gsize at;
 
+    if (t && t->n_events != sc->event_classes->len)
+      t = NULL;
     g_string_append (s, "stream {\n");
-    if (write_ids)
-      g_string_append_printf (s, "\tid = %" G_GUINT64_FORMAT ";\n", sc->id);
-    write_scope (&w, "event.header", sc->event_header, 1);
-    write_scope (&w, "packet.context", sc->packet_context, 1);
-    write_scope (&w, "event.context", sc->event_common_context, 1);
-    g_string_append (s, "};\n\n");
+    if (write_ids) {
+      g_string_append (s, "\tid = ");
+      append_uint (s, sc->id);
+      g_string_append (s, ";\n");
+    }
+    if (t) {
+      append_span (s, &t->scopes);
+      own = *t;                 /* (a twin of this one is a twin of @t) */
+    } else {
+      at = s->len;
+      write_scope (&w, "event.header", sc->event_header, 1);
+      write_scope (&w, "packet.context", sc->packet_context, 1);
+      write_scope (&w, "event.context", sc->event_common_context, 1);
+      g_string_append (s, "};\n\n");
+      own.scopes.start = at;
+      own.scopes.end = s->len;
+      own.first_event = event_spans ? event_spans->len : 0;
+      own.n_events = sc->event_classes->len;
+    }
 
     for (j = 0; j < sc->event_classes->len && !w.failed; j++) {
       const GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, j);
+      Span head, tail;
 
+      if (t) {
+        append_span (s, &g_array_index (event_spans, Span,
+                t->first_event + 2 * j));
+        if (write_ids) {
+          g_string_append (s, "\tstream_id = ");
+          append_uint (s, sc->id);
+          g_string_append (s, ";\n");
+        }
+        append_span (s, &g_array_index (event_spans, Span,
+                t->first_event + 2 * j + 1));
+        continue;
+      }
+      head.start = s->len;
       g_string_append (s, "event {\n\tname = ");
       append_quoted (s, ec->name);
-      g_string_append_printf (s, ";\n\tid = %" G_GUINT64_FORMAT ";\n",
-          ec->id);
-      if (write_ids)
-        g_string_append_printf (s, "\tstream_id = %" G_GUINT64_FORMAT ";\n",
-            sc->id);
-      if (ec->loglevel != -1)
-        g_string_append_printf (s, "\tloglevel = %" G_GINT64_FORMAT ";\n",
-            ec->loglevel);
+      g_string_append (s, ";\n\tid = ");
+      append_uint (s, ec->id);
+      g_string_append (s, ";\n");
+      head.end = s->len;
+      if (write_ids) {
+        g_string_append (s, "\tstream_id = ");
+        append_uint (s, sc->id);
+        g_string_append (s, ";\n");
+      }
+      tail.start = s->len;
+      if (ec->loglevel != -1) {
+        g_string_append (s, "\tloglevel = ");
+        append_int (s, ec->loglevel);
+        g_string_append (s, ";\n");
+      }
       if (ec->model_emf_uri) {
         g_string_append (s, "\tmodel.emf.uri = ");
         append_quoted (s, ec->model_emf_uri);
@@ -673,8 +766,19 @@ gst_ctf_tsdl_write (const GstCtfTraceClass * tc, GError ** error)
       write_scope (&w, "context", ec->context, 1);
       write_scope (&w, "fields", ec->payload, 1);
       g_string_append (s, "};\n\n");
+      tail.end = s->len;
+      if (event_spans) {
+        g_array_append_val (event_spans, head);
+        g_array_append_val (event_spans, tail);
+      }
     }
+    if (spans)
+      g_array_append_val (spans, own);
   }
+  if (spans)
+    g_array_unref (spans);
+  if (event_spans)
+    g_array_unref (event_spans);
 
   if (w.failed) {
     g_string_free (s, TRUE);

@@ -46,4 +46,20 @@ G_GNUC_INTERNAL
 const gchar *_gst_ctf_tsdl_variant_option_label (const GstCtfFieldClass * fc,
     guint k);
 
+/* (private) Whether the writer writes @name as it is (an identifier that
+ * is no TSDL keyword), so that a reader reads back @name itself. */
+G_GNUC_INTERNAL
+gboolean _gst_ctf_tsdl_name_is_plain (const gchar * name);
+
+/* (private) gst_ctf_tsdl_write() where @twin_of gives, for each stream
+ * class of @tc in order, the position of an earlier one whose scopes and
+ * event classes write the same text but for the stream class id (copies
+ * of the same field classes with the same clocks: a merge of traces that
+ * share their classes), or -1: the twin's text is copied with the id
+ * changed instead of written again.  The caller answers for the
+ * sameness; a twin with another number of event classes is written. */
+G_GNUC_INTERNAL
+gchar *_gst_ctf_tsdl_write_twins (const GstCtfTraceClass * tc,
+    const gint * twin_of, GError ** error);
+
 G_END_DECLS

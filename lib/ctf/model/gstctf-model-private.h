@@ -45,4 +45,19 @@ GstCtfTraceClass *_gst_ctf_metadata_parse_shared_whole (const gchar * text,
 GstCtfTraceClass *_gst_ctf_trace_class_new_derived (GstCtfTraceClass * base,
     GstCtfTraceClass * own);
 
+/* Finishes @tc, a class built in memory (copies of parsed classes' field
+ * classes, with the construction helpers' defaults: no meanings, value
+ * slots or references yet) as gst_ctf_tsdl_parse() finishes a class it
+ * parsed from @text, where @text is what gst_ctf_tsdl_write() wrote of
+ * @tc: env entries of the same name merged as the parser merges them,
+ * clock offsets normalised, the stream class index, then the resolve
+ * passes (gstctf-resolve.c).  Then puts @tc in
+ * gst_ctf_metadata_parse_shared()'s table under @text (unless a class
+ * is there already), so that whoever parses @text while @tc lives gets
+ * @tc.  FALSE (nothing registered, @tc unusable) when a name of the env
+ * or of a clock would not read back as it is (the writer changes it), or
+ * when the resolve passes fail: then parse @text instead. */
+gboolean _gst_ctf_metadata_adopt_tsdl (GstCtfTraceClass * tc,
+    const gchar * text, GError ** error);
+
 G_END_DECLS

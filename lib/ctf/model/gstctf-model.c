@@ -358,6 +358,7 @@ _gst_ctf_trace_class_new_derived (GstCtfTraceClass * base,
   tc->stream_classes = g_ptr_array_ref (base->stream_classes);
   tc->n_value_slots = base->n_value_slots;
   tc->uid = base->uid;
+  tc->from_tsdl = base->from_tsdl && own->from_tsdl;
   if (base->sc_pos_by_id)
     tc->sc_pos_by_id = g_hash_table_ref (base->sc_pos_by_id);
   memcpy (tc->uuid, own->uuid, sizeof (tc->uuid));

@@ -373,6 +373,12 @@ struct _GstCtfTraceClass {
   /* compiled plans (field class -> plan) with RUN ops and without, made,
    * shared and locked by the packet reader (gstctf-packet-reader.c) */
   GHashTable *plans[2];
+  /* made by gst_ctf_tsdl_parse() (or finished as it would be:
+   * _gst_ctf_metadata_adopt_tsdl()) from text whose literals are UTF-8,
+   * so that gst_ctf_tsdl_write() of its field classes reads back as they
+   * are; gst_ctf_trace_merge_new() relies on it (a caller that changes a
+   * parsed class's field classes must clear it) */
+  gboolean from_tsdl;
 };
 
 GST_CTF_API GType gst_ctf_trace_class_get_type (void);

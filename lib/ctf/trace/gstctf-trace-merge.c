@@ -4,10 +4,13 @@
  * (rules in gstctf-trace-merge.h).
  *
  * The merged trace class is built as a model (copies of the inputs' field
- * classes with renumbered stream classes and remapped clocks), written as
- * TSDL with the TSDL writer and parsed back, so that the result is
- * resolved exactly like a trace class read from a file (value slots,
- * meanings, clock mappings) and the caps text is what the packets need.
+ * classes with renumbered stream classes and remapped clocks) and written
+ * as TSDL with the TSDL writer (the caps text, ctfsink's metadata file).
+ * When the inputs were parsed from TSDL, the model is then finished as
+ * the parser finishes what it reads (_gst_ctf_metadata_adopt_tsdl():
+ * value slots, meanings, clock mappings, indexes) and shared under its
+ * text; otherwise the text is parsed back.  Either way the result is
+ * resolved exactly like a trace class read from a file.
  */
 #include "gstctf-trace-merge.h"
 #include "gstctf-trace-merge-private.h"
@@ -464,6 +467,44 @@ u64_dup (guint64 v)
   return p;
 }
 
+/* The model stream class @index copies @sc with @clock_map: the index of
+ * the first model stream class that copied @sc with the same clock map
+ * (the same text but for the id), or -1 when it is the first. */
+static gint
+twin_index (GHashTable * first_copy, const GstCtfStreamClass * sc,
+    GstCtfClockClass ** clock_map, guint n_clocks, guint index)
+{
+  gsize n = (1 + n_clocks) * sizeof (gpointer);
+  gpointer *k = g_malloc (n);
+  GBytes *key;
+  gpointer v;
+
+  k[0] = (gpointer) sc;
+  if (n_clocks)
+    memcpy (k + 1, clock_map, n_clocks * sizeof (gpointer));
+  key = g_bytes_new_take (k, n);
+  if (g_hash_table_lookup_extended (first_copy, key, NULL, &v)) {
+    g_bytes_unref (key);
+    return GPOINTER_TO_INT (v);
+  }
+  g_hash_table_insert (first_copy, key, GINT_TO_POINTER ((gint) index));
+  return -1;
+}
+
+/* Whether the merged model can stand for its parsed TSDL text: inputs
+ * read from TSDL (their field classes round-trip through the writer) and
+ * no CTF 2 names to escape. */
+static gboolean
+direct_ok (GstCtfTraceClass * const *inputs, guint n_inputs)
+{
+  guint i;
+
+  for (i = 0; i < n_inputs; i++)
+    if (!inputs[i]->from_tsdl || inputs[i]->major >= 2)
+      return FALSE;
+  return TRUE;
+}
+
 GstCtfTraceMerge *
 gst_ctf_trace_merge_new (GstCtfTraceClass * const *inputs,
     const gchar * const *names, guint n_inputs, GError ** error)
@@ -512,6 +553,11 @@ gst_ctf_trace_merge_new_full (GstCtfTraceClass * const *inputs,
   GChecksum *sum;
   gchar *text;
   GError *err = NULL;
+  /* per model stream class: an earlier one copied from the same input
+   * stream class with the same clocks (the TSDL writer copies its text),
+   * or -1; keyed by the input stream class and the clock map */
+  GArray *twin_of;
+  GHashTable *first_copy;
 
   g_return_val_if_fail (inputs != NULL && n_inputs >= 1, NULL);
   if (n_inputs > MAX_INPUTS) {
@@ -521,6 +567,9 @@ gst_ctf_trace_merge_new_full (GstCtfTraceClass * const *inputs,
     return NULL;
   }
 
+  twin_of = g_array_new (FALSE, FALSE, sizeof (gint));
+  first_copy = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
+      (GDestroyNotify) g_bytes_unref, NULL);
   m = g_new0 (GstCtfTraceMerge, 1);
   m->n_inputs = n_inputs;
   m->inputs = g_new0 (Input, n_inputs);
@@ -624,6 +673,8 @@ gst_ctf_trace_merge_new_full (GstCtfTraceClass * const *inputs,
       const GstCtfStreamClass *sc = g_ptr_array_index (scs, j);
       GstCtfStreamClass *nsc = gst_ctf_stream_class_new (next_id);
       gboolean esc = model->major < 2;
+      gint twin = twin_index (first_copy, sc, clock_map,
+          in->clock_classes->len, model->stream_classes->len);
 
       nsc->packet_context = fc_copy_remapped (sc->packet_context, in,
           clock_map, esc);
@@ -644,6 +695,7 @@ gst_ctf_trace_merge_new_full (GstCtfTraceClass * const *inputs,
             nsc->default_clock = clock_map[k];
       }
       g_ptr_array_add (model->stream_classes, nsc);
+      g_array_append_val (twin_of, twin);
       g_hash_table_insert (inp->sc_map, u64_dup (sc->id), u64_dup (next_id));
       max_id = next_id;
       next_id++;
@@ -772,18 +824,32 @@ gst_ctf_trace_merge_new_full (GstCtfTraceClass * const *inputs,
   if (!gst_ctf_trace_class_check_ctf18 (model, GST_CTF_CONVERT_LOSSY, &err))
     text = NULL;
   else
-    text = gst_ctf_tsdl_write (model, &err);
-  gst_ctf_trace_class_unref (model);
+    text = _gst_ctf_tsdl_write_twins (model, (const gint *) twin_of->data,
+        &err);
+  g_array_unref (twin_of);
+  g_hash_table_unref (first_copy);
   if (text == NULL) {
+    gst_ctf_trace_class_unref (model);
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
         "Cannot write the merged trace class: %s", err->message);
     g_clear_error (&err);
     gst_ctf_trace_merge_free (m);
     return NULL;
   }
-  /* (shared: the elements downstream parse the same text from the caps) */
-  m->merged = _gst_ctf_metadata_parse_shared_whole (text, "merged metadata",
-      &err);
+  /* The model is what parsing @text gives, but for what the parser
+   * derives, when every input was itself parsed from TSDL (copies of
+   * their field classes read back as they are): finished like a parsed
+   * class and shared under @text (the elements downstream find it from
+   * the caps).  Else (CTF 2 inputs, classes built in memory) @text is
+   * parsed back, shared too. */
+  if (direct_ok (inputs, n_inputs) &&
+      _gst_ctf_metadata_adopt_tsdl (model, text, NULL)) {
+    m->merged = model;
+  } else {
+    gst_ctf_trace_class_unref (model);
+    m->merged = _gst_ctf_metadata_parse_shared_whole (text,
+        "merged metadata", &err);
+  }
   if (m->merged == NULL) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_METADATA_INVALID,
         "Cannot parse back the merged trace class: %s", err->message);

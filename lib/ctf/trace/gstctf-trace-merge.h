@@ -125,8 +125,11 @@ GST_CTF_API void gst_ctf_trace_merge_free (GstCtfTraceMerge * m);
  * gst_ctf_trace_merge_get_trace_class:
  * @m: a merge
  *
- * Returns: (transfer none): the merged trace class, as parsed back from
- *   gst_ctf_trace_merge_get_metadata() (fully resolved)
+ * Returns: (transfer none): the merged trace class, fully resolved: what
+ *   gst_ctf_metadata_parse() gives for gst_ctf_trace_merge_get_metadata()
+ *   (built directly when the inputs were parsed from TSDL, else parsed
+ *   back), and what gst_ctf_metadata_parse_shared() gives for that text
+ *   while it lives
  */
 GST_CTF_API GstCtfTraceClass *gst_ctf_trace_merge_get_trace_class (
     GstCtfTraceMerge * m);
