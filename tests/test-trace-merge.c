@@ -78,27 +78,20 @@ check_merge (GstCtfTraceClass * const *tcs, guint n, const gint64 * offsets,
   return check_merge_named (tcs, NULL, n, offsets, flags, what);
 }
 
-static gint
-compare_names (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (*(const gchar * const *) a, *(const gchar * const *) b);
-}
-
 /* Trace classes of the directories holding a `metadata` file under @root
  * (sorted by path), parsed as ctfsrc parses them. */
-static void
-load_traces (const gchar * root, GPtrArray * out, guint depth)
+static GPtrArray *
+traces_under (const gchar * root)
 {
-  GPtrArray *subs;
-  const gchar *name;
-  gchar *meta;
-  GDir *dir;
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_ctf_trace_class_unref);
+  GPtrArray *dirs = g_ptr_array_new_with_free_func (g_free);
   guint i;
 
-  if (depth > 12)
-    return;
-  meta = g_build_filename (root, "metadata", NULL);
-  if (g_file_test (meta, G_FILE_TEST_IS_REGULAR)) {
+  test_find_trace_dirs (root, dirs);
+  for (i = 0; i < dirs->len; i++) {
+    gchar *meta = g_build_filename (g_ptr_array_index (dirs, i), "metadata",
+        NULL);
     gchar *text = gst_ctf_metadata_load_file (meta, NULL);
     GstCtfTraceClass *tc = text ?
         gst_ctf_metadata_parse_shared (text, meta, NULL) : NULL;
@@ -106,36 +99,9 @@ load_traces (const gchar * root, GPtrArray * out, guint depth)
     if (tc)
       g_ptr_array_add (out, tc);
     g_free (text);
+    g_free (meta);
   }
-  g_free (meta);
-  dir = g_dir_open (root, 0, NULL);
-  if (dir == NULL)
-    return;
-  subs = g_ptr_array_new_with_free_func (g_free);
-  while ((name = g_dir_read_name (dir))) {
-    gchar *p = g_build_filename (root, name, NULL);
-
-    if (g_file_test (p, G_FILE_TEST_IS_DIR)
-        && !g_file_test (p, G_FILE_TEST_IS_SYMLINK)
-        && strcmp (name, "oracle") != 0 && strcmp (name, "index") != 0)
-      g_ptr_array_add (subs, p);
-    else
-      g_free (p);
-  }
-  g_dir_close (dir);
-  g_ptr_array_sort (subs, compare_names);
-  for (i = 0; i < subs->len; i++)
-    load_traces (g_ptr_array_index (subs, i), out, depth + 1);
-  g_ptr_array_unref (subs);
-}
-
-static GPtrArray *
-traces_under (const gchar * root)
-{
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify)
-      gst_ctf_trace_class_unref);
-
-  load_traces (root, out, 0);
+  g_ptr_array_unref (dirs);
   return out;
 }
 

@@ -123,3 +123,54 @@ test_run_pipeline (const gchar * desc, gchar ** errmsg)
   gst_object_unref (pipeline);
   return ok;
 }
+
+gint
+test_compare_strings (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const gchar * const *) a, *(const gchar * const *) b);
+}
+
+static void
+find_trace_dirs (const gchar * root, GPtrArray * out, guint depth)
+{
+  GDir *dir;
+  const gchar *name;
+  GPtrArray *subs;
+  gchar *meta;
+  guint i;
+
+  if (depth > 12)
+    return;
+  meta = g_build_filename (root, "metadata", NULL);
+  if (g_file_test (meta, G_FILE_TEST_IS_REGULAR))
+    g_ptr_array_add (out, g_strdup (root));
+  g_free (meta);
+  dir = g_dir_open (root, 0, NULL);
+  if (dir == NULL)
+    return;
+  subs = g_ptr_array_new_with_free_func (g_free);
+  while ((name = g_dir_read_name (dir))) {
+    gchar *p = g_build_filename (root, name, NULL);
+
+    if (g_file_test (p, G_FILE_TEST_IS_DIR)
+        && !g_file_test (p, G_FILE_TEST_IS_SYMLINK))
+      g_ptr_array_add (subs, p);
+    else
+      g_free (p);
+  }
+  g_dir_close (dir);
+  g_ptr_array_sort (subs, test_compare_strings);
+  for (i = 0; i < subs->len; i++) {
+    const gchar *s = g_ptr_array_index (subs, i);
+
+    if (!g_str_has_suffix (s, "/oracle") && !g_str_has_suffix (s, "/index"))
+      find_trace_dirs (s, out, depth + 1);
+  }
+  g_ptr_array_unref (subs);
+}
+
+void
+test_find_trace_dirs (const gchar * root, GPtrArray * out)
+{
+  find_trace_dirs (root, out, 0);
+}

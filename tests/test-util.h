@@ -20,6 +20,14 @@ void test_rm_rf (const gchar * dir);
 /* Whether NAME is an executable in PATH (babeltrace2, trace-cmd). */
 gboolean test_have_program (const gchar * name);
 
+/* Appends to @out (of g_strdup()ed paths) every directory under @root,
+ * @root included, that holds a `metadata` file, sorted by path; symbolic
+ * links, `oracle` and `index` directories are not entered. */
+void test_find_trace_dirs (const gchar * root, GPtrArray * out);
+
+/* g_ptr_array_sort() function for an array of strings (by g_strcmp0()). */
+gint test_compare_strings (gconstpointer a, gconstpointer b);
+
 /* The environment for a peer tool run as the oracle: meson's random
  * MALLOC_PERTURB_ left out (trace-cmd 3.1.6 reads memory it did not
  * initialise: with MALLOC_PERTURB_=164 or 221 its report prints times in

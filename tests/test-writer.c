@@ -44,53 +44,6 @@ sample_trace_dir (void)
   return d;
 }
 
-/* GPtrArray sort functions get pointers to the elements. */
-static gint
-compare_names (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (*(const gchar * const *) a, *(const gchar * const *) b);
-}
-
-/* Directories holding a `metadata` file under @root (sorted). */
-static void
-find_trace_dirs (const gchar * root, GPtrArray * out, guint depth)
-{
-  GDir *dir;
-  const gchar *name;
-  GPtrArray *subs;
-  gchar *meta;
-  guint i;
-
-  if (depth > 12)
-    return;
-  meta = g_build_filename (root, "metadata", NULL);
-  if (g_file_test (meta, G_FILE_TEST_IS_REGULAR))
-    g_ptr_array_add (out, g_strdup (root));
-  g_free (meta);
-  dir = g_dir_open (root, 0, NULL);
-  if (dir == NULL)
-    return;
-  subs = g_ptr_array_new_with_free_func (g_free);
-  while ((name = g_dir_read_name (dir))) {
-    gchar *p = g_build_filename (root, name, NULL);
-
-    if (g_file_test (p, G_FILE_TEST_IS_DIR)
-        && !g_file_test (p, G_FILE_TEST_IS_SYMLINK))
-      g_ptr_array_add (subs, p);
-    else
-      g_free (p);
-  }
-  g_dir_close (dir);
-  g_ptr_array_sort (subs, compare_names);
-  for (i = 0; i < subs->len; i++) {
-    const gchar *s = g_ptr_array_index (subs, i);
-
-    if (!g_str_has_suffix (s, "/oracle") && !g_str_has_suffix (s, "/index"))
-      find_trace_dirs (s, out, depth + 1);
-  }
-  g_ptr_array_unref (subs);
-}
-
 /* Stream files of a trace directory (regular files but metadata, sorted). */
 static GPtrArray *
 stream_files (const gchar * dir)
@@ -110,7 +63,7 @@ stream_files (const gchar * dir)
     g_free (p);
   }
   g_dir_close (d);
-  g_ptr_array_sort (out, compare_names);
+  g_ptr_array_sort (out, test_compare_strings);
   return out;
 }
 
@@ -664,7 +617,7 @@ START_TEST (test_round_trip_corpus_lttng_ust)
     return;
   }
   root = g_build_filename (test_corpus (), "ctf", "lttng-ust", NULL);
-  find_trace_dirs (root, dirs, 0);
+  test_find_trace_dirs (root, dirs);
   ck_assert_msg (dirs->len >= 4, "expected the 4 LTTng-UST traces in %s", root);
   for (i = 0; i < dirs->len; i++)
     round_trip_and_babeltrace (g_ptr_array_index (dirs, i), &fig);
@@ -879,7 +832,7 @@ START_TEST (test_round_trip_corpus_all)
     return;
   }
   root = g_build_filename (test_corpus (), "ctf", NULL);
-  find_trace_dirs (root, dirs, 0);
+  test_find_trace_dirs (root, dirs);
   bt2 = g_find_program_in_path ("babeltrace2");
   for (i = 0; i < dirs->len; i++) {
     const gchar *dir = g_ptr_array_index (dirs, i);
@@ -1152,7 +1105,7 @@ START_TEST (test_tsdl_round_trip_corpus)
     return;
   }
   root = g_build_filename (test_corpus (), "ctf", NULL);
-  find_trace_dirs (root, dirs, 0);
+  test_find_trace_dirs (root, dirs);
   {
     gchar *s = sample_trace_dir ();
 
