@@ -14,6 +14,7 @@
 #ifdef G_OS_UNIX
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #endif
@@ -417,8 +418,22 @@ gst_ctf_index_build (const GstCtfTraceClass * tc, const guint8 * data,
     g_free (base);
     g_free (dir);
   }
-  if (index == NULL)
+  if (index == NULL) {
     index = gst_ctf_index_scan (tc, data, size, origin);
+#if defined(G_OS_UNIX) && defined(MADV_DONTNEED)
+    /* the scan touched every packet's first page, and the kernel mapped
+     * the pages around each: the whole file would stay in the resident
+     * set until its packets are read and released */
+    {
+      gsize page = (gsize) sysconf (_SC_PAGESIZE);
+      guintptr b = ((guintptr) data + page - 1) & ~(guintptr) (page - 1);
+      guintptr e = ((guintptr) data + size) & ~(guintptr) (page - 1);
+
+      if (e > b)
+        (void) madvise ((void *) b, e - b, MADV_DONTNEED);
+    }
+#endif
+  }
   gst_ctf_index_fix_timestamp_end (index);
   return index;
 }
