@@ -106,6 +106,8 @@ gst_ctf_cli_progress_new (GstElement * pipeline, GstElement * sink)
     p->probe = gst_pad_add_probe (p->pad, GST_PAD_PROBE_TYPE_BUFFER |
         GST_PAD_PROBE_TYPE_BUFFER_LIST, count, p, NULL);
   p->timer = g_timeout_add (200, tick, p);
+  if (p->delay_us == 0)
+    draw (p, -1);
   return p;
 }
 

@@ -22,6 +22,40 @@
 #include "gst-ctf-plugin.h"
 #include "gst-ctf-run.h"
 
+/* Where each CPU's data is.  trace-cmd inflates compressed data into a
+ * temporary file, pages from one page in, and reports those offsets and
+ * sizes */
+static gboolean
+print_cpu_data (GstCtfTraceDat * td, guint buffer,
+    const GstCtfTraceDatBuffer * b, FILE * out, GError ** error)
+{
+  guint64 inflated = b->page_size;
+  guint i;
+
+  for (i = 0; i < b->n_cpus; i++) {
+    guint64 offset = b->cpus[i].offset, size = b->cpus[i].size;
+
+    if (b->compressed) {
+      GstCtfTraceDatCpuIter *it =
+          gst_ctf_trace_dat_cpu_iter_new (td, buffer, i, error);
+      gint64 pages = it ? gst_ctf_trace_dat_cpu_iter_get_n_pages (it,
+          error) : -1;
+
+      if (it != NULL)
+        gst_ctf_trace_dat_cpu_iter_free (it);
+      if (pages < 0)
+        return FALSE;
+      offset = inflated;
+      size = (guint64) pages * b->page_size;
+      inflated += size;
+    }
+    fprintf (out, "CPU%u data recorded at offset=0x%" G_GINT64_MODIFIER
+        "x\n    %" G_GUINT64_FORMAT " bytes in size\n", b->cpus[i].cpu,
+        offset, size);
+  }
+  return TRUE;
+}
+
 static gint
 print_stat (const gchar * path, FILE * out)
 {
@@ -50,13 +84,15 @@ print_stat (const gchar * path, FILE * out)
   for (i = 0; i < gst_ctf_trace_dat_get_n_buffers (td); i++) {
     const GstCtfTraceDatBuffer *b = gst_ctf_trace_dat_get_buffer (td, i);
 
-    if (b->name[0] == '\0')
+    if (b->name[0] == '\0') {
       top = b;
+      break;
+    }
   }
-  for (i = 0; top != NULL && i < top->n_cpus; i++)
-    fprintf (out, "CPU%u data recorded at offset=0x%" G_GINT64_MODIFIER
-        "x\n    %" G_GUINT64_FORMAT " bytes in size\n", top->cpus[i].cpu,
-        top->cpus[i].offset, top->cpus[i].size);
+  if (top != NULL && !print_cpu_data (td, i, top, out, &error)) {
+    gst_ctf_trace_dat_unref (td);
+    return gst_ctf_cli_fail (error);
+  }
   fflush (out);
   gst_ctf_trace_dat_unref (td);
   return 0;
