@@ -53,6 +53,10 @@ set_source_options (const GstCtfCliOptions * o, GstElement * src,
     GstCtfCliInput kind, gboolean shift_at_source, gboolean several,
     GError ** error)
 {
+  if (kind == GST_CTF_CLI_INPUT_LIVE)
+    /* as babeltrace2: the output ends when the session is destroyed
+     * (lttnglivesrc's `wait` would wait for a new one) */
+    gst_util_set_object_arg (G_OBJECT (src), "session-not-found", "end");
   if (o->stream_intersection) {
     if (kind != GST_CTF_CLI_INPUT_CTF) {
       g_set_error (error, GST_CTF_CLI_ERROR, 0,

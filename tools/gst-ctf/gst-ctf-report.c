@@ -189,7 +189,7 @@ gst_ctf_cli_report (gint argc, gchar ** argv)
   if (output != NULL)
     g_object_set (sink, "location", output, NULL);
   gst_element_link (last, sink);
-  status = gst_ctf_cli_run (pipeline, sink, FALSE, TRUE);
+  status = gst_ctf_cli_run (pipeline, sink, FALSE, verbose);
   goto out;
 fail:
   status = gst_ctf_cli_fail (error);
