@@ -546,6 +546,27 @@ def check_progress(ex):
        "no progress bar when stderr is not a terminal")
 
 
+def check_completion():
+    bc = "/usr/share/bash-completion/bash_completion"
+    if not os.path.exists(bc):
+        skip("bash completion: bash-completion not installed")
+        return
+    mine = os.path.join(root, "tools", "gst-ctf", "gst-ctf.bash-completion")
+    for line, want in (("gst-ctf -o ", "json-lines"),
+                       ("gst-ctf --clock-o", "--clock-offset-ns"),
+                       ("gst-ctf --names=a", "args all"),
+                       ("gst-ctf report --s", "--stat"),
+                       ("gst-ctf --color ", "never auto always")):
+        script = ('source %s; source %s; COMP_LINE="%s"; '
+                  'COMP_POINT=${#COMP_LINE}; read -ra COMP_WORDS <<< '
+                  '"$COMP_LINE"; [[ $COMP_LINE == *" " ]] && '
+                  'COMP_WORDS+=(""); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); '
+                  '_gst_ctf; echo "${COMPREPLY[*]}"' % (bc, mine, line))
+        o = run(["bash", "-c", script])
+        ok(want in o.stdout.decode(), "completion of %r: %s" % (
+            line, o.stdout.decode().strip()))
+
+
 def main():
     ex = os.path.join(root, "examples", "traces")
     data = os.path.join(root, "tests", "data")
@@ -562,6 +583,7 @@ def main():
 
     check_errors(ex)
     check_progress(ex)
+    check_completion()
     if not tools:
         skip("babeltrace2 comparisons: no babeltrace2 installed")
     else:
