@@ -32,6 +32,7 @@ import os
 import pty
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -500,6 +501,15 @@ def check_errors(ex):
     ok(o.returncode == 1 and o.stderr.count(b"\n") == 1,
        "-o ctf into a non-empty directory refused: one line, exit 1 (%s)" %
        o.stderr.decode().strip())
+    o = run([gst_ctf, "-o", "dummy", os.path.join(ex, "ust-libc")])
+    ok(o.returncode == 0 and o.stdout == b"" and
+       stat.S_ISCHR(os.stat("/dev/null").st_mode),
+       "-o dummy prints nothing and leaves /dev/null a device")
+    o = run([gst_ctf, "-o", "stats", "-w", "/dev/null",
+             os.path.join(ex, "ust-libc")])
+    ok(o.returncode == 1 and stat.S_ISCHR(os.stat("/dev/null").st_mode),
+       "-o stats -w /dev/null refused (ctfstatssink renames a new file over "
+       "its location): %s" % o.stderr.decode().strip())
     o = run([gst_ctf, "--help"])
     ok(o.returncode == 0 and b"--begin" in o.stdout and
        b"report" in o.stdout, "--help")

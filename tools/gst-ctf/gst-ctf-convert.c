@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* gst-ctf [convert] [OPTIONS] INPUT...: babeltrace2 convert */
 #include <stdio.h>
+#include <glib/gstdio.h>
 #include <gst/gst.h>
 #include "gst-ctf-commands.h"
 #include "gst-ctf-error.h"
@@ -35,6 +36,7 @@ gst_ctf_cli_convert (gint argc, gchar ** argv)
   GstCtfCliOptions o = { 0 };
   GError *error = NULL;
   GstElement *pipeline, *sink;
+  gchar *dummy_dir = NULL, *dummy_path = NULL;
   gint status;
 
   if (!gst_ctf_cli_options_parse (&o, &argc, &argv, &error)) {
@@ -53,15 +55,29 @@ gst_ctf_cli_convert (gint argc, gchar ** argv)
     gst_ctf_cli_options_clear (&o);
     return gst_ctf_cli_fail (error);
   }
-  pipeline = gst_ctf_cli_pipeline_new (&o, &sink, &error);
-  if (pipeline == NULL) {
-    gst_ctf_cli_options_clear (&o);
-    return gst_ctf_cli_fail (error);
+  if (o.output == GST_CTF_CLI_OUTPUT_DUMMY) {
+    dummy_dir = g_dir_make_tmp ("gst-ctf-XXXXXX", &error);
+    if (dummy_dir == NULL) {
+      gst_ctf_cli_options_clear (&o);
+      return gst_ctf_cli_fail (error);
+    }
+    dummy_path = g_build_filename (dummy_dir, "summary.txt", NULL);
   }
-  /* ctftextsink prints babeltrace2's own warnings (discarded events) */
-  status = gst_ctf_cli_run (pipeline, sink, wants_progress (&o),
-      o.verbose || o.output != GST_CTF_CLI_OUTPUT_TEXT);
-  gst_object_unref (pipeline);
+  pipeline = gst_ctf_cli_pipeline_new (&o, dummy_path, &sink, &error);
+  if (pipeline == NULL) {
+    status = gst_ctf_cli_fail (error);
+  } else {
+    /* ctftextsink prints babeltrace2's own warnings (discarded events) */
+    status = gst_ctf_cli_run (pipeline, sink, wants_progress (&o),
+        o.verbose || o.output != GST_CTF_CLI_OUTPUT_TEXT);
+    gst_object_unref (pipeline);
+  }
+  if (dummy_dir != NULL) {
+    g_unlink (dummy_path);
+    g_rmdir (dummy_dir);
+  }
+  g_free (dummy_path);
+  g_free (dummy_dir);
   gst_ctf_cli_options_clear (&o);
   return status;
 }

@@ -241,7 +241,7 @@ set_text_options (GstElement * sink, const GstCtfCliOptions * o,
 
 static GstElement *
 add_sink (GstElement * pipeline, const GstCtfCliOptions * o,
-    gboolean display_offsets, GError ** error)
+    gboolean display_offsets, const gchar * dummy_path, GError ** error)
 {
   GstElement *sink;
   const gchar *format = NULL;
@@ -257,10 +257,23 @@ add_sink (GstElement * pipeline, const GstCtfCliOptions * o,
           error);
       break;
     case GST_CTF_CLI_OUTPUT_STATS:
-    case GST_CTF_CLI_OUTPUT_DUMMY:
+      /* ctfstatssink replaces its location (a new file renamed over it):
+       * never a device or a pipe */
+      if (o->output_path && g_file_test (o->output_path, G_FILE_TEST_EXISTS)
+          && !g_file_test (o->output_path, G_FILE_TEST_IS_REGULAR)) {
+        g_set_error (error, GST_CTF_CLI_ERROR, 0,
+            "-o stats writes a regular file: \"%s\" is not one (leave -w "
+            "out for the standard output)", o->output_path);
+        return NULL;
+      }
       sink = gst_ctf_cli_add (pipeline, "ctfstatssink", NULL, error);
-      if (sink != NULL && o->output == GST_CTF_CLI_OUTPUT_DUMMY)
-        g_object_set (sink, "location", "/dev/null", NULL);
+      break;
+    case GST_CTF_CLI_OUTPUT_DUMMY:
+      /* every event decoded, as babeltrace2's dummy sink; the summary goes
+       * to a file of our own, deleted at the end (gst-ctf-convert.c) */
+      sink = gst_ctf_cli_add (pipeline, "ctfstatssink", NULL, error);
+      if (sink != NULL)
+        g_object_set (sink, "location", dummy_path, NULL);
       break;
     case GST_CTF_CLI_OUTPUT_JSON_LINES:
       format = "json-lines";
@@ -291,9 +304,10 @@ add_sink (GstElement * pipeline, const GstCtfCliOptions * o,
   return sink;
 }
 
+/* @dummy_path: where -o dummy's sink may write (a file of gst-ctf's own) */
 GstElement *
-gst_ctf_cli_pipeline_new (const GstCtfCliOptions * o, GstElement ** sink_out,
-    GError ** error)
+gst_ctf_cli_pipeline_new (const GstCtfCliOptions * o,
+    const gchar * dummy_path, GstElement ** sink_out, GError ** error)
 {
   GstElement *pipeline = gst_pipeline_new ("gst-ctf");
   GstElement *last, *sink;
@@ -315,7 +329,7 @@ gst_ctf_cli_pipeline_new (const GstCtfCliOptions * o, GstElement ** sink_out,
     if (last == NULL)
       goto fail;
   }
-  sink = add_sink (pipeline, o, display_offsets, error);
+  sink = add_sink (pipeline, o, display_offsets, dummy_path, error);
   if (!chain (&last, sink, error))
     goto fail;
   *sink_out = sink;

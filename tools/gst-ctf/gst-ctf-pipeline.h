@@ -8,6 +8,6 @@
 G_BEGIN_DECLS
 
 GstElement *gst_ctf_cli_pipeline_new (const GstCtfCliOptions * opts,
-    GstElement ** sink, GError ** error);
+    const gchar * dummy_path, GstElement ** sink, GError ** error);
 
 G_END_DECLS
