@@ -13,6 +13,7 @@
  * option.
  */
 #include <string.h>
+#include <glib/gstdio.h>
 #include "gst-ctf-pipeline.h"
 #include "gst-ctf-input.h"
 #include "gst-ctf-elements.h"
@@ -205,6 +206,53 @@ add_filters (GstElement * pipeline, GstElement * last,
   return last;
 }
 
+/* Adds the bytes of @path (a file, or the files below a directory) to
+ * *@total, stopping once it passes @limit or after @budget entries */
+static void
+add_size (const gchar * path, guint64 limit, guint64 * total, guint * budget)
+{
+  GStatBuf st;
+  GDir *dir;
+  const gchar *name;
+
+  if (*total > limit || *budget == 0 || g_stat (path, &st) != 0)
+    return;
+  (*budget)--;
+  if (!S_ISDIR (st.st_mode)) {
+    *total += st.st_size;
+    return;
+  }
+  dir = g_dir_open (path, 0, NULL);
+  if (dir == NULL)
+    return;
+  while ((name = g_dir_read_name (dir)) != NULL && *total <= limit &&
+      *budget > 0) {
+    gchar *child = g_build_filename (path, name, NULL);
+
+    add_size (child, limit, total, budget);
+    g_free (child);
+  }
+  g_dir_close (dir);
+}
+
+/* Inputs of at most 4 MiB (not live): ctftextsink decodes them on the
+ * streaming thread, as starting its worker threads (one per core) costs
+ * more than they save there; the text is the same */
+static gboolean
+small_inputs (const GstCtfCliOptions * o)
+{
+  const guint64 limit = 4 << 20;
+  guint64 total = 0;
+  guint budget = 512, i;
+
+  for (i = 0; o->inputs[i] != NULL; i++) {
+    if (gst_ctf_cli_is_live_url (o->inputs[i]))
+      return FALSE;
+    add_size (o->inputs[i], limit, &total, &budget);
+  }
+  return total <= limit && budget > 0;
+}
+
 static gboolean
 set_text_options (GstElement * sink, const GstCtfCliOptions * o,
     gboolean display_offsets, GError ** error)
@@ -294,6 +342,8 @@ add_sink (GstElement * pipeline, const GstCtfCliOptions * o,
       if (o->babeltrace_version)
         gst_util_set_object_arg (G_OBJECT (sink), "babeltrace-version",
             o->babeltrace_version);
+      if (small_inputs (o) && gst_ctf_cli_has_property (sink, "parallel"))
+        g_object_set (sink, "parallel", FALSE, NULL);
       if (!set_text_options (sink, o, display_offsets, error))
         return NULL;
       break;
