@@ -556,6 +556,33 @@ def check_progress(ex):
        "no progress bar when stderr is not a terminal")
 
 
+def check_other_inputs(bt, v, dat, corpus):
+    """A trace.dat and an LTTng 0.x directory as inputs: their text is
+    what babeltrace2 prints of their -o ctf conversion"""
+    units = [dat]
+    ltt = os.path.join(corpus, "ltt0", "trace-1021events-nolost-1cpu.tar.gz")
+    if corpus and os.path.exists(ltt):
+        d = os.path.join(tmp, "ltt0")
+        os.mkdir(d)
+        subprocess.run(["tar", "xzf", ltt, "-C", d], check=True)
+        sub = [os.path.join(d, x) for x in os.listdir(d)]
+        units.append(sub[0] if len(sub) == 1 and os.path.isdir(sub[0])
+                     else d)
+    else:
+        skip("LTTng 0.x input: GST_CTF_CORPUS absent")
+    ver = ["--babeltrace-version=2.0"] if v == "2.0" else []
+    for unit in units:
+        _outs[0] += 1
+        out = os.path.join(tmp, "ctf-%d" % _outs[0])
+        c = run([gst_ctf, "-o", "ctf", "-w", out, unit])
+        t = run([gst_ctf] + ver + [unit])
+        b = run([bt, out])
+        ok(c.returncode == 0 and t.returncode == 0 and t.stdout == b.stdout
+           and len(b.stdout) > 0, "gst-ctf %s = babeltrace2 %s of its -o ctf "
+           "output" % (rel(unit), v), first_diff(t.stdout, b.stdout) +
+           "\n  " + (c.stderr + t.stderr)[-300:].decode(errors="replace"))
+
+
 def check_completion():
     bc = "/usr/share/bash-completion/bash_completion"
     if not os.path.exists(bc):
@@ -652,6 +679,8 @@ def main():
             b = run(["trace-cmd", "report", "-i", dats[0]])
             ok(o.returncode == 0 and o.stdout == b.stdout,
                "-o trace-cmd = trace-cmd report (%s)" % rel(dats[0]))
+    if tools:
+        check_other_inputs(tools[-1][0], tools[-1][1], dats[0], corpus)
     check_live(bt20 or bt21, ex)
     shutil.rmtree(tmp, ignore_errors=True)
     print("%d/%d checks passed; %d skipped%s" % (

@@ -188,7 +188,10 @@ gst_ctf_cli_report (gint argc, gchar ** argv)
   gst_util_set_object_arg (G_OBJECT (sink), "format", "trace-cmd");
   if (output != NULL)
     g_object_set (sink, "location", output, NULL);
-  gst_element_link (last, sink);
+  if (!gst_element_link (last, sink)) {
+    g_set_error (&error, GST_CTF_CLI_ERROR, 0, "Cannot link ctftextsink");
+    goto fail;
+  }
   status = gst_ctf_cli_run (pipeline, sink, FALSE, verbose);
   goto out;
 fail:
