@@ -50,7 +50,9 @@ typedef enum
 #define TRACER_CONTEXT_SIZE (8 * 6 + 4)
 #define TRACER_PREAMBLE_SIZE (TRACER_HEADER_SIZE + TRACER_CONTEXT_SIZE)
 /* longest string field written (bytes, without the NUL) */
-#define TRACER_MAX_STRING 2048
+#define TRACER_MAX_STRING 512
+/* smallest packet-size: the largest event (log: 5 strings) fits */
+#define TRACER_MIN_PACKET_SIZE 4096
 
 /* What a pad is to the tracer (object qdata, never freed before the pad). */
 typedef struct
@@ -101,6 +103,7 @@ typedef struct
   guint n_events;
   guint64 seq;
   guint64 discarded;
+  guint64 discarded_written;    /* events_discarded of the last packet */
   guint n_allocated;            /* packet buffers, at most buffers-per-thread */
   GSList *free_bufs;
   gboolean dead;                /* thread exited */
@@ -167,6 +170,7 @@ tracer_event_end (Stream * s, guint8 * end)
   s->n_events++;
 }
 void tracer_stream_close_packet (Stream * s);
+void tracer_stream_close_discards (Stream * s);
 void tracer_stream_return_buffer (Stream * s, guint8 * data);
 void tracer_stream_free (Stream * s);
 

@@ -135,6 +135,7 @@ tracer_stream_close_packet (Stream * s)
   p = tracer_put_u64 (p, s->seq++);
   p = tracer_put_u64 (p, s->discarded);
   tracer_put_u32 (p, s->tid);
+  s->discarded_written = s->discarded;
 
   pk = g_new (Packet, 1);
   pk->stream = s;
@@ -198,6 +199,11 @@ tracer_event_begin (Stream * s, guint id, gsize payload_max, guint64 ts)
 
   if (G_UNLIKELY (g_atomic_int_get (&t->stopped)))
     return NULL;
+  /* cannot happen with TRACER_MIN_PACKET_SIZE; never write past a packet */
+  if (G_UNLIKELY (TRACER_PREAMBLE_SIZE + need > t->s.packet_size)) {
+    s->discarded++;
+    return NULL;
+  }
   if (G_UNLIKELY (s->buf != NULL && s->len + need > t->s.packet_size))
     tracer_stream_close_packet (s);
   if (G_UNLIKELY (s->buf == NULL) && !stream_open_packet (s, ts)) {
@@ -222,3 +228,16 @@ tracer_event_begin (Stream * s, guint id, gsize payload_max, guint64 ts)
   return p;
 }
 
+
+/* At the end of a run: an empty packet carrying the events_discarded
+ * count when events were discarded after the last packet, so readers
+ * report them (CTF 1.8 §5.2). */
+void
+tracer_stream_close_discards (Stream * s)
+{
+  g_mutex_lock (&s->lock);
+  if (s->buf == NULL && s->discarded != s->discarded_written &&
+      stream_open_packet (s, s->last_ts))
+    tracer_stream_close_packet (s);
+  g_mutex_unlock (&s->lock);
+}

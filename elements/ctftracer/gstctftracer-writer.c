@@ -232,15 +232,24 @@ writer_main (gpointer data)
       next_flush = now + t->s.flush_interval;
     }
   }
-  /* everything closed before the stop marker: write what is queued */
-  {
+  /* everything closed before the stop marker: write what is queued,
+   * then the discard counts that no packet carried yet */
+  for (;;) {
     Packet *pk;
+    GPtrArray *a;
+    guint i;
 
     while ((pk = g_async_queue_try_pop (t->queue)) != NULL)
       if (pk->data != NULL)
         write_packet (t, pk);
       else
         g_free (pk);
+    a = copy_streams (t);
+    for (i = 0; i < a->len; i++)
+      tracer_stream_close_discards (g_ptr_array_index (a, i));
+    g_ptr_array_free (a, TRUE);
+    if (g_async_queue_length (t->queue) <= 0)
+      break;
   }
   return NULL;
 }

@@ -26,7 +26,8 @@
  * `location` (default `ctftracer-PID`; must be empty or absent),
  * `overwrite` (replace a previous CTF trace there, as ctfsink),
  * `ctf-version` (1 or 2), `flush-interval` and `period` (ms, default
- * 1000), `packet-size` (bytes, default 65536), `buffers-per-thread`
+ * 1000), `packet-size` (bytes, 4096 to 16 MiB, default 65536; strings
+ * longer than 512 bytes are cut), `buffers-per-thread`
  * (default 32), and the switches `buffers`, `latency`, `queue-levels`,
  * `states`, `messages`, `rusage`, `rates`, `events` (default on),
  * `queries`, `log` (default off).
@@ -690,7 +691,8 @@ parse_params (TracerSettings * set, const gchar * params)
   set->flush_interval = get_uint (st, "flush-interval", 1000, 1, 3600000) *
       GST_MSECOND;
   set->period = get_uint (st, "period", 1000, 1, 3600000) * GST_MSECOND;
-  set->packet_size = get_uint (st, "packet-size", 65536, 4096, 1 << 24);
+  set->packet_size = get_uint (st, "packet-size", 65536,
+      TRACER_MIN_PACKET_SIZE, 1 << 24);
   set->buffers_per_thread = get_uint (st, "buffers-per-thread", 32, 1, 4096);
   set->writer_pause_ms = get_uint (st, "writer-pause", 0, 0, 10000);
   gst_structure_free (st);
