@@ -346,6 +346,41 @@ count_on_pad (GPtrArray * evs, const gchar * name, gint pad)
   return n;
 }
 
+/* ctfstatssink's JSON summary of @dir. */
+static gchar *
+stats_json (const gchar * dir)
+{
+  gchar *out = g_strconcat (dir, ".json", NULL);
+  gchar *desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctfstatssink "
+      "format=json location=\"%s\"", dir, out);
+  gchar *errmsg = NULL, *text = NULL;
+
+  fail_unless (test_run_pipeline (desc, &errmsg), "%s", errmsg);
+  fail_unless (g_file_get_contents (out, &text, NULL, NULL));
+  g_unlink (out);
+  g_free (out);
+  g_free (desc);
+  return text;
+}
+
+/* The summary "LABEL": {"count": C, "min": A, ..., "max": B} in @json. */
+static gboolean
+summary_of (const gchar * json, const gchar * label, guint64 * count,
+    guint64 * min, guint64 * max)
+{
+  gchar *key = g_strdup_printf ("\"%s\": {\"count\": ", label);
+  const gchar *p = strstr (json, key);
+
+  g_free (key);
+  if (p == NULL)
+    return FALSE;
+  p = strchr (p, '{') + 1;
+  *count = g_ascii_strtoull (strstr (p, "\"count\": ") + 9, NULL, 10);
+  *min = g_ascii_strtoull (strstr (p, "\"min\": ") + 7, NULL, 10);
+  *max = g_ascii_strtoull (strstr (p, "\"max\": ") + 7, NULL, 10);
+  return TRUE;
+}
+
 /* ---- tests ---- */
 
 /* tee and queues: four streaming threads; every src pad pushed N
@@ -368,6 +403,8 @@ GST_START_TEST (test_buffer_counts)
   GPtrArray *evs;
   guint i, levels = 0, proctimes = 0, latencies = 0;
   gint st, id_elem = -1;
+  guint64 pt_min = G_MAXUINT64, pt_max = 0, c, mn, mx;
+  gchar *json;
 
   st = run_child (tr, NULL, desc, NULL, &errs);
   fail_unless (g_spawn_check_wait_status (st, NULL), "child: %s", errs);
@@ -409,9 +446,25 @@ GST_START_TEST (test_buffer_counts)
     Ev *e = g_ptr_array_index (evs, i);
 
     if (!strcmp (e->name, "proctime") &&
-        (gint) field_u64 (e, "element") == id_elem)
+        (gint) field_u64 (e, "element") == id_elem) {
+      guint64 v = field_u64 (e, "time");
+
       proctimes++;
+      pt_min = MIN (pt_min, v);
+      pt_max = MAX (pt_max, v);
+    }
   }
+  /* ctfstatssink's summaries: the same values, named */
+  json = stats_json (dir);
+  fail_unless (summary_of (json, "id", &c, &mn, &mx), "%s", json);
+  fail_unless_equals_uint64 (c, n);
+  fail_unless_equals_uint64 (mn, pt_min);
+  fail_unless_equals_uint64 (mx, pt_max);
+  fail_unless (summary_of (json, "fakesrc0.src -> s1.sink", &c, &mn, &mx));
+  fail_unless_equals_uint64 (c, n);
+  fail_unless (summary_of (json, "fakesrc0.src -> s2.sink", &c, &mn, &mx));
+  fail_unless_equals_uint64 (c, n);
+  g_free (json);
   /* fakesrc thread, two queue threads (+ main, writer) */
   fail_unless (g_hash_table_size (threads) >= 3);
   /* a level at each push into a queue and out of it */
