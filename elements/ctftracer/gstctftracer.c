@@ -205,16 +205,15 @@ hook_time (GstClockTime ts)
   return ts + hook_offset;
 }
 
-/* ---- latency tags: ns since the trace started << 16 | source pad id,
- * kept as buffer qdata (64-bit pointers only) where a buffer changes
- * thread; within a thread they follow the push frames ---- */
-
-static guint64 trace_start_ns;
+/* ---- latency tags: the hook time (ns since gst_init(), 48 bits: 78
+ * hours) << 16 | source pad id, kept as buffer qdata (64-bit pointers
+ * only) where a buffer changes thread; within a thread they follow the
+ * push frames ---- */
 
 static inline guint64
-make_tag (guint64 now, guint16 pad)
+make_tag (GstClockTime hook_ts, guint16 pad)
 {
-  return ((now - trace_start_ns) << 16) | pad;
+  return ((hook_ts + 1) << 16) | pad;   /* never 0 */
 }
 
 /* ---- hooks ---- */
@@ -305,7 +304,7 @@ push_pre (Trace * t, GstClockTime hook_ts, GstPad * pad, GstBuffer * buf,
     if (inside)
       tag = up->tag;
     if (tag == 0 && pi->element_is_source) {
-      tag = make_tag (now, pi->id);
+      tag = make_tag (hook_ts, pi->id);
       if (ppi != NULL && ppi->element_is_boundary)
         gst_mini_object_set_qdata (GST_MINI_OBJECT_CAST (buf), tag_quark,
             GSIZE_TO_POINTER (tag), NULL);
@@ -352,13 +351,13 @@ push_pre (Trace * t, GstClockTime hook_ts, GstPad * pad, GstBuffer * buf,
     }
   }
   if (tag != 0 && ppi != NULL && ppi->element_is_sink) {
-    guint64 t0 = (tag >> 16) + trace_start_ns;
+    guint64 t0 = (tag >> 16) - 1;
 
     p = tracer_event_begin (s, EV_LATENCY, 12, now);
     if (p != NULL) {
       p = tracer_put_u16 (p, tag & 0xffff);
       p = tracer_put_u16 (p, ppi->id);
-      p = tracer_put_u64 (p, now > t0 ? now - t0 : 0);
+      p = tracer_put_u64 (p, hook_ts > t0 ? hook_ts - t0 : 0);
       tracer_event_end (s, p);
     }
   }
@@ -803,7 +802,6 @@ trace_start (const gchar * params)
   mono = tracer_now ();
   real = g_get_real_time () * 1000;
   t->epoch_offset_ns = real - mono;
-  trace_start_ns = mono;
 
   t->error = prepare_directory (&t->s);
   if (t->error == NULL) {
@@ -848,8 +846,8 @@ trace_free (Trace * t)
   /* PadInfo stay: a pad may outlive the trace (pad_finalized) */
   g_free (t->s.location);
   g_free (t->error);
-  g_mutex_clear (&t->lock);
-  /* the Trace itself stays: a thread's Stream points at it */
+  /* the Trace itself (and its lock) stays: a thread's Stream points at
+   * it */
 }
 
 static void
