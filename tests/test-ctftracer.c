@@ -223,6 +223,38 @@ read_and_compare (const gchar * dir, gboolean ctf2)
   return text;
 }
 
+/* Trace Compass's CTF reader (../shared/tools/tracecompass-ctf) reads
+ * @dir to the end and counts @n_events events. */
+static void
+check_tracecompass (const gchar * dir, guint n_events)
+{
+  const gchar *c = test_corpus ();
+  gchar *tool, *out = NULL, *want;
+  gint status;
+
+  if (c == NULL || !test_have_program ("java")) {
+    g_print ("SKIP Trace Compass check: GST_CTF_CORPUS not set or no java\n");
+    return;
+  }
+  tool = g_build_filename (c, "..", "tools", "tracecompass-ctf",
+      "ctfcheck.sh", NULL);
+  if (g_file_test (tool, G_FILE_TEST_IS_EXECUTABLE)) {
+    gchar *argv[] = { tool, (gchar *) dir, NULL };
+
+    fail_unless (g_spawn_sync (NULL, argv, NULL, 0, NULL, NULL, &out, NULL,
+            &status, NULL));
+    fail_unless (g_spawn_check_wait_status (status, NULL), "%s", out);
+    want = g_strdup_printf ("\nevents: %u\n", n_events);
+    fail_unless (strstr (out, want) != NULL, "%s", out);
+    fail_unless (strstr (out, "non-monotonic timestamps: 0") != NULL);
+    g_free (want);
+    g_free (out);
+  } else {
+    g_print ("SKIP Trace Compass check: no %s\n", tool);
+  }
+  g_free (tool);
+}
+
 /* One event line: its name and the "{ ... }" of its payload. */
 typedef struct
 {
@@ -411,6 +443,7 @@ GST_START_TEST (test_buffer_counts)
   text = read_and_compare (dir, FALSE);
   evs = parse_events (text);
   fail_unless (evs->len > 7 * n);
+  check_tracecompass (dir, evs->len);
   for (i = 0; i < G_N_ELEMENTS (pads); i++) {
     gint id = pad_id (evs, pads[i][0], pads[i][1]);
 
