@@ -798,6 +798,43 @@ GST_START_TEST (test_ctf2_log)
 
 GST_END_TEST;
 
+/* A tracer object made only to be looked at (gst-inspect-1.0 ctftracer)
+ * writes nothing: the trace directory is made at the first hook call. */
+GST_START_TEST (test_inspect_writes_nothing)
+{
+  gchar *dir = new_dir ("ctftracer-inspect");
+  gchar *old = g_get_current_dir ();
+  GstPluginFeature *f;
+  GObject *tracer;
+  GDir *d;
+
+  fail_unless (g_mkdir_with_parents (dir, 0755) == 0);
+  fail_unless (g_chdir (dir) == 0);
+  f = gst_registry_lookup_feature (gst_registry_get (), "ctftracer");
+  fail_unless (f != NULL && GST_IS_TRACER_FACTORY (f));
+  {
+    GstPluginFeature *loaded = gst_plugin_feature_load (f);
+
+    gst_object_unref (f);
+    f = loaded;
+  }
+  fail_unless (f != NULL);
+  tracer = g_object_new (gst_tracer_factory_get_tracer_type
+      (GST_TRACER_FACTORY (f)), NULL);
+  g_object_unref (tracer);
+  gst_object_unref (f);
+  d = g_dir_open (dir, 0, NULL);
+  fail_unless (g_dir_read_name (d) == NULL, "the tracer wrote in the "
+      "current directory");
+  g_dir_close (d);
+  fail_unless (g_chdir (old) == 0);
+  test_rm_rf (dir);
+  g_free (old);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
 static Suite *
 ctftracer_suite (void)
 {
@@ -812,6 +849,7 @@ ctftracer_suite (void)
   tcase_add_test (tc, test_discard);
   tcase_add_test (tc, test_occupied_directory);
   tcase_add_test (tc, test_ctf2_log);
+  tcase_add_test (tc, test_inspect_writes_nothing);
   return s;
 }
 

@@ -151,6 +151,8 @@ struct _Trace
   GAsyncQueue *queue;           /* Packet* to write; NULL data: stop */
   GThread *writer;
   gint stopped;                 /* atomic */
+  gsize opened;                 /* g_once: trace_open() ran */
+  gint active;                  /* atomic: opened without error */
   gint dir_fd;
   gchar *error;                 /* why the trace could not start */
 };

@@ -65,6 +65,8 @@ struct _GstCtfTracer
 G_DEFINE_TYPE (GstCtfTracer, gst_ctf_tracer, GST_TYPE_TRACER);
 
 static GQuark pad_quark, element_quark, tag_quark;
+static inline gboolean trace_ready (Trace * t);
+
 /* The running trace (one per process), for the atexit() flush. */
 static Trace *live_trace;
 G_LOCK_DEFINE_STATIC (live_trace);
@@ -220,6 +222,11 @@ make_tag (GstClockTime hook_ts, guint16 pad)
 
 #define GST_CTF_TRACER_CAST(o) ((GstCtfTracer *) (o))
 #define TRACE_OF(self) (GST_CTF_TRACER_CAST (self)->trace)
+/* in a hook: return unless the trace records */
+#define TRACE_OR_RETURN(var, self) \
+  Trace *var = TRACE_OF (self); \
+  if (G_UNLIKELY (!trace_ready (var))) \
+    return
 
 /* With s->lock held. */
 static void
@@ -414,21 +421,24 @@ static void
 do_push_buffer_pre (GObject * self, GstClockTime ts, GstPad * pad,
     GstBuffer * buf)
 {
-  push_pre (TRACE_OF (self), ts, pad, buf, NULL);
+  TRACE_OR_RETURN (t, self);
+  push_pre (t, ts, pad, buf, NULL);
 }
 
 static void
 do_push_buffer_post (GObject * self, GstClockTime ts, GstPad * pad,
     GstFlowReturn res)
 {
-  push_post (TRACE_OF (self), ts, pad, res);
+  TRACE_OR_RETURN (t, self);
+  push_post (t, ts, pad, res);
 }
 
 static void
 do_push_list_pre (GObject * self, GstClockTime ts, GstPad * pad,
     GstBufferList * list)
 {
-  push_pre (TRACE_OF (self), ts, pad, NULL, list);
+  TRACE_OR_RETURN (t, self);
+  push_pre (t, ts, pad, NULL, list);
 }
 
 static void
@@ -436,12 +446,18 @@ do_pull_range_post (GObject * self, GstClockTime ts, GstPad * pad,
     GstBuffer * buf, GstFlowReturn res)
 {
   Trace *t = TRACE_OF (self);
-  Stream *s = tracer_stream_get (t);
-  PadInfo *pi = pad_info (t, s, pad);
-  guint64 now = hook_time (ts);
-  gsize size = buf != NULL ? gst_buffer_get_size (buf) : 0;
+  Stream *s;
+  PadInfo *pi;
+  guint64 now;
+  gsize size;
   guint8 *p;
 
+  if (G_UNLIKELY (!trace_ready (t)))
+    return;
+  s = tracer_stream_get (t);
+  pi = pad_info (t, s, pad);
+  now = hook_time (ts);
+  size = buf != NULL ? gst_buffer_get_size (buf) : 0;
   if (buf != NULL) {
     pi->buffers++;
     pi->bytes += size;
@@ -488,23 +504,29 @@ static void
 do_push_event_pre (GObject * self, GstClockTime ts, GstPad * pad,
     GstEvent * ev)
 {
-  pad_type_event (TRACE_OF (self), ts, pad, EV_EVENT, GST_EVENT_TYPE (ev));
+  TRACE_OR_RETURN (t, self);
+  pad_type_event (t, ts, pad, EV_EVENT, GST_EVENT_TYPE (ev));
 }
 
 static void
 do_query_pre (GObject * self, GstClockTime ts, GstPad * pad, GstQuery * q)
 {
-  pad_type_event (TRACE_OF (self), ts, pad, EV_QUERY, GST_QUERY_TYPE (q));
+  TRACE_OR_RETURN (t, self);
+  pad_type_event (t, ts, pad, EV_QUERY, GST_QUERY_TYPE (q));
 }
 
 static void
 do_element_new (GObject * self, GstClockTime ts, GstElement * e)
 {
   Trace *t = TRACE_OF (self);
-  Stream *s = tracer_stream_get (t);
-  guint32 id = element_id (t, e);
+  Stream *s;
+  guint32 id;
   guint8 *p;
 
+  if (G_UNLIKELY (!trace_ready (t)))
+    return;
+  s = tracer_stream_get (t);
+  id = element_id (t, e);
   g_mutex_lock (&s->lock);
   p = tracer_event_begin (s, EV_ELEMENT_NEW,
       4 + 2 * (TRACER_MAX_STRING + 1), hook_time (ts));
@@ -522,10 +544,14 @@ do_change_state_post (GObject * self, GstClockTime ts, GstElement * e,
     GstStateChange change, GstStateChangeReturn res)
 {
   Trace *t = TRACE_OF (self);
-  Stream *s = tracer_stream_get (t);
-  guint32 id = element_id (t, e);
+  Stream *s;
+  guint32 id;
   guint8 *p;
 
+  if (G_UNLIKELY (!trace_ready (t)))
+    return;
+  s = tracer_stream_get (t);
+  id = element_id (t, e);
   g_mutex_lock (&s->lock);
   p = tracer_event_begin (s, EV_STATE_CHANGE, 7, hook_time (ts));
   if (p != NULL) {
@@ -579,11 +605,16 @@ do_post_message_pre (GObject * self, GstClockTime ts, GstElement * e,
     GstMessage * msg)
 {
   Trace *t = TRACE_OF (self);
-  Stream *s = tracer_stream_get (t);
-  guint32 id = element_id (t, e);
-  gchar *details = message_details (msg);
+  Stream *s;
+  guint32 id;
+  gchar *details;
   guint8 *p;
 
+  if (G_UNLIKELY (!trace_ready (t)))
+    return;
+  s = tracer_stream_get (t);
+  id = element_id (t, e);
+  details = message_details (msg);
   g_mutex_lock (&s->lock);
   p = tracer_event_begin (s, EV_MESSAGE, 8 + TRACER_MAX_STRING + 1,
       hook_time (ts));
@@ -609,7 +640,7 @@ do_log (GstDebugCategory * cat, GstDebugLevel level, const gchar * file,
   guint8 *p;
 
   if (level > gst_debug_category_get_threshold (cat) ||
-      g_atomic_int_get (&t->stopped))
+      g_atomic_int_get (&t->stopped) || !trace_ready (t))
     return;
   s = tracer_stream_get (t);
   if (s->in_hook)
@@ -783,11 +814,9 @@ stop_at_exit (void)
 }
 
 static Trace *
-trace_start (const gchar * params)
+trace_new (const gchar * params)
 {
   Trace *t = g_new0 (Trace, 1);
-  static gboolean atexit_set;
-  gint64 real, mono;
   guint i;
 
   parse_params (&t->s, params);
@@ -799,6 +828,18 @@ trace_start (const gchar * params)
     t->uuid[i] = g_random_int_range (0, 256);
   t->uuid[6] = (t->uuid[6] & 0x0f) | 0x40;      /* RFC 4122 version 4 */
   t->uuid[8] = (t->uuid[8] & 0x3f) | 0x80;
+  return t;
+}
+
+/* The directory, the metadata and the writer thread, at the first hook
+ * call: a tracer object made only to be inspected (gst-inspect-1.0
+ * ctftracer) writes nothing. */
+static void
+trace_open (Trace * t)
+{
+  static gboolean atexit_set;
+  gint64 real, mono;
+
   mono = tracer_now ();
   real = g_get_real_time () * 1000;
   t->epoch_offset_ns = real - mono;
@@ -812,8 +853,12 @@ trace_start (const gchar * params)
   }
   if (t->error == NULL && !write_metadata (t))
     g_assert (t->error != NULL);
-  if (t->error != NULL)
-    return t;
+  if (t->error != NULL) {
+    g_printerr ("ctftracer: %s; not tracing.\n", t->error);
+    GST_ERROR ("%s", t->error);
+    return;
+  }
+  GST_INFO ("tracing to %s", t->s.location);
   tracer_writer_start (t);
   G_LOCK (live_trace);
   if (live_trace == NULL)
@@ -823,7 +868,27 @@ trace_start (const gchar * params)
     atexit (stop_at_exit);
     atexit_set = TRUE;
   }
-  return t;
+  g_atomic_int_set (&t->active, 1);
+}
+
+static G_NO_INLINE gboolean
+trace_open_once (Trace * t)
+{
+  if (g_once_init_enter (&t->opened)) {
+    trace_open (t);
+    g_once_init_leave (&t->opened, 1);
+  }
+  return g_atomic_int_get (&t->active);
+}
+
+/* Whether hooks record: the trace is open (opening it at the first
+ * call). */
+static inline gboolean
+trace_ready (Trace * t)
+{
+  if (G_LIKELY (g_atomic_int_get (&t->active)))
+    return TRUE;
+  return trace_open_once (t);
 }
 
 static void
@@ -860,14 +925,8 @@ gst_ctf_tracer_constructed (GObject * object)
 
   G_OBJECT_CLASS (gst_ctf_tracer_parent_class)->constructed (object);
   g_object_get (object, "params", &params, NULL);
-  t = self->trace = trace_start (params);
+  t = self->trace = trace_new (params);
   g_free (params);
-  if (t->error != NULL) {
-    g_printerr ("ctftracer: %s; not tracing.\n", t->error);
-    GST_ERROR_OBJECT (self, "%s", t->error);
-    return;
-  }
-  GST_INFO_OBJECT (self, "tracing to %s", t->s.location);
   if (t->s.buffers || t->s.latency || t->s.queue_levels || t->s.rates) {
     gst_tracing_register_hook (tracer, "pad-push-pre",
         G_CALLBACK (do_push_buffer_pre));
@@ -905,7 +964,7 @@ gst_ctf_tracer_finalize (GObject * object)
   GstCtfTracer *self = GST_CTF_TRACER (object);
 
   if (self->trace != NULL) {
-    if (self->trace->s.log && self->trace->error == NULL)
+    if (self->trace->s.log)
       gst_debug_remove_log_function (do_log);
     trace_free (self->trace);
   }
