@@ -68,7 +68,7 @@ tracer_metadata_tsdl (const Trace * t)
 {
   GString *m = g_string_new ("/* CTF 1.8 */\n\n");
   gchar host[256] = "";
-  gchar *e_host, *e_prog, *e_ver;
+  gchar *e_host, *e_prog, *e_ver, *ver;
   const gchar *prog = g_get_prgname ();
   guint64 off = (guint64) t->epoch_offset_ns;
   guint i;
@@ -76,7 +76,9 @@ tracer_metadata_tsdl (const Trace * t)
   gethostname (host, sizeof host - 1);
   e_host = escape (host);
   e_prog = escape (prog);
-  e_ver = escape (gst_version_string ());
+  ver = gst_version_string ();
+  e_ver = escape (ver);
+  g_free (ver);
 
   g_string_append (m,
       "typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
