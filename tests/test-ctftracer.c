@@ -436,6 +436,8 @@ GST_START_TEST (test_buffer_counts)
   guint i, levels = 0, proctimes = 0, latencies = 0;
   gint st, id_elem = -1;
   guint64 pt_min = G_MAXUINT64, pt_max = 0, c, mn, mx;
+  guint64 rate_buffers[64] = { 0, }, rate_bytes[64] = { 0, };
+  guint thread_cpu = 0;
   gchar *json;
 
   st = run_child (tr, NULL, desc, NULL, &errs);
@@ -473,8 +475,21 @@ GST_START_TEST (test_buffer_counts)
       g_free (nm);
     } else if (!strcmp (e->name, "latency")) {
       latencies++;
+    } else if (!strcmp (e->name, "thread_cpu")) {
+      thread_cpu++;
+    } else if (!strcmp (e->name, "pad_rate")) {
+      rate_buffers[MIN (field_u64 (e, "pad"), 63)] += field_u64 (e, "buffers");
+      rate_bytes[MIN (field_u64 (e, "pad"), 63)] += field_u64 (e, "bytes");
     }
   }
+  /* per-pad counts over the periods add up to what was pushed */
+  for (i = 0; i < G_N_ELEMENTS (pads); i++) {
+    gint id = pad_id (evs, pads[i][0], pads[i][1]);
+
+    fail_unless_equals_uint64 (rate_buffers[MIN (id, 63)], n);
+    fail_unless_equals_uint64 (rate_bytes[MIN (id, 63)], n * 100);
+  }
+  fail_unless (thread_cpu > 0);
   for (i = 0; i < evs->len; i++) {
     Ev *e = g_ptr_array_index (evs, i);
 

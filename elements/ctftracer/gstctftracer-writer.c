@@ -178,7 +178,7 @@ record_rates (Trace * t, Stream * self, guint64 period)
     guint64 b = pi->buffers, n = pi->bytes;
     guint8 *p;
 
-    if (b == pi->reported_buffers || !g_atomic_int_get (&pi->alive))
+    if (b == pi->reported_buffers)
       continue;
     p = tracer_event_begin (self, EV_PAD_RATE, 22, now);
     if (p == NULL)
@@ -215,6 +215,13 @@ writer_main (gpointer data)
     if (pk != NULL && pk->data == NULL) {
       g_free (pk);
       stop = TRUE;
+      /* the last period's samples, then nothing more is recorded */
+      now = tracer_now ();
+      if (t->s.rusage)
+        record_cpu (t, self);
+      if (t->s.rates)
+        record_rates (t, self, now - last_period);
+      g_atomic_int_set (&t->stopped, 1);
     } else if (pk != NULL) {
       write_packet (t, pk);
     }
@@ -263,7 +270,7 @@ tracer_writer_start (Trace * t)
 }
 
 /* Flushes every stream and waits for the writer to write it all.  Hooks
- * called from now on record nothing. */
+ * called once the writer has seen the stop marker record nothing. */
 void
 tracer_writer_stop (Trace * t)
 {
@@ -272,7 +279,6 @@ tracer_writer_stop (Trace * t)
 
   if (t->writer == NULL)
     return;
-  g_atomic_int_set (&t->stopped, 1);
   marker = g_new0 (Packet, 1);
   g_async_queue_push (t->queue, marker);
   g_thread_join (t->writer);
