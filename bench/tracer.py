@@ -128,7 +128,8 @@ def main():
               "CPU vs untraced |")
         print("|---|---|---|---|---|---|---|---|---|")
         cpu0 = statistics.median(r[0] for r in res["untraced"])
-        pushes = a.n * (2 if pname == "3 elements" else 6)
+        # pushes per buffer: fakesrc, identity (+ tee x3, queue x3)
+        pushes = a.n * (2 if pname == "3 elements" else 8)
         for t in tools:
             cpu = statistics.median(r[0] for r in res[t])
             wall = statistics.median(r[1] for r in res[t])
