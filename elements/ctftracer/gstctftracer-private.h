@@ -68,6 +68,9 @@ typedef struct
   gboolean element_is_boundary; /* queue, queue2, multiqueue, aggregators:
                                  * buffers change thread there */
   gboolean announced;           /* pad_new written */
+  /* the peer last seen and its PadInfo (a cache: checked at each use) */
+  GstPad *peer;
+  gpointer peer_info;
   /* framerate / bitrate over `period` (written by the pushing thread,
    * read by the writer thread: a torn read only skews one period) */
   guint64 buffers;
@@ -82,6 +85,7 @@ typedef struct _Trace Trace;
 typedef struct
 {
   GstPad *pad;                  /* the pad pushed from (no ref) */
+  gpointer info;                /* its PadInfo */
   GstElement *into;             /* element of its peer (no ref) */
   guint64 t_enter;
   guint64 tag;                  /* latency tag of the buffer, 0: none */
@@ -92,7 +96,7 @@ typedef struct
 typedef struct
 {
   Trace *trace;
-  GMutex lock;
+  gint lock;                    /* stream_lock(): a spin lock */
   guint64 instance_id;
   guint32 tid;
   gchar *thread_name;
@@ -208,6 +212,23 @@ tracer_put_u64 (guint8 * p, guint64 v)
 }
 
 guint8 *tracer_put_string (guint8 * p, const gchar * str);
+
+/* A thread's stream lock: taken by the thread for each hook call and by
+ * the writer once per flush-interval, so it is almost never contended;
+ * a spin lock that yields costs less than a GMutex call on the hot
+ * path. */
+static inline void
+stream_lock (Stream * s)
+{
+  while (G_UNLIKELY (!g_atomic_int_compare_and_exchange (&s->lock, 0, 1)))
+    g_thread_yield ();
+}
+
+static inline void
+stream_unlock (Stream * s)
+{
+  g_atomic_int_set (&s->lock, 0);
+}
 
 /* writer.c */
 gboolean tracer_writer_start (Trace * t);

@@ -84,10 +84,10 @@ flush_streams (Trace * t)
   for (i = 0; i < a->len; i++) {
     Stream *s = g_ptr_array_index (a, i);
 
-    g_mutex_lock (&s->lock);
+    stream_lock (s);
     if (s->n_events > 0)
       tracer_stream_close_packet (s);
-    g_mutex_unlock (&s->lock);
+    stream_unlock (s);
   }
   g_ptr_array_free (a, TRUE);
 }
@@ -132,7 +132,7 @@ record_cpu (Trace * t, Stream * self)
       g_array_append_val (tids, s->tid);
   }
   g_ptr_array_free (a, TRUE);
-  g_mutex_lock (&self->lock);
+  stream_lock (self);
   for (i = 0; i < tids->len; i++) {
     guint32 tid = g_array_index (tids, guint32, i);
     guint64 user, sys;
@@ -162,7 +162,7 @@ record_cpu (Trace * t, Stream * self)
       tracer_event_end (self, p);
     }
   }
-  g_mutex_unlock (&self->lock);
+  stream_unlock (self);
 }
 
 static void
@@ -172,7 +172,7 @@ record_rates (Trace * t, Stream * self, guint64 period)
   guint i;
 
   g_mutex_lock (&t->lock);
-  g_mutex_lock (&self->lock);
+  stream_lock (self);
   for (i = 0; i < t->pads->len; i++) {
     PadInfo *pi = g_ptr_array_index (t->pads, i);
     guint64 b = pi->buffers, n = pi->bytes;
@@ -191,7 +191,7 @@ record_rates (Trace * t, Stream * self, guint64 period)
     pi->reported_buffers = b;
     pi->reported_bytes = n;
   }
-  g_mutex_unlock (&self->lock);
+  stream_unlock (self);
   g_mutex_unlock (&t->lock);
 }
 

@@ -292,7 +292,7 @@ push_pre (Trace * t, GstClockTime hook_ts, GstPad * pad, GstBuffer * buf,
   Stream *s = tracer_stream_get (t);
   PadInfo *pi = pad_info (t, s, pad);
   GstPad *peer = GST_PAD_PEER (pad);
-  PadInfo *ppi = peer != NULL ? pad_info (t, s, peer) : NULL;
+  PadInfo *ppi = pi->peer_info;
   GstElement *e = pi->element;
   GstElement *into = ppi != NULL ? ppi->element : NULL;
   PushFrame *up = s->depth > 0 && s->depth <= TRACER_MAX_DEPTH ?
@@ -307,6 +307,13 @@ push_pre (Trace * t, GstClockTime hook_ts, GstPad * pad, GstBuffer * buf,
   guint n = 0;
   guint8 *p;
 
+  if (G_UNLIKELY (peer != pi->peer || (ppi != NULL && !ppi->alive))) {
+    ppi = peer != NULL ? pad_info (t, s, peer) : NULL;
+    pi->peer = peer;
+    pi->peer_info = ppi;
+    into = ppi != NULL ? ppi->element : NULL;
+    inside = up != NULL && e != NULL && up->into == e;
+  }
   if (t->s.latency && buf != NULL && GLIB_SIZEOF_VOID_P == 8) {
     if (inside)
       tag = up->tag;
@@ -344,7 +351,7 @@ push_pre (Trace * t, GstClockTime hook_ts, GstPad * pad, GstBuffer * buf,
   pi->buffers += n;
   pi->bytes += size;
 
-  g_mutex_lock (&s->lock);
+  stream_lock (s);
   if (G_UNLIKELY (!pi->announced))
     announce_pad (s, now, pi);
   if (G_UNLIKELY (ppi != NULL && !ppi->announced))
@@ -383,12 +390,13 @@ push_pre (Trace * t, GstClockTime hook_ts, GstPad * pad, GstBuffer * buf,
       tracer_event_end (s, p);
     }
   }
-  g_mutex_unlock (&s->lock);
+  stream_unlock (s);
 
   if (G_LIKELY (s->depth < TRACER_MAX_DEPTH)) {
     PushFrame *f = &s->frames[s->depth];
 
     f->pad = pad;
+    f->info = pi;
     f->into = into;
     f->t_enter = now;
     f->tag = tag;
@@ -400,21 +408,25 @@ static void
 push_post (Trace * t, GstClockTime hook_ts, GstPad * pad, GstFlowReturn res)
 {
   Stream *s = tracer_stream_get (t);
-  PadInfo *pi = pad_info (t, s, pad);
+  PadInfo *pi;
   guint8 *p;
 
   if (s->depth > 0)
     s->depth--;
+  if (G_LIKELY (s->depth < TRACER_MAX_DEPTH && s->frames[s->depth].pad == pad))
+    pi = s->frames[s->depth].info;
+  else
+    pi = pad_info (t, s, pad);
   if (!t->s.buffers)
     return;
-  g_mutex_lock (&s->lock);
+  stream_lock (s);
   p = tracer_event_begin (s, EV_PUSH_DONE, 3, hook_time (hook_ts));
   if (p != NULL) {
     p = tracer_put_u16 (p, pi->id);
     p = tracer_put_u8 (p, (guint8) (gint8) res);
     tracer_event_end (s, p);
   }
-  g_mutex_unlock (&s->lock);
+  stream_unlock (s);
 }
 
 static void
@@ -462,7 +474,7 @@ do_pull_range_post (GObject * self, GstClockTime ts, GstPad * pad,
     pi->buffers++;
     pi->bytes += size;
   }
-  g_mutex_lock (&s->lock);
+  stream_lock (s);
   if (G_UNLIKELY (!pi->announced))
     announce_pad (s, now, pi);
   p = tracer_event_begin (s, EV_PULL_RANGE, 23, now);
@@ -476,7 +488,7 @@ do_pull_range_post (GObject * self, GstClockTime ts, GstPad * pad,
         GST_BUFFER_OFFSET_NONE);
     tracer_event_end (s, p);
   }
-  g_mutex_unlock (&s->lock);
+  stream_unlock (s);
 }
 
 static void
@@ -488,7 +500,7 @@ pad_type_event (Trace * t, GstClockTime ts, GstPad * pad, guint id,
   guint64 now = hook_time (ts);
   guint8 *p;
 
-  g_mutex_lock (&s->lock);
+  stream_lock (s);
   if (G_UNLIKELY (!pi->announced))
     announce_pad (s, now, pi);
   p = tracer_event_begin (s, id, 6, now);
@@ -497,7 +509,7 @@ pad_type_event (Trace * t, GstClockTime ts, GstPad * pad, guint id,
     p = tracer_put_u32 (p, type);
     tracer_event_end (s, p);
   }
-  g_mutex_unlock (&s->lock);
+  stream_unlock (s);
 }
 
 static void
@@ -527,7 +539,7 @@ do_element_new (GObject * self, GstClockTime ts, GstElement * e)
     return;
   s = tracer_stream_get (t);
   id = element_id (t, e);
-  g_mutex_lock (&s->lock);
+  stream_lock (s);
   p = tracer_event_begin (s, EV_ELEMENT_NEW,
       4 + 2 * (TRACER_MAX_STRING + 1), hook_time (ts));
   if (p != NULL) {
@@ -536,7 +548,7 @@ do_element_new (GObject * self, GstClockTime ts, GstElement * e)
     p = tracer_put_string (p, factory_name (e));
     tracer_event_end (s, p);
   }
-  g_mutex_unlock (&s->lock);
+  stream_unlock (s);
 }
 
 static void
@@ -552,7 +564,7 @@ do_change_state_post (GObject * self, GstClockTime ts, GstElement * e,
     return;
   s = tracer_stream_get (t);
   id = element_id (t, e);
-  g_mutex_lock (&s->lock);
+  stream_lock (s);
   p = tracer_event_begin (s, EV_STATE_CHANGE, 7, hook_time (ts));
   if (p != NULL) {
     p = tracer_put_u32 (p, id);
@@ -561,7 +573,7 @@ do_change_state_post (GObject * self, GstClockTime ts, GstElement * e,
     p = tracer_put_u8 (p, res);
     tracer_event_end (s, p);
   }
-  g_mutex_unlock (&s->lock);
+  stream_unlock (s);
 }
 
 static gchar *
@@ -615,7 +627,7 @@ do_post_message_pre (GObject * self, GstClockTime ts, GstElement * e,
   s = tracer_stream_get (t);
   id = element_id (t, e);
   details = message_details (msg);
-  g_mutex_lock (&s->lock);
+  stream_lock (s);
   p = tracer_event_begin (s, EV_MESSAGE, 8 + TRACER_MAX_STRING + 1,
       hook_time (ts));
   if (p != NULL) {
@@ -624,7 +636,7 @@ do_post_message_pre (GObject * self, GstClockTime ts, GstElement * e,
     p = tracer_put_string (p, details);
     tracer_event_end (s, p);
   }
-  g_mutex_unlock (&s->lock);
+  stream_unlock (s);
   g_free (details);
 }
 
@@ -650,7 +662,7 @@ do_log (GstDebugCategory * cat, GstDebugLevel level, const gchar * file,
   if (object != NULL && GST_IS_OBJECT (object) &&
       GST_OBJECT_NAME (object) != NULL)
     obj = GST_OBJECT_NAME (object);
-  g_mutex_lock (&s->lock);
+  stream_lock (s);
   p = tracer_event_begin (s, EV_LOG, 5 + 5 * (TRACER_MAX_STRING + 1),
       tracer_now ());
   if (p != NULL) {
@@ -663,7 +675,7 @@ do_log (GstDebugCategory * cat, GstDebugLevel level, const gchar * file,
     p = tracer_put_string (p, text);
     tracer_event_end (s, p);
   }
-  g_mutex_unlock (&s->lock);
+  stream_unlock (s);
   s->in_hook = FALSE;
 }
 
