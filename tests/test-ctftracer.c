@@ -758,6 +758,16 @@ GST_START_TEST (test_occupied_directory)
   g_dir_close (d);
   g_free (content);
   g_free (errs);
+  /* parameters that do not parse: nothing traced anywhere */
+  g_free (tr);
+  test_rm_rf (dir);
+  tr = g_strdup_printf ("ctftracer(location=%s,flush-interval", dir);
+  st = run_child (tr, NULL, "fakesrc num-buffers=10 ! fakesink", NULL, &errs);
+  fail_unless (g_spawn_check_wait_status (st, NULL), "child: %s", errs);
+  fail_unless (strstr (errs, "Cannot parse the parameters") != NULL, "%s",
+      errs);
+  fail_if (g_file_test (dir, G_FILE_TEST_EXISTS));
+  g_free (errs);
   test_rm_rf (dir);
   g_free (thesis);
   g_free (dir);

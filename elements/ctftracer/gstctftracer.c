@@ -703,16 +703,17 @@ get_uint (const GstStructure * st, const gchar * name, guint def,
   return def;
 }
 
-static void
+/* FALSE when @params do not parse (then nothing is traced: a location
+ * meant for the trace may be in them). */
+static gboolean
 parse_params (TracerSettings * set, const gchar * params)
 {
   gchar *text = g_strdup_printf ("ctftracer,%s", params ? params : "");
   GstStructure *st = gst_structure_from_string (text, NULL);
   const gchar *loc;
 
-  if (st == NULL && params != NULL && *params != '\0')
-    g_printerr ("ctftracer: cannot parse parameters \"%s\"; using the "
-        "defaults\n", params);
+  gboolean ok = st != NULL || params == NULL || *params == '\0';
+
   if (st == NULL)
     st = gst_structure_new_empty ("ctftracer");
   loc = gst_structure_get_string (st, "location");
@@ -739,6 +740,7 @@ parse_params (TracerSettings * set, const gchar * params)
   set->writer_pause_ms = get_uint (st, "writer-pause", 0, 0, 10000);
   gst_structure_free (st);
   g_free (text);
+  return ok;
 }
 
 /* `location` must be empty or absent, or (overwrite) hold only a previous
@@ -831,7 +833,9 @@ trace_new (const gchar * params)
   Trace *t = g_new0 (Trace, 1);
   guint i;
 
-  parse_params (&t->s, params);
+  if (!parse_params (&t->s, params))
+    t->error = g_strdup_printf ("Cannot parse the parameters \"%s\" "
+        "(expected NAME=VALUE,... as in a GstStructure)", params);
   g_mutex_init (&t->lock);
   t->streams = g_ptr_array_new ();
   t->pads = g_ptr_array_new ();
@@ -856,7 +860,8 @@ trace_open (Trace * t)
   real = g_get_real_time () * 1000;
   t->epoch_offset_ns = real - mono;
 
-  t->error = prepare_directory (&t->s);
+  if (t->error == NULL)
+    t->error = prepare_directory (&t->s);
   if (t->error == NULL) {
     t->dir_fd = open (t->s.location, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (t->dir_fd < 0)
