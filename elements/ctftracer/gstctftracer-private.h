@@ -15,6 +15,8 @@
 #include <string.h>
 #include <gst/gst.h>
 
+#include "gstctftracer.h"
+
 G_BEGIN_DECLS
 
 /* Event class ids (CTF 1.8 §8: ids 0..30 fit the compact event header). */
@@ -233,6 +235,32 @@ stream_unlock (Stream * s)
 /* writer.c */
 gboolean tracer_writer_start (Trace * t);
 void tracer_writer_stop (Trace * t);
+
+/* gstctftracer.c */
+struct _GstCtfTracer
+{
+  GstTracer parent;
+  Trace *trace;
+};
+
+/* Opens the trace (directory, metadata, writer) at the first call;
+ * whether it records. */
+gboolean tracer_trace_open_once (Trace * t);
+
+/* Whether hooks record: the trace is open (opening it at the first hook
+ * call, so an object made only to be inspected writes nothing). */
+static inline gboolean
+trace_ready (Trace * t)
+{
+  if (G_LIKELY (g_atomic_int_get (&t->active)))
+    return TRUE;
+  return tracer_trace_open_once (t);
+}
+
+/* hooks.c */
+void tracer_hooks_init (void);
+void tracer_hooks_register (GstTracer * tracer, Trace * t);
+void tracer_hooks_remove_log (void);
 
 /* metadata.c */
 gchar *tracer_metadata_tsdl (const Trace * t);
