@@ -16,6 +16,7 @@
 #include "gstctffilter.h"
 #include "gstctfstatssink.h"
 #include "gstctfmux.h"
+#include "gstctftracer.h"
 
 static gboolean
 plugin_init (GstPlugin * plugin)
@@ -32,6 +33,8 @@ plugin_init (GstPlugin * plugin)
   ret |= GST_ELEMENT_REGISTER (ctffilter, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfstatssink, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfmux, plugin);
+  /* a GstTracer, not an element: GST_TRACERS="ctftracer(...)" */
+  ret |= gst_tracer_register (plugin, "ctftracer", GST_TYPE_CTF_TRACER);
 
   return ret;
 }
