@@ -170,8 +170,88 @@ def copy_is_same(bt, unit):
                                                                unit]).stdout
 
 
+# -- clock options -------------------------------------------------------
+
+CLOCK_CASES = [
+    (["--clock-offset=3600"], ["clock-offset=3600"]),
+    (["--clock-offset-ns=-1500000001"], ["clock-offset-ns=-1500000001"]),
+    (["--clock-offset=-2", "--clock-offset-ns=999999999", "--clock-date"],
+     ["clock-offset=-2", "clock-offset-ns=999999999"]),
+    (["--clock-force-correlate"], ["force-clock-class-origin-unix-epoch=true"]),
+    (["--clock-force-correlate", "--clock-offset=-86400", "--clock-date"],
+     ["force-clock-class-origin-unix-epoch=true", "clock-offset=-86400"]),
+]
+
+
+def check_clock(unit):
+    for bargs, props in CLOCK_CASES:
+        sink_props = ["clock-date=true"] if "--clock-date" in bargs else []
+        for bt, vprops in versions(unit):
+            v = "2.1" if bt == BT21 else "2.0"
+            what = "%s %s (babeltrace2 %s)" % (" ".join(bargs), name(unit), v)
+            b = run([bt] + bargs + [unit])
+            if b.returncode != 0:
+                report(False, what + ": babeltrace2 failed", b"", b"",
+                       b.stderr)
+                continue
+            o = ours(["location=" + unit] + props,
+                     ["ctftextsink"] + vprops + sink_props)
+            report(o.returncode == 0 and o.stdout == b.stdout, what,
+                   o.stdout, b.stdout, o.stderr)
+            # ctfsink writes the moved clocks: babeltrace2 reads the same
+            # times without the option
+            out = os.path.join(tmp, "moved")
+            shutil.rmtree(out, ignore_errors=True)
+            o = ours(["location=" + unit] + props,
+                     ["ctfsink", "location=" + out])
+            r = run([bt] + [a for a in bargs if a == "--clock-date"] +
+                    [out]) if o.returncode == 0 else o
+            if r.returncode == 0 and r.stdout != b.stdout and \
+                    not copy_is_same(bt, unit):
+                print("skip %s through ctfsink: a plain ctfsrc ! ctfsink "
+                      "copy already differs" % what)
+                continue
+            report(r.returncode == 0 and r.stdout == b.stdout,
+                   what + " through ctfsink", r.stdout, b.stdout,
+                   o.stderr + r.stderr)
+
+
+def check_trace_name(unit):
+    """source.ctf.fs trace-name: babeltrace2 prints HOSTNAME/NAME."""
+    tdir = None
+    for d, dirs, files in sorted(os.walk(unit)):
+        dirs.sort()
+        if "metadata" in files:
+            tdir = d
+            break
+    for bt, vprops in versions(unit):
+        v = "2.1" if bt == BT21 else "2.0"
+        b = run([bt, "--component=source.ctf.fs",
+                 '--params=inputs=["%s"],trace-name="my name"' % tdir,
+                 "-f", "trace"])
+        o = ours(["location=" + tdir, "trace-name=my name"],
+                 ["ctftextsink", "fields=trace"] + vprops)
+        report(b.returncode == 0 and o.returncode == 0 and
+               o.stdout == b.stdout, "trace-name %s (babeltrace2 %s)" % (
+                   name(unit), v), o.stdout, b.stdout, o.stderr + b.stderr)
+
+
 for u in units():
     check_intersection(u)
+
+CLOCK_UNITS = [os.path.join(root, "examples", "traces", "ust-sample"),
+               os.path.join(root, "tests", "data", "ctf2", "windows")]
+if corpus:
+    CLOCK_UNITS += [os.path.join(corpus, "ctf", r) for r in (
+        # a 2.8 GHz clock (the ns go through the cycles), a clock without
+        # a Unix epoch origin, several traces merged, LTTng-UST per-PID
+        "other/tracecompass/double_counters",
+        "babeltrace/succeed/succeed1",
+        "babeltrace/succeed/multi-domains",
+        "lttng-ust/pthread-multichan")]
+for u in CLOCK_UNITS:
+    check_clock(u)
+    check_trace_name(u)
 
 shutil.rmtree(tmp, ignore_errors=True)
 print("%d checks, %d failures" % (checked, failures))

@@ -52,9 +52,10 @@ gst_ctf_source_clock_install (GObjectClass * klass, guint first_prop_id)
           flags));
   g_object_class_install_property (klass, first_prop_id + REL_TRACE_NAME,
       g_param_spec_string ("trace-name", "Trace name",
-          "The trace's name in the caps (ctftextsink fields=trace), "
-          "instead of the one the source makes (source.ctf.fs trace-name; "
-          "default: none, the source's own)", NULL, flags));
+          "The trace's name (ctftextsink fields=trace) instead of its path: "
+          "HOSTNAME/NAME when the trace has a `hostname` env entry, else "
+          "NAME (source.ctf.fs trace-name; default: none, the source's "
+          "own name)", NULL, flags));
 }
 
 gboolean
@@ -164,7 +165,7 @@ gst_ctf_source_clock_apply_metadata (const GstCtfSourceClock * sc,
 
 gboolean
 gst_ctf_source_clock_apply (const GstCtfSourceClock * sc, GstCaps ** caps,
-    const gchar * origin, GError ** error)
+    const gchar * hostname, const gchar * origin, GError ** error)
 {
   if (gst_ctf_source_clock_moves (sc)) {
     const gchar *text = gst_ctf_caps_get_metadata (*caps);
@@ -181,8 +182,23 @@ gst_ctf_source_clock_apply (const GstCtfSourceClock * sc, GstCaps ** caps,
     g_free (moved);
   }
   if (sc->trace_name != NULL) {
+    /* babeltrace2 (src.ctf.fs set_trace_name()): the `hostname` env
+     * entry, a slash, then the name given */
+    gchar *name = hostname ? g_strconcat (hostname, "/", sc->trace_name,
+        NULL) : g_strdup (sc->trace_name);
+
     *caps = gst_caps_make_writable (*caps);
-    gst_ctf_caps_set_trace_name (*caps, sc->trace_name);
+    gst_ctf_caps_set_trace_name (*caps, name);
+    g_free (name);
   }
   return TRUE;
+}
+
+const gchar *
+gst_ctf_source_clock_hostname (const GstCtfTraceClass * tc)
+{
+  const GstCtfEnvEntry *e = tc ? gst_ctf_trace_class_find_env (tc,
+      "hostname") : NULL;
+
+  return e && e->is_string ? e->str : NULL;
 }

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <gst/gst.h>
+#include "gstctf-model.h"
 
 G_BEGIN_DECLS
 
@@ -47,10 +48,16 @@ GstClockTime gst_ctf_source_clock_shift_pts (const GstCtfSourceClock * sc,
     GstClockTime pts);
 
 /* Moves the clocks of @caps' metadata (gst_ctf_metadata_move_clocks())
- * and sets its trace name when one is given; @caps is made writable.
- * FALSE with @error (naming @origin) when the metadata cannot be. */
+ * and sets its trace name when one is given (after @hostname and a
+ * slash, as babeltrace2 does, when @hostname is not NULL); @caps is made
+ * writable.  FALSE with @error (naming @origin) when the metadata cannot
+ * be. */
 gboolean gst_ctf_source_clock_apply (const GstCtfSourceClock * sc,
-    GstCaps ** caps, const gchar * origin, GError ** error);
+    GstCaps ** caps, const gchar * hostname, const gchar * origin,
+    GError ** error);
+
+/* The `hostname` env entry of @tc when it is a string, or NULL. */
+const gchar *gst_ctf_source_clock_hostname (const GstCtfTraceClass * tc);
 
 /* The same on a metadata text alone (a source that builds its caps
  * itself); returns a new text, or NULL with @error. */

@@ -885,8 +885,9 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
   }
 
   /* The clock options move the clocks of the caps' metadata */
-  if (!gst_ctf_source_clock_apply (&self->clock, &self->caps, self->td->path,
-          &err)) {
+  if (!gst_ctf_source_clock_apply (&self->clock, &self->caps,
+          gst_ctf_source_clock_hostname (self->td->trace_class),
+          self->td->path, &err)) {
     post_gerror (self, err, TRUE);
     g_error_free (err);
     gst_ctf_src_stop (bsrc);
