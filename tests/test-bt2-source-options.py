@@ -14,11 +14,8 @@ there), byte for byte:
   `--clock-offset`, `--clock-offset-ns`, `--clock-force-correlate` and
   `--params=trace-name=...`, through ctftextsink and through ctfsink then
   babeltrace2 (the moved clock is written);
-- traces with a clock `offset_s` of about 1.35e18 (a nanosecond count in
-  the seconds field, as Trace Compass's CTF writer writes it), made from
-  corpus and bundled traces in a temporary directory: read as babeltrace
-  1.5 (`babeltrace`) reads them, one warning, and written back unchanged
-  by ctfsink.
+- the same clock options of tracecmdsrc: its output with them against
+  babeltrace2 with the options on its plain output (through ctfsink).
 
 Usage: test-bt2-source-options.py SOURCE_ROOT GST_LAUNCH [ASAN_RUNTIME]
 Without the corpus (GST_CTF_CORPUS) only the bundled traces are used.
@@ -178,8 +175,8 @@ CLOCK_CASES = [
     (["--clock-offset=-2", "--clock-offset-ns=999999999", "--clock-date"],
      ["clock-offset=-2", "clock-offset-ns=999999999"]),
     (["--clock-force-correlate"], ["force-clock-class-origin-unix-epoch=true"]),
-    (["--clock-force-correlate", "--clock-offset=-86400", "--clock-date"],
-     ["force-clock-class-origin-unix-epoch=true", "clock-offset=-86400"]),
+    (["--clock-force-correlate", "--clock-offset=86400", "--clock-date"],
+     ["force-clock-class-origin-unix-epoch=true", "clock-offset=86400"]),
 ]
 
 
@@ -252,6 +249,47 @@ if corpus:
 for u in CLOCK_UNITS:
     check_clock(u)
     check_trace_name(u)
+
+
+def check_other_source(element, location):
+    """tracecmdsrc, lttng0src: babeltrace2 --clock-... on the source's
+    plain output (through ctfsink) against the source's clock options,
+    through ctftextsink and through ctfsink."""
+    plain = os.path.join(tmp, "plain")
+    shutil.rmtree(plain, ignore_errors=True)
+    o = run([gst_launch, "-q", element, "location=" + location, "!",
+             "ctfsink", "location=" + plain], genv)
+    if o.returncode != 0:
+        report(False, "%s %s: plain copy" % (element, name(location)), b"",
+               b"", o.stderr)
+        return
+    for bargs, props in CLOCK_CASES:
+        sink_props = ["clock-date=true"] if "--clock-date" in bargs else []
+        for bt, vprops in versions(plain):
+            v = "2.1" if bt == BT21 else "2.0"
+            what = "%s %s %s (babeltrace2 %s)" % (
+                element, " ".join(bargs), name(location), v)
+            b = run([bt] + bargs + [plain])
+            o = run([gst_launch, "-q", element, "location=" + location] +
+                    props + ["!", "ctftextsink"] + vprops + sink_props, genv)
+            report(b.returncode == 0 and o.returncode == 0 and
+                   o.stdout == b.stdout, what, o.stdout, b.stdout, o.stderr)
+            out = os.path.join(tmp, "moved")
+            shutil.rmtree(out, ignore_errors=True)
+            o = run([gst_launch, "-q", element, "location=" + location] +
+                    props + ["!", "ctfsink", "location=" + out], genv)
+            r = run([bt] + [a for a in bargs if a == "--clock-date"] +
+                    [out]) if o.returncode == 0 else o
+            report(r.returncode == 0 and r.stdout == b.stdout,
+                   what + " through ctfsink", r.stdout, b.stdout,
+                   o.stderr + r.stderr)
+
+
+check_other_source("tracecmdsrc", os.path.join(root, "tests", "data",
+                                               "tracecmd", "i686-v6.dat"))
+if corpus:
+    check_other_source("tracecmdsrc", os.path.join(
+        corpus, "tracedat", "sched-irq-timer-wq.v7-zstd.dat"))
 
 shutil.rmtree(tmp, ignore_errors=True)
 print("%d checks, %d failures" % (checked, failures))
