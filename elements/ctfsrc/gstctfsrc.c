@@ -51,6 +51,15 @@
  * A corrupt stream file gives an element error naming the file, the byte
  * offset and what was expected, after the valid packets before it.
  *
+ * babeltrace2's `source.ctf.fs` parameters are properties:
+ * #GstCtfSrc:clock-offset (s) and #GstCtfSrc:clock-offset-ns move every
+ * clock of the trace class (the caps' metadata says the moved clock, so
+ * ctfsink writes it; buffer PTS move too),
+ * #GstCtfSrc:force-clock-class-origin-unix-epoch makes their origin the
+ * Unix epoch (`--clock-force-correlate`) and #GstCtfSrc:trace-name names
+ * the trace.  #GstCtfSrc:stream-intersection keeps only the time range in
+ * which every stream of a trace has packets (`--stream-intersection`).
+ *
  * ## Example launch line
  * |[
  * gst-launch-1.0 ctfsrc location=lttng-traces/my-session ! ctfsink location=copy/
