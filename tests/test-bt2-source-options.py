@@ -15,7 +15,15 @@ there), byte for byte:
   `--params=trace-name=...`, through ctftextsink and through ctfsink then
   babeltrace2 (the moved clock is written);
 - the same clock options of tracecmdsrc: its output with them against
-  babeltrace2 with the options on its plain output (through ctfsink).
+  babeltrace2 with the options on its plain output (through ctfsink);
+- traces whose clock `offset_s` is a nanosecond count (about 1.35e18, as
+  Trace Compass's CTF writer writes it), made from corpus and bundled
+  traces in a temporary directory: babeltrace2 refuses them, ctfsrc reads
+  them as babeltrace 1.5 (`babeltrace`, whose text is the oracle for the
+  times and the integer values) does, with one warning naming the clock,
+  and ctfsink writes them back byte for byte.  An offset whose wrapped
+  value is beyond 2^63 ns (babeltrace 1.5 prints years after 2262) is an
+  error, not a wrong time.
 
 Usage: test-bt2-source-options.py SOURCE_ROOT GST_LAUNCH [ASAN_RUNTIME]
 Without the corpus (GST_CTF_CORPUS) only the bundled traces are used.
@@ -47,8 +55,14 @@ tmp = tempfile.mkdtemp(prefix="gst-ctf-bt2opts-")
 
 
 def run(cmd, e=None):
-    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          env=e or env, timeout=300)
+    # (a hang is a failure, reported with what was written until then)
+    try:
+        return subprocess.run(cmd, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, env=e or env,
+                              timeout=120)
+    except subprocess.TimeoutExpired as x:
+        return subprocess.CompletedProcess(cmd, -9, x.stdout or b"",
+                                           (x.stderr or b"") + b" (timeout)")
 
 
 def ours(src_props, sink):
@@ -290,6 +304,120 @@ check_other_source("tracecmdsrc", os.path.join(root, "tests", "data",
 if corpus:
     check_other_source("tracecmdsrc", os.path.join(
         corpus, "tracedat", "sched-irq-timer-wq.v7-zstd.dat"))
+
+
+# -- clock offset_s in nanoseconds (Trace Compass's CTF writer) ----------
+
+# wrapped modulo 2^64 below 2^63 ns (year 2001), and beyond (year 2274)
+NS_OFFSET_S = 1351530939773867110
+NS_OFFSET_S_BEYOND = 1351530929945824323
+LINE = re.compile(rb"^(\[[^]]*\] \([^)]*\)) (?:\S+ )?(\S+): ")
+INT = re.compile(rb"\b(\w+) = (-?[0-9]+|0x[0-9A-Fa-f]+)\b")
+
+
+def times_and_ints(text):
+    """Per event line: the time and delta, the event name and every
+    `name = integer`: what babeltrace 1.5 and babeltrace2's text share."""
+    out = []
+    for line in text.split(b"\n"):
+        m = LINE.match(line)
+        if m:
+            out.append((m.group(1), m.group(2), INT.findall(line)))
+        elif out and not line.startswith(b"[warning]"):
+            # (babeltrace 1.5 writes a string's newline as it is: the
+            # event's text goes on on the next line)
+            out[-1][2].extend(INT.findall(line))
+    return out
+
+
+def ns_offset_trace(tdir, offset_s, dest):
+    """A copy of trace @tdir whose plain-text metadata says the clock
+    offset_s @offset_s (LTTng writes no offset_s: it is added)."""
+    shutil.rmtree(dest, ignore_errors=True)
+    shutil.copytree(tdir, dest)
+    m = run([BT20 or BT21, "-o", "ctf-metadata", tdir]).stdout.decode()
+    if re.search(r"\boffset_s\s*=", m):
+        m = re.sub(r"\boffset_s\s*=\s*-?[0-9]+\s*;",
+                   "offset_s = %d;" % offset_s, m)
+    else:
+        m = re.sub(r"(\n\s*)offset\s*=", r"\1offset_s = %d;\1offset =" %
+                   offset_s, m, count=1)
+    with open(os.path.join(dest, "metadata"), "w") as f:
+        f.write(m)
+
+
+def same_files(a, b):
+    for f in sorted(os.listdir(a)):
+        if os.path.isdir(os.path.join(a, f)):
+            continue
+        with open(os.path.join(a, f), "rb") as x, \
+                open(os.path.join(b, f), "rb") as y:
+            if x.read() != y.read():
+                return f
+    return None
+
+
+def check_ns_offset(tdir):
+    t = os.path.join(tmp, "ns-offset")
+    ns_offset_trace(tdir, NS_OFFSET_S, t)
+    what = "offset_s = %d %s" % (NS_OFFSET_S, name(tdir))
+    b1 = run([BT1, t])
+    o = run([gst_launch, "ctfsrc", "location=" + t, "!", "ctftextsink",
+             "babeltrace-version=2.0", "location=" + os.path.join(tmp,
+                                                                  "o.txt")],
+            genv)
+    with open(os.path.join(tmp, "o.txt"), "rb") as f:
+        text = f.read()
+    a, b = times_and_ints(text), times_and_ints(b1.stdout)
+    # the same times and deltas in the same order; the same events with
+    # the same values at each time (babeltrace 1.5 orders events of equal
+    # times across streams otherwise than babeltrace2)
+    same = [x[0] for x in a] == [x[0] for x in b] and \
+        sorted((x[0].split(b"]")[0], x[1], x[2]) for x in a) == \
+        sorted((x[0].split(b"]")[0], x[1], x[2]) for x in b)
+    report(b1.returncode == 0 and o.returncode == 0 and len(a) > 0 and
+           same, what + ": times and integers as babeltrace 1.5",
+           repr(a[:3]).encode(), repr(b[:3]).encode(), o.stderr)
+    n_warn = o.stdout.count(b"overflows in nanoseconds")
+    report(n_warn == 1 and b'Clock "' in o.stdout,
+           what + ": one warning naming the clock (%d)" % n_warn)
+    bt = BT20 or BT21
+    report(run([bt, t]).returncode != 0, what + ": babeltrace2 refuses it")
+    out = os.path.join(tmp, "ns-offset-copy")
+    shutil.rmtree(out, ignore_errors=True)
+    o = ours(["location=" + t], ["ctfsink", "location=" + out])
+    diff = same_files(t, out) if o.returncode == 0 else "(failed)"
+    report(diff is None, what + ": ctfsink writes it back unchanged (%s)" %
+           diff, b"", b"", o.stderr)
+    # beyond 2^63 ns once wrapped: an error, never a wrong time
+    ns_offset_trace(tdir, NS_OFFSET_S_BEYOND, t)
+    # (gst-launch-1.0 sometimes stays in PAUSED after an error from the
+    # source's streaming thread during preroll, with or without this
+    # change: the error is what is checked, then the process is killed)
+    o = run([gst_launch, "-q", "ctfsrc", "location=" + t, "!", "fakesink"],
+            genv)
+    report(o.returncode != 0 and b"Cannot convert" in o.stdout + o.stderr,
+           "offset_s = %d %s: an error" % (NS_OFFSET_S_BEYOND, name(tdir)),
+           b"", b"", o.stdout + o.stderr)
+
+
+if BT1 and (BT20 or BT21):
+    NS_UNITS = [os.path.dirname(p) for p in (
+        os.path.join(root, "examples", "traces", "ust-sample", "ust", "uid",
+                     "0", "64-bit", "metadata"),
+        os.path.join(root, "examples", "traces", "ust-libc", "ust", "uid",
+                     "0", "64-bit", "metadata"))]
+    if corpus:
+        NS_UNITS += [os.path.join(corpus, "ctf", r) for r in (
+            "babeltrace/intersection/3eventsintersect",
+            "lttng-ust/custom-2cpu/ust/uid/0/64-bit")]
+    for u in NS_UNITS:
+        if os.path.isfile(os.path.join(u, "metadata")):
+            check_ns_offset(u)
+        else:
+            report(False, "missing trace " + u)
+else:
+    print("SKIP offset_s in ns: babeltrace (1.5) or babeltrace2 missing")
 
 shutil.rmtree(tmp, ignore_errors=True)
 print("%d checks, %d failures" % (checked, failures))

@@ -665,6 +665,42 @@ done:
   return ok;
 }
 
+/* One warning per clock whose `offset_s` in ns overflows 64 bits (Trace
+ * Compass's CTF writer): babeltrace2 refuses such a trace, babeltrace 1.5
+ * reads it with the offset modulo 2^64, and so do we (the resolver's
+ * wrap_clock_offset()). */
+static void
+warn_wrapped_offsets (GstCtfSrc * self)
+{
+  guint n = self->tds ? self->tds->len : 1, t, i;
+
+  for (t = 0; t < n; t++) {
+    const GstCtfTraceDir *td = self->tds ? g_ptr_array_index (self->tds, t)
+        : self->td;
+
+    for (i = 0; i < td->trace_class->clock_classes->len; i++) {
+      const GstCtfClockClass *cc =
+          g_ptr_array_index (td->trace_class->clock_classes, i);
+
+      if (!cc->offset_wrapped)
+        continue;
+      GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, FORMAT,
+          ("Clock \"%s\" of trace \"%s\": its offset, %" G_GINT64_FORMAT
+              " s (offset_s and the whole seconds of offset), overflows in "
+              "nanoseconds (more than 64 bits: a nanosecond count in "
+              "offset_s?); read as babeltrace 1.5 reads "
+              "it, modulo 2^64: offset_s = %" G_GINT64_FORMAT ", offset = %"
+              G_GINT64_FORMAT " cycles (babeltrace2 refuses this trace)",
+              cc->name, td->path, cc->metadata_offset_s, cc->offset_s,
+              cc->offset), (NULL),
+          ("clock", G_TYPE_STRING, cc->name,
+              "metadata-offset-s", G_TYPE_INT64, cc->metadata_offset_s,
+              "offset-s", G_TYPE_INT64, cc->offset_s,
+              "offset", G_TYPE_INT64, cc->offset, NULL));
+    }
+  }
+}
+
 /* A time from the index (ns from the unmoved clock's origin) as the
  * clock options move it. */
 static gint64
@@ -892,6 +928,8 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
       return FALSE;
     }
   }
+
+  warn_wrapped_offsets (self);
 
   /* The clock options move the clocks of the caps' metadata */
   if (!gst_ctf_source_clock_apply (&self->clock, &self->caps,
