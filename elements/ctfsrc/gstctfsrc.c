@@ -398,6 +398,12 @@ first_packet_error (const GstCtfTraceDir * td)
 
     if (!f->first_packet_ok && f->error)
       return f->error;
+    /* babeltrace2 indexes every packet when it opens the trace and
+     * fails then when a packet's times cannot be converted (a clock
+     * offset beyond 2^63 ns) */
+    if (f->error && g_error_matches (f->error, GST_CTF_ERROR,
+            GST_CTF_ERROR_CLOCK))
+      return f->error;
   }
   return NULL;
 }
