@@ -14,8 +14,9 @@ there), byte for byte:
   `--clock-offset`, `--clock-offset-ns`, `--clock-force-correlate` and
   `--params=trace-name=...`, through ctftextsink and through ctfsink then
   babeltrace2 (the moved clock is written);
-- the same clock options of tracecmdsrc: its output with them against
-  babeltrace2 with the options on its plain output (through ctfsink);
+- the same clock options of tracecmdsrc and lttng0src: their output with
+  them against babeltrace2 with the options on their plain output
+  (through ctfsink);
 - traces whose clock `offset_s` is a nanosecond count (about 1.35e18, as
   Trace Compass's CTF writer writes it), made from corpus and bundled
   traces in a temporary directory: babeltrace2 refuses them, ctfsrc reads
@@ -304,6 +305,14 @@ check_other_source("tracecmdsrc", os.path.join(root, "tests", "data",
 if corpus:
     check_other_source("tracecmdsrc", os.path.join(
         corpus, "tracedat", "sched-irq-timer-wq.v7-zstd.dat"))
+    # an LTTng 0.x trace, unpacked from the corpus's tarball
+    ltt = os.path.join(tmp, "ltt0")
+    os.makedirs(ltt)
+    subprocess.run(["tar", "xzf", os.path.join(
+        corpus, "ltt0", "trace-1021events-nolost-1cpu.tar.gz"), "-C", ltt],
+        check=True)
+    check_other_source("lttng0src", os.path.join(
+        ltt, "trace-1021events-nolost-1cpu"))
 
 
 # -- clock offset_s in nanoseconds (Trace Compass's CTF writer) ----------
