@@ -182,7 +182,7 @@ typedef struct {
    * one, CTF 1.8 §4.2.2) */
   gboolean ctf2;
   /* the absolute path prefix of the scope being written ("event.fields."),
-   * for variant tags: babeltrace2 2.0 reads a tag that is one identifier */
+   * for sequence lengths and variant tags (append_scope_ref_path()) */
   const gchar *scope_prefix;
 } W;
 
@@ -217,6 +217,21 @@ append_ref_path (W * w, GString * s, const gchar * path)
     g_string_append (s, tok[i]);
   }
   g_strfreev (tok);
+}
+
+/* A sequence length or variant tag path: one in the scope being written
+ * (a CTF 2 location, or a merged trace class holding one: "event.fields.")
+ * is written relative, found by the lexical lookup.  babeltrace2's TSDL
+ * parser takes no variant tag starting with a keyword, and Trace Compass
+ * resolves no sequence length "event.fields.NAME" ("Is not an integer"). */
+static void
+append_scope_ref_path (W * w, GString * s, const gchar * path)
+{
+  if (w->scope_prefix != NULL && g_str_has_prefix (path, w->scope_prefix)
+      && path[strlen (w->scope_prefix)] != '\0')
+    append_ref_path (w, s, path + strlen (w->scope_prefix));
+  else
+    append_ref_path (w, s, path);
 }
 
 static void
@@ -425,7 +440,7 @@ write_decl (W * w, const GstCtfFieldClass * fc, const gchar * name,
       if (base->ref_path == NULL || base->ref_path[0] == '\0')
         fail (w, "expected a sequence length path", name);
       g_string_append_c (dims, '[');
-      append_ref_path (w, dims, base->ref_path ? base->ref_path : "");
+      append_scope_ref_path (w, dims, base->ref_path ? base->ref_path : "");
       g_string_append_c (dims, ']');
     }
     base = base->element;
@@ -538,14 +553,7 @@ write_type (W * w, const GstCtfFieldClass * fc, const gchar * name,
         break;
       }
       g_string_append (s, "variant <");
-      /* babeltrace2 2.0's TSDL parser takes an identifier as a tag, not
-       * a path starting with a keyword: a CTF 2 location in the same
-       * scope is written relative (found by the lexical lookup) */
-      if (w->ctf2 && w->scope_prefix != NULL &&
-          g_str_has_prefix (fc->ref_path, w->scope_prefix))
-        append_ref_path (w, s, fc->ref_path + strlen (w->scope_prefix));
-      else
-        append_ref_path (w, s, fc->ref_path);
+      append_scope_ref_path (w, s, fc->ref_path);
       g_string_append (s, "> {\n");
       write_members (w, fc, level, depth);
       indent (s, level);
