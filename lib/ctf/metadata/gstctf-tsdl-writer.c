@@ -624,7 +624,7 @@ _gst_ctf_tsdl_write_twins (const GstCtfTraceClass * tc, const gint * twin_of,
 {
   W w = { 0, };
   GString *s;
-  gboolean write_ids;
+  gboolean write_ids, bare = FALSE;
   guint i, j;
   /* where each stream class's text went (only when twins are given) */
   GArray *spans = twin_of ? g_array_new (FALSE, FALSE, sizeof (Spans)) : NULL;
@@ -700,6 +700,16 @@ _gst_ctf_tsdl_write_twins (const GstCtfTraceClass * tc, const gint * twin_of,
   write_ids = tc->stream_classes->len > 1
       || header_has_meaning (tc->packet_header,
       GST_CTF_MEANING_STREAM_CLASS_ID, 0);
+  /* the only stream class, without id and scopes, needs no `stream`
+   * block (CTF 1.8 §6.2), and Trace Compass's TSDL grammar takes no
+   * empty one (`stream { };`: "RewriteEmptyStreamException: rule
+   * ctfBody") */
+  if (tc->stream_classes->len == 1 && !write_ids) {
+    const GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, 0);
+
+    bare = sc->event_header == NULL && sc->packet_context == NULL
+        && sc->event_common_context == NULL;
+  }
 
   for (i = 0; i < tc->stream_classes->len && !w.failed; i++) {
     const GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
@@ -711,7 +721,8 @@ _gst_ctf_tsdl_write_twins (const GstCtfTraceClass * tc, const gint * twin_of,
 
     if (t && t->n_events != sc->event_classes->len)
       t = NULL;
-    g_string_append (s, "stream {\n");
+    if (!bare)
+      g_string_append (s, "stream {\n");
     if (write_ids) {
       g_string_append (s, "\tid = ");
       append_uint (s, sc->id);
@@ -725,7 +736,8 @@ _gst_ctf_tsdl_write_twins (const GstCtfTraceClass * tc, const gint * twin_of,
       write_scope (&w, "event.header", sc->event_header, 1);
       write_scope (&w, "packet.context", sc->packet_context, 1);
       write_scope (&w, "event.context", sc->event_common_context, 1);
-      g_string_append (s, "};\n\n");
+      if (!bare)
+        g_string_append (s, "};\n\n");
       own.scopes.start = at;
       own.scopes.end = s->len;
       own.first_event = event_spans ? event_spans->len : 0;
