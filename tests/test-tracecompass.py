@@ -478,7 +478,7 @@ def compare(t, trace, warned):
 
 def main():
     if not os.path.exists(checker):
-        print("SKIP: no %s (../shared absent, as GST_CTF_CORPUS)" % checker)
+        print("SKIP: no %s: ../shared absent (GST_CTF_CORPUS too)" % checker)
         return 77
     if shutil.which("java") is None:
         print("SKIP: no java (openjdk-17-jre-headless, scripts/"
