@@ -12,14 +12,20 @@ timestamps (ns from the clock origin) and counts per event name must
 equal babeltrace2's on the same output (Debian's 2.0.4 for CTF 1.8,
 ../shared/tools/babeltrace2-2.1 for CTF 2).
 
-The one known limit of that Trace Compass version, a CTF 2 trace with
-more than one data stream class ("Stream without id with multiple
-streams"), is expected: for such an output the checker must fail with
-exactly that message and ctfsink must have posted its warning saying so;
-every other ctfsink run must post no such warning.
+Where Trace Compass differs by design, the comparison follows it: with
+more than one clock class it shows clock values (compared with
+babeltrace2's --clock-cycles smallest and largest), with a clock that is
+not 1 GHz it rounds through a double (a tolerance of an ulp), events
+without a timestamp get 0.  KNOWN_LIMITS lists what this Trace Compass
+version refuses though babeltrace2 reads it (CTF 2 with more than one
+data stream class: "Stream without id with multiple streams", where
+ctfsink must also have posted its warning, and no other run may post
+it; CTF 1.8 static arrays of length 0); such an output must fail with
+that message.  EXCLUDED lists the corpus inputs left out and why, OPEN
+the runs that still fail and how.
 
 Adding a writer: add a row to WRITERS (name, inputs, pipeline with {IN},
-{IN2} and {OUT}); see the comment above it.
+{IN2} and {OUT}, split on spaces); see the comment above it.
 
 Usage: test-tracecompass.py SOURCE_ROOT GST_LAUNCH [ASAN_RUNTIME]
 """
