@@ -2,8 +2,6 @@
 # Installs what gst-ctf needs to build and test on Debian 12 (run as root).
 # lttng-tools and liblttng-ust-dev: the lttnglivesrc test against real
 # lttng-sessiond / lttng-relayd daemons (tests/test-lttng-live-real.py).
-# openjdk-17-jre-headless and the four *-java libraries: Trace Compass's CTF
-# reader, ../shared/tools/tracecompass-ctf (tests/test-tracecompass.py).
 set -eu
 SUDO=
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
@@ -18,7 +16,14 @@ DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recomme
   gobject-introspection libgirepository1.0-dev python3-gi \
   gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0 python3-bt2 \
   libgtk-4-dev gir1.2-gtk-4.0 python3-matplotlib xvfb xauth gi-docgen \
-  lttng-tools liblttng-ust-dev \
+  lttng-tools liblttng-ust-dev >/dev/null
+# scdoc: the gst-ctf(1) man page, built from docs/gst-ctf.1.scd;
+# bash-completion: what gst-ctf's completion file needs (tested)
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+  scdoc bash-completion >/dev/null
+# openjdk-17-jre-headless and the four *-java libraries: Trace Compass's CTF
+# reader, ../shared/tools/tracecompass-ctf (tests/test-tracecompass.py)
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
   openjdk-17-jre-headless libantlr3-runtime-java libguava-java \
   libgoogle-gson-java libcommons-io-java >/dev/null
 # Benchmark inputs (bench/): `sh scripts/install-deps.sh --bench` also

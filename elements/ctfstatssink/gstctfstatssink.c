@@ -43,6 +43,7 @@
 #include "gstctf-metadata.h"
 #include "gstctf-packet-meta.h"
 #include "gstctf-reader.h"
+#include "gsttracecmd.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_ctf_stats_sink_debug);
 #define GST_CAT_DEFAULT gst_ctf_stats_sink_debug
@@ -52,6 +53,7 @@ enum
   PROP_0,
   PROP_LOCATION,
   PROP_FORMAT,
+  PROP_SIDE_STREAM,
 };
 
 typedef struct
@@ -82,10 +84,12 @@ struct _GstCtfStatsSink
   /* Properties, protected by the object lock. */
   gchar *location;
   GstCtfStatsSinkFormat format;
+  gboolean side_stream;
 
   /* Streaming thread. */
   gchar *tsdl;
   GstCtfTraceClass *tc;
+  const GstCtfStreamClass *side;        /* trace.dat side stream, or NULL */
   GstCtfEventIter *it;
   GArray *streams;              /* StreamStats */
   GHashTable *names;            /* name -> NameCount */
@@ -166,6 +170,24 @@ gst_ctf_stats_sink_class_init (GstCtfStatsSinkClass * klass)
           GST_CTF_STATS_SINK_FORMAT_TEXT, G_PARAM_READWRITE |
           G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
 
+  /**
+   * GstCtfStatsSink:side-stream:
+   *
+   * Also counts the events and packets of a trace.dat's side stream (the
+   * `tracecmd_*` event classes: the file's header and options, ftrace
+   * formats, saved cmdlines, kallsyms, printk formats; see
+   * gst_ctf_trace_dat_is_side_stream_class()).  Off by default: they
+   * describe the trace rather than happen in it, and `trace-cmd report
+   * --stat` counts none of them.
+   */
+  g_object_class_install_property (gobject_class, PROP_SIDE_STREAM,
+      g_param_spec_boolean ("side-stream", "Side stream",
+          "Also count the events of a trace.dat's side stream (tracecmd_* "
+          "event classes: header, options, ftrace formats, cmdlines, "
+          "kallsyms, printk formats), which describe the trace rather than "
+          "happen in it", FALSE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_set_static_metadata (element_class,
       "CTF trace statistics", "Sink",
@@ -228,6 +250,9 @@ gst_ctf_stats_sink_set_property (GObject * object, guint prop_id,
     case PROP_FORMAT:
       self->format = g_value_get_enum (value);
       break;
+    case PROP_SIDE_STREAM:
+      self->side_stream = g_value_get_boolean (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -249,6 +274,9 @@ gst_ctf_stats_sink_get_property (GObject * object, guint prop_id,
     case PROP_FORMAT:
       g_value_set_enum (value, self->format);
       break;
+    case PROP_SIDE_STREAM:
+      g_value_set_boolean (value, self->side_stream);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -261,6 +289,7 @@ reset (GstCtfStatsSink * self)
 {
   g_clear_pointer (&self->it, gst_ctf_event_iter_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
+  self->side = NULL;
   g_clear_pointer (&self->tsdl, g_free);
   g_array_set_size (self->streams, 0);
   g_hash_table_remove_all (self->classes);
@@ -302,6 +331,7 @@ gst_ctf_stats_sink_set_caps (GstBaseSink * sink, GstCaps * caps)
   g_clear_pointer (&self->it, gst_ctf_event_iter_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
   self->tc = tc;
+  self->side = gst_ctf_trace_dat_find_side_stream_class (tc);
   self->it = gst_ctf_event_iter_new (tc);
   return TRUE;
 }
@@ -365,6 +395,17 @@ packet_cpu (GstCtfStatsSink * self, StreamStats * st)
     }
 }
 
+static gboolean
+side_stream (GstCtfStatsSink * self)
+{
+  gboolean ret;
+
+  GST_OBJECT_LOCK (self);
+  ret = self->side_stream;
+  GST_OBJECT_UNLOCK (self);
+  return ret;
+}
+
 static GstFlowReturn
 gst_ctf_stats_sink_render (GstBaseSink * sink, GstBuffer * buf)
 {
@@ -391,6 +432,11 @@ gst_ctf_stats_sink_render (GstBaseSink * sink, GstBuffer * buf)
   }
   if (!gst_ctf_packet_read_info (self->tc, map.data, map.size, &info, &err))
     goto error;
+  if (self->side != NULL && info.stream_class == self->side
+      && !side_stream (self)) {
+    gst_buffer_unmap (buf, &map);
+    return GST_FLOW_OK;
+  }
   st = stream_stats (self, &info, meta);
   cc = info.stream_class ? info.stream_class->default_clock : NULL;
   st->packets++;
