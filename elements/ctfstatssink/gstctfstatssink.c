@@ -32,6 +32,7 @@
 #include "config.h"
 #endif
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -709,6 +710,35 @@ make_text (GstCtfStatsSink * self, const Totals * t)
 }
 
 /* Writes the summary and posts it; FALSE after posting an error. */
+
+/* The summary written to @location: a regular file (or a new one) is
+ * replaced whole (g_file_set_contents(): a reader never sees half of
+ * it); anything else (a device such as /dev/null or /dev/stdout, a FIFO)
+ * is opened and written, never replaced by a regular file. */
+static gboolean
+write_summary (const gchar * location, const gchar * text, GError ** error)
+{
+  gboolean regular = !g_file_test (location, G_FILE_TEST_EXISTS) ||
+      g_file_test (location, G_FILE_TEST_IS_REGULAR);
+  FILE *f;
+  gboolean ok;
+
+  if (regular)
+    return g_file_set_contents (location, text, -1, error);
+  f = fopen (location, "w");
+  if (f == NULL) {
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+        "%s", g_strerror (errno));
+    return FALSE;
+  }
+  ok = fputs (text, f) >= 0;
+  ok = fclose (f) == 0 && ok;
+  if (!ok)
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+        "%s", g_strerror (errno));
+  return ok;
+}
+
 static gboolean
 report (GstCtfStatsSink * self)
 {
@@ -728,7 +758,7 @@ report (GstCtfStatsSink * self)
   out = format == GST_CTF_STATS_SINK_FORMAT_JSON ? g_strdup (json) :
       make_text (self, &t);
   if (location && *location) {
-    if (!g_file_set_contents (location, out, -1, &err)) {
+    if (!write_summary (location, out, &err)) {
       GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
           ("Cannot write the statistics to \"%s\": %s", location,
               err->message), (NULL));
