@@ -305,7 +305,8 @@ def pairs():
     l215 = os.path.join(corpus, "ctf2", "lttng-2.15")
     ps = [(os.path.join(ex, "ust-libc"), os.path.join(ex, "ust-sample"))]
     if corpus:
-        ps += [(os.path.join(ust, "libc-ls"), os.path.join(ust, "custom-2cpu")),
+        ps += [(os.path.join(ust, "libc-ls"),
+                os.path.join(ust, "custom-2cpu")),
                (os.path.join(ust, "dl-statedump"),
                 os.path.join(l215, "ust-fields")),
                (os.path.join(ust, "pthread-multichan"),
