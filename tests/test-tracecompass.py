@@ -315,7 +315,7 @@ def pairs():
 
 
 def window_inputs():
-    """Traces cut by timefilter to the middle third of their time span."""
+    """Traces cut by timefilter to their middle third of events."""
     ins = [os.path.join(ex, "ust-libc")]
     if corpus:
         ins += [os.path.join(corpus, "ctf", "lttng-ust", n)
@@ -324,25 +324,27 @@ def window_inputs():
     return ins
 
 
-def ns_str(ns):
-    return "%d.%09d" % (ns // 1000000000, ns % 1000000000)
-
-
 def window(unit):
-    """START/END (SEC.NNNNNNNNN) of the middle third of @unit's events."""
+    """START/END (SEC.NNNNNNNNN): the times of @unit's events at a third
+    and two thirds of their count (a window by time can be empty: the
+    events of custom-2cpu are at its two ends)."""
     bt = bt21 if os.path.exists(bt21) else bt20
-    err, _, first, last, _ = bt_summary(bt, unit)
-    if err or first is None:
-        raise RuntimeError("%s: %s" % (unit, err or "no events"))
-    third = (last - first) // 3
-    return ns_str(first + third), ns_str(last - third)
+    r = run([bt, "-c", "sink.text.pretty", "-p",
+             BT_PARAMS + "clock-seconds=yes", unit])
+    times = [m.group(2) + b"." + m.group(3) for m in
+             map(BT_LINE.match, r.stdout.split(b"\n")) if m and m.group(2)]
+    if r.returncode != 0 or len(times) < 3:
+        raise RuntimeError("%s: babeltrace2 exit %d, %d events" % (
+            unit, r.returncode, len(times)))
+    n = len(times)
+    return times[n // 3].decode(), times[2 * n // 3].decode()
 
 
 # The cases: (writer name, inputs, gst-launch-1.0 pipeline).  The inputs
 # are a function of the temporary directory returning paths (or tuples of
 # paths for {IN} and {IN2}); the pipeline is a string with {IN}, {IN2},
 # {OUT} (the output directory ctfsink writes) and {START}/{END} (the
-# middle third of {IN}'s events).  A new writer is a new row; its output
+# times of {IN}'s events at one and two thirds of their count).  A new writer is a new row; its output
 # must end in `ctfsink location={OUT}`.
 WRITERS = [
     ("ctfsink-1.8", lambda t: ctf_inputs(),
