@@ -27,7 +27,7 @@ the runs that still fail and how.
 Adding a writer: add a row to WRITERS (name, inputs, pipeline with {IN},
 {IN2} and {OUT}, split on spaces); see the comment above it.
 
-Usage: test-tracecompass.py SOURCE_ROOT GST_LAUNCH [ASAN_RUNTIME]
+Usage: test-tracecompass.py SOURCE_ROOT GST_LAUNCH [ASAN_RUNTIME [GST_CTF]]
 """
 import math
 import os
@@ -42,6 +42,8 @@ asan = len(sys.argv) > 3 and sys.argv[3]
 genv = dict(os.environ)
 if asan:
     genv["LD_PRELOAD"] = sys.argv[3]
+# programs a WRITERS row may start with instead of a pipeline
+TOOLS = {"gst-ctf": sys.argv[4] if len(sys.argv) > 4 else ""}
 shared = os.path.join(root, "..", "shared")
 checker = os.path.join(shared, "tools", "tracecompass-ctf", "ctfcheck.sh")
 bt21 = os.path.join(shared, "tools", "babeltrace2-2.1")
@@ -298,6 +300,19 @@ def ltt0_inputs(tmp):
     return ins
 
 
+def gst_ctf_inputs():
+    """What the gst-ctf command converts with -o ctf: a CTF 1.8 and a
+    CTF 2 trace, a trace.dat."""
+    ins = [os.path.join(ex, "ust-libc"),
+           os.path.join(data, "tracecmd", "i686-v7-zstd.dat")]
+    if corpus:
+        ins += [os.path.join(corpus, "ctf", "lttng-ust", "pthread-multichan"),
+                os.path.join(corpus, "ctf2", "lttng-2.15", "ust-libc"),
+                os.path.join(corpus, "tracedat",
+                             "sched-irq-timer-wq.v7-zstd.dat")]
+    return ins
+
+
 def pairs():
     """(IN, IN2) merged by ctfmux: LTTng-UST traces of one machine, a CTF
     1.8 + CTF 2 pair (the output is CTF 2) and a multi-stream-class one."""
@@ -345,7 +360,9 @@ def window(unit):
 # paths for {IN} and {IN2}); the pipeline is a string with {IN}, {IN2},
 # {OUT} (the output directory ctfsink writes) and {START}/{END} (the
 # times of {IN}'s events at one and two thirds of their count).  A new writer is a new row; its output
-# must end in `ctfsink location={OUT}`.
+# must end in `ctfsink location={OUT}`.  A row may also be a command
+# line of a program of TOOLS (its path given on the command line; rows of
+# a program not given are skipped).
 WRITERS = [
     ("ctfsink-1.8", lambda t: ctf_inputs(),
      "ctfsrc location={IN} ! ctfsink location={OUT} ctf-version=1.8 "
@@ -375,6 +392,8 @@ WRITERS = [
     ("ctffilter-events", lambda t: window_inputs(),
      "ctfsrc location={IN} ! ctffilter events=lttng_ust_libc:*,corpus_tp:* "
      "cpus=0 ! ctfsink location={OUT}"),
+    ("gst-ctf", lambda t: gst_ctf_inputs(),
+     "gst-ctf -o ctf -w {OUT} {IN}"),
     ("ctffilter-tracecmd", lambda t: tracedat_inputs(),
      "tracecmdsrc location={IN} lttng-compat=true ! "
      "ctffilter events=sched_switch,sched_wakeup* ! ctfsink location={OUT}"),
@@ -384,10 +403,14 @@ WRITERS = [
 def write(pipeline, out):
     """Runs @pipeline; (error or None, whether ctfsink warned about Trace
     Compass).  Without -q: gst-launch-1.0 -q does not print warnings."""
-    r = run([gst_launch] + pipeline.split(" "), env=genv)
+    words = pipeline.split(" ")
+    if words[0] in TOOLS:
+        r = run([TOOLS[words[0]]] + words[1:], env=genv)
+    else:
+        r = run([gst_launch] + words, env=genv)
     text = (r.stdout + r.stderr).decode("utf-8", "replace")
-    warned = any(ln.startswith("WARNING") and TC_WARNING in ln
-                 for ln in text.split("\n"))
+    warned = any(ln.startswith(("WARNING", "gst-ctf: WARNING")) and
+                 TC_WARNING in ln for ln in text.split("\n"))
     if r.returncode != 0:
         return "gst-launch-1.0 exit %d: %s" % (r.returncode, text[-400:]), \
             warned
@@ -509,6 +532,10 @@ def main():
     failures = []
     cases = []
     for wi, (name, inputs, pipeline) in enumerate(WRITERS):
+        tool = pipeline.split(" ")[0]
+        if tool in TOOLS and not TOOLS[tool]:
+            print("SKIP %s: no %s given" % (name, tool))
+            continue
         ins = inputs(tmp)
         if asan:
             ins = ins[::6]   # the sanitizers are 10x slower
