@@ -21,6 +21,11 @@ DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recomme
 # bash-completion: what gst-ctf's completion file needs (tested)
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
   scdoc bash-completion >/dev/null
+# openjdk-17-jre-headless and the four *-java libraries: Trace Compass's CTF
+# reader, ../shared/tools/tracecompass-ctf (tests/test-tracecompass.py)
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+  openjdk-17-jre-headless libantlr3-runtime-java libguava-java \
+  libgoogle-gson-java libcommons-io-java >/dev/null
 # Benchmark inputs (bench/): `sh scripts/install-deps.sh --bench` also
 # installs LTTng to record them (bench/record-perpid.sh, the corpus
 # recording scripts) and trace-cmd.
