@@ -27,9 +27,10 @@
 #endif
 
 #include <string.h>
-#include "gstctfgtk-event-model.h"
+#include "gstctfgtk-event-model-private.h"
 #include "gstctfgtk-event-private.h"
 #include "gstctfgtk-packet-source.h"
+#include "gstctfgtk-summary.h"
 #include "gstctf-event-merge.h"
 #include "gstctf-text-formatter.h"
 
@@ -59,6 +60,8 @@ typedef struct {
   gboolean done;
   GError *error;
   gboolean publish_pending;
+
+  GstCtfGtkSummary *summary;    /* thread safe on its own */
 } IndexJob;
 
 /* A pushed packet the cursor's merger still reads (its bytes keep the
@@ -138,6 +141,7 @@ index_job_unref (IndexJob * job)
   g_mutex_clear (&job->lock);
   g_array_unref (job->checkpoints);
   g_clear_error (&job->error);
+  _gst_ctf_gtk_summary_free (job->summary);
   g_free (job);
 }
 
@@ -161,6 +165,110 @@ publish_locked (IndexJob * job)
   g_source_unref (idle);
 }
 
+/* The CPU of the packet being read: LTTng's packet context `cpu_id`,
+ * else the stream instance id (trace.dat, LTTng 0.x); -1 for none. */
+static gint
+merge_packet_cpu (GstCtfEventMerge * merge, const GstCtfMergeItem * item)
+{
+  const GstCtfPacketInfo *pi = gst_ctf_event_iter_get_packet_info
+      (item->iter);
+  const GstCtfFieldValue *v;
+  guint n = 0, i;
+
+  v = gst_ctf_event_merge_get_values (merge, GST_CTF_SCOPE_PACKET_CONTEXT,
+      &n, NULL);
+  if (v != NULL && n > 0 && v[0].fc->type == GST_CTF_FIELD_CLASS_STRUCT) {
+    for (i = 1; i < n && i < v[0].end; i = MAX (v[i].end, i + 1))
+      if (v[i].name != NULL && strcmp (v[i].name, "cpu_id") == 0 &&
+          (v[i].fc->type == GST_CTF_FIELD_CLASS_INTEGER ||
+              v[i].fc->type == GST_CTF_FIELD_CLASS_ENUM))
+        return v[i].v.u <= G_MAXINT ? (gint) v[i].v.u : -1;
+  }
+  if (pi != NULL && pi->has_stream_instance_id &&
+      pi->stream_instance_id <= G_MAXINT)
+    return (gint) pi->stream_instance_id;
+  return -1;
+}
+
+/* A payload member by name: its index, or 0 when absent. */
+static guint
+find_member (const GstCtfFieldValue * v, guint n, const gchar * a,
+    const gchar * b)
+{
+  guint i;
+
+  if (v == NULL || n == 0 || v[0].fc->type != GST_CTF_FIELD_CLASS_STRUCT)
+    return 0;
+  for (i = 1; i < n && i < v[0].end; i = MAX (v[i].end, i + 1))
+    if (v[i].name != NULL && (strcmp (v[i].name, a) == 0 ||
+            (b != NULL && strcmp (v[i].name, b) == 0)))
+      return i;
+  return 0;
+}
+
+static gint
+member_int (const GstCtfFieldValue * v, guint i)
+{
+  if (i == 0 || (v[i].fc->type != GST_CTF_FIELD_CLASS_INTEGER &&
+          v[i].fc->type != GST_CTF_FIELD_CLASS_ENUM))
+    return -1;
+  return (gint) v[i].v.i;
+}
+
+/* A string, or a text array (`char next_comm[16]`), up to its NUL. */
+static void
+member_text (const GstCtfFieldValue * v, guint i, gchar * out, gsize size)
+{
+  gsize len = 0;
+
+  out[0] = '\0';
+  if (i == 0 || v[i].end != i + 1 || (v[i].fc->type !=
+          GST_CTF_FIELD_CLASS_STRING && v[i].fc->type !=
+          GST_CTF_FIELD_CLASS_ARRAY && v[i].fc->type !=
+          GST_CTF_FIELD_CLASS_SEQUENCE) || v[i].v.s.ptr == NULL)
+    return;
+  while (len < v[i].v.s.len && len + 1 < size && v[i].v.s.ptr[len] != '\0')
+    len++;
+  memcpy (out, v[i].v.s.ptr, len);
+  out[len] = '\0';
+}
+
+/* A `sched_switch` (trace.dat: prev_pid/next_pid; LTTng kernel:
+ * prev_tid/next_tid): the CPU runs the next task from now on. */
+static void
+index_switch (IndexJob * job, GstCtfEventMerge * merge, guint lane,
+    gint64 ns)
+{
+  const GstCtfFieldValue *v;
+  guint n = 0;
+  gchar prev[64], next[64];
+  gint prev_tid, next_tid;
+
+  v = gst_ctf_event_merge_get_values (merge, GST_CTF_SCOPE_EVENT_PAYLOAD,
+      &n, NULL);
+  if (v == NULL)
+    return;
+  prev_tid = member_int (v, find_member (v, n, "prev_pid", "prev_tid"));
+  next_tid = member_int (v, find_member (v, n, "next_pid", "next_tid"));
+  if (next_tid < 0)
+    return;
+  member_text (v, find_member (v, n, "prev_comm", NULL), prev, sizeof prev);
+  member_text (v, find_member (v, n, "next_comm", NULL), next, sizeof next);
+  _gst_ctf_gtk_summary_add_switch (job->summary, lane, ns, prev_tid, prev,
+      next_tid, next);
+}
+
+static gboolean
+is_sched_switch (const GstCtfEventClass * ec)
+{
+  const gchar *colon;
+
+  if (ec == NULL || ec->name == NULL)
+    return FALSE;
+  colon = strrchr (ec->name, ':');
+  return strcmp (colon ? colon + 1 : ec->name, "sched_switch") == 0;
+}
+
 static gpointer
 index_thread (gpointer data)
 {
@@ -171,6 +279,12 @@ index_thread (gpointer data)
   gboolean finished = FALSE, have_prev = FALSE;
   gint64 prev_ns = 0, last_publish = g_get_monotonic_time ();
   guint64 n = 0, next_checkpoint = CHECKPOINT_EVENTS;
+  const guint8 *last_packet = NULL;
+  const GstCtfEventClass *last_ec = NULL;
+  gboolean last_is_switch = FALSE;
+  guint lane = 0;
+  /* stream name (interned) -> lane + 1, for the lost events notices */
+  GHashTable *stream_lanes = g_hash_table_new (NULL, NULL);
 
   src = _gst_ctf_gtk_packet_source_open (job->path, &err);
   if (src != NULL) {
@@ -184,6 +298,28 @@ index_thread (gpointer data)
     GstCtfMergeItemType t = gst_ctf_event_merge_next (merge, &item, &err);
 
     if (t == GST_CTF_MERGE_EVENT) {
+      const guint8 *pd = gst_ctf_event_merge_get_packet_data (merge, NULL);
+      const GstCtfEventClass *ec =
+          gst_ctf_event_iter_get_event_class (item.iter);
+
+      if (pd != last_packet) {
+        const gchar *sn = g_intern_string (item.stream_name);
+
+        lane = _gst_ctf_gtk_summary_lane (job->summary,
+            merge_packet_cpu (merge, &item), sn);
+        g_hash_table_insert (stream_lanes, (gpointer) sn,
+            GUINT_TO_POINTER (lane + 1));
+        last_packet = pd;
+      }
+      if (ec != last_ec) {
+        last_is_switch = is_sched_switch (ec);
+        last_ec = ec;
+      }
+      if (item.has_ns) {
+        _gst_ctf_gtk_summary_add_event (job->summary, lane, item.ns);
+        if (last_is_switch)
+          index_switch (job, merge, lane, item.ns);
+      }
       if (item.has_ns && n >= next_checkpoint && have_prev &&
           item.ns > prev_ns && _gst_ctf_gtk_packet_source_can_seek (src)) {
         Checkpoint c = { item.ns, n };
@@ -221,8 +357,21 @@ index_thread (gpointer data)
           item.stream_name ? item.stream_name : "(unknown)", job->path);
       break;
     }
+    if (t == GST_CTF_MERGE_DISCARDED_EVENTS) {
+      gpointer l = g_hash_table_lookup (stream_lanes,
+          g_intern_string (item.stream_name));
+      gint64 ns = prev_ns;
+
+      if (item.clock != NULL)
+        gst_ctf_clock_class_cycles_to_ns_from_origin (item.clock, item.end,
+            &ns);
+      _gst_ctf_gtk_summary_add_lost (job->summary, l != NULL ?
+          GPOINTER_TO_UINT (l) - 1 : _gst_ctf_gtk_summary_lane (job->summary,
+              -1, item.stream_name), ns, item.count);
+      continue;
+    }
     if (t != GST_CTF_MERGE_NONE)
-      continue;                 /* discarded events / packets notices */
+      continue;                 /* discarded packets notices */
     if (finished)
       break;
     {
@@ -249,6 +398,7 @@ index_thread (gpointer data)
   }
   g_clear_pointer (&merge, gst_ctf_event_merge_free);
   _gst_ctf_gtk_packet_source_free (src);
+  g_hash_table_unref (stream_lanes);
 
   g_mutex_lock (&job->lock);
   job->n_events = n;
@@ -743,6 +893,7 @@ gst_ctf_gtk_event_model_new_for_path (const gchar * path, GError ** error)
   job->context = g_main_context_ref_thread_default ();
   g_mutex_init (&job->lock);
   job->checkpoints = g_array_new (FALSE, FALSE, sizeof (Checkpoint));
+  job->summary = _gst_ctf_gtk_summary_new ();
   self->job = job;
   self->thread = g_thread_new ("gstctf-gtk-index", index_thread,
       index_job_ref (job));
@@ -834,4 +985,133 @@ gst_ctf_gtk_event_model_get_n_checkpoints (GstCtfGtkEventModel * model)
   n = model->job->checkpoints->len;
   g_mutex_unlock (&model->job->lock);
   return n;
+}
+
+GstCtfGtkSummary *
+_gst_ctf_gtk_event_model_get_summary (GstCtfGtkEventModel * model)
+{
+  return model->job->summary;
+}
+
+/**
+ * gst_ctf_gtk_event_model_get_time_range:
+ * @model: a model
+ * @start_ns: (out) (optional): time of the first event, ns from the clock
+ *   origin
+ * @end_ns: (out) (optional): time of the last event indexed so far
+ *
+ * Returns: %FALSE while no event with a time was indexed
+ */
+gboolean
+gst_ctf_gtk_event_model_get_time_range (GstCtfGtkEventModel * model,
+    guint64 * start_ns, guint64 * end_ns)
+{
+  gint64 s = 0, e = 0;
+  gboolean have;
+
+  g_return_val_if_fail (GST_CTF_GTK_IS_EVENT_MODEL (model), FALSE);
+  have = _gst_ctf_gtk_summary_get_range (model->job->summary, &s, &e);
+  if (start_ns != NULL)
+    *start_ns = have ? (guint64) MAX (s, 0) : 0;
+  if (end_ns != NULL)
+    *end_ns = have ? (guint64) MAX (e, 0) : 0;
+  return have;
+}
+
+/**
+ * gst_ctf_gtk_event_model_find_row:
+ * @model: a model
+ * @ns: a time, ns from the clock origin
+ *
+ * Finds the first event at or after @ns among the rows indexed so far:
+ * from the checkpoint before it, the events are walked (not decoded into
+ * items).
+ *
+ * Returns: its row, #GstCtfGtkEventModel:n-items when every row is
+ *   older than @ns
+ */
+guint
+gst_ctf_gtk_event_model_find_row (GstCtfGtkEventModel * model, guint64 ns)
+{
+  IndexJob *job;
+  const Checkpoint *cp = NULL;
+  Checkpoint c;
+  GstCtfMergeItem item;
+  guint lo = 0, hi;
+
+  g_return_val_if_fail (GST_CTF_GTK_IS_EVENT_MODEL (model), 0);
+  job = model->job;
+  g_mutex_lock (&job->lock);
+  hi = job->checkpoints->len;
+  while (lo < hi) {
+    guint mid = lo + (hi - lo) / 2;
+
+    if ((guint64) g_array_index (job->checkpoints, Checkpoint, mid).ns <= ns)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo > 0) {
+    c = g_array_index (job->checkpoints, Checkpoint, lo - 1);
+    cp = &c;
+  }
+  g_mutex_unlock (&job->lock);
+  if (cp != NULL && cp->row >= model->n_items)
+    cp = NULL;
+  if (!cursor_reset (model, cp, NULL))
+    return 0;
+  while (model->row < model->n_items) {
+    guint64 row = model->row;
+
+    if (cursor_next (model, &item, NULL) <= 0) {
+      model->valid = FALSE;
+      break;
+    }
+    if (item.has_ns && item.ns >= 0 && (guint64) item.ns >= ns)
+      return (guint) row;
+  }
+  return model->n_items;
+}
+
+/**
+ * gst_ctf_gtk_event_model_get_running_task:
+ * @model: a model
+ * @cpu: a CPU
+ * @ns: a time, ns from the clock origin
+ * @tid: (out) (optional): the task's thread id (0: the idle task), -1
+ *   when unknown
+ *
+ * The task @cpu runs at @ns, from the `sched_switch` events indexed so
+ * far (trace.dat, LTTng kernel traces): the `next_comm` of the last
+ * switch at or before @ns, or the `prev_comm` of the first one.
+ *
+ * Returns: (transfer none) (nullable): the task's command name, %NULL
+ *   when unknown (no `sched_switch` on @cpu)
+ */
+const gchar *
+gst_ctf_gtk_event_model_get_running_task (GstCtfGtkEventModel * model,
+    gint cpu, guint64 ns, gint * tid)
+{
+  GstCtfGtkSummary *s;
+  guint i, n;
+  gint t = -1;
+  const gchar *comm = NULL;
+
+  g_return_val_if_fail (GST_CTF_GTK_IS_EVENT_MODEL (model), NULL);
+  s = model->job->summary;
+  n = _gst_ctf_gtk_summary_get_n_lanes (s);
+  for (i = 0; i < n; i++) {
+    gint lane_cpu;
+    gchar *label = _gst_ctf_gtk_summary_get_lane_label (s, i, &lane_cpu);
+
+    g_free (label);
+    if (lane_cpu == cpu) {
+      comm = _gst_ctf_gtk_summary_get_task (s, i, (gint64) MIN (ns,
+              (guint64) G_MAXINT64), &t);
+      break;
+    }
+  }
+  if (tid != NULL)
+    *tid = t;
+  return comm;
 }

@@ -29,5 +29,11 @@ GST_CTF_GTK_API gboolean gst_ctf_gtk_event_model_wait (
     GstCtfGtkEventModel * model, GError ** error);
 GST_CTF_GTK_API guint gst_ctf_gtk_event_model_get_n_checkpoints (
     GstCtfGtkEventModel * model);
+GST_CTF_GTK_API gboolean gst_ctf_gtk_event_model_get_time_range (
+    GstCtfGtkEventModel * model, guint64 * start_ns, guint64 * end_ns);
+GST_CTF_GTK_API guint gst_ctf_gtk_event_model_find_row (
+    GstCtfGtkEventModel * model, guint64 ns);
+GST_CTF_GTK_API const gchar *gst_ctf_gtk_event_model_get_running_task (
+    GstCtfGtkEventModel * model, gint cpu, guint64 ns, gint * tid);
 
 G_END_DECLS

@@ -327,6 +327,128 @@ test_corpus_tracedat (void)
   }
 }
 
+/* The running task of each CPU from `trace-cmd report`'s sched_switch
+ * lines against the model's, at the middle of 300 random spans between
+ * two switches of a CPU (report times are rounded to the µs: spans
+ * shorter than 4 µs are left out). */
+typedef struct {
+  guint cpu;
+  guint64 us;
+  gint next_pid;
+  gchar *next_comm;
+} Switch;
+
+static void
+switch_clear (Switch * s)
+{
+  g_free (s->next_comm);
+}
+
+static guint
+check_running_tasks (const gchar * unit, const gchar * dat,
+    const gchar * oracle)
+{
+  GstCtfGtkEventModel *m = open_loaded (dat);
+  GPtrArray *lines = read_lines (oracle);
+  GArray *sw = g_array_new (FALSE, FALSE, sizeof (Switch));
+  GArray *spans = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint i, j, checked = 0;
+  TestReportLine rl;
+
+  g_array_set_clear_func (sw, (GDestroyNotify) switch_clear);
+  for (i = 0; i < lines->len; i++) {
+    const gchar *nc, *np;
+    Switch s;
+
+    if (!test_report_line_parse (g_ptr_array_index (lines, i), &rl))
+      continue;
+    g_free (rl.comm);
+    if (!g_str_has_prefix (rl.rest, "sched_switch:"))
+      continue;
+    nc = strstr (rl.rest, " next_comm=");
+    np = nc ? strstr (nc, " next_pid=") : NULL;
+    g_assert_nonnull (np);
+    s.cpu = rl.cpu;
+    s.us = rl.secs * 1000000 + rl.usecs;
+    s.next_comm = g_strndup (nc + 11, np - (nc + 11));
+    s.next_pid = (gint) g_ascii_strtoll (np + 10, NULL, 10);
+    g_array_append_val (sw, s);
+  }
+  /* spans: a switch and the next one of its CPU */
+  for (i = 0; i < sw->len; i++) {
+    const Switch *a = &g_array_index (sw, Switch, i);
+
+    for (j = i + 1; j < sw->len; j++) {
+      const Switch *b = &g_array_index (sw, Switch, j);
+
+      if (b->cpu != a->cpu)
+        continue;
+      if (b->us > a->us + 4)
+        g_array_append_val (spans, i);
+      break;
+    }
+  }
+  g_assert_cmpuint (spans->len, >, 0);
+  for (i = 0; i < MIN (spans->len, N_SAMPLES); i++) {
+    guint k = spans->len <= N_SAMPLES ? i :
+        (guint) g_test_rand_int_range (0, (gint32) spans->len);
+    const Switch *a = &g_array_index (sw, Switch, g_array_index (spans,
+            guint, k));
+    guint64 ns = a->us * 1000 + 2000;   /* 2 µs after the switch */
+    gint tid;
+    const gchar *comm = gst_ctf_gtk_event_model_get_running_task (m,
+        (gint) a->cpu, ns, &tid);
+
+    if (tid != a->next_pid || g_strcmp0 (comm, a->next_comm) != 0)
+      g_error ("%s: CPU %u at %" G_GUINT64_FORMAT " ns: model %s-%d, "
+          "trace-cmd report %s-%d", unit, a->cpu, ns, comm, tid,
+          a->next_comm, a->next_pid);
+    checked++;
+  }
+  g_test_message ("%s: %u sched_switch, running task checked at %u times",
+      unit, sw->len, checked);
+  g_array_unref (spans);
+  g_array_unref (sw);
+  g_ptr_array_unref (lines);
+  g_object_unref (m);
+  return checked;
+}
+
+static void
+test_running_task (void)
+{
+  gchar *dat = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "tracecmd",
+      "armv7-v6.dat", NULL);
+  gchar *o = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "tracecmd",
+      "oracle", "armv7-v6.dat.raw.txt", NULL);
+  const gchar *names[] = {
+    "tracedat/sched-irq-timer-wq.v7-zstd.dat",
+    "tracedat/sched-block-net.v6.dat",
+    "tracedat/mixed.v7-zlib.dat",
+    "tracedat/public/elainecole__kernel-monitor-framework__trace.dat",
+  };
+
+  check_running_tasks ("armv7-v6.dat", dat, o);
+  g_free (dat);
+  g_free (o);
+  if (!need_corpus ())
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
+    gchar *d = test_corpus_path (names[i]);
+    gchar *dir = g_path_get_dirname (d);
+    gchar *base = g_path_get_basename (d);
+    gchar *oname = g_strconcat (base, ".raw.txt", NULL);
+    gchar *or = g_build_filename (dir, "oracle", oname, NULL);
+
+    g_assert_cmpuint (check_running_tasks (names[i], d, or), >, 10);
+    g_free (d);
+    g_free (dir);
+    g_free (base);
+    g_free (oname);
+    g_free (or);
+  }
+}
+
 static void
 expect_open_error (const gchar * path, gint code)
 {
@@ -504,6 +626,7 @@ main (int argc, char **argv)
   g_test_add_func ("/event-model/bundled-tracedat", test_bundled_tracedat);
   g_test_add_func ("/event-model/corpus-ctf", test_corpus_ctf);
   g_test_add_func ("/event-model/corpus-tracedat", test_corpus_tracedat);
+  g_test_add_func ("/event-model/running-task", test_running_task);
   g_test_add_func ("/event-model/errors", test_errors);
   g_test_add_func ("/event-model/batches", test_batches);
   g_test_add_func ("/event-model/fields-variant", test_fields_variant);
