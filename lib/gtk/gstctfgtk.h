@@ -5,3 +5,5 @@
 #include "gstctfgtk-version.h"
 #include "gstctfgtk-event.h"
 #include "gstctfgtk-event-model.h"
+#include "gstctfgtk-timeline.h"
+#include "gstctfgtk-details.h"
