@@ -266,7 +266,7 @@ open_trace (Viewer * v, const gchar * path)
 {
   GError *err = NULL;
   GstCtfGtkEventModel *m = gst_ctf_gtk_event_model_new_for_path (path, &err);
-  gchar *title;
+  gchar *title, *base;
 
   if (m == NULL) {
     gchar *text = g_strdup_printf ("Cannot open \"%s\": %s", path,
@@ -288,7 +288,9 @@ open_trace (Viewer * v, const gchar * path)
   gtk_single_selection_set_model (v->selection, G_LIST_MODEL (m));
   gst_ctf_gtk_timeline_set_model (GST_CTF_GTK_TIMELINE (v->timeline), m);
   gst_ctf_gtk_details_set_event (GST_CTF_GTK_DETAILS (v->details), NULL);
-  title = g_strdup_printf ("%s — gst-ctf-viewer", path);
+  base = g_path_get_basename (path);
+  title = g_strdup_printf ("%s — gst-ctf-viewer", base);
+  g_free (base);
   gtk_window_set_title (GTK_WINDOW (v->window), title);
   g_free (title);
   update_status (v);
