@@ -9,6 +9,7 @@
  */
 #include <string.h>
 #include <glib/gstdio.h>
+#include <gst/gst.h>
 #include "gstctfgtk.h"
 #include "gstctf-error.h"
 #include "../test-util.h"
@@ -449,6 +450,62 @@ test_running_task (void)
   }
 }
 
+/* An LTTng 0.x trace of the corpus against `lttng0src ! ctftextsink` (the
+text babeltrace2 prints for the CTF that lttng0src makes; LTTV's own
+dump has another form), and its rows found from its start (no
+checkpoints). */
+static void
+test_corpus_lttng0 (void)
+{
+  gchar *tmp, *tarball, *dir, *txt, *desc, *errmsg = NULL;
+  gchar *argv[] = { (gchar *) "tar", (gchar *) "xzf", NULL, (gchar *) "-C",
+    NULL, NULL
+  };
+  gint status = -1;
+
+  if (!need_corpus ())
+    return;
+  tmp = g_dir_make_tmp ("gstctf-gtk-XXXXXX", NULL);
+  tarball = test_corpus_path ("ltt0/trace-15316events_nolost_newformat.tar.gz");
+  argv[2] = tarball;
+  argv[4] = tmp;
+  g_assert_true (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL,
+          NULL, NULL, NULL, &status, NULL));
+  g_assert_cmpint (status, ==, 0);
+  dir = g_build_filename (tmp, "trace-15316events_nolost_newformat", NULL);
+  txt = g_build_filename (tmp, "text.txt", NULL);
+  desc = g_strdup_printf ("lttng0src location=\"%s\" ! ctftextsink "
+      "location=\"%s\"", dir, txt);
+  {
+    GError *err = NULL;
+    GstElement *pl = gst_parse_launch (desc, &err);
+    GstBus *bus;
+    GstMessage *msg;
+
+    g_assert_no_error (err);
+    gst_element_set_state (pl, GST_STATE_PLAYING);
+    bus = gst_element_get_bus (pl);
+    msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
+        GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+    g_assert_nonnull (msg);
+    if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
+      gst_message_parse_error (msg, &err, &errmsg);
+      g_error ("%s: %s", desc, err->message);
+    }
+    gst_message_unref (msg);
+    gst_object_unref (bus);
+    gst_element_set_state (pl, GST_STATE_NULL);
+    gst_object_unref (pl);
+  }
+  check_against_bt2 ("ltt0/trace-15316events_nolost_newformat", dir, txt);
+  test_rm_rf (tmp);
+  g_free (desc);
+  g_free (txt);
+  g_free (dir);
+  g_free (tarball);
+  g_free (tmp);
+}
+
 static void
 expect_open_error (const gchar * path, gint code)
 {
@@ -622,10 +679,12 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  gst_init (NULL, NULL);        /* lttng0src ! ctftextsink, the oracle */
   g_test_add_func ("/event-model/bundled-ctf", test_bundled_ctf);
   g_test_add_func ("/event-model/bundled-tracedat", test_bundled_tracedat);
   g_test_add_func ("/event-model/corpus-ctf", test_corpus_ctf);
   g_test_add_func ("/event-model/corpus-tracedat", test_corpus_tracedat);
+  g_test_add_func ("/event-model/corpus-lttng0", test_corpus_lttng0);
   g_test_add_func ("/event-model/running-task", test_running_task);
   g_test_add_func ("/event-model/errors", test_errors);
   g_test_add_func ("/event-model/batches", test_batches);
