@@ -418,7 +418,7 @@ draw_lane (GstCtfGtkTimeline * self, GtkSnapshot * snapshot,
   gdouble ns_per_px = (gdouble) (e - s) / w;
   gint cpu;
   gchar *label = _gst_ctf_gtk_summary_get_lane_label (sum, lane, &cpu);
-  guint x, run;
+  guint x, run, prev_level;
   gboolean task_lane = tasks && cpu >= 0;
   gdouble dh = task_lane ? DENSITY_H : LANE_H - 4;
 
@@ -457,8 +457,8 @@ draw_lane (GstCtfGtkTimeline * self, GtkSnapshot * snapshot,
   }
   /* density: 16 shades, runs of columns with one shade */
   run = 0;
+  prev_level = 0;
   for (x = 0; x <= w; x++) {
-    static guint prev_level;
     guint level = 0;
 
     if (x < w && counts[x] > 0)
