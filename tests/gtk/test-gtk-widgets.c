@@ -281,6 +281,69 @@ test_details (void)
   g_free (t);
 }
 
+/* How long a redraw takes (the render nodes, what a frame costs before
+ * rasterisation) at 1600 px, from the whole trace down to 1 µs: printed,
+ * not asserted (the machine may be shared). */
+static void
+test_timeline_redraw_time (void)
+{
+  gchar *dat;
+  GstCtfGtkEventModel *m;
+  GtkWidget *tl, *win;
+  guint64 ts, te;
+  GArray *times = g_array_new (FALSE, FALSE, sizeof (gdouble));
+  gdouble span;
+  guint i;
+
+  if (test_corpus () != NULL)
+    dat = test_corpus_path ("tracedat/sched-irq-timer-wq.v7-zstd.dat");
+  else
+    dat = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "tracecmd",
+        "armv7-v6.dat", NULL);
+  m = open_loaded (dat);
+  tl = gst_ctf_gtk_timeline_new (m);
+  win = show (tl, 1600 + 76, 300);
+  g_assert_true (gst_ctf_gtk_event_model_get_time_range (m, &ts, &te));
+  for (span = (gdouble) (te - ts); span >= 1000; span /= 2) {
+    for (i = 0; i < 4; i++) {
+      guint64 s = ts + (guint64) ((te - ts - MIN (span, te - ts)) * i / 4.0);
+      GtkSnapshot *snap = gtk_snapshot_new ();
+      GskRenderNode *node;
+      gint64 t0;
+      gdouble ms;
+
+      gst_ctf_gtk_timeline_set_visible_range (GST_CTF_GTK_TIMELINE (tl), s,
+          s + (guint64) span);
+      t0 = g_get_monotonic_time ();
+      GTK_WIDGET_GET_CLASS (tl)->snapshot (tl, snap);
+      node = gtk_snapshot_free_to_node (snap);
+      ms = (g_get_monotonic_time () - t0) / 1000.0;
+      g_array_append_val (times, ms);
+      g_clear_pointer (&node, gsk_render_node_unref);
+    }
+  }
+  {
+    gdouble *v = (gdouble *) times->data;
+    guint n = times->len, k;
+
+    /* insertion sort: a few dozen values */
+    for (i = 1; i < n; i++)
+      for (k = i; k > 0 && v[k - 1] > v[k]; k--) {
+        gdouble t = v[k];
+
+        v[k] = v[k - 1];
+        v[k - 1] = t;
+      }
+    g_test_message ("timeline redraw (render nodes) at 1600 px, %u zoom "
+        "levels/positions from the whole trace to 1 us: median %.2f ms, "
+        "p95 %.2f ms, max %.2f ms", n, v[n / 2], v[n * 95 / 100], v[n - 1]);
+  }
+  g_array_unref (times);
+  gtk_window_destroy (GTK_WINDOW (win));
+  g_object_unref (m);
+  g_free (dat);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -295,5 +358,7 @@ main (int argc, char **argv)
   g_test_add_func ("/widgets/timeline-tasks", test_timeline_tasks);
   g_test_add_func ("/widgets/timeline-range", test_timeline_range);
   g_test_add_func ("/widgets/details", test_details);
+  g_test_add_func ("/widgets/timeline-redraw-time",
+      test_timeline_redraw_time);
   return g_test_run ();
 }
