@@ -33,6 +33,7 @@ typedef struct {
   gchar *screenshot;
   gboolean quit_after_load;
   gint select_row;
+  guint shot_tries;
 } Viewer;
 
 static void
@@ -186,7 +187,8 @@ on_event_activated (GstCtfGtkTimeline * t, guint row, Viewer * v)
   scroll_to (v, row);
 }
 
-static void
+/* FALSE when the window was not drawn yet (try again later). */
+static gboolean
 save_screenshot (Viewer * v)
 {
   GdkPaintable *p = gtk_widget_paintable_new (v->window);
@@ -198,7 +200,12 @@ save_screenshot (Viewer * v)
 
   gdk_paintable_snapshot (p, s, w, h);
   node = gtk_snapshot_free_to_node (s);
-  if (node != NULL && r != NULL) {
+  if (node == NULL || r == NULL) {
+    g_clear_pointer (&node, gsk_render_node_unref);
+    g_object_unref (p);
+    return FALSE;
+  }
+  {
     GdkTexture *tex = gsk_renderer_render_texture (r, node,
         &GRAPHENE_RECT_INIT (0, 0, w, h));
 
@@ -210,6 +217,7 @@ save_screenshot (Viewer * v)
   }
   g_clear_pointer (&node, gsk_render_node_unref);
   g_object_unref (p);
+  return TRUE;
 }
 
 /* Loaded and drawn: the screenshot, then the end when asked. */
@@ -224,8 +232,12 @@ after_load (gpointer data)
     return G_SOURCE_CONTINUE;   /* drawn at the next timeout */
   }
 
-  if (v->screenshot != NULL)
-    save_screenshot (v);
+  if (v->screenshot != NULL && !save_screenshot (v)) {
+    if (++v->shot_tries < 60)
+      return G_SOURCE_CONTINUE; /* not drawn yet */
+    g_printerr ("Cannot save the screenshot: the window was not drawn\n");
+    v->failed = TRUE;
+  }
   if (v->quit_after_load)
     g_main_loop_quit (v->loop);
   return G_SOURCE_REMOVE;
