@@ -14,6 +14,7 @@
 #include "gstlttnglivesrc.h"
 #include "gstctftimefilter.h"
 #include "gstctffilter.h"
+#include "gstctfdebuginfo.h"
 #include "gstctfstatssink.h"
 #include "gstctfmux.h"
 
@@ -30,6 +31,7 @@ plugin_init (GstPlugin * plugin)
   ret |= GST_ELEMENT_REGISTER (lttnglivesrc, plugin);
   ret |= GST_ELEMENT_REGISTER (timefilter, plugin);
   ret |= GST_ELEMENT_REGISTER (ctffilter, plugin);
+  ret |= GST_ELEMENT_REGISTER (ctfdebuginfo, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfstatssink, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfmux, plugin);
 
