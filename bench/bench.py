@@ -1191,7 +1191,7 @@ def main():
             settle([dat] + ([trace] if j == "filter" else []),
                    args.drop_caches)
         elif j in ("rss", "lttng0", "perpid", "streams256", "muxpads",
-                   "live"):
+                   "live", "debuginfo"):
             settle([], args.drop_caches)
         else:
             settle([trace], args.drop_caches)

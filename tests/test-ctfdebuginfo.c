@@ -200,8 +200,8 @@ GST_START_TEST (test_text_equals_oracle)
     fail_unless (strstr (oracle, "func = \"level2+0xcd\", src = \""));
     fail_unless (strstr (oracle, "app-bid+0x1602\", func = \"level2+0xcd\""));
     fail_unless (strstr (oracle, "app-link@0x"));
-    fail_unless (strstr (oracle, "libdi.so+0x1139\", func = "
-            "\"di_lib_alloc+0x20\""));
+    fail_unless (strstr (oracle, "libdi.so+0x113c\", func = "
+            "\"di_lib_alloc+0x23\""));
     assert_same_text (ours, oracle, full[i] ? "full-path" : "file names");
     if (test_have_program ("babeltrace2") &&
         (bt2 = bt2_text ("target", DEBUG_DIR, full[i])) != NULL) {
@@ -435,8 +435,8 @@ GST_START_TEST (test_sweep)
   static const gchar *const files[] = { "app", "app-bid", "app-link",
     "app-symtab", "libdi.so", ".debug/app-link.debug"
   };
-  static const guint64 addrs[] = { 0, 0x1139, 0x1407, 0x1602, 0x16eb,
-    0x172a, 0x1744, 0x17e6, 0x401602, 0x40172a, 0xffffffff
+  static const guint64 addrs[] = { 0, 0x113c, 0x1407, 0x1602, 0x16eb,
+    0x172d, 0x1867, 0x17e9, 0x4015ef, 0x4016d8, 0xffffffff
   };
   gchar *tmp = g_dir_make_tmp ("di-sweep-XXXXXX", NULL);
   gchar *copy = g_build_filename (tmp, "bin", NULL);

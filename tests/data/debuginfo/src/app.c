@@ -28,7 +28,7 @@ level2 (int v)
 __attribute__((noinline)) static void
 level1 (int v)
 {
-  void *p = malloc (64 + v);
+  void *p = malloc (64 + (v & 31));
   level2 (v);
   free (p);
 }

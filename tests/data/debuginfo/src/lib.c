@@ -5,7 +5,7 @@
 __attribute__((noinline)) static void *
 di_lib_alloc (int v)
 {
-  return calloc (1, 16 + v);
+  return calloc (1, 16 + (v & 15));
 }
 
 void di_lib_work (int v);
