@@ -1063,12 +1063,17 @@ def job_debuginfo(b, iters):
          gst(f"ctfsrc location={trace}", "! ctfdebuginfo",
              f"target-prefix={tgt} debug-info-dir={dbg}",
              f"! ctfsink location={b.out()}"), None),
+        ("babeltrace2 --debug-info -o ctf",
+         ["babeltrace2", "--debug-info", f"--debug-info-target-prefix={tgt}",
+          f"--debug-info-dir={dbg}", trace, "-o", "ctf", "-w",
+          b.out("bt2")], None),
         ("gst-ctf ctfsrc ! ctftextsink (no debug info)",
          gst(f"ctfsrc location={trace}", "! ctftextsink location=/dev/null"),
          None),
         ("babeltrace2 > /dev/null (no debug info)", ["babeltrace2", trace],
          None),
-    ], n, size, peers_of={peer: ours})
+    ], n, size, peers_of={peer: ours, "babeltrace2 --debug-info -o ctf":
+                          "gst-ctf ctfsrc ! ctfdebuginfo ! ctfsink"})
 
 
 def job_live(b, build):

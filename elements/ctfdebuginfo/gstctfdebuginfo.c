@@ -89,6 +89,11 @@ typedef struct
 {
   EventKind kind;
   const GstCtfEventClass *out;  /* the same class in the output */
+  /* where vpid and ip were in the common context values last time
+   * (checked by field class: a variable-size member before them moves
+   * them) */
+  guint i_vpid, i_ip;
+  const GstCtfFieldClass *vpid_fc, *ip_fc;
 } ClassInfo;
 
 /* A data stream: its writer and the packet being written. */
@@ -143,6 +148,12 @@ struct _GstCtfDebugInfoFilter
   GArray *ctx;                  /* GstCtfFieldValue: the new common context */
   const GstCtfFieldClass *di_fc;        /* the output's structure */
   const gchar *di_name;         /* its name (output trace class) */
+  /* the last event's packet and class (most events follow one of the
+   * same packet and often of the same class) */
+  const guint8 *last_data;
+  Pending *last_pe;
+  const GstCtfEventClass *last_ec;
+  ClassInfo *last_ci;
 };
 
 static GParamSpec *props[N_PROPS];
@@ -290,6 +301,10 @@ gst_ctf_debug_info_filter_init (GstCtfDebugInfoFilter * self)
 static void
 drop_packets (GstCtfDebugInfoFilter * self)
 {
+  self->last_data = NULL;
+  self->last_pe = NULL;
+  self->last_ec = NULL;
+  self->last_ci = NULL;
   g_queue_clear_full (&self->pending, pending_free);
   g_clear_pointer (&self->merge, gst_ctf_event_merge_free);
   g_clear_pointer (&self->by_data, g_hash_table_unref);
@@ -735,6 +750,10 @@ finish_packet (GstCtfDebugInfoFilter * self, Pending * pe, GError ** error)
   copy_fields (pe->out, pe->in);
   pe->done = TRUE;
   g_hash_table_remove (self->by_data, pe->data);
+  if (self->last_pe == pe) {
+    self->last_pe = NULL;
+    self->last_data = NULL;
+  }
   return TRUE;
 }
 
@@ -775,9 +794,9 @@ handle_event (GstCtfDebugInfoFilter * self, GstCtfEventIter * it,
 {
   const guint8 *data = gst_ctf_event_merge_get_packet_data (self->merge,
       NULL);
-  Pending *pe = g_hash_table_lookup (self->by_data, data);
+  Pending *pe;
   const GstCtfEventClass *ec = gst_ctf_event_iter_get_event_class (it);
-  const ClassInfo *ci;
+  ClassInfo *ci;
   const GstCtfFieldValue *cc, *sp, *pl;
   GstCtfFieldValue *nv;
   guint n_cc, n_sp, n_pl, i_vpid, i_ip, n;
@@ -785,9 +804,22 @@ handle_event (GstCtfDebugInfoFilter * self, GstCtfEventIter * it,
   guint64 end;
   gint64 vpid;
 
+  if (G_LIKELY (data == self->last_data)) {
+    pe = self->last_pe;
+  } else {
+    pe = g_hash_table_lookup (self->by_data, data);
+    self->last_data = data;
+    self->last_pe = pe;
+  }
   if (G_UNLIKELY (pe == NULL || pe->stream == NULL))
     return TRUE;
-  ci = g_hash_table_lookup (self->classes, ec);
+  if (G_LIKELY (ec == self->last_ec)) {
+    ci = self->last_ci;
+  } else {
+    ci = g_hash_table_lookup (self->classes, ec);
+    self->last_ec = ec;
+    self->last_ci = ci;
+  }
   if (G_UNLIKELY (ci == NULL || ci->out == NULL)) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_UNKNOWN_EVENT_CLASS,
         "Event class %" G_GUINT64_FORMAT " (%s) is not in the output "
@@ -802,8 +834,16 @@ handle_event (GstCtfDebugInfoFilter * self, GstCtfEventIter * it,
       GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT, &n_sp);
   pl = gst_ctf_event_iter_get_values (it, GST_CTF_SCOPE_EVENT_PAYLOAD,
       &n_pl);
-  i_vpid = member (cc, n_cc, "vpid");
-  i_ip = member (cc, n_cc, "ip");
+  i_vpid = ci->i_vpid;
+  i_ip = ci->i_ip;
+  if (G_UNLIKELY (i_vpid >= n_cc || i_ip >= n_cc ||
+          cc[i_vpid].fc != ci->vpid_fc || cc[i_ip].fc != ci->ip_fc ||
+          i_vpid == 0 || i_ip == 0)) {
+    i_vpid = ci->i_vpid = member (cc, n_cc, "vpid");
+    i_ip = ci->i_ip = member (cc, n_cc, "ip");
+    ci->vpid_fc = i_vpid ? cc[i_vpid].fc : NULL;
+    ci->ip_fc = i_ip ? cc[i_ip].fc : NULL;
+  }
   if (G_UNLIKELY (i_vpid == 0 || i_ip == 0 || n_cc == 0)) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
         "Event %s has no vpid or ip value", ec->name);

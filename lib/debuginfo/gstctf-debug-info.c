@@ -55,6 +55,8 @@ struct _GstCtfDebugInfo
   GHashTable *files;            /* key text -> GstCtfBinFile */
   GHashTable *warned;           /* paths warned about */
   GQueue warnings;
+  Proc *last_proc;              /* of last_vpid (processes stay) */
+  gint64 last_vpid;
 };
 
 static void
@@ -125,8 +127,11 @@ gst_ctf_debug_info_free (GstCtfDebugInfo * di)
 static Proc *
 get_proc (GstCtfDebugInfo * di, gint64 vpid)
 {
-  Proc *p = g_hash_table_lookup (di->procs, &vpid);
+  Proc *p;
 
+  if (G_LIKELY (di->last_proc && di->last_vpid == vpid))
+    return di->last_proc;
+  p = g_hash_table_lookup (di->procs, &vpid);
   if (p == NULL) {
     p = g_new0 (Proc, 1);
     p->bins = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
@@ -136,6 +141,8 @@ get_proc (GstCtfDebugInfo * di, gint64 vpid)
         answer_free);
     g_hash_table_insert (di->procs, g_memdup2 (&vpid, sizeof (vpid)), p);
   }
+  di->last_proc = p;
+  di->last_vpid = vpid;
   return p;
 }
 
