@@ -539,11 +539,8 @@ gst_ctf_debug_info_filter_set_caps (GstBaseTransform * trans,
     gst_ctf_trace_class_unref (tc);
     return FALSE;
   }
-  /* Packets of the old trace class are written with its writers; a grown
-   * trace class keeps the ids, so the state of the processes stays. */
-  if (self->merge && !g_queue_is_empty (&self->pending))
-    GST_WARNING_OBJECT (self, "new metadata with %u packets held: they "
-        "are dropped", g_queue_get_length (&self->pending));
+  /* the packets held went out at the caps event (push_all()); a grown
+   * trace class keeps the ids, so the state of the processes stays */
   drop_packets (self);
   g_clear_pointer (&self->classes, g_hash_table_unref);
   g_clear_pointer (&self->fits, g_hash_table_unref);
@@ -1066,6 +1063,20 @@ pop_done (GstCtfDebugInfoFilter * self)
   return out;
 }
 
+/* Gives every held packet its fields and pushes them all. */
+static void
+push_all (GstCtfDebugInfoFilter * self)
+{
+  GstBuffer *out;
+  GstFlowReturn ret = finish (self);
+
+  while (ret == GST_FLOW_OK && (out = pop_done (self)) != NULL)
+    ret = gst_pad_push (GST_BASE_TRANSFORM_SRC_PAD (self), out);
+  if (ret != GST_FLOW_OK)
+    GST_DEBUG_OBJECT (self, "pushing the held packets: %s",
+        gst_flow_get_name (ret));
+}
+
 static gboolean
 gst_ctf_debug_info_filter_sink_event (GstBaseTransform * trans,
     GstEvent * event)
@@ -1073,17 +1084,21 @@ gst_ctf_debug_info_filter_sink_event (GstBaseTransform * trans,
   GstCtfDebugInfoFilter *self = GST_CTF_DEBUG_INFO_FILTER (trans);
 
   switch (GST_EVENT_TYPE (event)) {
-    case GST_EVENT_EOS:{
-      GstBuffer *out;
-      GstFlowReturn ret = finish (self);
+    case GST_EVENT_CAPS:{
+      GstCaps *caps;
+      const gchar *md;
 
-      while (ret == GST_FLOW_OK && (out = pop_done (self)) != NULL)
-        ret = gst_pad_push (GST_BASE_TRANSFORM_SRC_PAD (trans), out);
-      if (ret != GST_FLOW_OK)
-        GST_DEBUG_OBJECT (self, "pushing the last packets: %s",
-            gst_flow_get_name (ret));
+      /* new metadata (a live session's grown trace class): the packets
+       * held go out first, under the caps they came with */
+      gst_event_parse_caps (event, &caps);
+      md = gst_ctf_caps_get_metadata (caps);
+      if (self->merge && self->tsdl && md && strcmp (md, self->tsdl) != 0)
+        push_all (self);
       break;
     }
+    case GST_EVENT_EOS:
+      push_all (self);
+      break;
     case GST_EVENT_FLUSH_STOP:
       if (self->tc) {
         /* a new run of packets: held ones go */
