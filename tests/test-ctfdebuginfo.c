@@ -469,7 +469,8 @@ GST_START_TEST (test_sweep)
               g_rand_int_range (r, 0, 8);
         g_rand_free (r);
       }
-      fail_unless (g_file_set_contents (copy, mut, mlen, NULL));
+      fail_unless (g_file_set_contents_full (copy, mut, mlen,
+              G_FILE_SET_CONTENTS_NONE, 0644, NULL));
       di = gst_ctf_debug_info_new (tmp, NULL, k % 2);
       gst_ctf_debug_info_add_binary (di, 1, 0x1000, 0x10000000, copy,
           TRUE);

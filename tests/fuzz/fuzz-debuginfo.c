@@ -4,7 +4,8 @@
  * the input is a binary file a trace names, looked up at addresses spread
  * over it (DWARF functions and lines, else ELF symbols; build id notes
  * when the trace gives one), with the file also found as its own
- * separate debug file by debug link (CRC-32 of the input).
+ * separate debug file by debug link (CRC-32 of the input) for a binary
+ * that is not there.
  *
  *   meson setup build-fuzz -Dfuzzing=true (CC=clang)
  *   build-fuzz/tests/fuzz/fuzz-debuginfo tests/fuzz/seeds/debuginfo
@@ -22,7 +23,7 @@
 
 int LLVMFuzzerTestOneInput (const uint8_t * data, size_t size);
 
-static gchar *dir, *bin, *link_path;
+static gchar *dir, *bin, *missing;
 
 static void
 lookups (GstCtfDebugInfo * di, size_t size)
@@ -31,7 +32,7 @@ lookups (GstCtfDebugInfo * di, size_t size)
   gchar *w;
   guint64 a;
 
-  for (a = 0; a < 0x4000; a += 0x3b)
+  for (a = 0; a < 0x4000; a += 0x7f1)
     gst_ctf_debug_info_lookup (di, 1, 0x10000 + a, &b, &f, &s);
   gst_ctf_debug_info_lookup (di, 1, 0x10000 + size, &b, &f, &s);
   while ((w = gst_ctf_debug_info_pop_warning (di)) != NULL)
@@ -47,28 +48,32 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   if (dir == NULL) {
     dir = g_dir_make_tmp ("fuzz-debuginfo-XXXXXX", NULL);
     bin = g_build_filename (dir, "bin", NULL);
-    link_path = g_build_filename (dir, "bin.debug", NULL);
+    missing = g_build_filename (dir, "missing", NULL);
   }
-  if (!g_file_set_contents (bin, (const gchar *) data, size, NULL) ||
-      !g_file_set_contents (link_path, (const gchar *) data, size, NULL))
+  if (!g_file_set_contents_full (bin, (const gchar *) data, size,
+          G_FILE_SET_CONTENTS_NONE, 0644, NULL))
     return 0;
 
-  /* the file as the binary, PIC and not, with and without a build id */
-  di = gst_ctf_debug_info_new (dir, NULL, size % 2);
-  gst_ctf_debug_info_add_binary (di, 1, 0x10000, 0x100000, bin, TRUE);
-  lookups (di, size);
-  gst_ctf_debug_info_statedump_start (di, 1);
-  gst_ctf_debug_info_add_binary (di, 1, 0x10000, 0x100000, bin, FALSE);
-  if (size >= 20)
-    gst_ctf_debug_info_set_build_id (di, 1, 0x10000, data + size - 20, 20);
-  lookups (di, size);
-  gst_ctf_debug_info_free (di);
-
-  /* a binary that is not there, the file as its debug link */
-  di = gst_ctf_debug_info_new (dir, NULL, FALSE);
-  gst_ctf_debug_info_add_binary (di, 1, 0x10000, 0x100000, "/nonexistent/x",
-      TRUE);
-  gst_ctf_debug_info_set_debug_link (di, 1, 0x10000, "bin.debug", crc);
+  /* one way of finding the file per input (the size picks it) */
+  switch (size % 3) {
+    case 0:                    /* the binary, PIC */
+      di = gst_ctf_debug_info_new (dir, NULL, FALSE);
+      gst_ctf_debug_info_add_binary (di, 1, 0x10000, 0x100000, bin, TRUE);
+      break;
+    case 1:                    /* not PIC, with a build id to check */
+      di = gst_ctf_debug_info_new (dir, NULL, TRUE);
+      gst_ctf_debug_info_add_binary (di, 1, 0x10000, 0x100000, bin, FALSE);
+      if (size >= 20)
+        gst_ctf_debug_info_set_build_id (di, 1, 0x10000, data + size - 20,
+            20);
+      break;
+    default:                   /* the debug link of a missing binary */
+      di = gst_ctf_debug_info_new (dir, NULL, FALSE);
+      gst_ctf_debug_info_add_binary (di, 1, 0x10000, 0x100000, missing,
+          TRUE);
+      gst_ctf_debug_info_set_debug_link (di, 1, 0x10000, "bin", crc);
+      break;
+  }
   lookups (di, size);
   gst_ctf_debug_info_free (di);
   return 0;
