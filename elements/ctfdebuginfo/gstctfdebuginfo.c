@@ -146,6 +146,7 @@ struct _GstCtfDebugInfoFilter
   GHashTable *by_data;          /* packet bytes -> Pending */
   GQueue pending;               /* Pending, arrival order */
   GArray *ctx;                  /* GstCtfFieldValue: the new common context */
+  GByteArray *insert;           /* the structure's strings, encoded */
   const GstCtfFieldClass *di_fc;        /* the output's structure */
   const gchar *di_name;         /* its name (output trace class) */
   /* the last event's packet and class (most events follow one of the
@@ -295,6 +296,7 @@ gst_ctf_debug_info_filter_init (GstCtfDebugInfoFilter * self)
   self->field_name = g_strdup (DEFAULT_FIELD_NAME);
   g_queue_init (&self->pending);
   self->ctx = g_array_new (FALSE, FALSE, sizeof (GstCtfFieldValue));
+  self->insert = g_byte_array_new ();
 }
 
 /* Drops what was learnt from the packets (not the trace class). */
@@ -331,6 +333,7 @@ gst_ctf_debug_info_filter_finalize (GObject * object)
 
   drop_state (self);
   g_array_unref (self->ctx);
+  g_byte_array_unref (self->insert);
   g_free (self->debug_info_dir);
   g_free (self->target_prefix);
   g_free (self->field_name);
@@ -784,13 +787,61 @@ begin_packet (GstCtfDebugInfoFilter * self, Pending * pe, GError ** error)
   return TRUE;
 }
 
+/* Where the event common context of the event at @it ends (bit offset in
+ * its packet), from its values: 0 when a member's size is not known from
+ * its value alone (a compound member, a string of another encoding). */
+static guint64
+common_context_end (GstCtfEventIter * it, const GstCtfFieldValue * cc,
+    guint n_cc)
+{
+  guint64 pos = gst_ctf_event_iter_get_header_end (it);
+  guint i;
+
+#define ALIGN_UP(p, a) (((p) + (a) - 1) / (a) * (a))
+  if (G_UNLIKELY (n_cc == 0 || cc[0].fc == NULL))
+    return 0;
+  pos = ALIGN_UP (pos, MAX (cc[0].fc->alignment, 1));
+  for (i = 1; i < n_cc && i < cc[0].end; i = cc[i].end) {
+    const GstCtfFieldClass *fc = cc[i].fc;
+
+    if (G_UNLIKELY (fc == NULL || cc[i].end != i + 1))
+      return 0;
+    pos = ALIGN_UP (pos, MAX (fc->alignment, 1));
+    switch (fc->type) {
+      case GST_CTF_FIELD_CLASS_INTEGER:
+      case GST_CTF_FIELD_CLASS_ENUM:
+        if (fc->form != GST_CTF_FIELD_FORM_PLAIN &&
+            fc->form != GST_CTF_FIELD_FORM_BOOLEAN)
+          return 0;
+        pos += fc->integer.size;
+        break;
+      case GST_CTF_FIELD_CLASS_FLOAT:
+        pos += fc->floating.exp_dig + fc->floating.mant_dig;
+        break;
+      case GST_CTF_FIELD_CLASS_STRING:
+        if (fc->form != GST_CTF_FIELD_FORM_PLAIN ||
+            (fc->string.encoding != GST_CTF_ENCODING_UTF8 &&
+                fc->string.encoding != GST_CTF_ENCODING_ASCII &&
+                fc->string.encoding != GST_CTF_ENCODING_NONE))
+          return 0;
+        pos += ((guint64) cc[i].v.s.len + 1) * 8;
+        break;
+      default:
+        return 0;
+    }
+  }
+#undef ALIGN_UP
+  return pos;
+}
+
 /* One event of a stream class that gains the field. */
 static gboolean
 handle_event (GstCtfDebugInfoFilter * self, GstCtfEventIter * it,
     GError ** error)
 {
+  gsize size = 0;
   const guint8 *data = gst_ctf_event_merge_get_packet_data (self->merge,
-      NULL);
+      &size);
   Pending *pe;
   const GstCtfEventClass *ec = gst_ctf_event_iter_get_event_class (it);
   ClassInfo *ci;
@@ -798,7 +849,7 @@ handle_event (GstCtfDebugInfoFilter * self, GstCtfEventIter * it,
   GstCtfFieldValue *nv;
   guint n_cc, n_sp, n_pl, i_vpid, i_ip, n;
   const gchar *str[3];
-  guint64 end;
+  guint64 end, split;
   gint64 vpid;
 
   if (G_LIKELY (data == self->last_data)) {
@@ -855,7 +906,30 @@ handle_event (GstCtfDebugInfoFilter * self, GstCtfEventIter * it,
       &str[2]);
   post_warnings (self);
 
-  /* the common context with the structure appended */
+  /* the body copied as bytes, the structure's strings spliced in after
+   * the common context, when the layout allows */
+  split = common_context_end (it, cc, n_cc);
+  if (G_LIKELY (split != 0)) {
+    gboolean copied = FALSE;
+    guint64 begin = gst_ctf_event_iter_get_event_offset (it, &end);
+    gsize l0 = strlen (str[0]) + 1, l1 = strlen (str[1]) + 1,
+        l2 = strlen (str[2]) + 1;
+
+    (void) begin;
+    g_byte_array_set_size (self->insert, l0 + l1 + l2);
+    memcpy (self->insert->data, str[0], l0);
+    memcpy (self->insert->data + l0, str[1], l1);
+    memcpy (self->insert->data + l0 + l1, str[2], l2);
+    if (!gst_ctf_packet_writer_append_event_spliced (pe->stream->writer,
+            ci->out, gst_ctf_event_iter_get_clock_value (it), data, size,
+            gst_ctf_event_iter_get_header_end (it), split, end,
+            self->insert->data, self->insert->len, &copied, error))
+      return FALSE;
+    if (copied)
+      goto appended;
+  }
+
+  /* the common context with the structure appended, encoded again */
   n = n_cc;
   g_array_set_size (self->ctx, n + 4);
   nv = (GstCtfFieldValue *) self->ctx->data;
@@ -879,6 +953,8 @@ handle_event (GstCtfDebugInfoFilter * self, GstCtfEventIter * it,
           gst_ctf_event_iter_get_clock_value (it), nv, n + 4, sp, n_sp, pl,
           n_pl, error))
     return FALSE;
+
+appended:
   gst_ctf_event_iter_get_event_offset (it, &end);
   if (end >= pe->info.content_size)
     return finish_packet (self, pe, error);
