@@ -911,11 +911,10 @@ handle_event (GstCtfDebugInfoFilter * self, GstCtfEventIter * it,
   split = common_context_end (it, cc, n_cc);
   if (G_LIKELY (split != 0)) {
     gboolean copied = FALSE;
-    guint64 begin = gst_ctf_event_iter_get_event_offset (it, &end);
     gsize l0 = strlen (str[0]) + 1, l1 = strlen (str[1]) + 1,
         l2 = strlen (str[2]) + 1;
 
-    (void) begin;
+    gst_ctf_event_iter_get_event_offset (it, &end);
     g_byte_array_set_size (self->insert, l0 + l1 + l2);
     memcpy (self->insert->data, str[0], l0);
     memcpy (self->insert->data + l0, str[1], l1);
