@@ -608,6 +608,33 @@ GST_START_TEST (test_corpus_traces)
 
 GST_END_TEST;
 
+/* JSON Lines carries the field like any other. */
+GST_START_TEST (test_json_lines)
+{
+  gchar *out = g_build_filename (g_get_tmp_dir (), "di-XXXXXX.jsonl", NULL);
+  gchar *desc, *err = NULL, *text;
+  gint fd = g_mkstemp (out);
+
+  fail_unless (fd >= 0);
+  close (fd);
+  enter_data ();
+  desc = g_strdup_printf ("ctfsrc location=trace ! ctfdebuginfo "
+      "target-prefix=target debug-info-dir=" DEBUG_DIR " ! ctftextsink "
+      "format=json-lines location=%s", out);
+  fail_unless (run (desc, NULL, &err), "%s: %s", desc, err);
+  text = read_file (out);
+  fail_unless (strstr (text, "\"debug_info\":{\"bin\":\"app+0x1602\","
+          "\"func\":\"level2+0xcd\",\"src\":\"app.c:24\"}") != NULL);
+  fail_unless (strstr (text, "\"debug_info\":{\"bin\":\"\",\"func\":\"\","
+          "\"src\":\"\"}") != NULL);
+  g_free (text);
+  g_free (desc);
+  g_unlink (out);
+  g_free (out);
+}
+
+GST_END_TEST;
+
 static Suite *
 ctfdebuginfo_suite (void)
 {
@@ -619,6 +646,7 @@ ctfdebuginfo_suite (void)
   tcase_add_test (tc, test_text_equals_oracle);
   tcase_add_test (tc, test_no_debug_dir);
   tcase_add_test (tc, test_through_ctfsink);
+  tcase_add_test (tc, test_json_lines);
   tcase_add_test (tc, test_missing_and_corrupt);
   tcase_add_test (tc, test_sweep);
   tcase_add_test (tc, test_corpus_traces);
