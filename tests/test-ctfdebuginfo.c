@@ -30,6 +30,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <gst/check/gstharness.h>
+
 #include "gstctf-debug-info.h"
 #include "test-util.h"
 
@@ -608,6 +610,64 @@ GST_START_TEST (test_corpus_traces)
 
 GST_END_TEST;
 
+static void
+keep_buffer (GstElement * sink, GstBuffer * buf, GstPad * pad, gpointer bufs)
+{
+  g_ptr_array_add (bufs, gst_buffer_ref (buf));
+}
+
+/* A live source's GAP lets the held packets go: the bundled trace's
+ * packets (as ctfsrc gives them) pushed into the element, then a GAP past
+ * their end. */
+GST_START_TEST (test_gap_releases)
+{
+  GstElement *pipe, *sink;
+  GstHarness *h;
+  GstCaps *caps = NULL;
+  GPtrArray *bufs = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_buffer_unref);
+  GstBus *bus;
+  GstMessage *msg;
+  GstPad *pad;
+  guint i;
+
+  enter_data ();
+  pipe = gst_parse_launch ("ctfsrc location=trace ! fakesink name=s "
+      "signal-handoffs=true", NULL);
+  fail_unless (pipe != NULL);
+  sink = gst_bin_get_by_name (GST_BIN (pipe), "s");
+  g_signal_connect (sink, "handoff", G_CALLBACK (keep_buffer), bufs);
+  gst_element_set_state (pipe, GST_STATE_PLAYING);
+  bus = gst_element_get_bus (pipe);
+  msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND, GST_MESSAGE_EOS |
+      GST_MESSAGE_ERROR);
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+  pad = gst_element_get_static_pad (sink, "sink");
+  caps = gst_pad_get_current_caps (pad);
+  gst_object_unref (pad);
+  gst_object_unref (bus);
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  gst_object_unref (sink);
+  gst_object_unref (pipe);
+  fail_unless (caps != NULL && bufs->len > 2);
+
+  h = gst_harness_new ("ctfdebuginfo");
+  gst_harness_set_src_caps (h, caps);
+  for (i = 0; i < bufs->len; i++)
+    fail_unless_equals_int (gst_harness_push (h,
+            gst_buffer_ref (g_ptr_array_index (bufs, i))), GST_FLOW_OK);
+  /* the last packets wait for a later one or the end */
+  fail_unless (gst_harness_buffers_received (h) < bufs->len);
+  fail_unless (gst_harness_push_event (h, gst_event_new_gap (G_MAXINT64 / 2,
+              GST_CLOCK_TIME_NONE)));
+  fail_unless_equals_int (gst_harness_buffers_received (h), bufs->len);
+  gst_harness_teardown (h);
+  g_ptr_array_unref (bufs);
+}
+
+GST_END_TEST;
+
 /* JSON Lines carries the field like any other. */
 GST_START_TEST (test_json_lines)
 {
@@ -647,6 +707,7 @@ ctfdebuginfo_suite (void)
   tcase_add_test (tc, test_no_debug_dir);
   tcase_add_test (tc, test_through_ctfsink);
   tcase_add_test (tc, test_json_lines);
+  tcase_add_test (tc, test_gap_releases);
   tcase_add_test (tc, test_missing_and_corrupt);
   tcase_add_test (tc, test_sweep);
   tcase_add_test (tc, test_corpus_traces);

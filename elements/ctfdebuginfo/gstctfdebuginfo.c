@@ -27,7 +27,8 @@
  *
  * Packets are held until no packet still to come can hold an earlier
  * event (the order ctfsrc pushes them in: `timestamp_begin`), about one
- * packet per stream.
+ * packet per stream; a live source's GAP events (lttnglivesrc) let them
+ * go sooner.
  *
  * ## Example launch lines
  * |[
@@ -1173,6 +1174,33 @@ gst_ctf_debug_info_filter_sink_event (GstBaseTransform * trans,
     }
     case GST_EVENT_EOS:
       push_all (self);
+      break;
+    case GST_EVENT_GAP:
+      if (self->merge) {
+        GstClockTime ts, dur;
+
+        /* a live source: no packet before the GAP's end will come
+         * (PTS = timestamp_begin in ns from the clock origin), so the
+         * events before it get their fields and their packets go out
+         * before the GAP */
+        gst_event_parse_gap (event, &ts, &dur);
+        if (GST_CLOCK_TIME_IS_VALID (ts) && ts <= G_MAXINT64) {
+          GError *err = NULL;
+          GstBuffer *out;
+          GstFlowReturn ret = GST_FLOW_OK;
+
+          if (GST_CLOCK_TIME_IS_VALID (dur) && dur <= G_MAXINT64 - ts)
+            ts += dur;
+          gst_ctf_event_merge_advance (self->merge, (gint64) ts);
+          if (!drain (self, &err)) {
+            gst_ctf_element_post_gerror (GST_ELEMENT (self), err,
+                "Cannot add the debug info to the packets' events");
+            g_clear_error (&err);
+          }
+          while (ret == GST_FLOW_OK && (out = pop_done (self)) != NULL)
+            ret = gst_pad_push (GST_BASE_TRANSFORM_SRC_PAD (self), out);
+        }
+      }
       break;
     case GST_EVENT_FLUSH_STOP:
       if (self->tc) {
