@@ -32,6 +32,7 @@
 
 #include <gst/check/gstharness.h>
 
+#include "gstctf-caps.h"
 #include "gstctf-debug-info.h"
 #include "test-util.h"
 
@@ -616,20 +617,16 @@ keep_buffer (GstElement * sink, GstBuffer * buf, GstPad * pad, gpointer bufs)
   g_ptr_array_add (bufs, gst_buffer_ref (buf));
 }
 
-/* A live source's GAP lets the held packets go: the bundled trace's
- * packets (as ctfsrc gives them) pushed into the element, then a GAP past
- * their end. */
-GST_START_TEST (test_gap_releases)
+/* The bundled trace's packets as ctfsrc gives them, and their caps. */
+static GPtrArray *
+capture_packets (GstCaps ** caps)
 {
   GstElement *pipe, *sink;
-  GstHarness *h;
-  GstCaps *caps = NULL;
   GPtrArray *bufs = g_ptr_array_new_with_free_func ((GDestroyNotify)
       gst_buffer_unref);
   GstBus *bus;
   GstMessage *msg;
   GstPad *pad;
-  guint i;
 
   enter_data ();
   pipe = gst_parse_launch ("ctfsrc location=trace ! fakesink name=s "
@@ -644,25 +641,72 @@ GST_START_TEST (test_gap_releases)
   fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS);
   gst_message_unref (msg);
   pad = gst_element_get_static_pad (sink, "sink");
-  caps = gst_pad_get_current_caps (pad);
+  *caps = gst_pad_get_current_caps (pad);
   gst_object_unref (pad);
   gst_object_unref (bus);
   gst_element_set_state (pipe, GST_STATE_NULL);
   gst_object_unref (sink);
   gst_object_unref (pipe);
-  fail_unless (caps != NULL && bufs->len > 2);
+  fail_unless (*caps != NULL && bufs->len > 2);
+  return bufs;
+}
 
-  h = gst_harness_new ("ctfdebuginfo");
-  gst_harness_set_src_caps (h, caps);
+/* Pushes @bufs into a new harness of the element; the last packets are
+ * held (they wait for a later one or the end). */
+static GstHarness *
+push_packets (GPtrArray * bufs, GstCaps * caps)
+{
+  GstHarness *h = gst_harness_new ("ctfdebuginfo");
+  guint i;
+
+  gst_harness_set_src_caps (h, gst_caps_ref (caps));
   for (i = 0; i < bufs->len; i++)
     fail_unless_equals_int (gst_harness_push (h,
             gst_buffer_ref (g_ptr_array_index (bufs, i))), GST_FLOW_OK);
-  /* the last packets wait for a later one or the end */
   fail_unless (gst_harness_buffers_received (h) < bufs->len);
+  return h;
+}
+
+/* A live source's GAP past the packets lets the held ones go. */
+GST_START_TEST (test_gap_releases)
+{
+  GstCaps *caps;
+  GPtrArray *bufs = capture_packets (&caps);
+  GstHarness *h = push_packets (bufs, caps);
+
   fail_unless (gst_harness_push_event (h, gst_event_new_gap (G_MAXINT64 / 2,
               GST_CLOCK_TIME_NONE)));
   fail_unless_equals_int (gst_harness_buffers_received (h), bufs->len);
   gst_harness_teardown (h);
+  gst_caps_unref (caps);
+  g_ptr_array_unref (bufs);
+}
+
+GST_END_TEST;
+
+/* New metadata (a live session's grown trace class): the held packets
+ * go out first, then the next ones are written with the new metadata. */
+GST_START_TEST (test_new_metadata)
+{
+  GstCaps *caps, *grown;
+  GPtrArray *bufs = capture_packets (&caps);
+  GstHarness *h = push_packets (bufs, caps);
+  gchar *md;
+
+  md = g_strconcat (gst_ctf_caps_get_metadata (caps), "\n/* grown */\n",
+      NULL);
+  grown = gst_caps_copy (caps);
+  gst_caps_set_simple (grown, "metadata", G_TYPE_STRING, md, NULL);
+  gst_harness_set_src_caps (h, grown);
+  fail_unless_equals_int (gst_harness_buffers_received (h), bufs->len);
+  fail_unless_equals_int (gst_harness_push (h,
+          gst_buffer_ref (g_ptr_array_index (bufs, bufs->len - 1))),
+      GST_FLOW_OK);
+  gst_harness_push_event (h, gst_event_new_eos ());
+  fail_unless_equals_int (gst_harness_buffers_received (h), bufs->len + 1);
+  g_free (md);
+  gst_harness_teardown (h);
+  gst_caps_unref (caps);
   g_ptr_array_unref (bufs);
 }
 
@@ -708,6 +752,7 @@ ctfdebuginfo_suite (void)
   tcase_add_test (tc, test_through_ctfsink);
   tcase_add_test (tc, test_json_lines);
   tcase_add_test (tc, test_gap_releases);
+  tcase_add_test (tc, test_new_metadata);
   tcase_add_test (tc, test_missing_and_corrupt);
   tcase_add_test (tc, test_sweep);
   tcase_add_test (tc, test_corpus_traces);
