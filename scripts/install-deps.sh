@@ -19,6 +19,10 @@ DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recomme
   lttng-tools liblttng-ust-dev >/dev/null
 # libdw-dev, libelf-dev: ctfdebuginfo reads ELF symbols and DWARF (elfutils)
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends libdw-dev libelf-dev >/dev/null
+# scdoc: the gst-ctf(1) man page, built from docs/gst-ctf.1.scd;
+# bash-completion: what gst-ctf's completion file needs (tested)
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+  scdoc bash-completion >/dev/null
 # Benchmark inputs (bench/): `sh scripts/install-deps.sh --bench` also
 # installs LTTng to record them (bench/record-perpid.sh, the corpus
 # recording scripts) and trace-cmd.
