@@ -17,6 +17,7 @@
 #include "gstctfdebuginfo.h"
 #include "gstctfstatssink.h"
 #include "gstctfmux.h"
+#include "gstctftracer.h"
 
 static gboolean
 plugin_init (GstPlugin * plugin)
@@ -34,6 +35,8 @@ plugin_init (GstPlugin * plugin)
   ret |= GST_ELEMENT_REGISTER (ctfdebuginfo, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfstatssink, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfmux, plugin);
+  /* a GstTracer, not an element: GST_TRACERS="ctftracer(...)" */
+  ret |= gst_tracer_register (plugin, "ctftracer", GST_TYPE_CTF_TRACER);
 
   return ret;
 }
