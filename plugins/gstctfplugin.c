@@ -14,6 +14,7 @@
 #include "gstlttnglivesrc.h"
 #include "gstctftimefilter.h"
 #include "gstctffilter.h"
+#include "gstctfdebuginfo.h"
 #include "gstctfstatssink.h"
 #include "gstctfmux.h"
 #include "gstctftracer.h"
@@ -31,6 +32,7 @@ plugin_init (GstPlugin * plugin)
   ret |= GST_ELEMENT_REGISTER (lttnglivesrc, plugin);
   ret |= GST_ELEMENT_REGISTER (timefilter, plugin);
   ret |= GST_ELEMENT_REGISTER (ctffilter, plugin);
+  ret |= GST_ELEMENT_REGISTER (ctfdebuginfo, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfstatssink, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfmux, plugin);
   /* a GstTracer, not an element: GST_TRACERS="ctftracer(...)" */
