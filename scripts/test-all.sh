@@ -8,6 +8,9 @@
 # FUZZ_SEED (default 1), so a run that passes here passes on any machine;
 # FUZZ_SECONDS (default 300) only caps a target that is far too slow. FUZZ_SEED=0 takes a
 # random seed, for hunting (scripts/fuzz-hunt.sh runs longer, in build-hunt).
+# Between the sanitizer and fuzz stages the Debian packages are built,
+# checked with lintian and tested installed in a clean Debian 12 root
+# (scripts/test-packages.sh); TEST_PACKAGES=0 leaves that stage out.
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/install-deps.sh
@@ -31,6 +34,11 @@ ninja -C build-asan
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:intercept_strstr=0 \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   meson test -C build-asan --print-errorlogs
+
+if [ "${TEST_PACKAGES:-1}" != 0 ]; then
+  echo "== Debian packages: built, lintian, installed in a clean Debian 12 root"
+  sh scripts/test-packages.sh
+fi
 
 if [ "$FUZZ_SECONDS" -eq 0 ]; then
   echo "== all tests passed (fuzz targets not run: FUZZ_SECONDS=0)"
