@@ -15,6 +15,7 @@
 #include "gstctftimefilter.h"
 #include "gstctffilter.h"
 #include "gstctfstatssink.h"
+#include "gstperfettosink.h"
 #include "gstctfmux.h"
 
 static gboolean
@@ -32,6 +33,7 @@ plugin_init (GstPlugin * plugin)
   ret |= GST_ELEMENT_REGISTER (ctffilter, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfstatssink, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfmux, plugin);
+  ret |= GST_ELEMENT_REGISTER (perfettosink, plugin);
 
   return ret;
 }
