@@ -42,6 +42,7 @@
 
 #include "gstperfettosink.h"
 
+#include "gstctf-caps.h"
 #include "gstctf-element-util.h"
 #include "gstctf-perfetto.h"
 
@@ -339,6 +340,9 @@ finish (GstPerfettoSink * self, const gchar * reason)
   if (self->file == NULL || self->finished)
     return TRUE;
   self->finished = TRUE;
+  GST_DEBUG_OBJECT (self, "finishing %s: %s", self->part_path,
+      reason ? reason : "complete");
+  flush_out (self);
   if (reason && self->written > 0) {
     gchar *note = g_strdup_printf ("gst-ctf: trace truncated: %s", reason);
 
@@ -443,11 +447,26 @@ gst_perfetto_sink_event (GstBaseSink * sink, GstEvent * event)
 {
   GstPerfettoSink *self = GST_PERFETTO_SINK (sink);
 
-  if (GST_EVENT_TYPE (event) == GST_EVENT_EOS) {
-    if (!flush_out (self) || !finish (self, NULL)) {
-      gst_event_unref (event);
-      return FALSE;
+  switch (GST_EVENT_TYPE (event)) {
+    case GST_EVENT_EOS:
+      /* after an error here or upstream (a source sends EOS after its
+       * error), the trace ends early and says so */
+      if (!flush_out (self) || !finish (self, self->error_text)) {
+        gst_event_unref (event);
+        return FALSE;
+      }
+      break;
+    case GST_EVENT_CUSTOM_DOWNSTREAM:{
+      const gchar *reason;
+
+      if (gst_ctf_event_parse_truncated (event, &reason)) {
+        g_free (self->error_text);
+        self->error_text = g_strdup (reason);
+      }
+      break;
     }
+    default:
+      break;
   }
   return GST_BASE_SINK_CLASS (parent_class)->event (sink, event);
 }
