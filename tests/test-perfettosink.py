@@ -117,6 +117,14 @@ def wire_ftrace(data):
                 elif bf == 2:
                     events.append(dict((ef, ev) for ef, _, ev in
                                        wire_fields(v))[1])
+                elif bf == 4:   # compact_sched: delta-coded times
+                    for cf, _, arr in wire_fields(v):
+                        if cf in (1, 7):
+                            t, i = 0, 0
+                            while i < len(arr):
+                                d, i = varint(arr, i)
+                                t += d
+                                events.append(t)
             per_cpu[cpu] += events
     return per_cpu
 
@@ -130,23 +138,72 @@ def decode(data):
 TYPED = None
 
 
+SWITCH = ("prev_comm", "prev_pid", "prev_prio", "prev_state", "next_comm",
+          "next_pid", "next_prio")
+WAKING = ("comm", "pid", "prio", "target_cpu")
+
+
+class Ev:
+    """One ftrace event: typed, generic or from a bundle's compact_sched."""
+
+    def __init__(self, ts, name, pid, msg=None, fields=None):
+        self.ts, self.name, self.pid, self.msg = ts, name, pid, msg
+        self.fields = fields or {}
+
+
 def ftrace_events(trace):
-    """{cpu: [(ts, name, event)]}, tasks {tid: {names}}."""
+    """{cpu: [Ev]} in time order, tasks {tid: {names}}.  The compact
+    sched_switch events get their prev_* (and both compact kinds their
+    task) from the CPU's previous switch, as trace_processor does."""
     per_cpu = collections.defaultdict(list)
     tasks = collections.defaultdict(set)
-    for p in trace.packet:
+    for k, p in enumerate(trace.packet):
         if p.HasField("ftrace_events"):
             b = p.ftrace_events
-            for e in b.event:
+            for i, e in enumerate(b.event):
                 kind = e.WhichOneof("event")
                 name = e.generic.event_name if kind == "generic" else kind
-                per_cpu[b.cpu].append((e.timestamp, name, e))
+                ev = Ev(e.timestamp, name, e.pid, e)
+                if kind == "sched_switch":
+                    ev.fields = {f: getattr(e.sched_switch, f)
+                                 for f in SWITCH}
+                per_cpu[b.cpu].append(((e.timestamp, k, 0, i), ev))
+            c = b.compact_sched
+            t = 0
+            for i, dt in enumerate(c.switch_timestamp):
+                t += dt
+                ev = Ev(t, "sched_switch", None, None, {
+                    "prev_state": c.switch_prev_state[i],
+                    "next_pid": c.switch_next_pid[i],
+                    "next_prio": c.switch_next_prio[i],
+                    "next_comm": c.intern_table[c.switch_next_comm_index[i]]})
+                per_cpu[b.cpu].append(((t, k, 1, i), ev))
+            t = 0
+            for i, dt in enumerate(c.waking_timestamp):
+                t += dt
+                ev = Ev(t, "sched_waking", None, None, {
+                    "comm": c.intern_table[c.waking_comm_index[i]],
+                    "pid": c.waking_pid[i], "prio": c.waking_prio[i],
+                    "target_cpu": c.waking_target_cpu[i]})
+                per_cpu[b.cpu].append(((t, k, 1, i), ev))
         if p.HasField("process_tree"):
             for th in p.process_tree.threads:
                 tasks[th.tid].add(th.name)
-    for evs in per_cpu.values():
+    out = {}
+    for cpu, evs in per_cpu.items():
         evs.sort(key=lambda x: x[0])
-    return per_cpu, tasks
+        running = None          # the CPU's last switch
+        for _, ev in evs:
+            if ev.pid is None and running is not None:
+                ev.pid = running["next_pid"]
+                if ev.name == "sched_switch":
+                    ev.fields.update(prev_comm=running["next_comm"],
+                                     prev_pid=running["next_pid"],
+                                     prev_prio=running["next_prio"])
+            if ev.name == "sched_switch":
+                running = ev.fields
+        out[cpu] = [ev for _, ev in evs]
+    return out, tasks
 
 
 # -- trace-cmd report ---------------------------------------------------------
@@ -154,6 +211,10 @@ def ftrace_events(trace):
 REPORT_RE = re.compile(r"^\s*(.*)-(\d+)\s+\[(\d+)\]\s+(\d+)\.(\d+):\s+(\S+):"
                        r"\s*(.*)$")
 KEY_RE = re.compile(r"(?:^| )([A-Za-z_][A-Za-z0-9_]*)=")
+
+
+def num(text):
+    return int(text, 16) if text.startswith("0x") else int(text)
 
 
 def raw_fields(text):
@@ -218,8 +279,13 @@ def check_tracedat(dat, oracle_raw):
             fail("%s CPU %d: %d ftrace events, report %d" %
                  (label, cpu, len(g), len(w)))
             continue
-        for (wt, wn, comm, pid, rest), (gt, gn, e) in zip(w, g):
+        # events of one time stamp in name order on both sides
+        w = sorted(w, key=lambda x: (x[0], x[1]))
+        g = sorted(g, key=lambda x: ((x.ts + unit // 2) // unit * unit,
+                                     x.name))
+        for (wt, wn, comm, pid, rest), e in zip(w, g):
             n += 1
+            gt, gn = e.ts, e.name
             # trace-cmd report rounds to the nearest us without -t
             if (gt + unit // 2) // unit * unit != wt:
                 fail("%s CPU %d: event at %d ns, report %d" %
@@ -229,7 +295,7 @@ def check_tracedat(dat, oracle_raw):
             if gn in ("sys_enter", "sys_exit") and wn != gn:
                 ok = wn.startswith(gn + "_") and \
                     int(f.get("__syscall_nr", -1)) == \
-                    getattr(e, gn).id
+                    getattr(e.msg, gn).id
             else:
                 ok = gn == wn
             if not ok:
@@ -237,21 +303,20 @@ def check_tracedat(dat, oracle_raw):
                      (label, cpu, wt, gn, wn))
                 break
             if e.pid != pid:
-                fail("%s CPU %d at %d: pid %d, report %d" %
-                     (label, cpu, wt, e.pid, pid))
+                fail("%s CPU %d at %d (%s): pid %s, report %d" %
+                     (label, cpu, wt, gn, e.pid, pid))
                 break
-            if gn == "sched_switch":
-                s = e.sched_switch
-                mine = {"prev_comm": s.prev_comm, "prev_pid": s.prev_pid,
-                        "prev_prio": s.prev_prio, "prev_state": s.prev_state,
-                        "next_comm": s.next_comm, "next_pid": s.next_pid,
-                        "next_prio": s.next_prio}
-                theirs = {k: (f.get(k) if k.endswith("comm") else
-                              int(f.get(k, "-1"), 0)) for k in mine}
-                if mine != theirs:
-                    fail("%s CPU %d at %d: sched_switch %s, report %s" %
-                         (label, cpu, wt, mine, theirs))
-                    break
+            keys = SWITCH if gn == "sched_switch" else \
+                WAKING if gn == "sched_waking" else ()
+            mine = {k: e.fields.get(k, getattr(e.msg, gn).__getattribute__(k)
+                                    if e.msg is not None else None)
+                    for k in keys}
+            theirs = {k: (f.get(k) if k.endswith("comm") else
+                          num(f.get(k, "-1"))) for k in keys}
+            if mine != theirs:
+                fail("%s CPU %d at %d: %s %s, report %s" %
+                     (label, cpu, wt, gn, mine, theirs))
+                break
             # several buffers: report shows "INSTANCE:   COMM"
             if pid != 0 and comm != "<...>" and not any(
                     comm == t or re.match(r"^\S+:\s+" + re.escape(t) + "$",
@@ -269,8 +334,10 @@ SCHED = ("sched_switch", "sched_waking", "sched_wakeup", "sched_wakeup_new",
 
 
 def sched_events(per_cpu):
-    return {cpu: [(t, n, str(e).replace("\n", " ")) for t, n, e in evs
-                  if n in SCHED] for cpu, evs in per_cpu.items()}
+    return {cpu: [(e.ts, e.name, e.pid, sorted(e.fields.items()) or
+                   str(e.msg).replace("\n", " "))
+                  for e in evs if e.name in SCHED]
+            for cpu, evs in per_cpu.items()}
 
 
 def check_lttng_compat(dat, direct):

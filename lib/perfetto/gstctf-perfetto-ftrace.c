@@ -198,6 +198,12 @@ class_info (GstCtfPerfettoWriter * w, const GstCtfEventClass * ec)
     ci->pid.scope = GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT;
     ci->pid.ordinal = (gint) i;
   }
+  ci->flags.scope = -1;
+  if (sc && (i = member_ordinal (w, sc->event_common_context,
+              "common_flags"), (gint) i >= 0)) {
+    ci->flags.scope = GST_CTF_SCOPE_EVENT_COMMON_CONTEXT;
+    ci->flags.ordinal = (gint) i;
+  }
   g_hash_table_insert (w->classes, (gpointer) ec, ci);
   return ci;
 }
@@ -367,6 +373,223 @@ note_tasks (GstCtfPerfettoWriter * w, const PfClassInfo * ci,
   }
 }
 
+/* ------------------------------------------------------------------ */
+/* CompactSched (perfetto_trace.proto FtraceEventBundle.CompactSched): the
+ * sched_switch and sched_waking events of a bundle as packed arrays with
+ * delta-encoded times and interned comms, about 10 bytes an event.  It
+ * leaves out what Perfetto takes from the CPU's previous switch (the
+ * switch's prev_* and the task of both events), so an event goes there
+ * only when that is exactly what it recorded; else it is a typed event. */
+
+#define N_COMPACT_ARRAYS 11
+
+static GArray **
+compact_arrays (PfCompact * c)
+{
+  return &c->sw_ts;
+}
+
+void
+gst_ctf_pf_compact_init (PfCompact * c)
+{
+  GArray **a = compact_arrays (c);
+  guint i;
+
+  for (i = 0; i < N_COMPACT_ARRAYS; i++)
+    a[i] = g_array_new (FALSE, FALSE, sizeof (gint64));
+  c->comm_index = g_hash_table_new (g_str_hash, g_str_equal);
+  c->comms = g_ptr_array_new_with_free_func (g_free);
+}
+
+void
+gst_ctf_pf_compact_clear (PfCompact * c)
+{
+  GArray **a = compact_arrays (c);
+  guint i;
+
+  for (i = 0; i < N_COMPACT_ARRAYS; i++)
+    g_array_unref (a[i]);
+  g_hash_table_unref (c->comm_index);
+  g_ptr_array_unref (c->comms);
+}
+
+static void
+compact_reset (PfCompact * c)
+{
+  GArray **a = compact_arrays (c);
+  guint i;
+
+  for (i = 0; i < N_COMPACT_ARRAYS; i++)
+    g_array_set_size (a[i], 0);
+  g_hash_table_remove_all (c->comm_index);
+  g_ptr_array_set_size (c->comms, 0);
+}
+
+static gint64
+compact_comm (PfCompact * c, const gchar * s, gsize len)
+{
+  gchar *key = g_strndup (s, len);
+  gpointer idx = g_hash_table_lookup (c->comm_index, key);
+
+  if (idx) {
+    g_free (key);
+    return GPOINTER_TO_INT (idx) - 1;
+  }
+  g_ptr_array_add (c->comms, key);
+  g_hash_table_insert (c->comm_index, key, GINT_TO_POINTER (c->comms->len));
+  return c->comms->len - 1;
+}
+
+static void
+push (GArray * a, gint64 v)
+{
+  g_array_append_val (a, v);
+}
+
+static gint64
+last_of (GArray * a)
+{
+  return a->len ? g_array_index (a, gint64, a->len - 1) : 0;
+}
+
+static void
+packed (GstCtfPb * pb, guint field, GArray * a, gboolean delta)
+{
+  gint64 prev = 0;
+  guint i;
+
+  if (a->len == 0)
+    return;
+  gst_ctf_pb_begin (pb, field);
+  for (i = 0; i < a->len; i++) {
+    gint64 v = g_array_index (a, gint64, i);
+
+    gst_ctf_pb_varint_raw (pb, (guint64) (delta ? v - prev : v));
+    prev = v;
+  }
+  gst_ctf_pb_end (pb);
+}
+
+static void
+write_compact (PfCompact * c, GstCtfPb * pb)
+{
+  guint i;
+
+  if (c->sw_ts->len == 0 && c->wk_ts->len == 0)
+    return;
+  gst_ctf_pb_begin (pb, 4);     /* FtraceEventBundle.compact_sched */
+  for (i = 0; i < c->comms->len; i++)
+    gst_ctf_pb_string (pb, 5, g_ptr_array_index (c->comms, i));
+  packed (pb, 1, c->sw_ts, TRUE);
+  packed (pb, 2, c->sw_state, FALSE);
+  packed (pb, 3, c->sw_pid, FALSE);
+  packed (pb, 4, c->sw_prio, FALSE);
+  packed (pb, 6, c->sw_comm, FALSE);
+  packed (pb, 7, c->wk_ts, TRUE);
+  packed (pb, 8, c->wk_pid, FALSE);
+  packed (pb, 9, c->wk_cpu, FALSE);
+  packed (pb, 10, c->wk_prio, FALSE);
+  packed (pb, 11, c->wk_comm, FALSE);
+  packed (pb, 12, c->wk_flags, FALSE);
+  gst_ctf_pb_end (pb);
+}
+
+static gboolean
+same_text (const gchar * a, const gchar * s, gsize len)
+{
+  return strlen (a) == len && memcmp (a, s, len) == 0;
+}
+
+/* sched_switch (typed[0]) into the compact arrays when its prev_* are the
+ * CPU's previous next_* and its task is prev_pid. */
+static gboolean
+compact_switch (GstCtfPerfettoWriter * w, PfStream * st,
+    const PfClassInfo * ci, const GstCtfFieldValue * v, guint n, gint64 ns,
+    gint64 pid)
+{
+  PfCompact *c = &w->compact;
+  const GstCtfFieldValue *m[7];
+  const gchar *pc, *nc;
+  gsize pl, nl;
+  guint j;
+
+  for (j = 0; j < 7; j++)
+    if (ci->member[j] < 0 ||
+        !(m[j] = gst_ctf_pf_member (v, n, ci->member[j])))
+      return FALSE;
+  if (!is_int (m[1]) || !is_int (m[2]) || !is_int (m[3]) || !is_int (m[5]) ||
+      !is_int (m[6]) || !text_of (v, m[0], &pc, &pl) ||
+      !text_of (v, m[4], &nc, &nl))
+    return FALSE;
+  if (st->current_tid < 0 || int_of (m[1]) != st->current_tid ||
+      pid != st->current_tid || int_of (m[2]) != st->current_prio ||
+      !same_text (st->current_comm, pc, pl) || ns < last_of (c->sw_ts))
+    return FALSE;
+  push (c->sw_ts, ns);
+  push (c->sw_state, int_of (m[3]));
+  push (c->sw_pid, int_of (m[5]));
+  push (c->sw_prio, int_of (m[6]) + (w->lttng_prio ? 100 : 0));
+  push (c->sw_comm, compact_comm (c, nc, nl));
+  return TRUE;
+}
+
+/* sched_waking (typed[1]) into the compact arrays when it was recorded by
+ * the task running on the CPU and has no `success` (kernels >= 4.3). */
+static gboolean
+compact_waking (GstCtfPerfettoWriter * w, PfStream * st,
+    const PfClassInfo * ci, const GstCtfFieldValue * v, guint n, gint64 ns,
+    gint64 pid, gint64 flags)
+{
+  PfCompact *c = &w->compact;
+  const GstCtfFieldValue *comm, *tid, *prio, *cpu;
+  const gchar *s;
+  gsize len;
+
+  if (ci->member[3] >= 0 || ci->member[0] < 0 || ci->member[1] < 0 ||
+      ci->member[2] < 0 || ci->member[4] < 0)
+    return FALSE;
+  comm = gst_ctf_pf_member (v, n, ci->member[0]);
+  tid = gst_ctf_pf_member (v, n, ci->member[1]);
+  prio = gst_ctf_pf_member (v, n, ci->member[2]);
+  cpu = gst_ctf_pf_member (v, n, ci->member[4]);
+  if (!is_int (tid) || !is_int (prio) || !is_int (cpu) ||
+      !text_of (v, comm, &s, &len) || st->current_tid < 0 ||
+      pid != st->current_tid || ns < last_of (c->wk_ts))
+    return FALSE;
+  push (c->wk_ts, ns);
+  push (c->wk_pid, int_of (tid));
+  push (c->wk_cpu, int_of (cpu));
+  push (c->wk_prio, int_of (prio) + (w->lttng_prio ? 100 : 0));
+  push (c->wk_comm, compact_comm (c, s, len));
+  push (c->wk_flags, flags);
+  return TRUE;
+}
+
+/* Remembers the task a switch runs, to tell whether the next switch on
+ * the CPU needs its prev_* written. */
+static void
+after_switch (PfStream * st, const PfClassInfo * ci,
+    const GstCtfFieldValue * v, guint n)
+{
+  const GstCtfFieldValue *next = ci->member[5] >= 0 ?
+      gst_ctf_pf_member (v, n, ci->member[5]) : NULL;
+  const GstCtfFieldValue *prio = ci->member[6] >= 0 ?
+      gst_ctf_pf_member (v, n, ci->member[6]) : NULL;
+  const GstCtfFieldValue *comm = ci->member[4] >= 0 ?
+      gst_ctf_pf_member (v, n, ci->member[4]) : NULL;
+  const gchar *s;
+  gsize len;
+
+  st->current_tid = is_int (next) ? int_of (next) : -1;
+  st->current_prio = is_int (prio) ? int_of (prio) : G_MININT64;
+  if (text_of (v, comm, &s, &len) && len < sizeof (st->current_comm)) {
+    memcpy (st->current_comm, s, len);
+    st->current_comm[len] = '\0';
+  } else {
+    st->current_tid = -1;       /* nothing to compare the next one with */
+  }
+}
+
 /* The events of the current packet of @st; @pb NULL: the side stream
  * (only its saved cmdlines are read). */
 void
@@ -377,6 +600,7 @@ gst_ctf_pf_ftrace_packet (GstCtfPerfettoWriter * w, PfStream * st,
   guint start = pb ? pb->out->len : 0, count = 0;
 
   if (pb) {
+    compact_reset (&w->compact);
     gst_ctf_pf_packet_begin (pb, w, -1);
     gst_ctf_pb_begin (pb, PF_TP_FTRACE_EVENTS);
     gst_ctf_pb_uint (pb, PF_BUNDLE_CPU, st->cpu >= 0 ? (guint64) st->cpu : 0);
@@ -386,7 +610,7 @@ gst_ctf_pf_ftrace_packet (GstCtfPerfettoWriter * w, PfStream * st,
     PfClassInfo *ci = class_info (w, ec);
     const GstCtfFieldValue *v, *pv;
     guint n = 0, pn = 0;
-    gint64 ns, pid = st->current_tid;
+    gint64 ns, pid = st->current_tid, flags = 0;
 
     v = gst_ctf_event_iter_get_values (w->it, GST_CTF_SCOPE_EVENT_PAYLOAD, &n);
     note_tasks (w, ci, v, n);
@@ -402,21 +626,29 @@ gst_ctf_pf_ftrace_packet (GstCtfPerfettoWriter * w, PfStream * st,
       if (is_int (pv))
         pid = int_of (pv);
     }
-    gst_ctf_pb_begin (pb, PF_BUNDLE_EVENT);
-    gst_ctf_pb_uint (pb, PF_FE_TIMESTAMP, gst_ctf_pf_ns (ns));
-    if (pid >= 0)
-      gst_ctf_pb_uint (pb, PF_FE_PID, (guint64) pid);
-    if (ci->typed)
-      write_typed (w, ci, v, n, pb);
-    else
-      write_generic (w, ec, v, n, pb);
-    gst_ctf_pb_end (pb);
-    /* the task running after a switch, for events without a task id */
-    if (ci->typed == &typed[0] && ci->member[5] >= 0) {
-      const GstCtfFieldValue *next = gst_ctf_pf_member (v, n, ci->member[5]);
-
-      if (is_int (next))
-        st->current_tid = int_of (next);
+    if (ci->flags.scope >= 0) {
+      pv = gst_ctf_event_iter_get_values (w->it, ci->flags.scope, &pn);
+      pv = gst_ctf_pf_member (pv, pn, ci->flags.ordinal);
+      if (is_int (pv))
+        flags = int_of (pv);
+    }
+    if (ci->typed == &typed[0] && compact_switch (w, st, ci, v, n, ns, pid)) {
+      after_switch (st, ci, v, n);
+    } else if (ci->typed == &typed[1] && compact_waking (w, st, ci, v, n, ns,
+            pid, flags)) {
+      /* in the compact arrays */
+    } else {
+      gst_ctf_pb_begin (pb, PF_BUNDLE_EVENT);
+      gst_ctf_pb_uint (pb, PF_FE_TIMESTAMP, gst_ctf_pf_ns (ns));
+      if (pid >= 0)
+        gst_ctf_pb_uint (pb, PF_FE_PID, (guint64) pid);
+      if (ci->typed)
+        write_typed (w, ci, v, n, pb);
+      else
+        write_generic (w, ec, v, n, pb);
+      gst_ctf_pb_end (pb);
+      if (ci->typed == &typed[0])
+        after_switch (st, ci, v, n);
     }
     w->events++;
     count++;
@@ -429,6 +661,7 @@ gst_ctf_pf_ftrace_packet (GstCtfPerfettoWriter * w, PfStream * st,
     pb->depth -= 2;
     return;
   }
+  write_compact (&w->compact, pb);
   if (lost)
     gst_ctf_pb_bool (pb, PF_BUNDLE_LOST_EVENTS, TRUE);
   gst_ctf_pb_end (pb);

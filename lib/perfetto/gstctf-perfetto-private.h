@@ -36,7 +36,17 @@ typedef struct {
   GstCtfDiscardTracker tracker;
   guint64 track_uuid;           /* stream track (user space, discards) */
   gint64 current_tid;           /* kernel: next_tid of the last sched_switch */
+  gint64 current_prio;          /* its next_prio (as recorded) */
+  gchar current_comm[32];       /* its next_comm */
 } PfStream;
+
+/* One bundle's `FtraceEventBundle.CompactSched` being built. */
+typedef struct {
+  GArray *sw_ts, *sw_state, *sw_pid, *sw_prio, *sw_comm;       /* gint64 */
+  GArray *wk_ts, *wk_pid, *wk_cpu, *wk_prio, *wk_comm, *wk_flags;
+  GHashTable *comm_index;       /* comm -> index + 1 */
+  GPtrArray *comms;             /* (owned) intern_table */
+} PfCompact;
 
 /* What an event class becomes, worked out once (per trace class). */
 typedef struct {
@@ -50,6 +60,7 @@ typedef struct {
   gint8 task[2][3];             /* tid, tgid, comm payload ordinals, -1 */
   gboolean task_tgid_distinct;  /* tgid member is not the tid one */
   PfFieldRef pid;               /* kernel: the task the event is of */
+  PfFieldRef flags;             /* kernel: trace.dat's common_flags */
   gint slice;                   /* user space: 0 instant, 1 begin, 2 end */
   guint64 name_iid;             /* user space: interned name */
   gint vpid, vtid, procname;    /* user space: ordinals in common ctx, -1 */
@@ -88,6 +99,7 @@ struct _GstCtfPerfettoWriter {
   guint64 events;
 
   GByteArray *scratch;          /* one message being built */
+  PfCompact compact;
 };
 
 typedef struct {
@@ -110,6 +122,8 @@ void gst_ctf_pf_packet_end (GstCtfPb * pb);
 guint64 gst_ctf_pf_ns (gint64 ns);
 
 /* gstctf-perfetto-ftrace.c */
+void gst_ctf_pf_compact_init (PfCompact * c);
+void gst_ctf_pf_compact_clear (PfCompact * c);
 void gst_ctf_pf_ftrace_packet (GstCtfPerfettoWriter * w, PfStream * st,
     GstCtfPb * pb, gboolean lost, GError ** error);
 

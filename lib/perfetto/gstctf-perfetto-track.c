@@ -267,10 +267,12 @@ annotation_value (GstCtfPb * pb, const GstCtfFieldValue * v, guint i)
     case GST_CTF_FIELD_CLASS_ENUM:
       if (fc->form == GST_CTF_FIELD_FORM_BOOLEAN)
         gst_ctf_pb_bool (pb, PF_DA_BOOL, x->v.u != 0);
+      else if (fc->integer.base == 16)  /* shown in hex, as babeltrace2 */
+        gst_ctf_pb_uint (pb, PF_DA_POINTER, x->v.u &
+            (fc->integer.size < 64 ? (G_GUINT64_CONSTANT (1) <<
+                    fc->integer.size) - 1 : G_MAXUINT64));
       else if (fc->integer.is_signed)
         gst_ctf_pb_int (pb, PF_DA_INT, x->v.i);
-      else if (fc->integer.base == 16)
-        gst_ctf_pb_uint (pb, PF_DA_POINTER, x->v.u);
       else
         gst_ctf_pb_uint (pb, PF_DA_UINT, x->v.u);
       break;

@@ -33,6 +33,7 @@ gst_ctf_perfetto_writer_new (void)
   w->processes = g_hash_table_new (NULL, NULL);
   w->next_uuid = 1;
   w->scratch = g_byte_array_new ();
+  gst_ctf_pf_compact_init (&w->compact);
   return w;
 }
 
@@ -72,6 +73,7 @@ gst_ctf_perfetto_writer_free (GstCtfPerfettoWriter * w)
   g_hash_table_unref (w->threads);
   g_hash_table_unref (w->processes);
   g_byte_array_unref (w->scratch);
+  gst_ctf_pf_compact_clear (&w->compact);
   g_free (w);
 }
 
@@ -420,6 +422,7 @@ stream_for (GstCtfPerfettoWriter * w, const GstCtfPacketInfo * info)
   st.instance = inst;
   st.cpu = -1;
   st.current_tid = -1;
+  st.current_prio = G_MININT64;
   g_array_append_val (w->streams, st);
   return &g_array_index (w->streams, PfStream, w->streams->len - 1);
 }
