@@ -88,7 +88,7 @@ struct _GstCtfPerfettoWriter {
   GHashTable *annotation_names;
   GPtrArray *new_event_names;   /* (transfer none) keys of event_names */
   GPtrArray *new_annotation_names;
-  GHashTable *threads;          /* (pid << 32 | tid) -> track uuid */
+  GHashTable *threads;          /* PfThreadKey -> track uuid */
   GHashTable *processes;        /* pid -> track uuid */
   guint64 next_uuid;
   guint64 note_track;
@@ -128,6 +128,11 @@ void gst_ctf_pf_ftrace_packet (GstCtfPerfettoWriter * w, PfStream * st,
     GstCtfPb * pb, gboolean lost, GError ** error);
 
 /* gstctf-perfetto-track.c */
+typedef struct {
+  gint64 pid, tid;
+} PfThreadKey;
+guint gst_ctf_pf_thread_key_hash (gconstpointer p);
+gboolean gst_ctf_pf_thread_key_equal (gconstpointer a, gconstpointer b);
 void gst_ctf_pf_track_packet (GstCtfPerfettoWriter * w, PfStream * st,
     GstCtfPb * pb, GError ** error);
 void gst_ctf_pf_instant (GstCtfPerfettoWriter * w, GstCtfPb * pb,

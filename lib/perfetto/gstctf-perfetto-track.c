@@ -52,9 +52,13 @@ has_suffix (const gchar * s, const gchar * suffix, gsize * stem)
 static guint64
 intern (GHashTable * table, GPtrArray * fresh, const gchar * s, gsize len)
 {
-  gchar *key = g_strndup (s, len);
+  gchar *key;
   gpointer iid;
 
+  /* names are NUL-terminated but for a slice's stem: copy only those */
+  if (s[len] == '\0' && g_hash_table_lookup_extended (table, s, NULL, &iid))
+    return GPOINTER_TO_SIZE (iid);
+  key = g_strndup (s, len);
   if (g_hash_table_lookup_extended (table, key, NULL, &iid)) {
     g_free (key);
     return GPOINTER_TO_SIZE (iid);
@@ -182,6 +186,22 @@ procname_of (GstCtfPerfettoWriter * w, const PfClassInfo * ci, GString * s)
   g_free (t);
 }
 
+guint
+gst_ctf_pf_thread_key_hash (gconstpointer p)
+{
+  const PfThreadKey *k = p;
+
+  return g_int64_hash (&k->pid) * 31 + g_int64_hash (&k->tid);
+}
+
+gboolean
+gst_ctf_pf_thread_key_equal (gconstpointer a, gconstpointer b)
+{
+  const PfThreadKey *x = a, *y = b;
+
+  return x->pid == y->pid && x->tid == y->tid;
+}
+
 /* The track of the current event: its thread's (described on first use,
  * under its process) or its stream's. */
 static guint64
@@ -190,7 +210,8 @@ event_track (GstCtfPerfettoWriter * w, PfStream * st, const PfClassInfo * ci,
 {
   const GstCtfFieldValue *tid = context_value (w, ci->vtid_scope, ci->vtid);
   const GstCtfFieldValue *pid = context_value (w, ci->vpid_scope, ci->vpid);
-  gint64 t, p, key, *k;
+  gint64 t, p;
+  PfThreadKey key, *k;
   guint64 uuid, puuid;
   GString *name;
 
@@ -208,7 +229,8 @@ event_track (GstCtfPerfettoWriter * w, PfStream * st, const PfClassInfo * ci,
   }
   t = tid->fc->integer.is_signed ? tid->v.i : (gint64) tid->v.u;
   p = pid ? (pid->fc->integer.is_signed ? pid->v.i : (gint64) pid->v.u) : t;
-  key = (p << 32) ^ (t & 0xffffffff);
+  key.pid = p;
+  key.tid = t;
   uuid = GPOINTER_TO_SIZE (g_hash_table_lookup (w->threads, &key));
   if (uuid)
     return uuid;
@@ -233,7 +255,7 @@ event_track (GstCtfPerfettoWriter * w, PfStream * st, const PfClassInfo * ci,
     gst_ctf_pf_packet_end (pb);
   }
   uuid = w->next_uuid++;
-  k = g_new (gint64, 1);
+  k = g_new (PfThreadKey, 1);
   *k = key;
   g_hash_table_insert (w->threads, k, GSIZE_TO_POINTER (uuid));
   /* TrackDescriptor { uuid 1, parent_uuid 5, thread 4 { pid 1, tid 2,

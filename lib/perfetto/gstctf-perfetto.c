@@ -29,7 +29,8 @@ gst_ctf_perfetto_writer_new (void)
       g_free, NULL);
   w->new_event_names = g_ptr_array_new ();
   w->new_annotation_names = g_ptr_array_new ();
-  w->threads = g_hash_table_new (g_int64_hash, g_int64_equal);
+  w->threads = g_hash_table_new (gst_ctf_pf_thread_key_hash,
+      gst_ctf_pf_thread_key_equal);
   w->processes = g_hash_table_new (NULL, NULL);
   w->next_uuid = 1;
   w->scratch = g_byte_array_new ();
