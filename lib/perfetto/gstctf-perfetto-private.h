@@ -66,7 +66,12 @@ typedef struct {
   gint vpid, vtid, procname;    /* user space: ordinals in common ctx, -1 */
   gint vpid_scope, vtid_scope, procname_scope;
   gboolean cmdline;             /* side stream `tracecmd_cmdline` */
+  GArray *anno[3];              /* user space: interned names (guint64) of
+                                 * the common context, specific context and
+                                 * payload members, by ordinal */
 } PfClassInfo;
+
+void gst_ctf_pf_class_info_free (gpointer p);
 
 struct _GstCtfPerfettoWriter {
   GstCtfTraceClass *tc;
@@ -98,7 +103,6 @@ struct _GstCtfPerfettoWriter {
   gint64 last_ns;
   guint64 events;
 
-  GByteArray *scratch;          /* one message being built */
   PfCompact compact;
 };
 

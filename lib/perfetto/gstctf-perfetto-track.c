@@ -100,6 +100,25 @@ find_context (GstCtfPerfettoWriter * w, const GstCtfStreamClass * sc,
     *scope = GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT;
 }
 
+/* The interned names of the members of @fc, by ordinal (see
+ * PfClassInfo.anno). */
+static GArray *
+annotation_iids (GstCtfPerfettoWriter * w, const GstCtfFieldClass * fc)
+{
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint k;
+
+  for (k = 0; fc && fc->type == GST_CTF_FIELD_CLASS_STRUCT &&
+      k < fc->n_members; k++) {
+    const gchar *name = gst_ctf_pf_display_name (w, fc->members[k].name);
+    guint64 iid = intern (w->annotation_names, w->new_annotation_names, name,
+        strlen (name));
+
+    g_array_append_val (a, iid);
+  }
+  return a;
+}
+
 static PfClassInfo *
 class_info (GstCtfPerfettoWriter * w, const GstCtfStreamClass * sc,
     const GstCtfEventClass * ec)
@@ -118,6 +137,9 @@ class_info (GstCtfPerfettoWriter * w, const GstCtfStreamClass * sc,
     ci->slice = 2;
   ci->name_iid = intern (w->event_names, w->new_event_names, ec->name,
       ci->slice == 1 ? stem : strlen (ec->name));
+  ci->anno[0] = annotation_iids (w, sc ? sc->event_common_context : NULL);
+  ci->anno[1] = annotation_iids (w, ec->context);
+  ci->anno[2] = annotation_iids (w, ec->payload);
   find_context (w, sc, ec, "vpid", &ci->vpid_scope, &ci->vpid);
   find_context (w, sc, ec, "vtid", &ci->vtid_scope, &ci->vtid);
   find_context (w, sc, ec, "procname", &ci->procname_scope, &ci->procname);
@@ -336,19 +358,22 @@ annotation_value (GstCtfPb * pb, const GstCtfFieldValue * v, guint i)
 }
 
 static void
-annotations (GstCtfPerfettoWriter * w, GstCtfPb * pb, GstCtfScope scope)
+annotations (GstCtfPerfettoWriter * w, GstCtfPb * pb, GstCtfScope scope,
+    const GArray * iids)
 {
-  const GstCtfFieldValue *v, *x;
-  guint n = 0, k;
+  const GstCtfFieldValue *v;
+  guint n = 0, i, k = 0;
 
   v = gst_ctf_event_iter_get_values (w->it, scope, &n);
-  for (k = 0; (x = gst_ctf_pf_member (v, n, k)) != NULL; k++) {
-    const gchar *name = gst_ctf_pf_display_name (w, x->name);
-
+  if (v == NULL || n == 0 || v[0].fc == NULL ||
+      v[0].fc->type != GST_CTF_FIELD_CLASS_STRUCT)
+    return;
+  for (i = 1; i < n && i < v[0].end && v[i].end > i; i = v[i].end, k++) {
+    if (G_UNLIKELY (k >= iids->len))
+      break;
     gst_ctf_pb_begin (pb, PF_TE_DEBUG_ANNOTATIONS);
-    gst_ctf_pb_uint (pb, PF_DA_NAME_IID, intern (w->annotation_names,
-            w->new_annotation_names, name, strlen (name)));
-    annotation_value (pb, v, (guint) (x - v));
+    gst_ctf_pb_uint (pb, PF_DA_NAME_IID, g_array_index (iids, guint64, k));
+    annotation_value (pb, v, i);
     gst_ctf_pb_end (pb);
   }
 }
@@ -389,8 +414,6 @@ gst_ctf_pf_track_packet (GstCtfPerfettoWriter * w, PfStream * st,
     GstCtfPb * pb, GError ** error)
 {
   const GstCtfClockClass *cc = st->sc ? st->sc->default_clock : NULL;
-  GstCtfPb ev;
-
   while (gst_ctf_event_iter_next (w->it, error)) {
     const GstCtfEventClass *ec = gst_ctf_event_iter_get_event_class (w->it);
     PfClassInfo *ci = class_info (w, st->sc, ec);
@@ -403,21 +426,19 @@ gst_ctf_pf_track_packet (GstCtfPerfettoWriter * w, PfStream * st,
     w->last_ns = ns;
     track = event_track (w, st, ci, pb, ns);
 
-    /* The event first (it may intern names), then its packet. */
-    g_byte_array_set_size (w->scratch, 0);
-    gst_ctf_pb_init (&ev, w->scratch);
-    gst_ctf_pb_uint (&ev, PF_TE_TYPE, ci->slice == 1 ? PF_TYPE_SLICE_BEGIN :
-        ci->slice == 2 ? PF_TYPE_SLICE_END : PF_TYPE_INSTANT);
-    gst_ctf_pb_uint (&ev, PF_TE_TRACK_UUID, track);
-    gst_ctf_pb_uint (&ev, PF_TE_NAME_IID, ci->name_iid);
-    annotations (w, &ev, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT);
-    annotations (w, &ev, GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT);
-    annotations (w, &ev, GST_CTF_SCOPE_EVENT_PAYLOAD);
-
+    /* The track event, then what it interned (the order of a message's
+     * fields does not matter) */
     gst_ctf_pf_packet_begin (pb, w, (gint64) gst_ctf_pf_ns (ns));
+    gst_ctf_pb_begin (pb, PF_TP_TRACK_EVENT);
+    gst_ctf_pb_uint (pb, PF_TE_TYPE, ci->slice == 1 ? PF_TYPE_SLICE_BEGIN :
+        ci->slice == 2 ? PF_TYPE_SLICE_END : PF_TYPE_INSTANT);
+    gst_ctf_pb_uint (pb, PF_TE_TRACK_UUID, track);
+    gst_ctf_pb_uint (pb, PF_TE_NAME_IID, ci->name_iid);
+    annotations (w, pb, GST_CTF_SCOPE_EVENT_COMMON_CONTEXT, ci->anno[0]);
+    annotations (w, pb, GST_CTF_SCOPE_EVENT_SPECIFIC_CONTEXT, ci->anno[1]);
+    annotations (w, pb, GST_CTF_SCOPE_EVENT_PAYLOAD, ci->anno[2]);
+    gst_ctf_pb_end (pb);
     write_interned (w, pb);
-    gst_ctf_pb_bytes (pb, PF_TP_TRACK_EVENT, w->scratch->data,
-        w->scratch->len);
     gst_ctf_pf_packet_end (pb);
     w->events++;
   }

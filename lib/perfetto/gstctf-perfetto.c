@@ -14,13 +14,26 @@
 #define PF_CLOCK_REALTIME 1
 #define PF_CLOCK_BOOTTIME 6
 
+void
+gst_ctf_pf_class_info_free (gpointer p)
+{
+  PfClassInfo *ci = p;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (ci->anno); i++)
+    if (ci->anno[i])
+      g_array_unref (ci->anno[i]);
+  g_free (ci);
+}
+
 GstCtfPerfettoWriter *
 gst_ctf_perfetto_writer_new (void)
 {
   GstCtfPerfettoWriter *w = g_new0 (GstCtfPerfettoWriter, 1);
 
   w->streams = g_array_new (FALSE, TRUE, sizeof (PfStream));
-  w->classes = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  w->classes = g_hash_table_new_full (NULL, NULL, NULL,
+      gst_ctf_pf_class_info_free);
   w->tasks = g_hash_table_new (NULL, NULL);
   w->pending_tasks = g_ptr_array_new ();
   w->event_names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -33,7 +46,6 @@ gst_ctf_perfetto_writer_new (void)
       gst_ctf_pf_thread_key_equal);
   w->processes = g_hash_table_new (NULL, NULL);
   w->next_uuid = 1;
-  w->scratch = g_byte_array_new ();
   gst_ctf_pf_compact_init (&w->compact);
   return w;
 }
@@ -73,7 +85,6 @@ gst_ctf_perfetto_writer_free (GstCtfPerfettoWriter * w)
     g_free (k);
   g_hash_table_unref (w->threads);
   g_hash_table_unref (w->processes);
-  g_byte_array_unref (w->scratch);
   gst_ctf_pf_compact_clear (&w->compact);
   g_free (w);
 }

@@ -8,34 +8,58 @@ void
 gst_ctf_pb_init (GstCtfPb * pb, GByteArray * out)
 {
   pb->out = out;
+  pb->cap = out->len;           /* at least; found out on first growth */
   pb->depth = 0;
+}
+
+/* Room for @n more bytes at the end of @pb->out; returns where they go.
+ * GByteArray keeps its allocation when it shrinks, so growing it to the
+ * wanted size and back leaves the room. */
+static inline guint8 *
+reserve (GstCtfPb * pb, gsize n)
+{
+  GByteArray *out = pb->out;
+
+  if (G_UNLIKELY (out->len + n > pb->cap)) {
+    guint len = out->len;
+    gsize want = MAX ((gsize) len + n, (gsize) len * 2);
+
+    g_byte_array_set_size (out, (guint) MAX (want, 4096));
+    pb->cap = out->len;
+    g_byte_array_set_size (out, len);
+  }
+  return out->data + out->len;
+}
+
+static inline guint
+put_varint (guint8 * p, guint64 v)
+{
+  guint n = 0;
+
+  while (v >= 0x80) {
+    p[n++] = (guint8) (v | 0x80);
+    v >>= 7;
+  }
+  p[n++] = (guint8) v;
+  return n;
 }
 
 void
 gst_ctf_pb_varint_raw (GstCtfPb * pb, guint64 v)
 {
-  guint8 b[10];
-  guint n = 0;
+  guint8 *p = reserve (pb, 10);
 
-  while (v >= 0x80) {
-    b[n++] = (guint8) (v | 0x80);
-    v >>= 7;
-  }
-  b[n++] = (guint8) v;
-  g_byte_array_append (pb->out, b, n);
-}
-
-static inline void
-tag (GstCtfPb * pb, guint field, guint wire)
-{
-  gst_ctf_pb_varint_raw (pb, ((guint64) field << 3) | wire);
+  pb->out->len += put_varint (p, v);
 }
 
 void
 gst_ctf_pb_uint (GstCtfPb * pb, guint field, guint64 v)
 {
-  tag (pb, field, GST_CTF_PB_VARINT);
-  gst_ctf_pb_varint_raw (pb, v);
+  guint8 *p = reserve (pb, 20);
+  guint n = put_varint (p, ((guint64) field << 3) | GST_CTF_PB_VARINT);
+
+  n += put_varint (p + n, v);
+  pb->out->len += n;
 }
 
 /* int32 and int64 fields: a negative value is its 64-bit two's complement
@@ -43,8 +67,7 @@ gst_ctf_pb_uint (GstCtfPb * pb, guint field, guint64 v)
 void
 gst_ctf_pb_int (GstCtfPb * pb, guint field, gint64 v)
 {
-  tag (pb, field, GST_CTF_PB_VARINT);
-  gst_ctf_pb_varint_raw (pb, (guint64) v);
+  gst_ctf_pb_uint (pb, field, (guint64) v);
 }
 
 void
@@ -56,24 +79,27 @@ gst_ctf_pb_bool (GstCtfPb * pb, guint field, gboolean v)
 void
 gst_ctf_pb_double (GstCtfPb * pb, guint field, gdouble v)
 {
+  guint8 *p = reserve (pb, 18);
   guint64 bits;
-  guint8 b[8];
-  guint i;
+  guint n, i;
 
   memcpy (&bits, &v, sizeof (bits));
+  n = put_varint (p, ((guint64) field << 3) | GST_CTF_PB_I64);
   for (i = 0; i < 8; i++)
-    b[i] = (guint8) (bits >> (8 * i));
-  tag (pb, field, GST_CTF_PB_I64);
-  g_byte_array_append (pb->out, b, 8);
+    p[n++] = (guint8) (bits >> (8 * i));
+  pb->out->len += n;
 }
 
 void
 gst_ctf_pb_bytes (GstCtfPb * pb, guint field, const void *data, gsize len)
 {
-  tag (pb, field, GST_CTF_PB_LEN);
-  gst_ctf_pb_varint_raw (pb, len);
+  guint8 *p = reserve (pb, 20 + len);
+  guint n = put_varint (p, ((guint64) field << 3) | GST_CTF_PB_LEN);
+
+  n += put_varint (p + n, len);
   if (len)
-    g_byte_array_append (pb->out, data, (guint) len);
+    memcpy (p + n, data, len);
+  pb->out->len += n + (guint) len;
 }
 
 void
@@ -85,12 +111,13 @@ gst_ctf_pb_string (GstCtfPb * pb, guint field, const gchar * s)
 void
 gst_ctf_pb_begin (GstCtfPb * pb, guint field)
 {
-  guint8 zero = 0;
+  guint8 *p = reserve (pb, 11);
+  guint n = put_varint (p, ((guint64) field << 3) | GST_CTF_PB_LEN);
 
   g_assert (pb->depth < GST_CTF_PB_MAX_DEPTH);
-  tag (pb, field, GST_CTF_PB_LEN);
-  pb->open[pb->depth++] = pb->out->len;
-  g_byte_array_append (pb->out, &zero, 1);
+  p[n] = 0;
+  pb->open[pb->depth++] = pb->out->len + n;
+  pb->out->len += n + 1;
 }
 
 void
@@ -98,6 +125,7 @@ gst_ctf_pb_end (GstCtfPb * pb)
 {
   guint at, len, extra = 0, i;
   guint64 v;
+  guint8 *d;
 
   g_assert (pb->depth > 0);
   at = pb->open[--pb->depth];
@@ -105,13 +133,16 @@ gst_ctf_pb_end (GstCtfPb * pb)
   for (v = len >> 7; v; v >>= 7)
     extra++;
   if (extra) {
-    g_byte_array_set_size (pb->out, pb->out->len + extra);
-    memmove (pb->out->data + at + 1 + extra, pb->out->data + at + 1, len);
+    reserve (pb, extra);
+    d = pb->out->data;
+    memmove (d + at + 1 + extra, d + at + 1, len);
+    pb->out->len += extra;
   }
+  d = pb->out->data;
   v = len;
   for (i = 0; i < extra; i++) {
-    pb->out->data[at + i] = (guint8) (v | 0x80);
+    d[at + i] = (guint8) (v | 0x80);
     v >>= 7;
   }
-  pb->out->data[at + extra] = (guint8) v;
+  d[at + extra] = (guint8) v;
 }

@@ -6,7 +6,8 @@
  * repeated varints), appended to a GByteArray.  Enough to write
  * Perfetto's TracePackets (https://protobuf.dev/programming-guides/encoding/).
  *
- * Nested messages are opened with gst_ctf_pb_begin() and closed with
+ * Bytes are written in place (@out grows by doubling), so a field costs
+ * no call into GLib.  Nested messages are opened with gst_ctf_pb_begin() and closed with
  * gst_ctf_pb_end(): one length byte is reserved and the message is moved
  * when its length needs more, so a small message costs no copy.
  */
@@ -25,6 +26,7 @@ G_BEGIN_DECLS
 
 typedef struct {
   GByteArray *out;              /* (transfer none) */
+  guint cap;                    /* bytes @out can hold without growing */
   guint depth;
   guint open[GST_CTF_PB_MAX_DEPTH];     /* offset of each reserved length byte */
 } GstCtfPb;
