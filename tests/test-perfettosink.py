@@ -17,7 +17,9 @@ compiled with protoc for python3-protobuf):
   the track events equal babeltrace2's text in count, time order, names
   and the values of every scalar field;
 - a trace that fails in the middle: an error, and a file that decodes to
-  its last packet, which says it is truncated.
+  its last packet, which says it is truncated;
+- a file that is not a Perfetto trace is never replaced, an existing
+  trace only with overwrite=true.
 
 Without ../shared (no proto, no corpus) the bundled trace.dat files are
 still checked at the wire level (events per CPU and time stamps).
@@ -482,6 +484,31 @@ def check_truncated():
           len(packets))
 
 
+def check_overwrite():
+    """Never replaces what it did not write."""
+    src = ["ctfsrc", "location=" +
+           os.path.join(root, "examples", "traces", "ust-sample")]
+    other = os.path.join(tmp, "notes.txt")
+    with open(other, "w") as f:
+        f.write("not a trace\n")
+    for extra in ([], ["overwrite=true"]):
+        r = launch(src + ["!", "perfettosink", "location=" + other] + extra,
+                   expect_ok=False)
+        if r.returncode == 0 or open(other).read() != "not a trace\n":
+            fail("perfettosink %s replaced a file that is not a Perfetto "
+                 "trace" % extra)
+    out = os.path.join(tmp, "again.pftrace")
+    first = to_perfetto(src, out)
+    r = launch(src + ["!", "perfettosink", "location=" + out],
+               expect_ok=False)
+    if r.returncode == 0 or b"overwrite=true" not in r.stderr:
+        fail("an existing trace was replaced without overwrite=true")
+    launch(src + ["!", "perfettosink", "location=" + out, "overwrite=true"])
+    if open(out, "rb").read() != first:
+        fail("overwrite=true did not write the same trace again")
+    print("ok overwrite rules")
+
+
 def main():
     global pb
     try:
@@ -525,6 +552,8 @@ def main():
         got = check_tracedat(dat, oracle)
         if got is not None:
             check_lttng_compat(dat, got)
+    check_truncated()
+    check_overwrite()
     if pb is None:
         return
     ust = [(os.path.join(root, "examples", "traces", n),
@@ -544,7 +573,6 @@ def main():
                 if os.path.exists(os.path.join(d, "oracle", n + ".txt"))]
     for trace_dir, oracle in ust:
         check_ust(trace_dir, oracle)
-    check_truncated()
 
 
 try:
