@@ -32,6 +32,8 @@ typedef struct {
   guint64 stream_class_id;
   guint64 instance;             /* G_MAXUINT64: none */
   gint64 cpu;                   /* -1: no cpu_id */
+  gint domain;                  /* 0: not known yet, 1: user space, 2: kernel */
+  gboolean lttng_prio;          /* lttng-modules: prio fields are prio - 100 */
   guint64 clock;                /* last clock value (packets without begin) */
   GstCtfDiscardTracker tracker;
   guint64 track_uuid;           /* stream track (user space, discards) */
@@ -77,8 +79,9 @@ struct _GstCtfPerfettoWriter {
   GstCtfTraceClass *tc;
   const GstCtfStreamClass *side_sc;
   GstCtfEventIter *it;
-  gboolean kernel;              /* env domain = "kernel" */
-  gboolean lttng_prio;          /* lttng-modules: prio fields are prio - 100 */
+  gboolean kernel;              /* the current packet's stream is a kernel one */
+  gboolean lttng_prio;          /* and lttng-modules': prio - 100 */
+  gboolean force_kernel;        /* every stream is (fuzz-perfetto) */
   gboolean strip_underscore;    /* TSDL: one leading `_` is not the name */
 
   GArray *streams;              /* PfStream */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gstctf-perfetto-private.h"
+#include "gstctf-trace-merge.h"
 
 /* ClockSnapshot.Clock.BuiltinClocks */
 #define PF_CLOCK_REALTIME 1
@@ -89,57 +90,46 @@ gst_ctf_perfetto_writer_free (GstCtfPerfettoWriter * w)
   g_free (w);
 }
 
+/* The env entry @name of the trace of stream class @scid (the input's
+ * own in a merged trace class). */
 static const gchar *
-env_string (const GstCtfTraceClass * tc, const gchar * name)
+env_string (const GstCtfTraceClass * tc, guint64 scid, const gchar * name)
 {
-  guint i;
+  const GstCtfEnvEntry *e = gst_ctf_trace_merge_find_env (tc, scid, name);
 
-  for (i = 0; tc->env && i < tc->env->len; i++) {
-    const GstCtfEnvEntry *e = g_ptr_array_index (tc->env, i);
-
-    if (e->is_string && strcmp (e->name, name) == 0)
-      return e->str;
-  }
-  return NULL;
+  return e && e->is_string ? e->str : NULL;
 }
 
 static gboolean
-env_integer (const GstCtfTraceClass * tc, const gchar * name, gint64 * v)
+env_integer (const GstCtfTraceClass * tc, guint64 scid, const gchar * name,
+    gint64 * v)
 {
-  guint i;
+  const GstCtfEnvEntry *e = gst_ctf_trace_merge_find_env (tc, scid, name);
 
-  for (i = 0; tc->env && i < tc->env->len; i++) {
-    const GstCtfEnvEntry *e = g_ptr_array_index (tc->env, i);
-
-    if (!e->is_string && strcmp (e->name, name) == 0) {
-      *v = e->integer;
-      return TRUE;
-    }
-  }
-  return FALSE;
+  if (e == NULL || e->is_string)
+    return FALSE;
+  *v = e->integer;
+  return TRUE;
 }
 
 void
 gst_ctf_perfetto_writer_set_trace_class (GstCtfPerfettoWriter * w,
     GstCtfTraceClass * tc, const GstCtfStreamClass * side_sc)
 {
-  const gchar *domain = env_string (tc, "domain");
-  const gchar *tracer = env_string (tc, "tracer_name");
   guint i;
 
   /* Cached class infos and stream class pointers belong to the old one. */
   g_hash_table_remove_all (w->classes);
-  for (i = 0; i < w->streams->len; i++)
+  for (i = 0; i < w->streams->len; i++) {
     g_array_index (w->streams, PfStream, i).sc = NULL;
+    g_array_index (w->streams, PfStream, i).domain = 0;
+  }
   g_clear_pointer (&w->it, gst_ctf_event_iter_free);
   g_clear_pointer (&w->tc, gst_ctf_trace_class_unref);
   w->tc = gst_ctf_trace_class_ref (tc);
   w->side_sc = side_sc;
   w->it = gst_ctf_event_iter_new (tc);
   gst_ctf_event_iter_set_recording (w->it, TRUE);
-  w->kernel = (domain && strcmp (domain, "kernel") == 0) ||
-      (tracer && strcmp (tracer, "trace-cmd") == 0);
-  w->lttng_prio = tracer && strcmp (tracer, "lttng-modules") == 0;
   w->strip_underscore = tc->from_tsdl;
 }
 
@@ -346,12 +336,12 @@ write_process_tree (GstCtfPerfettoWriter * w, GstCtfPb * pb, gint64 ns)
 /* SystemInfo from the env: trace.dat's `uname` (`uname -s -n -r -m`),
  * LTTng's `sysname`, `kernel_release`, `kernel_version`. */
 static void
-write_system_info (GstCtfPerfettoWriter * w, GstCtfPb * pb)
+write_system_info (GstCtfPerfettoWriter * w, GstCtfPb * pb, guint64 scid)
 {
-  const gchar *uname = env_string (w->tc, "uname");
-  const gchar *sysname = env_string (w->tc, "sysname");
-  const gchar *release = env_string (w->tc, "kernel_release");
-  const gchar *version = env_string (w->tc, "kernel_version");
+  const gchar *uname = env_string (w->tc, scid, "uname");
+  const gchar *sysname = env_string (w->tc, scid, "sysname");
+  const gchar *release = env_string (w->tc, scid, "kernel_release");
+  const gchar *version = env_string (w->tc, scid, "kernel_version");
   gchar **words = NULL;
   const gchar *machine = NULL;
   gint64 cpus = 0, page = 0;
@@ -380,9 +370,9 @@ write_system_info (GstCtfPerfettoWriter * w, GstCtfPb * pb)
   if (machine)
     gst_ctf_pb_string (pb, 4, machine);
   gst_ctf_pb_end (pb);
-  if (env_integer (w->tc, "page_size", &page) && page > 0 && page < G_MAXINT32)
+  if (env_integer (w->tc, scid, "page_size", &page) && page > 0 && page < G_MAXINT32)
     gst_ctf_pb_uint (pb, 6, (guint64) page);
-  if (env_integer (w->tc, "cpus", &cpus) && cpus > 0 && cpus < G_MAXINT32)
+  if (env_integer (w->tc, scid, "cpus", &cpus) && cpus > 0 && cpus < G_MAXINT32)
     gst_ctf_pb_uint (pb, 8, (guint64) cpus);
   gst_ctf_pb_end (pb);
   gst_ctf_pf_packet_end (pb);
@@ -437,6 +427,24 @@ stream_for (GstCtfPerfettoWriter * w, const GstCtfPacketInfo * info)
   st.current_prio = G_MININT64;
   g_array_append_val (w->streams, st);
   return &g_array_index (w->streams, PfStream, w->streams->len - 1);
+}
+
+/* Kernel or user space, by the env of the stream's trace (each input's
+ * own in a merged trace class: gst_ctf_trace_merge_find_env()). */
+static void
+stream_domain (GstCtfPerfettoWriter * w, PfStream * st)
+{
+  const GstCtfEnvEntry *domain = gst_ctf_trace_merge_find_env (w->tc,
+      st->stream_class_id, "domain");
+  const GstCtfEnvEntry *tracer = gst_ctf_trace_merge_find_env (w->tc,
+      st->stream_class_id, "tracer_name");
+  gboolean kernel = (domain && domain->is_string &&
+      strcmp (domain->str, "kernel") == 0) || (tracer && tracer->is_string &&
+      strcmp (tracer->str, "trace-cmd") == 0);
+
+  st->domain = kernel ? 2 : 1;
+  st->lttng_prio = tracer && tracer->is_string &&
+      strcmp (tracer->str, "lttng-modules") == 0;
 }
 
 static void
@@ -547,6 +555,10 @@ gst_ctf_perfetto_writer_write_packet (GstCtfPerfettoWriter * w,
   if (!gst_ctf_packet_read_info (w->tc, data, size, &info, error))
     return FALSE;
   st = stream_for (w, &info);
+  if (st->domain == 0)
+    stream_domain (w, st);
+  w->kernel = w->force_kernel || st->domain == 2;
+  w->lttng_prio = st->lttng_prio;
   cc = info.stream_class ? info.stream_class->default_clock : NULL;
   if (!gst_ctf_event_iter_set_packet (w->it, data, size, error))
     return FALSE;
@@ -559,7 +571,7 @@ gst_ctf_perfetto_writer_write_packet (GstCtfPerfettoWriter * w,
         gst_ctf_event_iter_get_clock_value (w->it), &begin_ns);
   if (!w->started) {
     write_clock_snapshot (w, &pb, cc, begin_ns);
-    write_system_info (w, &pb);
+    write_system_info (w, &pb, st->stream_class_id);
     w->started = TRUE;
   }
   n = gst_ctf_discard_tracker_next_packet (&st->tracker, &info, cc, items);

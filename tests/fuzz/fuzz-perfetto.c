@@ -104,7 +104,7 @@ run (GstCtfTraceClass * tc, const uint8_t * data, size_t size,
 
   gst_ctf_perfetto_writer_set_trace_class (w, tc, NULL);
   if (kernel)
-    w->kernel = TRUE;
+    w->force_kernel = TRUE;
   while (off < size && packets++ < 64) {
     GstCtfPacketInfo info;
     GError *err = NULL;
