@@ -37,6 +37,8 @@ typedef struct {
   guint64 clock;                /* last clock value (packets without begin) */
   GstCtfDiscardTracker tracker;
   guint64 track_uuid;           /* stream track (user space, discards) */
+  gint64 last_pid, last_tid;    /* user space: the last event's thread */
+  guint64 last_thread_uuid;     /* and its track (0: none yet) */
   gint64 current_tid;           /* kernel: next_tid of the last sched_switch */
   gint64 current_prio;          /* its next_prio (as recorded) */
   gchar current_comm[32];       /* its next_comm */

@@ -251,11 +251,17 @@ event_track (GstCtfPerfettoWriter * w, PfStream * st, const PfClassInfo * ci,
   }
   t = tid->fc->integer.is_signed ? tid->v.i : (gint64) tid->v.u;
   p = pid ? (pid->fc->integer.is_signed ? pid->v.i : (gint64) pid->v.u) : t;
+  if (st->last_thread_uuid && st->last_pid == p && st->last_tid == t)
+    return st->last_thread_uuid;
   key.pid = p;
   key.tid = t;
   uuid = GPOINTER_TO_SIZE (g_hash_table_lookup (w->threads, &key));
-  if (uuid)
+  if (uuid) {
+    st->last_pid = p;
+    st->last_tid = t;
+    st->last_thread_uuid = uuid;
     return uuid;
+  }
   name = g_string_new (NULL);
   procname_of (w, ci, name);
   puuid = GPOINTER_TO_SIZE (g_hash_table_lookup (w->processes,
@@ -295,6 +301,9 @@ event_track (GstCtfPerfettoWriter * w, PfStream * st, const PfClassInfo * ci,
   gst_ctf_pb_end (pb);
   gst_ctf_pf_packet_end (pb);
   g_string_free (name, TRUE);
+  st->last_pid = p;
+  st->last_tid = t;
+  st->last_thread_uuid = uuid;
   return uuid;
 }
 

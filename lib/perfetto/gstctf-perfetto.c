@@ -532,8 +532,10 @@ forget_sent (GstCtfPerfettoWriter * w)
   g_hash_table_remove_all (w->threads);
   g_hash_table_remove_all (w->processes);
   w->note_track = 0;
-  for (i = 0; i < w->streams->len; i++)
+  for (i = 0; i < w->streams->len; i++) {
     g_array_index (w->streams, PfStream, i).track_uuid = 0;
+    g_array_index (w->streams, PfStream, i).last_thread_uuid = 0;
+  }
 }
 
 gboolean
