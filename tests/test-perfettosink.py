@@ -212,6 +212,7 @@ def ftrace_events(trace):
 
 REPORT_RE = re.compile(r"^\s*(.*)-(\d+)\s+\[(\d+)\]\s+(\d+)\.(\d+):\s+(\S+):"
                        r"\s*(.*)$")
+REPORT_LINE_RE = re.compile(rb"\[\d+\]\s+\d+\.\d+:", re.M)
 KEY_RE = re.compile(r"(?:^| )([A-Za-z_][A-Za-z0-9_]*)=")
 
 
@@ -230,12 +231,18 @@ def raw_fields(text):
 
 def report(dat, oracle_raw):
     """{cpu: [(ts ns, name, comm, pid, fields)]}, unit of ts (1 or 1000)."""
-    r = subprocess.run(["trace-cmd", "report", "-R", "-t", "-i", dat],
-                       env=env, stdout=subprocess.PIPE,
-                       stderr=subprocess.DEVNULL) \
-        if shutil.which("trace-cmd") else None
-    if r is not None and r.returncode == 0 and r.stdout:
-        text, unit = r.stdout.decode("utf-8", "replace"), 1
+    text = None
+    # trace-cmd now, for ns (it once gave no events on a loaded machine:
+    # asked again, then the oracle)
+    for _ in range(2 if shutil.which("trace-cmd") else 0):
+        r = subprocess.run(["trace-cmd", "report", "-R", "-t", "-i", dat],
+                           env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL)
+        if r.returncode == 0 and REPORT_LINE_RE.search(r.stdout):
+            text, unit = r.stdout.decode("utf-8", "replace"), 1
+            break
+    if text is not None:
+        pass
     elif oracle_raw and os.path.exists(oracle_raw):
         text, unit = open(oracle_raw, encoding="utf-8",
                           errors="replace").read(), 1000
