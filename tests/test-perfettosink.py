@@ -38,6 +38,8 @@ root, gst_launch, protoc = sys.argv[1], sys.argv[2], sys.argv[3]
 env = dict(os.environ, TZ="UTC", LC_ALL="C")
 if len(sys.argv) > 4 and sys.argv[4]:
     env["LD_PRELOAD"] = sys.argv[4]
+tool_env = dict(env)            # the reference tools without the sanitizer
+tool_env.pop("LD_PRELOAD", None)
 corpus = os.environ.get("GST_CTF_CORPUS", "")
 have_corpus = bool(corpus) and os.path.isdir(corpus)
 proto_dir = os.path.join(root, "..", "shared", "perfetto")
@@ -212,6 +214,7 @@ def ftrace_events(trace):
 
 REPORT_RE = re.compile(r"^\s*(.*)-(\d+)\s+\[(\d+)\]\s+(\d+)\.(\d+):\s+(\S+):"
                        r"\s*(.*)$")
+SYSCALL_RE = re.compile(r"^(sys_enter|sys_exit)_.*$")
 REPORT_LINE_RE = re.compile(rb"\[\d+\]\s+\d+\.\d+:", re.M)
 KEY_RE = re.compile(r"(?:^| )([A-Za-z_][A-Za-z0-9_]*)=")
 
@@ -236,7 +239,7 @@ def report(dat, oracle_raw):
     # asked again, then the oracle)
     for _ in range(2 if shutil.which("trace-cmd") else 0):
         r = subprocess.run(["trace-cmd", "report", "-R", "-t", "-i", dat],
-                           env=env, stdout=subprocess.PIPE,
+                           env=tool_env, stdout=subprocess.PIPE,
                            stderr=subprocess.DEVNULL)
         if r.returncode == 0 and REPORT_LINE_RE.search(r.stdout):
             text, unit = r.stdout.decode("utf-8", "replace"), 1
@@ -289,7 +292,8 @@ def check_tracedat(dat, oracle_raw):
                  (label, cpu, len(g), len(w)))
             continue
         # events of one time stamp in name order on both sides
-        w = sorted(w, key=lambda x: (x[0], x[1]))
+        # (stable: sys_enter_NAME is our sys_enter, in the same order)
+        w = sorted(w, key=lambda x: (x[0], SYSCALL_RE.sub(r"\1", x[1])))
         g = sorted(g, key=lambda x: ((x.ts + unit // 2) // unit * unit,
                                      x.name))
         for (wt, wn, comm, pid, rest), e in zip(w, g):
