@@ -7,8 +7,10 @@ compiled with protoc for python3-protobuf):
 - every trace.dat (corpus and bundled): per CPU, the ftrace events equal
   `trace-cmd report -R -t`'s in count, time stamps (ns) and names (typed
   events by their message, `sys_enter`/`sys_exit` by the report's
-  `__syscall_nr`); every sched_switch has the report's pids, comms, prios
-  and state; every pid the report names is named in the process tree;
+  `__syscall_nr`); every sched_switch and sched_waking has the report's
+  pids, comms, prios and state (those in compact_sched rebuilt as
+  trace_processor does); the events the ring buffer lost are instants
+  with the report's "EVENTS DROPPED" counts; every pid the report names is named in the process tree;
   where Debian's trace-cmd cannot read a file (zlib) the corpus oracle
   (us) is the reference;
 - the same files through `tracecmdsrc lttng-compat=true ! ctfsink` and
@@ -214,6 +216,8 @@ def ftrace_events(trace):
 
 REPORT_RE = re.compile(r"^\s*(.*)-(\d+)\s+\[(\d+)\]\s+(\d+)\.(\d+):\s+(\S+):"
                        r"\s*(.*)$")
+DROPPED_RE = re.compile(r"^\s*CPU:(\d+) \[(\d+) EVENTS DROPPED\]")
+drops = collections.Counter()   # the last report's, by CPU
 SYSCALL_RE = re.compile(r"^(sys_enter|sys_exit)_.*$")
 REPORT_LINE_RE = re.compile(rb"\[\d+\]\s+\d+\.\d+:", re.M)
 KEY_RE = re.compile(r"(?:^| )([A-Za-z_][A-Za-z0-9_]*)=")
@@ -252,7 +256,11 @@ def report(dat, oracle_raw):
     else:
         return None, None
     per_cpu = collections.defaultdict(list)
+    drops.clear()
     for line in text.splitlines():
+        d = DROPPED_RE.match(line)
+        if d:
+            drops[int(d.group(1))] += int(d.group(2))
         m = REPORT_RE.match(line)
         if not m:
             continue
@@ -338,7 +346,24 @@ def check_tracedat(dat, oracle_raw):
                 fail("%s: pid %d (%s) not named in the process tree (%s)" %
                      (label, pid, comm, tasks.get(pid)))
                 break
-    print("ok %s: %d ftrace events" % (label, n))
+    # what the ring buffer lost: instants "tracer discarded N events" on
+    # the CPU's track, as many as report's "CPU:N [N EVENTS DROPPED]"
+    tracks = {p.track_descriptor.uuid: p.track_descriptor.name
+              for p in trace.packet if p.HasField("track_descriptor")}
+    lost = collections.Counter()
+    for p in trace.packet:
+        if p.HasField("track_event"):
+            m = re.match(r"tracer discarded (\d+) events$",
+                         p.track_event.name)
+            c = re.match(r"CPU (\d+) ", tracks.get(
+                p.track_event.track_uuid, ""))
+            if m and c:
+                lost[int(c.group(1))] += int(m.group(1))
+    if lost != drops:
+        fail("%s: discarded events %s, report %s" % (label, dict(lost),
+                                                      dict(drops)))
+    print("ok %s: %d ftrace events, %d lost" % (label, n,
+                                                 sum(lost.values())))
     return got
 
 
