@@ -607,11 +607,16 @@ gst_ctf_pf_ftrace_packet (GstCtfPerfettoWriter * w, PfStream * st,
   }
   while (gst_ctf_event_iter_next (w->it, error)) {
     const GstCtfEventClass *ec = gst_ctf_event_iter_get_event_class (w->it);
-    PfClassInfo *ci = class_info (w, ec);
+    PfClassInfo *ci;
     const GstCtfFieldValue *v, *pv;
     guint n = 0, pn = 0;
     gint64 ns, pid = st->current_tid, flags = 0;
 
+    if (ec != st->last_ec) {
+      st->last_ci = class_info (w, ec);
+      st->last_ec = ec;
+    }
+    ci = st->last_ci;
     v = gst_ctf_event_iter_get_values (w->it, GST_CTF_SCOPE_EVENT_PAYLOAD, &n);
     note_tasks (w, ci, v, n);
     if (pb == NULL)

@@ -37,6 +37,8 @@ typedef struct {
   guint64 clock;                /* last clock value (packets without begin) */
   GstCtfDiscardTracker tracker;
   guint64 track_uuid;           /* stream track (user space, discards) */
+  const GstCtfEventClass *last_ec;      /* the last event's class */
+  struct _PfClassInfo *last_ci;         /* and what it becomes */
   gint64 last_pid, last_tid;    /* user space: the last event's thread */
   guint64 last_thread_uuid;     /* and its track (0: none yet) */
   gint64 current_tid;           /* kernel: next_tid of the last sched_switch */
@@ -58,7 +60,7 @@ typedef struct {
   gint ordinal;                 /* its member index in that scope's root */
 } PfFieldRef;
 
-typedef struct {
+typedef struct _PfClassInfo {
   const void *typed;            /* kernel: PfTyped (gstctf-perfetto-ftrace.c) */
   gint8 member[8];              /* per typed field: payload ordinal, -1 */
   gint8 task[2][3];             /* tid, tgid, comm payload ordinals, -1 */

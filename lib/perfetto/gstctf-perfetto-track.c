@@ -423,11 +423,18 @@ gst_ctf_pf_track_packet (GstCtfPerfettoWriter * w, PfStream * st,
     GstCtfPb * pb, GError ** error)
 {
   const GstCtfClockClass *cc = st->sc ? st->sc->default_clock : NULL;
+
   while (gst_ctf_event_iter_next (w->it, error)) {
     const GstCtfEventClass *ec = gst_ctf_event_iter_get_event_class (w->it);
-    PfClassInfo *ci = class_info (w, st->sc, ec);
+    PfClassInfo *ci;
     guint64 track;
     gint64 ns;
+
+    if (ec != st->last_ec) {
+      st->last_ci = class_info (w, st->sc, ec);
+      st->last_ec = ec;
+    }
+    ci = st->last_ci;
 
     if (!cc || !gst_ctf_clock_class_cycles_to_ns_from_origin (cc,
             gst_ctf_event_iter_get_clock_value (w->it), &ns))

@@ -123,6 +123,7 @@ gst_ctf_perfetto_writer_set_trace_class (GstCtfPerfettoWriter * w,
   for (i = 0; i < w->streams->len; i++) {
     g_array_index (w->streams, PfStream, i).sc = NULL;
     g_array_index (w->streams, PfStream, i).domain = 0;
+    g_array_index (w->streams, PfStream, i).last_ec = NULL;
   }
   g_clear_pointer (&w->it, gst_ctf_event_iter_free);
   g_clear_pointer (&w->tc, gst_ctf_trace_class_unref);
@@ -535,6 +536,7 @@ forget_sent (GstCtfPerfettoWriter * w)
   for (i = 0; i < w->streams->len; i++) {
     g_array_index (w->streams, PfStream, i).track_uuid = 0;
     g_array_index (w->streams, PfStream, i).last_thread_uuid = 0;
+    g_array_index (w->streams, PfStream, i).last_ec = NULL;
   }
 }
 
