@@ -17,6 +17,10 @@ DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recomme
   gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0 python3-bt2 \
   libgtk-4-dev gir1.2-gtk-4.0 python3-matplotlib xvfb xauth gi-docgen \
   lttng-tools liblttng-ust-dev >/dev/null
+# scdoc: the gst-ctf(1) man page, built from docs/gst-ctf.1.scd;
+# bash-completion: what gst-ctf's completion file needs (tested)
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+  scdoc bash-completion >/dev/null
 # perfettosink's test decodes its output with Perfetto's trace proto
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
   protobuf-compiler python3-protobuf >/dev/null

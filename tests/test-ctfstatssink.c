@@ -22,6 +22,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "test-util.h"
 
@@ -399,6 +400,59 @@ GST_START_TEST (test_tracedat)
 
 GST_END_TEST;
 
+/* A location that is not a regular file (a FIFO here; /dev/null in
+ * practice) is written, not replaced by a regular file. */
+static gpointer
+read_fifo (gpointer path)
+{
+  gchar *text = NULL;
+
+  g_file_get_contents (path, &text, NULL, NULL);
+  return text;
+}
+
+GST_START_TEST (test_location_fifo)
+{
+  gchar *dir = g_dir_make_tmp ("test-ctfstatssink-XXXXXX", NULL);
+  gchar *fifo = g_build_filename (dir, "fifo", NULL);
+  gchar *trace = g_build_filename (g_getenv ("GST_CTF_EXAMPLES"), "ust-libc",
+      NULL);
+  gchar *desc, *text;
+  GThread *reader;
+  GstElement *p;
+  GstMessage *m;
+  GStatBuf st;
+
+  fail_unless (dir != NULL);
+  fail_unless (mkfifo (fifo, 0600) == 0);
+  reader = g_thread_new ("fifo", read_fifo, fifo);
+  desc = g_strdup_printf ("ctfsrc location=\"%s\" ! ctfstatssink "
+      "location=\"%s\"", trace, fifo);
+  p = gst_parse_launch (desc, NULL);
+  fail_unless (p != NULL);
+  gst_element_set_state (p, GST_STATE_PLAYING);
+  m = gst_bus_timed_pop_filtered (GST_ELEMENT_BUS (p), GST_CLOCK_TIME_NONE,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless_equals_int (GST_MESSAGE_TYPE (m), GST_MESSAGE_EOS);
+  gst_message_unref (m);
+  gst_element_set_state (p, GST_STATE_NULL);
+  gst_object_unref (p);
+  text = g_thread_join (reader);
+  fail_unless (text != NULL && g_str_has_prefix (text,
+          "833 events, 2 packets, 2 streams"), "%s", text);
+  fail_unless (g_stat (fifo, &st) == 0 && S_ISFIFO (st.st_mode),
+      "the FIFO was replaced");
+  g_unlink (fifo);
+  g_rmdir (dir);
+  g_free (text);
+  g_free (desc);
+  g_free (trace);
+  g_free (fifo);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
 static Suite *
 ctfstatssink_suite (void)
 {
@@ -408,6 +462,7 @@ ctfstatssink_suite (void)
   suite_add_tcase (s, tc);
   tcase_set_timeout (tc, 600);
   tcase_add_test (tc, test_ust_libc);
+  tcase_add_test (tc, test_location_fifo);
   tcase_add_test (tc, test_corpus_ctf);
   tcase_add_test (tc, test_tracedat);
   return s;

@@ -110,31 +110,3 @@ gst_ctf_element_src_get_caps (GstBaseSrc * src, GstCaps ** caps,
   }
   return ret;
 }
-
-gboolean
-gst_ctf_element_is_side_stream_class (const GstCtfStreamClass * sc)
-{
-  guint j;
-
-  for (j = 0; sc->event_classes && j < sc->event_classes->len; j++) {
-    const GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, j);
-
-    if (ec->name && strcmp (ec->name, "tracecmd_event_format") == 0)
-      return TRUE;
-  }
-  return FALSE;
-}
-
-const GstCtfStreamClass *
-gst_ctf_element_find_side_stream_class (const GstCtfTraceClass * tc)
-{
-  guint i;
-
-  for (i = 0; tc->stream_classes && i < tc->stream_classes->len; i++) {
-    const GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
-
-    if (gst_ctf_element_is_side_stream_class (sc))
-      return sc;
-  }
-  return NULL;
-}

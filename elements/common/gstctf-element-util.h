@@ -2,7 +2,7 @@
 /*
  * What several elements do the same way: taking the trace class out of
  * caps, turning a library GError into an element error, answering a
- * source's CAPS query, finding tracecmdsrc's side stream.
+ * source's CAPS query.
  */
 #pragma once
 
@@ -30,13 +30,5 @@ void gst_ctf_element_post_packet_error (GstElement * element, GstBuffer * buf,
 GstCaps *gst_ctf_element_src_get_caps (GstBaseSrc * src, GstCaps ** caps,
     GstCaps * filter);
 
-/* tracecmdsrc's side stream class (docs/tracecmdsrc.md): the one holding
- * the `tracecmd_event_format` event class, whose events describe the
- * trace (ftrace formats, saved cmdlines, kallsyms, ...) rather than
- * happen in it, so that filters pass them whatever they keep.  NULL when
- * @tc has none. */
-const GstCtfStreamClass *gst_ctf_element_find_side_stream_class (const
-    GstCtfTraceClass * tc);
-gboolean gst_ctf_element_is_side_stream_class (const GstCtfStreamClass * sc);
 
 G_END_DECLS

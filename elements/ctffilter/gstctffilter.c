@@ -58,6 +58,7 @@
 
 #include "gstctf-caps.h"
 #include "gstctf-element-util.h"
+#include "gsttracecmd.h"
 #include "gstctf-filter-expr.h"
 #include "gstctf-metadata.h"
 #include "gstctf-packet-meta.h"
@@ -80,6 +81,7 @@ enum
   PROP_FILTER_OUT,
   PROP_STATS,
   PROP_REDUCE_METADATA,
+  PROP_SIDE_STREAM,
   N_PROPS
 };
 
@@ -157,7 +159,9 @@ struct _GstCtfFilter
   gchar *reduced_in;
   gchar *reduced_out;
 
-  /* Statistics, protected by the object lock. */
+  /* Statistics, protected by the object lock; side-stream=true counts
+   * the side stream's packets too. */
+  gboolean side_stream;
   guint64 packets_passed;
   guint64 packets_dropped;
   guint64 packets_rewritten;
@@ -329,6 +333,21 @@ gst_ctf_filter_class_init (GstCtfFilterClass * klass)
       "stream-classes or filter); written again as TSDL, CTF 2 passed "
       "whole", FALSE, TEXT_FLAGS);
 
+  /**
+   * GstCtfFilter:side-stream:
+   *
+   * Counts the packets and events of a trace.dat's side stream (the
+   * `tracecmd_*` event classes, see
+   * gst_ctf_trace_dat_is_side_stream_class()) in #GstCtfFilter:stats.
+   * Whatever this says, the side stream's packets pass whole: they
+   * describe the trace (ftrace formats, saved cmdlines, kallsyms, ...)
+   * rather than happen in it, and ctfsink and format=trace-cmd need them.
+   */
+  props[PROP_SIDE_STREAM] = g_param_spec_boolean ("side-stream",
+      "Side stream", "Count the packets and events of a trace.dat's side "
+      "stream (tracecmd_* event classes, which pass whole in any case) in "
+      "stats", FALSE, TEXT_FLAGS);
+
   g_object_class_install_properties (gobject_class, N_PROPS, props);
 
   gst_element_class_add_static_pad_template (element_class, &sink_template);
@@ -388,6 +407,12 @@ gst_ctf_filter_set_property (GObject * object, guint prop_id,
     GST_OBJECT_UNLOCK (self);
     return;
   }
+  if (prop_id == PROP_SIDE_STREAM) {
+    GST_OBJECT_LOCK (self);
+    self->side_stream = g_value_get_boolean (value);
+    GST_OBJECT_UNLOCK (self);
+    return;
+  }
   if (prop_id == PROP_REDUCE_METADATA) {
     GST_OBJECT_LOCK (self);
     self->reduce = g_value_get_boolean (value);
@@ -418,6 +443,10 @@ gst_ctf_filter_get_property (GObject * object, guint prop_id,
             "packets-rewritten", G_TYPE_UINT64, self->packets_rewritten,
             "events-kept", G_TYPE_UINT64, self->events_kept,
             "events-dropped", G_TYPE_UINT64, self->events_dropped, NULL));
+    GST_OBJECT_UNLOCK (self);
+  } else if (prop_id == PROP_SIDE_STREAM) {
+    GST_OBJECT_LOCK (self);
+    g_value_set_boolean (value, self->side_stream);
     GST_OBJECT_UNLOCK (self);
   } else if (prop_id == PROP_REDUCE_METADATA) {
     GST_OBJECT_LOCK (self);
@@ -575,7 +604,9 @@ gst_ctf_filter_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
   self->tc = tc;
   self->it = gst_ctf_event_iter_new (tc);
-  self->format_class = find_event_class (tc, "tracecmd_event_format");
+  /* the side stream's formats (gst_ctf_trace_dat_is_side_stream_class()) */
+  self->format_class = gst_ctf_trace_dat_find_side_stream_class (tc) ?
+      find_event_class (tc, "tracecmd_event_format") : NULL;
   self->writers = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
       writer_free);
   self->plans = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
@@ -644,7 +675,7 @@ keep_class (gpointer data, const GstCtfStreamClass * sc,
   GstCtfFilterPlanKind kind;
 
   /* tracecmdsrc's side stream: kept whole (see process()) */
-  if (gst_ctf_element_is_side_stream_class (sc))
+  if (gst_ctf_trace_dat_is_side_stream_class (sc))
     return TRUE;
   if (self->stream_classes &&
       !gst_ctf_id_list_contains (self->stream_classes, sc->id))
@@ -996,6 +1027,9 @@ rewrite (GstCtfFilter * self, GstBuffer * in, const guint8 * data,
 
 static void count (GstCtfFilter * self, guint64 * packets, guint n_kept,
     guint n_events);
+static GstBuffer *pass_counted (GstCtfFilter * self, GstBuffer * buf,
+    const guint8 * data, gsize size, const GstCtfPacketInfo * info,
+    StreamClock * st, guint n_kept, guint n_events, gboolean counted);
 
 /* Buffer fields of a packet written again from @in: its times and
  * meta, but its bytes are no longer those of a file. */
@@ -1020,13 +1054,25 @@ pass (GstCtfFilter * self, GstBuffer * buf, const guint8 * data,
     gsize size, const GstCtfPacketInfo * info, StreamClock * st,
     guint n_kept, guint n_events)
 {
+  return pass_counted (self, buf, data, size, info, st, n_kept, n_events,
+      TRUE);
+}
+
+/* pass(), counted in the stats or not (@counted: the side stream's packets
+ * are counted only with side-stream=true). */
+static GstBuffer *
+pass_counted (GstCtfFilter * self, GstBuffer * buf, const guint8 * data,
+    gsize size, const GstCtfPacketInfo * info, StreamClock * st,
+    guint n_kept, guint n_events, gboolean counted)
+{
   const GstCtfFieldClass *fc;
   GstBuffer *out;
   GstMapInfo om;
   guint64 off;
 
   if (st->dropped == 0 || !info->has_packet_seq_num) {
-    count (self, &self->packets_passed, n_kept, n_events);
+    if (counted)
+      count (self, &self->packets_passed, n_kept, n_events);
     return gst_buffer_ref (buf);
   }
   if (!gst_ctf_packet_find_context_field (self->tc, info->stream_class,
@@ -1042,7 +1088,8 @@ pass (GstCtfFilter * self, GstBuffer * buf, const guint8 * data,
     goto failed;
   }
   gst_buffer_unmap (out, &om);
-  count (self, &self->packets_rewritten, n_kept, n_events);
+  if (counted)
+    count (self, &self->packets_rewritten, n_kept, n_events);
   return out;
 
 failed:
@@ -1058,6 +1105,21 @@ count (GstCtfFilter * self, guint64 * packets, guint n_kept, guint n_events)
   self->events_kept += n_kept;
   self->events_dropped += n_events - n_kept;
   GST_OBJECT_UNLOCK (self);
+}
+
+/* The number of events of a packet (side-stream=true counts the side
+ * stream's, whose packets pass without being decoded otherwise). */
+static guint
+packet_n_events (GstCtfFilter * self, const guint8 * data, gsize size)
+{
+  guint n = 0;
+
+  gst_ctf_event_iter_set_recording (self->it, FALSE);
+  if (!gst_ctf_event_iter_set_packet (self->it, data, size, NULL))
+    return 0;
+  while (gst_ctf_event_iter_next (self->it, NULL))
+    n++;
+  return n;
 }
 
 static GstFlowReturn
@@ -1102,7 +1164,15 @@ process (GstCtfFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
    * needs it: passed whatever the settings keep */
   if (self->format_class && info.has_timestamp_begin &&
       self->format_class->stream_class_id == info.stream_class_id) {
-    *outbuf = pass (self, buf, map.data, map.size, &info, sclock, 0, 0);
+    gboolean counted;
+    guint n;
+
+    GST_OBJECT_LOCK (self);
+    counted = self->side_stream;
+    GST_OBJECT_UNLOCK (self);
+    n = counted ? packet_n_events (self, map.data, map.size) : 0;
+    *outbuf = pass_counted (self, buf, map.data, map.size, &info, sclock, n,
+        n, counted);
     if (*outbuf)
       goto done;
   }

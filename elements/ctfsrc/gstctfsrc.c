@@ -74,6 +74,7 @@
 #include "gstctf-metadata.h"
 #include "gstctf-caps.h"
 #include "gstctf-element-util.h"
+#include "gsttracecmd.h"
 #include "gstctf-packet-meta.h"
 #include "gstctf-heap-private.h"
 
@@ -769,7 +770,7 @@ gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment)
     /* tracecmdsrc's side stream (the event formats a trace-cmd text needs)
      * is sent whole after any seek, as tracecmdsrc itself does: it is the
      * trace's description, not events of a time */
-    if (sc && gst_ctf_element_is_side_stream_class (sc))
+    if (sc && gst_ctf_trace_dat_is_side_stream_class (sc))
       st->cursor = 0;
     else
       st->cursor = find_first_packet_ending_after (s, start);

@@ -32,6 +32,7 @@
 #include "config.h"
 #endif
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,6 +44,7 @@
 #include "gstctf-metadata.h"
 #include "gstctf-packet-meta.h"
 #include "gstctf-reader.h"
+#include "gsttracecmd.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_ctf_stats_sink_debug);
 #define GST_CAT_DEFAULT gst_ctf_stats_sink_debug
@@ -52,6 +54,7 @@ enum
   PROP_0,
   PROP_LOCATION,
   PROP_FORMAT,
+  PROP_SIDE_STREAM,
 };
 
 typedef struct
@@ -82,10 +85,12 @@ struct _GstCtfStatsSink
   /* Properties, protected by the object lock. */
   gchar *location;
   GstCtfStatsSinkFormat format;
+  gboolean side_stream;
 
   /* Streaming thread. */
   gchar *tsdl;
   GstCtfTraceClass *tc;
+  const GstCtfStreamClass *side;        /* trace.dat side stream, or NULL */
   GstCtfEventIter *it;
   GArray *streams;              /* StreamStats */
   GHashTable *names;            /* name -> NameCount */
@@ -166,6 +171,24 @@ gst_ctf_stats_sink_class_init (GstCtfStatsSinkClass * klass)
           GST_CTF_STATS_SINK_FORMAT_TEXT, G_PARAM_READWRITE |
           G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
 
+  /**
+   * GstCtfStatsSink:side-stream:
+   *
+   * Also counts the events and packets of a trace.dat's side stream (the
+   * `tracecmd_*` event classes: the file's header and options, ftrace
+   * formats, saved cmdlines, kallsyms, printk formats; see
+   * gst_ctf_trace_dat_is_side_stream_class()).  Off by default: they
+   * describe the trace rather than happen in it, and `trace-cmd report
+   * --stat` counts none of them.
+   */
+  g_object_class_install_property (gobject_class, PROP_SIDE_STREAM,
+      g_param_spec_boolean ("side-stream", "Side stream",
+          "Also count the events of a trace.dat's side stream (tracecmd_* "
+          "event classes: header, options, ftrace formats, cmdlines, "
+          "kallsyms, printk formats), which describe the trace rather than "
+          "happen in it", FALSE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_set_static_metadata (element_class,
       "CTF trace statistics", "Sink",
@@ -228,6 +251,9 @@ gst_ctf_stats_sink_set_property (GObject * object, guint prop_id,
     case PROP_FORMAT:
       self->format = g_value_get_enum (value);
       break;
+    case PROP_SIDE_STREAM:
+      self->side_stream = g_value_get_boolean (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -249,6 +275,9 @@ gst_ctf_stats_sink_get_property (GObject * object, guint prop_id,
     case PROP_FORMAT:
       g_value_set_enum (value, self->format);
       break;
+    case PROP_SIDE_STREAM:
+      g_value_set_boolean (value, self->side_stream);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -261,6 +290,7 @@ reset (GstCtfStatsSink * self)
 {
   g_clear_pointer (&self->it, gst_ctf_event_iter_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
+  self->side = NULL;
   g_clear_pointer (&self->tsdl, g_free);
   g_array_set_size (self->streams, 0);
   g_hash_table_remove_all (self->classes);
@@ -302,6 +332,7 @@ gst_ctf_stats_sink_set_caps (GstBaseSink * sink, GstCaps * caps)
   g_clear_pointer (&self->it, gst_ctf_event_iter_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
   self->tc = tc;
+  self->side = gst_ctf_trace_dat_find_side_stream_class (tc);
   self->it = gst_ctf_event_iter_new (tc);
   return TRUE;
 }
@@ -365,6 +396,17 @@ packet_cpu (GstCtfStatsSink * self, StreamStats * st)
     }
 }
 
+static gboolean
+side_stream (GstCtfStatsSink * self)
+{
+  gboolean ret;
+
+  GST_OBJECT_LOCK (self);
+  ret = self->side_stream;
+  GST_OBJECT_UNLOCK (self);
+  return ret;
+}
+
 static GstFlowReturn
 gst_ctf_stats_sink_render (GstBaseSink * sink, GstBuffer * buf)
 {
@@ -391,6 +433,11 @@ gst_ctf_stats_sink_render (GstBaseSink * sink, GstBuffer * buf)
   }
   if (!gst_ctf_packet_read_info (self->tc, map.data, map.size, &info, &err))
     goto error;
+  if (self->side != NULL && info.stream_class == self->side
+      && !side_stream (self)) {
+    gst_buffer_unmap (buf, &map);
+    return GST_FLOW_OK;
+  }
   st = stream_stats (self, &info, meta);
   cc = info.stream_class ? info.stream_class->default_clock : NULL;
   st->packets++;
@@ -663,6 +710,35 @@ make_text (GstCtfStatsSink * self, const Totals * t)
 }
 
 /* Writes the summary and posts it; FALSE after posting an error. */
+
+/* The summary written to @location: a regular file (or a new one) is
+ * replaced whole (g_file_set_contents(): a reader never sees half of
+ * it); anything else (a device such as /dev/null or /dev/stdout, a FIFO)
+ * is opened and written, never replaced by a regular file. */
+static gboolean
+write_summary (const gchar * location, const gchar * text, GError ** error)
+{
+  gboolean regular = !g_file_test (location, G_FILE_TEST_EXISTS) ||
+      g_file_test (location, G_FILE_TEST_IS_REGULAR);
+  FILE *f;
+  gboolean ok;
+
+  if (regular)
+    return g_file_set_contents (location, text, -1, error);
+  f = fopen (location, "w");
+  if (f == NULL) {
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+        "%s", g_strerror (errno));
+    return FALSE;
+  }
+  ok = fputs (text, f) >= 0;
+  ok = fclose (f) == 0 && ok;
+  if (!ok)
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+        "%s", g_strerror (errno));
+  return ok;
+}
+
 static gboolean
 report (GstCtfStatsSink * self)
 {
@@ -682,7 +758,7 @@ report (GstCtfStatsSink * self)
   out = format == GST_CTF_STATS_SINK_FORMAT_JSON ? g_strdup (json) :
       make_text (self, &t);
   if (location && *location) {
-    if (!g_file_set_contents (location, out, -1, &err)) {
+    if (!write_summary (location, out, &err)) {
       GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
           ("Cannot write the statistics to \"%s\": %s", location,
               err->message), (NULL));

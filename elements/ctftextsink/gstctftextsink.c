@@ -83,6 +83,7 @@
 #include "gstctftextsink.h"
 #include "gstctf-caps.h"
 #include "gstctf-element-util.h"
+#include "gsttracecmd.h"
 #include "gstctf-packet-meta.h"
 #include "gstctf-metadata.h"
 #include "gstctf-reader.h"
@@ -122,6 +123,7 @@ enum {
   PROP_NAMES,
   PROP_FIELDS,
   PROP_COLOR,
+  PROP_SIDE_STREAM,
 };
 
 /* babeltrace2's --color */
@@ -267,6 +269,12 @@ struct _GstCtfTextSink
   GstCtfTextColor color;
   gchar *names;                 /* as last set, babeltrace2's --names */
   gchar *fields;                /* babeltrace2's --fields */
+  gboolean side_stream;
+
+  /* the trace class's trace.dat side stream class, printed only with
+   * side-stream=true */
+  gboolean has_side;
+  guint64 side_sc_id;
 
   /* state */
   FILE *out;
@@ -640,6 +648,13 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
     gst_ctf_text_formatter_get_delta (self->fmt, &delta);
   drop_trace (self);
   self->tc = tc;
+  {
+    const GstCtfStreamClass *side =
+        gst_ctf_trace_dat_find_side_stream_class (tc);
+
+    self->has_side = side != NULL;
+    self->side_sc_id = side ? side->id : 0;
+  }
   self->tsdl = metadata;
   /* babeltrace2's trace name: the source's (ctfsrc knows the path below
    * its location), else as babeltrace2 names a trace given itself (a
@@ -778,6 +793,11 @@ gst_ctf_text_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
       g_bytes_unref (bytes);
       return GST_FLOW_OK;
     }
+  } else if (self->has_side && sc_id == self->side_sc_id
+      && !self->side_stream) {
+    /* the trace.dat's side stream describes the trace: not printed */
+    g_bytes_unref (bytes);
+    return GST_FLOW_OK;
   } else if (self->streams)
     ok = gst_ctf_text_streams_push (self->streams, bytes, sc_id, rank,
         stream_id, name, meta ? meta->file_path : NULL, offset, &err);
@@ -1090,6 +1110,9 @@ gst_ctf_text_sink_set_property (GObject * object, guint prop_id,
     case PROP_COLOR:
       self->color = g_value_get_enum (value);
       break;
+    case PROP_SIDE_STREAM:
+      self->side_stream = g_value_get_boolean (value);
+      break;
     case PROP_NAMES:{
       const gchar *v = g_value_get_string (value);
 
@@ -1188,6 +1211,9 @@ gst_ctf_text_sink_get_property (GObject * object, guint prop_id,
       break;
     case PROP_COLOR:
       g_value_set_enum (value, self->color);
+      break;
+    case PROP_SIDE_STREAM:
+      g_value_set_boolean (value, self->side_stream);
       break;
     case PROP_FIELDS:
       g_value_set_string (value, self->fields);
@@ -1363,6 +1389,24 @@ gst_ctf_text_sink_class_init (GstCtfTextSinkClass * klass)
           "it knows, or BABELTRACE_TERM_COLOR=always): auto colours stdout "
           "only, always stdout or location, never nothing", GST_TYPE_CTF_TEXT_COLOR, GST_CTF_TEXT_COLOR_AUTO,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstCtfTextSink:side-stream:
+   *
+   * Also prints the events of a trace.dat's side stream (the stream class
+   * of the `tracecmd_*` event classes: the file's header and options,
+   * ftrace event formats, saved cmdlines, kallsyms, printk formats; see
+   * gst_ctf_trace_dat_is_side_stream_class()), which describe the trace
+   * rather than happen in it.  Off by default, as `trace-cmd report` shows
+   * none of them.  format=trace-cmd reads them in any case.
+   */
+  g_object_class_install_property (gobject_class, PROP_SIDE_STREAM,
+      g_param_spec_boolean ("side-stream", "Side stream",
+          "Also print the events of a trace.dat's side stream (tracecmd_* "
+          "event classes: header, options, ftrace formats, cmdlines, "
+          "kallsyms, printk formats), which describe the trace rather than "
+          "happen in it", FALSE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
   gst_type_mark_as_plugin_api (GST_TYPE_CTF_TEXT_SINK_BABELTRACE_VERSION, 0);

@@ -45,6 +45,7 @@
 #include "gstctf-caps.h"
 #include "gstctf-element-util.h"
 #include "gstctf-perfetto.h"
+#include "gsttracecmd.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_perfetto_sink_debug);
 #define GST_CAT_DEFAULT gst_perfetto_sink_debug
@@ -402,7 +403,7 @@ gst_perfetto_sink_set_caps (GstBaseSink * sink, GstCaps * caps)
       break;
   }
   gst_ctf_perfetto_writer_set_trace_class (self->writer, tc,
-      gst_ctf_element_find_side_stream_class (tc));
+      gst_ctf_trace_dat_find_side_stream_class (tc));
   gst_ctf_trace_class_unref (tc);
   return TRUE;
 }

@@ -72,6 +72,7 @@
 
 #include "gstctf-caps.h"
 #include "gstctf-element-util.h"
+#include "gsttracecmd.h"
 #include "gstctf-packet-meta.h"
 #include "gstctf-metadata.h"
 
@@ -571,7 +572,7 @@ gst_ctf_time_filter_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   g_clear_pointer (&self->it, gst_ctf_event_iter_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
   self->tc = tc;
-  self->side_sc = gst_ctf_element_find_side_stream_class (tc);
+  self->side_sc = gst_ctf_trace_dat_find_side_stream_class (tc);
   self->it = gst_ctf_event_iter_new (tc);
   self->trust_end = tracer_sets_timestamp_end (tc);
   self->writers = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,

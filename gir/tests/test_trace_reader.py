@@ -164,6 +164,53 @@ class TestOrder(unittest.TestCase):
                 self.assertIsNone(same_events(got, want), path)
                 self.assertGreater(len(got), 10, path)
 
+    def test_tracedat_side_stream(self):
+        """A trace.dat's side stream (tracecmd_* pseudo-events) is left out
+        by open() and by packets from an appsink unless asked for."""
+        for path in TRACEDAT:
+            names = [ev.name for ev in GstCtf.EventReader.open(path)]
+            self.assertFalse([n for n in names if n.startswith("tracecmd_")],
+                             path)
+            with_side = [ev.name for ev in
+                         GstCtf.EventReader.open(path, side_stream=True)]
+            side = [n for n in with_side if n.startswith("tracecmd_")]
+            self.assertIn("tracecmd_event_format", side, path)
+            self.assertEqual(len(with_side), len(names) + len(side), path)
+            self.assertEqual([n for n in with_side
+                              if not n.startswith("tracecmd_")], names, path)
+            if shutil.which("trace-cmd"):
+                r = subprocess.run(["trace-cmd", "report", "-i", path],
+                                   stdout=subprocess.PIPE,
+                                   stderr=subprocess.DEVNULL,
+                                   env={k: v for k, v in os.environ.items()
+                                        if k != "LD_PRELOAD"})
+                lines = [ln for ln in r.stdout.decode().splitlines()
+                         if re.search(r"\[\d+\]\s+\d+\.\d+: ", ln)]
+                self.assertEqual(len(names), len(lines), path)
+            # packets from a pipeline (appsink)
+            for flag, want in ((False, len(names)), (True, len(with_side))):
+                self.assertEqual(self.appsink_count(path, flag), want, path)
+
+    def appsink_count(self, path, side_stream):
+        p = Gst.parse_launch("tracecmdsrc name=src ! appsink name=sink "
+                             "sync=false")
+        p.get_by_name("src").set_property("location", path)
+        sink = p.get_by_name("sink")
+        p.set_state(Gst.State.PLAYING)
+        reader, n = None, 0
+        while True:
+            sample = sink.emit("pull-sample")
+            if sample is None:
+                break
+            if reader is None:
+                reader = GstCtf.EventReader.new_from_caps(sample.get_caps())
+                reader.props.side_stream = side_stream
+            reader.set_buffer(sample.get_buffer())
+            while reader.next():
+                n += 1
+        p.set_state(Gst.State.NULL)
+        return n
+
 
 def bt2_value(f):
     """A bt2 field as a plain Python value (enumerations: (int, labels))."""

@@ -28,6 +28,8 @@ struct _GstCtfEventReader {
   GstCtfEventIter *cur;         /* the iterator on the current event */
   GstCaps *caps;                /* caps tc was made from, or NULL */
   gboolean decode_fields;
+  gboolean side_stream;         /* give the trace.dat side stream's events */
+  const GstCtfStreamClass *side;        /* that stream class in tc, or NULL */
 
   /* current packet */
   GstBuffer *buffer;

@@ -17,11 +17,13 @@
 #include "gstctf-packet-meta.h"
 #include "gstctf-event-source-private.h"
 #include "gstctf-event-reader-private.h"
+#include "gsttracecmd.h"
 
 enum {
   PROP_0,
   PROP_DECODE_FIELDS,
   PROP_TRACE_CLASS,
+  PROP_SIDE_STREAM,
 };
 
 G_DEFINE_FINAL_TYPE (GstCtfEventReader, gst_ctf_event_reader, G_TYPE_OBJECT);
@@ -57,9 +59,11 @@ set_trace_class (GstCtfEventReader * self, GstCtfTraceClass * tc)
   release_packet (self);
   g_clear_pointer (&self->it, gst_ctf_event_iter_free);
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
+  self->side = NULL;
   g_array_set_size (self->stream_clocks, 0);
   if (tc != NULL) {
     self->tc = gst_ctf_trace_class_ref (tc);
+    self->side = gst_ctf_trace_dat_find_side_stream_class (tc);
     self->it = gst_ctf_event_iter_new (tc);
     gst_ctf_event_iter_set_recording (self->it, self->decode_fields);
   }
@@ -90,6 +94,9 @@ gst_ctf_event_reader_set_property (GObject * object, guint prop_id,
       gst_ctf_event_reader_set_decode_fields (self,
           g_value_get_boolean (value));
       break;
+    case PROP_SIDE_STREAM:
+      gst_ctf_event_reader_set_side_stream (self, g_value_get_boolean (value));
+      break;
     case PROP_TRACE_CLASS:
       /* construct-only */
       if (g_value_get_boxed (value) != NULL)
@@ -110,6 +117,9 @@ gst_ctf_event_reader_get_property (GObject * object, guint prop_id,
   switch (prop_id) {
     case PROP_DECODE_FIELDS:
       g_value_set_boolean (value, self->decode_fields);
+      break;
+    case PROP_SIDE_STREAM:
+      g_value_set_boolean (value, self->side_stream);
       break;
     case PROP_TRACE_CLASS:
       g_value_set_boxed (value, self->tc);
@@ -141,6 +151,24 @@ gst_ctf_event_reader_class_init (GstCtfEventReaderClass * klass)
       g_param_spec_boolean ("decode-fields", "Decode fields",
           "Decode every field of every event (needed by the field getters)",
           TRUE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * GstCtfEventReader:side-stream:
+   *
+   * Whether the events of a trace.dat's side stream are given: the stream
+   * class of the `tracecmd_*` event classes (the file's header and
+   * options, ftrace event formats, saved cmdlines, kallsyms, printk
+   * formats; gst_ctf_trace_dat_is_side_stream_class()), recognised by the
+   * metadata, so also in a CTF copy of tracecmdsrc's output.  They
+   * describe the trace rather than happen in it: off by default, as
+   * `trace-cmd report` shows none of them.  Without it, a side stream
+   * packet given to gst_ctf_event_reader_set_buffer() has no events.
+   */
+  g_object_class_install_property (gobject_class, PROP_SIDE_STREAM,
+      g_param_spec_boolean ("side-stream", "Side stream",
+          "Give the events of a trace.dat's side stream (tracecmd_* event "
+          "classes), which describe the trace rather than happen in it",
+          FALSE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
 
   /**
    * GstCtfEventReader:trace-class:
@@ -377,6 +405,40 @@ gst_ctf_event_reader_set_decode_fields (GstCtfEventReader * reader,
 }
 
 /**
+ * gst_ctf_event_reader_set_side_stream:
+ * @reader: a reader
+ * @side_stream: see #GstCtfEventReader:side-stream
+ *
+ * Whether the events of a trace.dat's side stream are given (default
+ * %FALSE).  Takes effect at the next packet (the next event in a reader
+ * made by gst_ctf_event_reader_open()).
+ */
+void
+gst_ctf_event_reader_set_side_stream (GstCtfEventReader * reader,
+    gboolean side_stream)
+{
+  g_return_if_fail (GST_CTF_IS_EVENT_READER (reader));
+  side_stream = ! !side_stream;
+  if (reader->side_stream == side_stream)
+    return;
+  reader->side_stream = side_stream;
+  g_object_notify (G_OBJECT (reader), "side-stream");
+}
+
+/**
+ * gst_ctf_event_reader_get_side_stream:
+ * @reader: a reader
+ *
+ * Returns: whether the events of a trace.dat's side stream are given
+ */
+gboolean
+gst_ctf_event_reader_get_side_stream (GstCtfEventReader * reader)
+{
+  g_return_val_if_fail (GST_CTF_IS_EVENT_READER (reader), FALSE);
+  return reader->side_stream;
+}
+
+/**
  * gst_ctf_event_reader_get_decode_fields:
  * @reader: a reader
  *
@@ -493,7 +555,8 @@ start_packet (GstCtfEventReader * self, const guint8 * data, gsize size,
     if (s != NULL)
       gst_ctf_event_iter_set_clock_value (self->it, s->clock);
   }
-  self->in_packet = TRUE;
+  /* the side stream's packets have no events unless asked for */
+  self->in_packet = sc == NULL || sc != self->side || self->side_stream;
   return TRUE;
 }
 
@@ -598,16 +661,21 @@ next_in_trace (GstCtfEventReader * self, GError ** error)
   }
   if (self->source_done)
     return FALSE;
-  if (!_gst_ctf_event_source_next (self->source, self->decode_fields, &item,
-          &err)) {
-    if (err != NULL) {
-      self->source_error = g_error_copy (err);
-      g_propagate_error (error, err);
-    } else {
-      self->source_done = TRUE;
+  do {
+    if (!_gst_ctf_event_source_next (self->source, self->decode_fields,
+            &item, &err)) {
+      if (err != NULL) {
+        self->source_error = g_error_copy (err);
+        g_propagate_error (error, err);
+      } else {
+        self->source_done = TRUE;
+      }
+      return FALSE;
     }
-    return FALSE;
-  }
+    /* the side stream describes the trace: skipped unless asked for */
+  } while (self->side != NULL && !self->side_stream &&
+      gst_ctf_event_iter_get_packet_info (item.iter)->stream_class ==
+      self->side);
   self->cur = item.iter;
   self->ec = gst_ctf_event_iter_get_event_class (item.iter);
   self->info = gst_ctf_event_iter_get_packet_info (item.iter);

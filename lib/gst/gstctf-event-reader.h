@@ -100,6 +100,10 @@ GST_CTF_API GstCtfTraceClass *gst_ctf_event_reader_get_trace_class (
 
 GST_CTF_API void gst_ctf_event_reader_set_decode_fields (
     GstCtfEventReader * reader, gboolean decode_fields);
+GST_CTF_API void gst_ctf_event_reader_set_side_stream (
+    GstCtfEventReader * reader, gboolean side_stream);
+GST_CTF_API gboolean gst_ctf_event_reader_get_side_stream (
+    GstCtfEventReader * reader);
 GST_CTF_API gboolean gst_ctf_event_reader_get_decode_fields (
     GstCtfEventReader * reader);
 

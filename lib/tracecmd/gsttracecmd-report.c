@@ -121,6 +121,7 @@ gst_ctf_trace_cmd_report_new (GstCtfTraceClass * tc, GError ** error)
 {
   const gchar *tracer = env_str (tc, "tracer_name");
   GstCtfTraceCmdReport *r;
+  const GstCtfStreamClass *side;
   guint i;
 
   if (tracer == NULL || strcmp (tracer, "trace-cmd") != 0) {
@@ -137,18 +138,10 @@ gst_ctf_trace_cmd_report_new (GstCtfTraceClass * tc, GError ** error)
       env_int (tc, "long_size", 8));
   r->n_cpus = (guint) env_int (tc, "cpus", 0);
   r->in_usecs = clock_in_usecs (tc);
-  for (i = 0; i < tc->stream_classes->len; i++) {
-    GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
-    guint j;
-
-    for (j = 0; j < sc->event_classes->len; j++) {
-      GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, j);
-
-      if (ec->name && strcmp (ec->name, "tracecmd_event_format") == 0) {
-        r->has_side = TRUE;
-        r->side_sc_id = sc->id;
-      }
-    }
+  side = gst_ctf_trace_dat_find_side_stream_class (tc);
+  if (side != NULL) {
+    r->has_side = TRUE;
+    r->side_sc_id = side->id;
   }
   if (!r->has_side) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT,

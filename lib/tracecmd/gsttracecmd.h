@@ -417,6 +417,12 @@ GST_CTF_API const GstCtfEventClass *gst_ctf_trace_dat_record_get_values (
     guint max_common, guint * n_common, GstCtfFieldValue * payload,
     guint max_payload, guint * n_payload, GError ** error);
 
+/* The side stream (gsttracecmd-side-stream.c) */
+GST_CTF_API gboolean gst_ctf_trace_dat_is_side_stream_class (
+    const GstCtfStreamClass * sc);
+GST_CTF_API const GstCtfStreamClass *gst_ctf_trace_dat_find_side_stream_class (
+    const GstCtfTraceClass * tc);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GstCtfTraceDat, gst_ctf_trace_dat_unref)
 
 G_END_DECLS

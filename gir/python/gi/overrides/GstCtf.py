@@ -16,7 +16,9 @@ PYTHONPATH).  It adds to GstCtf.EventReader:
   `ev.specific_context`, `ev.common_context`, `ev.packet_context` as dicts
   in declaration order; arrays and sequences are lists, structures dicts,
   enumerations GstCtf.EnumValue (an int with `.labels`), text str;
-- `ev.name`, `ev.timestamp_ns`, `ev.cpu`.
+- `ev.name`, `ev.timestamp_ns`, `ev.cpu`;
+- `GstCtf.EventReader.open(path, side_stream=False)`: a trace.dat's side
+  stream (its tracecmd_* pseudo-events) left out unless asked for.
 
 Without this file the same loop is written
 `while reader.next(): ...` with the getters of the C API.
@@ -77,6 +79,17 @@ _MISSING = object()
 
 
 class EventReader(GstCtf.EventReader):
+
+    @staticmethod
+    def open(path, side_stream=False):
+        """GstCtf.EventReader.open(PATH): the events of the trace at PATH in
+        global time order.  SIDE_STREAM=True also gives the events of a
+        trace.dat's side stream (tracecmd_* event classes: the file's
+        header, ftrace formats, saved cmdlines, ...), which describe the
+        trace rather than happen in it (the side-stream property)."""
+        reader = GstCtf.EventReader.open(path)
+        reader.set_side_stream(side_stream)
+        return reader
 
     def __iter__(self):
         return self
