@@ -17,6 +17,7 @@
 #include "gstctfstatssink.h"
 #include "gstperfettosink.h"
 #include "gstctfmux.h"
+#include "gstctftracer.h"
 
 static gboolean
 plugin_init (GstPlugin * plugin)
@@ -34,6 +35,8 @@ plugin_init (GstPlugin * plugin)
   ret |= GST_ELEMENT_REGISTER (ctfstatssink, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfmux, plugin);
   ret |= GST_ELEMENT_REGISTER (perfettosink, plugin);
+  /* a GstTracer, not an element: GST_TRACERS="ctftracer(...)" */
+  ret |= gst_tracer_register (plugin, "ctftracer", GST_TYPE_CTF_TRACER);
 
   return ret;
 }

@@ -118,8 +118,11 @@ GST_START_TEST (test_blurbs)
   fail_unless (strstr (blurb ("timefilter", "start-time"), "last wins"));
   fail_unless (strstr (blurb ("timefilter", "end"), "last wins") != NULL);
   fail_unless (strstr (blurb ("timefilter", "end-time"), "last wins"));
-  fail_unless (strstr (blurb ("tracecmdsrc", "clock-offset"), "Nanoseconds"));
-  fail_unless (strstr (blurb ("tracecmdsrc", "clock-offset"), "not seconds"));
+  /* the sources' clock options: seconds and nanoseconds apart, as
+   * babeltrace2's --clock-offset and --clock-offset-ns */
+  fail_unless (strstr (blurb ("tracecmdsrc", "clock-offset"), "Seconds"));
+  fail_unless (strstr (blurb ("tracecmdsrc", "clock-offset-ns"),
+          "Nanoseconds"));
 
   e = gst_element_factory_make ("timefilter", NULL);
   g_object_set (e, "start", "12.5", "start-time", (guint64) 7, NULL);

@@ -76,9 +76,20 @@ run_pipeline (const gchar * desc, RunResult * r)
 }
 
 /* Text of `lttnglivesrc ! ctftextsink` on a relay serving @dir. */
+static gchar *live_text_src (const TestRelayOptions * opts,
+    const gchar * extra_src, const gchar * extra_sink, RunResult * rr);
+
 static gchar *
 live_text (const TestRelayOptions * opts, const gchar * extra_sink,
     RunResult * rr)
+{
+  return live_text_src (opts, NULL, extra_sink, rr);
+}
+
+/* live_text() with properties of lttnglivesrc (@extra_src). */
+static gchar *
+live_text_src (const TestRelayOptions * opts, const gchar * extra_src,
+    const gchar * extra_sink, RunResult * rr)
 {
   GError *err = NULL;
   TestRelay *relay = test_relay_start (opts, &err);
@@ -89,10 +100,10 @@ live_text (const TestRelayOptions * opts, const gchar * extra_sink,
   fd = g_file_open_tmp ("livesrc-XXXXXX.txt", &out, NULL);
   close (fd);
   desc = g_strdup_printf ("lttnglivesrc url=net://127.0.0.1:%u/host/%s/%s "
-      "session-not-found=end poll-interval=5 ! ctftextsink location=%s %s",
+      "session-not-found=end poll-interval=5 %s ! ctftextsink location=%s %s",
       test_relay_get_port (relay), opts->hostname ? opts->hostname :
       "testhost", opts->session_name ? opts->session_name : "testsession",
-      out, extra_sink ? extra_sink : "");
+      extra_src ? extra_src : "", out, extra_sink ? extra_sink : "");
   run_pipeline (desc, rr);
   if (rr->eos)
     fail_unless (g_file_get_contents (out, &text, NULL, NULL));
@@ -178,6 +189,45 @@ GST_START_TEST (test_fixture_sample)
   g_free (text);
   g_free (oracle);
   g_free (oracle_path);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
+/* The sources' clock options (issue 29): the session's clock moved as
+ * babeltrace2 --clock-offset / --clock-offset-ns / --clock-force-correlate
+ * move the trace's (2.0.4's text on the same trace directory). */
+GST_START_TEST (test_clock_options)
+{
+  TestRelayOptions o = { 0 };
+  gchar *dir = example ("ust-libc");
+  gchar *oracle = NULL, *errout = NULL, *text;
+  gint status = -1;
+  RunResult rr;
+  gchar *argv[] = { (gchar *) "babeltrace2", (gchar *) "--clock-offset=3600",
+    (gchar *) "--clock-offset-ns=-1500000001",
+    (gchar *) "--clock-force-correlate", (gchar *) "--clock-date", dir, NULL
+  };
+
+  if (!test_have_program ("babeltrace2")) {
+    g_print ("SKIP %s: no babeltrace2 in PATH\n", G_STRFUNC);
+    g_free (dir);
+    return;
+  }
+  fail_unless (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL,
+          NULL, &oracle, &errout, &status, NULL) && status == 0, "%s",
+      errout);
+  o.dir = dir;
+  o.beacons = TRUE;
+  text = live_text_src (&o, "clock-offset=3600 clock-offset-ns=-1500000001 "
+      "force-clock-class-origin-unix-epoch=true",
+      "babeltrace-version=2.0 clock-date=true", &rr);
+  fail_unless (rr.eos, "%s", rr.error);
+  fail_unless (g_str_has_prefix (oracle, "[20") && strlen (oracle) > 1000);
+  check_equal_text ("ust-libc clock options", text, oracle);
+  g_free (text);
+  g_free (oracle);
+  g_free (errout);
   g_free (dir);
 }
 
@@ -1225,6 +1275,7 @@ lttnglivesrc_suite (void)
   tcase_add_test (tc, test_metadata_pieces);
   tcase_add_test (tc, test_fixture_plain);
   tcase_add_test (tc, test_fixture_minor4_and_15);
+  tcase_add_test (tc, test_clock_options);
   tcase_add_test (tc, test_fixture_sample);
   tcase_add_test (tc, test_fixture_scripted);
   tcase_add_test (tc, test_babeltrace2_reads_relay);

@@ -1482,7 +1482,7 @@ START_TEST (test_clock_offset)
   gchar *dat = data_path ("i686-v6.dat");
   gchar *err, *meta = NULL;
 
-  err = convert (dat, out, "clock-offset=-1500000000", NULL);
+  err = convert (dat, out, "clock-offset-ns=-1500000000", NULL);
   fail_unless (err == NULL, "%s", err);
   fail_unless (g_file_get_contents (meta_path, &meta, NULL, NULL));
   /* -1.5 s = -2 s + 500000000 ns (CTF 1.8 §8) */

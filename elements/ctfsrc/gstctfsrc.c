@@ -51,6 +51,15 @@
  * A corrupt stream file gives an element error naming the file, the byte
  * offset and what was expected, after the valid packets before it.
  *
+ * babeltrace2's `source.ctf.fs` parameters are properties:
+ * #GstCtfSrc:clock-offset (s) and #GstCtfSrc:clock-offset-ns move every
+ * clock of the trace class (the caps' metadata says the moved clock, so
+ * ctfsink writes it; buffer PTS move too),
+ * #GstCtfSrc:force-clock-class-origin-unix-epoch makes their origin the
+ * Unix epoch (`--clock-force-correlate`) and #GstCtfSrc:trace-name names
+ * the trace.  #GstCtfSrc:stream-intersection keeps only the time range in
+ * which every stream of a trace has packets (`--stream-intersection`).
+ *
  * ## Example launch line
  * |[
  * gst-launch-1.0 ctfsrc location=lttng-traces/my-session ! ctfsink location=copy/
@@ -77,6 +86,8 @@
 #include "gsttracecmd.h"
 #include "gstctf-packet-meta.h"
 #include "gstctf-heap-private.h"
+#include "gstctf-source-clock.h"
+#include "gstctftimefilter-private.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_ctf_src_debug);
 #define GST_CAT_DEFAULT gst_ctf_src_debug
@@ -86,6 +97,8 @@ enum
   PROP_0,
   PROP_LOCATION,
   PROP_STATS,
+  PROP_STREAM_INTERSECTION,
+  PROP_CLOCK_FIRST,             /* the GST_CTF_SOURCE_CLOCK_N_PROPS next */
 };
 
 /* Per-stream read position. */
@@ -108,6 +121,9 @@ typedef struct
   gint64 key;
   gboolean is_error;
   gint heap_index;              /* in GstCtfSrc.heap, -1 when done */
+  /* stream-intersection: the packets from end_cursor on begin after the
+   * trace's intersection (G_MAXUINT without one) */
+  guint end_cursor;
 } StreamState;
 
 struct _GstCtfSrc
@@ -115,8 +131,17 @@ struct _GstCtfSrc
   GstBaseSrc parent;
 
   gchar *location;
+  gboolean stream_intersection;
+  GstCtfSourceClock clock_props;
 
   /* Set in start(), freed in stop(). */
+  GstCtfSourceClock clock;      /* the properties when started */
+  gint64 shift_ns;              /* what the clock options add to times */
+  /* stream-intersection: per trace (merge input order) the range
+   * [begin, end] in ns from the origin of the unmoved clocks, and a
+   * timefilter cutting the packets across its bounds */
+  gint64 *isect_begin, *isect_end;
+  GstCtfTimeFilter **cutters;
   GstCtfTraceDir *td;           /* the (first) trace */
   GPtrArray *tds;               /* several traces: all, merge input order */
   GstCtfTraceMerge *merge;      /* several traces: their merge */
@@ -198,6 +223,30 @@ gst_ctf_src_class_init (GstCtfSrcClass * klass)
           "discarded (guint64 counts)", GST_TYPE_STRUCTURE,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * GstCtfSrc:stream-intersection:
+   *
+   * Keep only the time range in which every stream of the trace has
+   * packets, as `babeltrace2 --stream-intersection` does: from the latest
+   * first `timestamp_begin` of the trace's streams to the earliest last
+   * `timestamp_end` (from the LTTng index when there is one, else the
+   * packet contexts).  Packets inside pass untouched, packets outside are
+   * not read, packets across a bound are written again with their events
+   * in the range (as timefilter does).  Several traces below `location`:
+   * each trace its own range.  An error when a trace has no stream, a
+   * stream has no packet times, or the range is empty.
+   */
+  g_object_class_install_property (gobject_class, PROP_STREAM_INTERSECTION,
+      g_param_spec_boolean ("stream-intersection", "Stream intersection",
+          "Keep only the time range in which every stream of the trace has "
+          "packets (babeltrace2 --stream-intersection)", FALSE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /* clock-offset, clock-offset-ns, force-clock-class-origin-unix-epoch,
+   * trace-name (gstctf-source-clock.h) */
+  gst_ctf_source_clock_install (gobject_class, PROP_CLOCK_FIRST);
+
   gst_element_class_add_static_pad_template (element_class, &src_template);
   gst_element_class_set_static_metadata (element_class,
       "CTF trace source", "Source/File",
@@ -227,6 +276,8 @@ gst_ctf_src_finalize (GObject * object)
   GstCtfSrc *self = GST_CTF_SRC (object);
 
   g_free (self->location);
+  gst_ctf_source_clock_clear (&self->clock_props);
+  gst_ctf_source_clock_clear (&self->clock);
   g_ptr_array_unref (self->heap);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -259,7 +310,19 @@ gst_ctf_src_set_property (GObject * object, guint prop_id,
       self->location = g_value_dup_string (value);
       GST_OBJECT_UNLOCK (self);
       break;
+    case PROP_STREAM_INTERSECTION:
+      GST_OBJECT_LOCK (self);
+      self->stream_intersection = g_value_get_boolean (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
     default:
+      if (prop_id >= PROP_CLOCK_FIRST) {
+        GST_OBJECT_LOCK (self);
+        gst_ctf_source_clock_set_property (&self->clock_props,
+            prop_id - PROP_CLOCK_FIRST, value);
+        GST_OBJECT_UNLOCK (self);
+        break;
+      }
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
@@ -280,7 +343,19 @@ gst_ctf_src_get_property (GObject * object, guint prop_id, GValue * value,
     case PROP_STATS:
       g_value_take_boxed (value, gst_ctf_src_make_stats (self));
       break;
+    case PROP_STREAM_INTERSECTION:
+      GST_OBJECT_LOCK (self);
+      g_value_set_boolean (value, self->stream_intersection);
+      GST_OBJECT_UNLOCK (self);
+      break;
     default:
+      if (prop_id >= PROP_CLOCK_FIRST) {
+        GST_OBJECT_LOCK (self);
+        gst_ctf_source_clock_get_property (&self->clock_props,
+            prop_id - PROP_CLOCK_FIRST, value);
+        GST_OBJECT_UNLOCK (self);
+        break;
+      }
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
@@ -323,6 +398,12 @@ first_packet_error (const GstCtfTraceDir * td)
     const GstCtfStreamFile *f = g_ptr_array_index (td->files, i);
 
     if (!f->first_packet_ok && f->error)
+      return f->error;
+    /* babeltrace2 indexes every packet when it opens the trace and
+     * fails then when a packet's times cannot be converted (a clock
+     * offset beyond 2^63 ns) */
+    if (f->error && g_error_matches (f->error, GST_CTF_ERROR,
+            GST_CTF_ERROR_CLOCK))
       return f->error;
   }
   return NULL;
@@ -591,6 +672,202 @@ done:
   return ok;
 }
 
+/* One warning per clock whose `offset_s` in ns overflows 64 bits (Trace
+ * Compass's CTF writer): babeltrace2 refuses such a trace, babeltrace 1.5
+ * reads it with the offset modulo 2^64, and so do we (the resolver's
+ * wrap_clock_offset()). */
+static void
+warn_wrapped_offsets (GstCtfSrc * self)
+{
+  guint n = self->tds ? self->tds->len : 1, t, i;
+
+  for (t = 0; t < n; t++) {
+    const GstCtfTraceDir *td = self->tds ? g_ptr_array_index (self->tds, t)
+        : self->td;
+
+    for (i = 0; i < td->trace_class->clock_classes->len; i++) {
+      const GstCtfClockClass *cc =
+          g_ptr_array_index (td->trace_class->clock_classes, i);
+
+      if (!cc->offset_wrapped)
+        continue;
+      GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, FORMAT,
+          ("Clock \"%s\" of trace \"%s\": its offset, %" G_GINT64_FORMAT
+              " s (offset_s and the whole seconds of offset), overflows in "
+              "nanoseconds (more than 64 bits: a nanosecond count in "
+              "offset_s?); read as babeltrace 1.5 reads "
+              "it, modulo 2^64: offset_s = %" G_GINT64_FORMAT ", offset = %"
+              G_GINT64_FORMAT " cycles (babeltrace2 refuses this trace)",
+              cc->name, td->path, cc->metadata_offset_s, cc->offset_s,
+              cc->offset), (NULL),
+          ("clock", G_TYPE_STRING, cc->name,
+              "metadata-offset-s", G_TYPE_INT64, cc->metadata_offset_s,
+              "offset-s", G_TYPE_INT64, cc->offset_s,
+              "offset", G_TYPE_INT64, cc->offset, NULL));
+    }
+  }
+}
+
+/* A time from the index (ns from the unmoved clock's origin) as the
+ * clock options move it. */
+static gint64
+shifted (GstCtfSrc * self, gint64 ns)
+{
+  gint64 t;
+
+  if (__builtin_add_overflow (ns, self->shift_ns, &t))
+    return self->shift_ns < 0 ? G_MININT64 : G_MAXINT64;
+  return t;
+}
+
+/* First packet of @s whose timestamp_begin is after @t (ns), or
+ * s->packets->len. */
+static guint
+find_first_packet_beginning_after (const GstCtfStream * s, gint64 t)
+{
+  guint lo = 0, hi = s->packets->len;
+
+  while (lo < hi) {
+    guint mid = lo + (hi - lo) / 2;
+    const GstCtfIndexEntry *e =
+        g_array_index (s->packets, GstCtfStreamPacket, mid).entry;
+
+    if (!(e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN) ||
+        e->timestamp_begin_ns <= t)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+static guint find_first_packet_ending_after (const GstCtfStream * s,
+    gint64 t);
+
+/* The end of stream @s as babeltrace2's index has it after its tracer
+ * quirk fixes: the last packet's `timestamp_end`, or the time of its
+ * last event when that end is not to be trusted (the tracer wrote it
+ * before the last event, or 0: lttng-crash). */
+static gint64
+stream_end_ns (const GstCtfTraceDir * td, const GstCtfStream * s,
+    gboolean trust_end)
+{
+  const GstCtfStreamPacket *p = &g_array_index (s->packets,
+      GstCtfStreamPacket, s->packets->len - 1);
+  const GstCtfIndexEntry *e = p->entry;
+  const GstCtfStreamClass *sc;
+  GstCtfEventIter *it;
+  gint64 end = e->timestamp_end_ns, ns;
+  guint64 clock;
+
+  if (trust_end && !(e->flags & GST_CTF_INDEX_ENTRY_TIMESTAMP_END_FIXED))
+    return end;
+  sc = gst_ctf_trace_class_find_stream_class (td->trace_class,
+      s->stream_class_id);
+  if (sc == NULL || sc->default_clock == NULL)
+    return end;
+  it = gst_ctf_event_iter_new (td->trace_class);
+  gst_ctf_event_iter_set_recording (it, FALSE);
+  if (gst_ctf_event_iter_set_packet (it, p->file->data + e->offset,
+          e->packet_size, NULL)) {
+    /* (no event: the clock of the packet context, as babeltrace2) */
+    while (gst_ctf_event_iter_next (it, NULL));
+    clock = gst_ctf_event_iter_get_clock_value (it);
+    if (gst_ctf_clock_class_cycles_to_ns_from_origin (sc->default_clock,
+            clock, &ns))
+      end = ns;
+  }
+  gst_ctf_event_iter_free (it);
+  return end;
+}
+
+/* stream-intersection=true: per trace, the latest first timestamp_begin
+ * and the earliest last timestamp_end of its streams (babeltrace2's
+ * `babeltrace.trace-infos` query and the trimmers its CLI adds); the
+ * streams start at the range, the packets beginning after it are left
+ * out, and a cutter per trace cuts the packets across its bounds. */
+static gboolean
+set_intersection (GstCtfSrc * self)
+{
+  guint n = self->tds ? self->tds->len : 1, t, i;
+  gint64 all_begin = -1, all_end = -1;
+
+  self->isect_begin = g_new (gint64, n);
+  self->isect_end = g_new (gint64, n);
+  self->cutters = g_new0 (GstCtfTimeFilter *, n);
+  for (t = 0; t < n; t++) {
+    const GstCtfTraceDir *td = self->tds ? g_ptr_array_index (self->tds, t)
+        : self->td;
+    gint64 b = G_MININT64, e = G_MAXINT64;
+    guint n_streams = 0;
+    gboolean trust_end =
+        gst_ctf_time_filter_tracer_sets_timestamp_end (td->trace_class);
+
+    for (i = 0; i < self->n_states; i++) {
+      const GstCtfStream *s = self->states[i].stream;
+      const GstCtfIndexEntry *first, *last;
+
+      if (self->states[i].trace != t || s->packets->len == 0)
+        continue;
+      n_streams++;
+      first = g_array_index (s->packets, GstCtfStreamPacket, 0).entry;
+      last = g_array_index (s->packets, GstCtfStreamPacket,
+          s->packets->len - 1).entry;
+      if (!(first->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN) ||
+          !(last->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END)) {
+        GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+            ("Cannot find the stream intersection of trace \"%s\": stream "
+                "file \"%s\" has no packet times (timestamp_begin and "
+                "timestamp_end in the packet context, or an LTTng index)",
+                td->path, s->name), (NULL));
+        return FALSE;
+      }
+      b = MAX (b, first->timestamp_begin_ns);
+      e = MIN (e, stream_end_ns (td, s, trust_end));
+    }
+    if (n_streams == 0) {
+      GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+          ("Cannot find the stream intersection of trace \"%s\": it has no "
+              "stream with packets", td->path), (NULL));
+      return FALSE;
+    }
+    if (b > e) {
+      GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+          ("The streams of trace \"%s\" have no time in common: the "
+              "latest first packet begins at %" G_GINT64_FORMAT " ns, after "
+              "the earliest last packet ends (%" G_GINT64_FORMAT " ns, from "
+              "the clock's origin)", td->path, shifted (self, b),
+              shifted (self, e)), (NULL));
+      return FALSE;
+    }
+    self->isect_begin[t] = b;
+    self->isect_end[t] = e;
+    GST_INFO_OBJECT (self, "trace %s: stream intersection [%" G_GINT64_FORMAT
+        ", %" G_GINT64_FORMAT "] ns", td->path, b, e);
+    self->cutters[t] = gst_ctf_time_filter_new_cutter (self->caps,
+        shifted (self, b), shifted (self, e));
+    if (self->cutters[t] == NULL) {
+      GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+          ("Cannot read the metadata of trace \"%s\" to cut its packets",
+              td->path), (NULL));
+      return FALSE;
+    }
+    all_begin = all_begin < 0 ? b : MIN (all_begin, b);
+    all_end = MAX (all_end, e);
+  }
+  for (i = 0; i < self->n_states; i++) {
+    StreamState *st = &self->states[i];
+
+    st->cursor = find_first_packet_ending_after (st->stream,
+        self->isect_begin[st->trace]);
+    st->end_cursor = find_first_packet_beginning_after (st->stream,
+        self->isect_end[st->trace]);
+  }
+  self->time.begin_ns = all_begin;
+  self->time.end_ns = all_end;
+  return TRUE;
+}
+
 static gboolean
 gst_ctf_src_start (GstBaseSrc * bsrc)
 {
@@ -598,10 +875,13 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
   GError *err = NULL;
   GPtrArray *traces;
   gchar *location;
+  gboolean intersection;
   guint i;
 
   GST_OBJECT_LOCK (self);
   location = g_strdup (self->location);
+  intersection = self->stream_intersection;
+  gst_ctf_source_clock_copy (&self->clock, &self->clock_props);
   self->packets = self->bytes = 0;
   self->discarded_events = self->discarded_packets = 0;
   GST_OBJECT_UNLOCK (self);
@@ -656,11 +936,25 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
     }
   }
 
+  warn_wrapped_offsets (self);
+
+  /* The clock options move the clocks of the caps' metadata */
+  if (!gst_ctf_source_clock_apply (&self->clock, &self->caps,
+          gst_ctf_source_clock_hostname (self->td->trace_class),
+          self->td->path, &err)) {
+    post_gerror (self, err, TRUE);
+    g_error_free (err);
+    gst_ctf_src_stop (bsrc);
+    return FALSE;
+  }
+  self->shift_ns = gst_ctf_source_clock_shift_ns (&self->clock);
+
   gst_ctf_stream_time_init (&self->time, -1, -1);
   for (i = 0; i < self->n_states; i++) {
     const GstCtfStream *s = self->states[i].stream;
     guint j;
 
+    self->states[i].end_cursor = G_MAXUINT;
     self->states[i].last_key = G_MININT64;
     for (j = 0; j < s->packets->len; j++) {
       const GstCtfIndexEntry *e =
@@ -675,6 +969,14 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
         self->time.end_ns = e->timestamp_end_ns;
     }
   }
+  if (intersection && !set_intersection (self)) {
+    gst_ctf_src_stop (bsrc);
+    return FALSE;
+  }
+  if (self->time.begin_ns >= 0)
+    self->time.begin_ns = shifted (self, self->time.begin_ns);
+  if (self->time.end_ns >= 0)
+    self->time.end_ns = shifted (self, self->time.end_ns);
   states_refresh_all (self);
   return TRUE;
 }
@@ -685,6 +987,16 @@ gst_ctf_src_stop (GstBaseSrc * bsrc)
   GstCtfSrc *self = GST_CTF_SRC (bsrc);
 
   g_ptr_array_set_size (self->heap, 0);
+  if (self->cutters) {
+    guint n = self->tds ? self->tds->len : 1, i;
+
+    for (i = 0; i < n; i++)
+      gst_clear_object (&self->cutters[i]);
+    g_clear_pointer (&self->cutters, g_free);
+  }
+  g_clear_pointer (&self->isect_begin, g_free);
+  g_clear_pointer (&self->isect_end, g_free);
+  self->shift_ns = 0;
   g_clear_pointer (&self->states, g_free);
   self->n_states = 0;
   gst_clear_caps (&self->caps);
@@ -756,6 +1068,9 @@ gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment)
   /* seek positions are stream time (gstctf-stream-time.c) */
   gst_ctf_stream_time_seek (&self->time, segment);
   start = (gint64) MIN (segment->start, (guint64) G_MAXINT64);
+  /* (the index has the times of the unmoved clocks) */
+  if (__builtin_sub_overflow (start, self->shift_ns, &start))
+    start = self->shift_ns > 0 ? G_MININT64 : G_MAXINT64;
   GST_DEBUG_OBJECT (self, "seek to %" G_GINT64_FORMAT " ns", start);
 
   for (i = 0; i < self->n_states; i++) {
@@ -773,7 +1088,8 @@ gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment)
     if (sc && gst_ctf_trace_dat_is_side_stream_class (sc))
       st->cursor = 0;
     else
-      st->cursor = find_first_packet_ending_after (s, start);
+      st->cursor = find_first_packet_ending_after (s, self->isect_begin ?
+          MAX (start, self->isect_begin[st->trace]) : start);
     st->error_done = FALSE;
     st->last_key = G_MININT64;
     if (st->cursor > 0) {
@@ -832,12 +1148,16 @@ state_refresh (GstCtfSrc * self, StreamState * st)
 {
   const GstCtfStream *s = st->stream;
   guint limit = s->error ? s->error_after : s->packets->len;
+  /* (stream-intersection: the packets after the range are not read) */
+  gboolean cut = st->end_cursor < limit;
 
+  if (cut)
+    limit = st->end_cursor;
   if (st->cursor < limit) {
     st->key = packet_key (g_array_index (s->packets, GstCtfStreamPacket,
             st->cursor).entry, st);
     st->is_error = FALSE;
-  } else if (s->error && !st->error_done) {
+  } else if (s->error && !st->error_done && !cut) {
     /* The bad packet starts where the last valid one ends. */
     st->key = st->last_key;
     if (limit > 0) {
@@ -971,6 +1291,7 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   if (self->td == NULL)
     return GST_FLOW_FLUSHING;
 
+again:
   if (self->heap->len == 0) {
     GST_DEBUG_OBJECT (self, "all streams done");
     return GST_FLOW_EOS;
@@ -992,8 +1313,8 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
    * timestamp_begin order). */
   if (GST_CLOCK_TIME_IS_VALID (segment->stop) &&
       (e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN) &&
-      e->timestamp_begin_ns >= 0 &&
-      (guint64) e->timestamp_begin_ns > segment->stop) {
+      shifted (self, e->timestamp_begin_ns) >= 0 &&
+      (guint64) shifted (self, e->timestamp_begin_ns) > segment->stop) {
     GST_DEBUG_OBJECT (self, "past segment stop");
     return GST_FLOW_EOS;
   }
@@ -1049,8 +1370,8 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   }
 
   if ((e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN) &&
-      e->timestamp_begin_ns >= 0) {
-    GST_BUFFER_PTS (buf) = e->timestamp_begin_ns;
+      shifted (self, e->timestamp_begin_ns) >= 0) {
+    GST_BUFFER_PTS (buf) = shifted (self, e->timestamp_begin_ns);
     if ((e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END) &&
         e->timestamp_end_ns >= e->timestamp_begin_ns)
       GST_BUFFER_DURATION (buf) = e->timestamp_end_ns - e->timestamp_begin_ns;
@@ -1080,11 +1401,43 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   }
   meta->file_path = st->file_path;
   meta->stream_id = s->bt_stream_id;
-  meta->events_discarded_delta = report_discarded (self, s, st->cursor);
 
-  st->last_key = packet_key (e, st);
-  st->cursor++;
-  state_refresh (self, st);
+  if (self->cutters) {
+    /* stream-intersection: a packet across the range's bounds is written
+     * again with its events in the range, or dropped */
+    GstBuffer *cut = NULL;
+    GError *err = NULL;
+    guint idx = st->cursor;
+
+    if (gst_ctf_time_filter_cut (self->cutters[st->trace], buf, &cut,
+            &err) != GST_FLOW_OK) {
+      gst_buffer_unref (buf);
+      st->error_done = TRUE;
+      g_prefix_error (&err, "file=\"%s\", offset=%" G_GUINT64_FORMAT ": ",
+          p->file->path, e->offset);
+      post_gerror (self, err, FALSE);
+      g_error_free (err);
+      return GST_FLOW_ERROR;
+    }
+    gst_buffer_unref (buf);
+    st->last_key = packet_key (e, st);
+    st->cursor++;
+    state_refresh (self, st);
+    if (cut == NULL) {
+      GST_LOG_OBJECT (self, "packet %s@%" G_GUINT64_FORMAT " is outside the "
+          "stream intersection", p->file->name, e->offset);
+      goto again;
+    }
+    buf = cut;
+    meta = gst_buffer_get_ctf_packet_meta (buf);
+    if (meta)
+      meta->events_discarded_delta = report_discarded (self, s, idx);
+  } else {
+    meta->events_discarded_delta = report_discarded (self, s, st->cursor);
+    st->last_key = packet_key (e, st);
+    st->cursor++;
+    state_refresh (self, st);
+  }
 
   GST_OBJECT_LOCK (self);
   self->packets++;

@@ -17,6 +17,11 @@
  * `discarded-packets`, `first-ns`, `last-ns` and the `json` text), so
  * applications get it from the bus.
  *
+ * For a trace written by the ctftracer tracer (env `tracer_name` =
+ * "ctftracer") it adds the processing time per element and the latency
+ * per source-to-sink path: count, min, mean, p50, p99 and max in ns
+ * (JSON: `ctftracer.proctime`, `ctftracer.latency`).
+ *
  * Event times are ns from the clock origin (the Unix epoch for LTTng),
  * computed as babeltrace2 2.0 computes them.
  *
@@ -37,6 +42,7 @@
 #include <string.h>
 
 #include "gstctfstatssink.h"
+#include "gstctfstatssink-tracer.h"
 
 #include "gstctf-caps.h"
 #include "gstctf-element-util.h"
@@ -95,6 +101,7 @@ struct _GstCtfStatsSink
   GArray *streams;              /* StreamStats */
   GHashTable *names;            /* name -> NameCount */
   GHashTable *classes;          /* const GstCtfEventClass * -> NameCount */
+  GstCtfTracerStats *tracer;    /* a ctftracer trace: its summaries */
 };
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
@@ -295,6 +302,7 @@ reset (GstCtfStatsSink * self)
   g_array_set_size (self->streams, 0);
   g_hash_table_remove_all (self->classes);
   g_hash_table_remove_all (self->names);
+  g_clear_pointer (&self->tracer, gst_ctf_tracer_stats_free);
 }
 
 static gboolean
@@ -334,6 +342,14 @@ gst_ctf_stats_sink_set_caps (GstBaseSink * sink, GstCaps * caps)
   self->tc = tc;
   self->side = gst_ctf_trace_dat_find_side_stream_class (tc);
   self->it = gst_ctf_event_iter_new (tc);
+  {
+    const GstCtfEnvEntry *e = gst_ctf_trace_class_find_env (tc,
+        "tracer_name");
+
+    if (self->tracer == NULL && e != NULL && e->is_string &&
+        !g_strcmp0 (e->str, "ctftracer"))
+      self->tracer = gst_ctf_tracer_stats_new ();
+  }
   return TRUE;
 }
 
@@ -459,7 +475,7 @@ gst_ctf_stats_sink_render (GstBaseSink * sink, GstBuffer * buf)
     goto error;
   if (st->cpu < 0)
     packet_cpu (self, st);
-  gst_ctf_event_iter_set_recording (self->it, FALSE);
+  gst_ctf_event_iter_set_recording (self->it, self->tracer != NULL);
   if (!info.has_timestamp_begin)
     gst_ctf_event_iter_set_clock_value (self->it, st->clock);
   while (gst_ctf_event_iter_next (self->it, &err)) {
@@ -472,6 +488,13 @@ gst_ctf_stats_sink_render (GstBaseSink * sink, GstBuffer * buf)
     }
     nc->count++;
     st->events++;
+    if (self->tracer != NULL) {
+      guint nv = 0;
+      const GstCtfFieldValue *v = gst_ctf_event_iter_get_values (self->it,
+          GST_CTF_SCOPE_EVENT_PAYLOAD, &nv);
+
+      gst_ctf_tracer_stats_add (self->tracer, ec->name, v, nv);
+    }
     if (cc && gst_ctf_clock_class_cycles_to_ns_from_origin (cc,
             gst_ctf_event_iter_get_clock_value (self->it), &ns)) {
       if (!st->has_time)
@@ -647,7 +670,10 @@ make_json (GstCtfStatsSink * self, const Totals * t)
     g_string_append_c (s, '}');
     g_free (label);
   }
-  g_string_append (s, "]}\n");
+  g_string_append_c (s, ']');
+  if (self->tracer != NULL)
+    gst_ctf_tracer_stats_append_json (self->tracer, s, json_string);
+  g_string_append (s, "}\n");
   g_ptr_array_unref (names);
   return g_string_free (s, FALSE);
 }
@@ -705,6 +731,8 @@ make_text (GstCtfStatsSink * self, const Totals * t)
     g_string_append_c (s, '\n');
     g_free (label);
   }
+  if (self->tracer != NULL)
+    gst_ctf_tracer_stats_append_text (self->tracer, s);
   g_ptr_array_unref (names);
   return g_string_free (s, FALSE);
 }

@@ -39,6 +39,7 @@
 #endif
 
 #include "gstlttng0src.h"
+#include "gstctf-source-clock.h"
 
 #include "gstlttng0.h"
 #include "gstlttng0-packetizer.h"
@@ -61,6 +62,7 @@ enum
   PROP_LOCATION,
   PROP_STATS,
   PROP_CTF_VERSION,
+  PROP_CLOCK_FIRST,             /* the GST_CTF_SOURCE_CLOCK_N_PROPS next */
 };
 
 struct _GstLttng0Src
@@ -70,8 +72,10 @@ struct _GstLttng0Src
   /* properties, protected by the object lock */
   gchar *location;
   GstCtfOutputVersion ctf_version;
+  GstCtfSourceClock clock_props;
 
   /* set in start(), freed in stop() */
+  gint64 shift_ns;              /* what the clock options add to times */
   GstCtfLttng0Trace *trace;
   GstCtfLttng0Packetizer *pk;
   GstCaps *caps;
@@ -157,6 +161,10 @@ gst_lttng0_src_class_init (GstLttng0SrcClass * klass)
    * default; `auto` is the same) or `2` (CTF 2 JSON, converted from it:
    * the packets are the same bytes).
    */
+  /* clock-offset, clock-offset-ns, force-clock-class-origin-unix-epoch,
+   * trace-name (gstctf-source-clock.h) */
+  gst_ctf_source_clock_install (gobject_class, PROP_CLOCK_FIRST);
+
   g_object_class_install_property (gobject_class, PROP_CTF_VERSION,
       g_param_spec_enum ("ctf-version", "CTF version",
           "CTF version of the metadata produced: 1.8 (TSDL; auto is the "
@@ -193,6 +201,7 @@ gst_lttng0_src_finalize (GObject * object)
   GstLttng0Src *self = GST_LTTNG0_SRC (object);
 
   g_free (self->location);
+  gst_ctf_source_clock_clear (&self->clock_props);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -212,6 +221,10 @@ gst_lttng0_src_set_property (GObject * object, guint prop_id,
       self->ctf_version = g_value_get_enum (value);
       break;
     default:
+      if (prop_id >= PROP_CLOCK_FIRST &&
+          gst_ctf_source_clock_set_property (&self->clock_props,
+              prop_id - PROP_CLOCK_FIRST, value))
+        break;
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
@@ -245,6 +258,10 @@ gst_lttng0_src_get_property (GObject * object, guint prop_id, GValue * value,
               NULL));
       break;
     default:
+      if (prop_id >= PROP_CLOCK_FIRST &&
+          gst_ctf_source_clock_get_property (&self->clock_props,
+              prop_id - PROP_CLOCK_FIRST, value))
+        break;
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
@@ -313,6 +330,30 @@ gst_lttng0_src_start (GstBaseSrc * bsrc)
     return FALSE;
   }
   g_free (conv);
+  {
+    /* clock-offset, clock-offset-ns, force-clock-class-origin-unix-epoch,
+     * trace-name: the caps' trace class and the buffers' PTS */
+    GstCtfSourceClock clock = { 0, };
+    gboolean ok;
+
+    GST_OBJECT_LOCK (self);
+    gst_ctf_source_clock_copy (&clock, &self->clock_props);
+    GST_OBJECT_UNLOCK (self);
+    self->shift_ns = gst_ctf_source_clock_shift_ns (&clock);
+    ok = gst_ctf_source_clock_apply (&clock, &self->caps,
+        gst_ctf_source_clock_hostname (tc), location, &err);
+    gst_ctf_source_clock_clear (&clock);
+    if (!ok) {
+      gst_ctf_element_post_gerror (GST_ELEMENT (self), err,
+          "Cannot move the trace's clock");
+      g_error_free (err);
+      g_free (location);
+      gst_clear_caps (&self->caps);
+      g_clear_pointer (&self->pk, gst_ctf_lttng0_packetizer_free);
+      g_clear_pointer (&self->trace, gst_ctf_lttng0_trace_unref);
+      return FALSE;
+    }
+  }
   gst_ctf_lttng0_trace_get_version (self->trace, &major, &minor);
   GST_INFO_OBJECT (self, "%s: LTT format %u.%u, %u tracefiles", location,
       major, minor, gst_ctf_lttng0_trace_get_n_tracefiles (self->trace));
@@ -408,7 +449,8 @@ gst_lttng0_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
 
   buf = gst_buffer_new_memdup (data, len);
   if (info.begin_ns >= 0) {
-    GST_BUFFER_PTS (buf) = info.begin_ns;
+    GST_BUFFER_PTS (buf) = info.begin_ns + self->shift_ns >= 0 ?
+        (GstClockTime) (info.begin_ns + self->shift_ns) : 0;
     GST_BUFFER_DURATION (buf) = info.end_ns - info.begin_ns;
   }
   GST_BUFFER_OFFSET (buf) = info.subbuf_index;

@@ -47,6 +47,7 @@
 #endif
 
 #include "gstlttnglivesrc.h"
+#include "gstctf-source-clock.h"
 
 #include <string.h>
 
@@ -74,6 +75,7 @@ enum
   PROP_SESSION_NOT_FOUND,
   PROP_POLL_INTERVAL,
   PROP_TIMEOUT,
+  PROP_CLOCK_FIRST,             /* the GST_CTF_SOURCE_CLOCK_N_PROPS next */
 };
 
 typedef struct
@@ -115,6 +117,10 @@ struct _GstLttngLiveSrc
   GstLttngLiveNotFound not_found;
   guint poll_interval;
   guint timeout;
+  GstCtfSourceClock clock_props;
+  /* what the clock options add to times (PTS, GAP events); the
+   * position and the index keep the unmoved times */
+  gint64 shift_ns;
 
   /* sleeping between polls, interrupted by unlock() */
   GMutex lock;
@@ -222,6 +228,7 @@ gst_lttng_live_src_finalize (GObject * object)
   GstLttngLiveSrc *self = GST_LTTNG_LIVE_SRC (object);
 
   g_free (self->url);
+  gst_ctf_source_clock_clear (&self->clock_props);
   g_mutex_clear (&self->lock);
   g_cond_clear (&self->cond);
   g_object_unref (self->cancel);
@@ -256,6 +263,10 @@ gst_lttng_live_src_set_property (GObject * object, guint prop_id,
       self->timeout = g_value_get_uint (value);
       break;
     default:
+      if (prop_id >= PROP_CLOCK_FIRST &&
+          gst_ctf_source_clock_set_property (&self->clock_props,
+              prop_id - PROP_CLOCK_FIRST, value))
+        break;
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
@@ -286,6 +297,10 @@ gst_lttng_live_src_get_property (GObject * object, guint prop_id,
       g_value_set_uint (value, self->timeout);
       break;
     default:
+      if (prop_id >= PROP_CLOCK_FIRST &&
+          gst_ctf_source_clock_get_property (&self->clock_props,
+              prop_id - PROP_CLOCK_FIRST, value))
+        break;
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
@@ -603,6 +618,23 @@ update_caps (GstLttngLiveSrc * self, GError ** error)
   if (!ok)
     return FALSE;
   caps = gst_ctf_caps_new (text, tc->has_uuid ? tc->uuid : NULL);
+  {
+    /* clock-offset, clock-offset-ns, force-clock-class-origin-unix-epoch,
+     * trace-name: every metadata the session sends is moved alike */
+    GstCtfSourceClock clock = { 0, };
+
+    GST_OBJECT_LOCK (self);
+    gst_ctf_source_clock_copy (&clock, &self->clock_props);
+    GST_OBJECT_UNLOCK (self);
+    self->shift_ns = gst_ctf_source_clock_shift_ns (&clock);
+    ok = gst_ctf_source_clock_apply (&clock, &caps,
+        gst_ctf_source_clock_hostname (tc), self->url, error);
+    gst_ctf_source_clock_clear (&clock);
+    if (!ok) {
+      gst_caps_unref (caps);
+      return FALSE;
+    }
+  }
   GST_OBJECT_LOCK (self);
   gst_caps_replace (&self->caps, caps);
   GST_OBJECT_UNLOCK (self);
@@ -816,8 +848,8 @@ fetch_packet (GstLttngLiveSrc * self, LiveStream * s, GstBuffer ** out,
     buf = gst_buffer_new_wrapped_bytes (reply.data);
   }
   gst_ctf_live_reply_clear (&reply);
-  GST_BUFFER_PTS (buf) = s->begin_ns >= 0 ? (GstClockTime) s->begin_ns :
-      GST_CLOCK_TIME_NONE;
+  GST_BUFFER_PTS (buf) = s->begin_ns >= 0 ? (GstClockTime) MAX (0,
+      s->begin_ns + self->shift_ns) : GST_CLOCK_TIME_NONE;
   if (s->begin_ns >= 0 && s->end_ns >= s->begin_ns)
     GST_BUFFER_DURATION (buf) = s->end_ns - s->begin_ns;
   GST_BUFFER_OFFSET (buf) = s->index.offset;
@@ -948,7 +980,8 @@ round_once (GstLttngLiveSrc * self, GstBuffer ** buf, GError ** error)
   }
   /* blocked: let downstream advance to the lowest known time */
   if (self->pushed && low != G_MININT64 && low > self->position) {
-    GstEvent *gap = gst_event_new_gap (self->position, low - self->position);
+    GstEvent *gap = gst_event_new_gap (MAX (0, self->position +
+            self->shift_ns), low - self->position);
 
     GST_DEBUG_OBJECT (self, "gap to %" G_GINT64_FORMAT, low);
     self->position = low;
@@ -978,8 +1011,8 @@ gst_lttng_live_src_create (GstPushSrc * psrc, GstBuffer ** out)
       case STEP_OK:
         if (buf) {
           if (GST_BUFFER_PTS_IS_VALID (buf) &&
-              (gint64) GST_BUFFER_PTS (buf) > self->position)
-            self->position = GST_BUFFER_PTS (buf);
+              (gint64) GST_BUFFER_PTS (buf) - self->shift_ns > self->position)
+            self->position = GST_BUFFER_PTS (buf) - self->shift_ns;
           self->pushed = TRUE;
           *out = buf;
           return GST_FLOW_OK;
@@ -1173,6 +1206,10 @@ gst_lttng_live_src_class_init (GstLttngLiveSrcClass * klass)
    * `net://HOST[:PORT]/host/TRACER_HOST/SESSION` (babeltrace2's form; the
    * default port is 5344).
    */
+  /* clock-offset, clock-offset-ns, force-clock-class-origin-unix-epoch,
+   * trace-name (gstctf-source-clock.h) */
+  gst_ctf_source_clock_install (gobject_class, PROP_CLOCK_FIRST);
+
   g_object_class_install_property (gobject_class, PROP_URL,
       g_param_spec_string ("url", "URL",
           "LTTng relay and session: net://HOST[:PORT]/host/TRACER_HOST/SESSION "

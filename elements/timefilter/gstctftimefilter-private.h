@@ -107,4 +107,21 @@ G_GNUC_INTERNAL GstBuffer *gst_ctf_time_filter_filter_packet (
     const guint8 * data, gsize size, const GstCtfPacketInfo * info,
     guint64 base, Walk * w, gboolean * pass, GError ** error);
 
+/* gstctftimefilter.c: a timefilter without pads cutting packets to
+ * [@start_ns, @end_ns] (ns from the clock origin) for another element
+ * (ctfsrc stream-intersection=true); NULL when @caps cannot be read.
+ * gst_ctf_time_filter_cut() sets *@outbuf to the packet to push (the
+ * same buffer, or a new one with the kept events) or NULL to drop it,
+ * and returns GST_FLOW_ERROR with @error when it cannot be read. */
+G_GNUC_INTERNAL GstCtfTimeFilter *gst_ctf_time_filter_new_cutter (
+    GstCaps * caps, gint64 start_ns, gint64 end_ns);
+G_GNUC_INTERNAL GstFlowReturn gst_ctf_time_filter_cut (GstCtfTimeFilter *
+    self, GstBuffer * buf, GstBuffer ** outbuf, GError ** error);
+
+/* babeltrace2's trace quirks: whether the tracer of @tc wrote a
+ * `timestamp_end` at or after the packet's last event (not LTTng-UST <
+ * 2.11.0, LTTng-modules < 2.9.13 and 2.10.0 to 2.10.9). */
+G_GNUC_INTERNAL gboolean gst_ctf_time_filter_tracer_sets_timestamp_end (
+    const GstCtfTraceClass * tc);
+
 G_END_DECLS

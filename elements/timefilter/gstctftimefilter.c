@@ -529,8 +529,8 @@ env_int (const GstCtfTraceClass * tc, const gchar * name)
 /* babeltrace2's trace quirks: LTTng-UST < 2.11.0, LTTng-modules < 2.9.13
  * and 2.10.0 to 2.10.9 wrote a `timestamp_end` that can be before the
  * packet's last event; such packets are judged by their events. */
-static gboolean
-tracer_sets_timestamp_end (const GstCtfTraceClass * tc)
+gboolean
+gst_ctf_time_filter_tracer_sets_timestamp_end (const GstCtfTraceClass * tc)
 {
   const GstCtfEnvEntry *name = gst_ctf_trace_class_find_env (tc,
       "tracer_name");
@@ -574,7 +574,7 @@ gst_ctf_time_filter_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   self->tc = tc;
   self->side_sc = gst_ctf_trace_dat_find_side_stream_class (tc);
   self->it = gst_ctf_event_iter_new (tc);
-  self->trust_end = tracer_sets_timestamp_end (tc);
+  self->trust_end = gst_ctf_time_filter_tracer_sets_timestamp_end (tc);
   self->writers = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
       writer_free);
   return TRUE;
@@ -758,6 +758,63 @@ count (GstCtfTimeFilter * self, guint64 * counter, guint64 dropped_events)
   GST_OBJECT_UNLOCK (self);
 }
 
+typedef enum
+{
+  CUT_FAILED,
+  CUT_PASSED,
+  CUT_DROPPED,
+  CUT_REWRITTEN,
+} CutResult;
+
+/* A packet across a bound of the window (or without times in its
+ * context): its events are walked, without keeping their values, and it
+ * passes whole, is dropped or is written again with the kept events in
+ * *@outbuf.  On failure *@what says what could not be done. */
+static CutResult
+cut_packet (GstCtfTimeFilter * self, GstBuffer * buf, const GstMapInfo * map,
+    const GstCtfPacketInfo * info, const GstCtfClockClass * cc, guint64 base,
+    gboolean have_b, gint64 b_ns, gboolean have_e, gint64 e_ns, Walk * w,
+    GstBuffer ** outbuf, const gchar ** what, GError ** err)
+{
+  GstBuffer *out;
+
+  if (!gst_ctf_time_filter_walk_packet (self, cc, map->data, map->size,
+          info->has_timestamp_begin, base, have_e && in_window (self, e_ns) ?
+          &info->timestamp_end : NULL, w, err)) {
+    *what = "Cannot decode packet";
+    return CUT_FAILED;
+  }
+  if ((w->n_kept == w->n_events && !w->after && w->n_events > 0) ||
+      (w->n_events == 0 && have_b && in_window (self, b_ns))) {
+    *outbuf = gst_buffer_ref (buf);
+    return CUT_PASSED;
+  }
+  if (w->n_kept == 0)
+    return CUT_DROPPED;
+  out = self->reencode_all ? NULL : gst_ctf_time_filter_copy_kept (self, buf,
+      cc, map->data, map->size, info, base, w, err);
+  if (out == NULL && *err == NULL) {
+    gboolean pass = FALSE;
+    Walk w2;
+
+    GST_DEBUG_OBJECT (self, "re-encoding every kept event");
+    out = gst_ctf_time_filter_filter_packet (self, buf, cc, map->data,
+        map->size, info, base, &w2, &pass, err);
+    if (out == NULL && *err == NULL) {
+      g_set_error (err, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+          "Packet decodes differently the second time");
+    }
+  }
+  if (out == NULL) {
+    *what = "Cannot write the packet again";
+    return CUT_FAILED;
+  }
+  GST_LOG_OBJECT (self, "rewrote packet: kept %u of %u events", w->n_kept,
+      w->n_events);
+  *outbuf = out;
+  return CUT_REWRITTEN;
+}
+
 static GstFlowReturn
 process (GstCtfTimeFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
 {
@@ -771,6 +828,7 @@ process (GstCtfTimeFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
   guint64 base = 0;
   Walk w;
   GstFlowReturn ret = GST_FLOW_OK;
+  const gchar *what = NULL;
 
   if (self->tc == NULL) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
@@ -876,49 +934,25 @@ process (GstCtfTimeFilter * self, GstBuffer * buf, GstBuffer ** outbuf)
 
   /* Across a bound (or without times in its context): look at the
    * events, without keeping their values. */
-  if (!gst_ctf_time_filter_walk_packet (self, cc, map.data, map.size, info.has_timestamp_begin,
-          base, have_e && in_window (self, e_ns) ? &info.timestamp_end : NULL,
-          &w, &err)) {
-    gst_ctf_element_post_packet_error (GST_ELEMENT (self), buf, err, "Cannot decode packet");
-    g_clear_error (&err);
-    ret = GST_FLOW_ERROR;
-    goto done;
-  }
-  if (sclock)
-    sclock->clock = w.end_clock;
-  if ((w.n_kept == w.n_events && !w.after && w.n_events > 0) ||
-      (w.n_events == 0 && have_b && in_window (self, b_ns))) {
-    count (self, &self->packets_passed, 0);
-    *outbuf = gst_buffer_ref (buf);
-  } else if (w.n_kept == 0) {
-    count (self, &self->packets_dropped, 0);
-  } else {
-    GstBuffer *out = self->reencode_all ? NULL : gst_ctf_time_filter_copy_kept (self, buf, cc,
-        map.data, map.size, &info, base, &w, &err);
-
-    if (out == NULL && err == NULL) {
-      gboolean pass = FALSE;
-      Walk w2;
-
-      GST_DEBUG_OBJECT (self, "re-encoding every kept event");
-      out = gst_ctf_time_filter_filter_packet (self, buf, cc, map.data, map.size, &info, base,
-          &w2, &pass, &err);
-      if (out == NULL && err == NULL) {
-        g_set_error (&err, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
-            "Packet decodes differently the second time");
-      }
-    }
-    if (out == NULL) {
-      gst_ctf_element_post_packet_error (GST_ELEMENT (self), buf, err, "Cannot write the packet again");
+  switch (cut_packet (self, buf, &map, &info, cc, base, have_b, b_ns, have_e,
+          e_ns, &w, outbuf, &what, &err)) {
+    case CUT_FAILED:
+      gst_ctf_element_post_packet_error (GST_ELEMENT (self), buf, err, what);
       g_clear_error (&err);
       ret = GST_FLOW_ERROR;
       goto done;
-    }
-    GST_LOG_OBJECT (self, "rewrote packet: kept %u of %u events", w.n_kept,
-        w.n_events);
-    count (self, &self->packets_rewritten, w.n_events - w.n_kept);
-    *outbuf = out;
+    case CUT_PASSED:
+      count (self, &self->packets_passed, 0);
+      break;
+    case CUT_DROPPED:
+      count (self, &self->packets_dropped, 0);
+      break;
+    case CUT_REWRITTEN:
+      count (self, &self->packets_rewritten, w.n_events - w.n_kept);
+      break;
   }
+  if (sclock)
+    sclock->clock = w.end_clock;
   /* Without timestamp_begin there is no packet time to end on: end at
    * the first packet whose events all come after the window. */
   if (!have_b && w.n_events > 0 && self->end.kind ==
@@ -961,5 +995,83 @@ gst_ctf_time_filter_generate_output (GstBaseTransform * trans,
   }
   ret = process (self, buf, outbuf);
   gst_buffer_unref (buf);
+  return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* A timefilter as a packet cutter, without pads (ctfsrc
+ * stream-intersection=true): the same decisions and re-encoding as the
+ * element, errors returned instead of posted. */
+
+GstCtfTimeFilter *
+gst_ctf_time_filter_new_cutter (GstCaps * caps, gint64 start_ns,
+    gint64 end_ns)
+{
+  GstCtfTimeFilter *self = g_object_new (GST_TYPE_CTF_TIME_FILTER, NULL);
+
+  gst_object_ref_sink (self);
+  self->start.kind = GST_CTF_TIME_BOUND_ABSOLUTE;
+  self->start.ns = start_ns;
+  self->end.kind = GST_CTF_TIME_BOUND_ABSOLUTE;
+  self->end.ns = end_ns;
+  self->resolved = TRUE;
+  self->reencode_all = g_getenv ("GST_CTF_TIMEFILTER_REENCODE") != NULL;
+  if (!gst_ctf_time_filter_set_caps (GST_BASE_TRANSFORM (self), caps, caps)) {
+    gst_object_unref (self);
+    return NULL;
+  }
+  return self;
+}
+
+GstFlowReturn
+gst_ctf_time_filter_cut (GstCtfTimeFilter * self, GstBuffer * buf,
+    GstBuffer ** outbuf, GError ** error)
+{
+  GstMapInfo map;
+  GstCtfPacketInfo info;
+  const GstCtfClockClass *cc;
+  gint64 b_ns = 0, e_ns = 0;
+  gboolean have_b = FALSE, have_e = FALSE;
+  const gchar *what = NULL;
+  GError *err = NULL;
+  Walk w;
+  GstFlowReturn ret = GST_FLOW_OK;
+
+  *outbuf = NULL;
+  if (!gst_buffer_map (buf, &map, GST_MAP_READ)) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot map buffer");
+    return GST_FLOW_ERROR;
+  }
+  if (!gst_ctf_packet_read_info (self->tc, map.data, map.size, &info,
+          error)) {
+    ret = GST_FLOW_ERROR;
+    goto done;
+  }
+  cc = info.stream_class ? info.stream_class->default_clock : NULL;
+  if (info.has_timestamp_begin && cc)
+    have_b = cycles_to_ns (cc, info.timestamp_begin, &b_ns);
+  if (have_b && self->trust_end && info.has_timestamp_end &&
+      info.timestamp_end >= info.timestamp_begin)
+    have_e = cycles_to_ns (cc, info.timestamp_end, &e_ns);
+  /* (no time to cut by: kept whole) */
+  if (cc == NULL || !have_b ||
+      (self->side_sc != NULL && info.stream_class == self->side_sc)) {
+    *outbuf = gst_buffer_ref (buf);
+    goto done;
+  }
+  if (b_ns > self->end.ns || (have_e && e_ns < self->start.ns))
+    goto done;
+  if (have_e && in_window (self, b_ns) && in_window (self, e_ns)) {
+    *outbuf = gst_buffer_ref (buf);
+    goto done;
+  }
+  if (cut_packet (self, buf, &map, &info, cc, 0, have_b, b_ns, have_e, e_ns,
+          &w, outbuf, &what, &err) == CUT_FAILED) {
+    g_propagate_prefixed_error (error, err, "%s: ", what);
+    ret = GST_FLOW_ERROR;
+  }
+done:
+  gst_buffer_unmap (buf, &map);
   return ret;
 }

@@ -72,6 +72,7 @@
 #endif
 
 #include "gsttracecmdsrc.h"
+#include "gstctf-source-clock.h"
 #include "gstctf-stream-time.h"
 
 #include "gsttracecmd.h"
@@ -85,7 +86,6 @@
 GST_DEBUG_CATEGORY_STATIC (gst_trace_cmd_src_debug);
 #define GST_CAT_DEFAULT gst_trace_cmd_src_debug
 
-#define DEFAULT_CLOCK_OFFSET 0
 #define DEFAULT_LTTNG_COMPAT FALSE
 #define DEFAULT_FILE_STREAM TRUE
 #define DEFAULT_STRICT FALSE
@@ -94,12 +94,12 @@ enum
 {
   PROP_0,
   PROP_LOCATION,
-  PROP_CLOCK_OFFSET,
   PROP_LTTNG_COMPAT,
   PROP_FILE_STREAM,
   PROP_STRICT,
   PROP_STATS,
   PROP_CTF_VERSION,
+  PROP_CLOCK_FIRST,             /* the GST_CTF_SOURCE_CLOCK_N_PROPS next */
 };
 
 struct _GstTraceCmdSrc
@@ -108,7 +108,7 @@ struct _GstTraceCmdSrc
 
   /* properties, protected by the object lock */
   gchar *location;
-  gint64 clock_offset;
+  GstCtfSourceClock clock;
   gboolean lttng_compat;
   gboolean file_stream;
   gboolean strict;
@@ -182,21 +182,11 @@ gst_trace_cmd_src_class_init (GstTraceCmdSrcClass * klass)
           NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 
-  /**
-   * GstTraceCmdSrc:clock-offset:
-   *
-   * Added to the clock class offset, in ns, on top of what the file's
-   * DATE/OFFSET options say (e.g. to align a trace with another host's).
-   * Nanoseconds, unlike babeltrace2's `--clock-offset` (seconds; its
-   * `--clock-offset-ns` is this unit).
-   */
-  g_object_class_install_property (gobject_class, PROP_CLOCK_OFFSET,
-      g_param_spec_int64 ("clock-offset", "Clock offset",
-          "Nanoseconds (not seconds, unlike babeltrace2's --clock-offset) "
-          "added to the trace clock's offset, on top of the file's "
-          "DATE/OFFSET options", G_MININT64 / 2, G_MAXINT64 / 2,
-          DEFAULT_CLOCK_OFFSET, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
+  /* clock-offset (s), clock-offset-ns, force-clock-class-origin-unix-epoch,
+   * trace-name (gstctf-source-clock.h): the offsets are added to the
+   * clock class offset on top of what the file's DATE/OFFSET options say
+   * (e.g. to align a trace with another host's) */
+  gst_ctf_source_clock_install (gobject_class, PROP_CLOCK_FIRST);
 
   /**
    * GstTraceCmdSrc:lttng-compat:
@@ -301,7 +291,6 @@ static void
 gst_trace_cmd_src_init (GstTraceCmdSrc * self)
 {
   gst_base_src_set_format (GST_BASE_SRC (self), GST_FORMAT_TIME);
-  self->clock_offset = DEFAULT_CLOCK_OFFSET;
   self->lttng_compat = DEFAULT_LTTNG_COMPAT;
   self->file_stream = DEFAULT_FILE_STREAM;
   self->ctf_version = GST_CTF_OUTPUT_VERSION_1_8;
@@ -313,6 +302,7 @@ gst_trace_cmd_src_finalize (GObject * object)
   GstTraceCmdSrc *self = GST_TRACE_CMD_SRC (object);
 
   g_free (self->location);
+  gst_ctf_source_clock_clear (&self->clock);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -328,9 +318,6 @@ gst_trace_cmd_src_set_property (GObject * object, guint prop_id,
       g_free (self->location);
       self->location = g_value_dup_string (value);
       break;
-    case PROP_CLOCK_OFFSET:
-      self->clock_offset = g_value_get_int64 (value);
-      break;
     case PROP_LTTNG_COMPAT:
       self->lttng_compat = g_value_get_boolean (value);
       break;
@@ -344,6 +331,10 @@ gst_trace_cmd_src_set_property (GObject * object, guint prop_id,
       self->ctf_version = g_value_get_enum (value);
       break;
     default:
+      if (prop_id >= PROP_CLOCK_FIRST &&
+          gst_ctf_source_clock_set_property (&self->clock,
+              prop_id - PROP_CLOCK_FIRST, value))
+        break;
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
@@ -360,9 +351,6 @@ gst_trace_cmd_src_get_property (GObject * object, guint prop_id,
   switch (prop_id) {
     case PROP_LOCATION:
       g_value_set_string (value, self->location);
-      break;
-    case PROP_CLOCK_OFFSET:
-      g_value_set_int64 (value, self->clock_offset);
       break;
     case PROP_LTTNG_COMPAT:
       g_value_set_boolean (value, self->lttng_compat);
@@ -388,6 +376,10 @@ gst_trace_cmd_src_get_property (GObject * object, guint prop_id,
               "skipped-pages", G_TYPE_UINT64, self->skipped_pages, NULL));
       break;
     default:
+      if (prop_id >= PROP_CLOCK_FIRST &&
+          gst_ctf_source_clock_get_property (&self->clock,
+              prop_id - PROP_CLOCK_FIRST, value))
+        break;
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
@@ -403,10 +395,13 @@ gst_trace_cmd_src_start (GstBaseSrc * bsrc)
   guint flags = 0;
   gint64 offset;
   GstCtfTraceClass *tc;
+  GstCtfSourceClock clock = { 0, };
 
   GST_OBJECT_LOCK (self);
   location = g_strdup (self->location);
-  offset = self->clock_offset;
+  /* the offsets go to the trace class the packetizer builds (its clock is
+   * 1 GHz: exact), so the buffers' times include them */
+  offset = gst_ctf_source_clock_shift_ns (&self->clock);
   if (self->lttng_compat)
     flags |= GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT;
   if (!self->file_stream)
@@ -487,6 +482,22 @@ gst_trace_cmd_src_start (GstBaseSrc * bsrc)
     self->caps = gst_ctf_caps_new (conv ? conv : md,
         tc->has_uuid ? tc->uuid : NULL);
     g_free (conv);
+    GST_OBJECT_LOCK (self);
+    gst_ctf_source_clock_copy (&clock, &self->clock);
+    GST_OBJECT_UNLOCK (self);
+    clock.offset_s = clock.offset_ns = 0;
+    if (!gst_ctf_source_clock_apply (&clock, &self->caps,
+            gst_ctf_source_clock_hostname (tc), location, &err)) {
+      gst_ctf_element_post_gerror (GST_ELEMENT (self), err,
+          "Cannot move the trace's clock");
+      g_error_free (err);
+      gst_ctf_source_clock_clear (&clock);
+      g_free (location);
+      g_clear_pointer (&self->pk, gst_ctf_trace_dat_packetizer_free);
+      g_clear_pointer (&self->td, gst_ctf_trace_dat_unref);
+      return FALSE;
+    }
+    gst_ctf_source_clock_clear (&clock);
   }
   GST_INFO_OBJECT (self, "%s: trace.dat v%u, %u buffers, %u CPUs", location,
       gst_ctf_trace_dat_get_version (self->td),

@@ -279,4 +279,22 @@ GST_CTF_API const GstCtfFieldValue *gst_ctf_event_iter_get_values (
 GST_CTF_API gboolean gst_ctf_clock_class_cycles_to_ns_from_origin (const
     GstCtfClockClass * cc, guint64 cycles, gint64 * ns);
 
+/**
+ * gst_ctf_clock_class_add_offset:
+ * @cc: a clock class, changed in place
+ * @offset_s: seconds to add to the clock's offset
+ * @offset_ns: nanoseconds to add to it (any sign; whole seconds move
+ *   into @offset_s)
+ *
+ * Moves @cc's origin as babeltrace2's `source.ctf.fs` parameters
+ * `clock-class-offset-s` and `clock-class-offset-ns` (`babeltrace2
+ * --clock-offset`, `--clock-offset-ns`) do: the nanoseconds modulo one
+ * second (floor) become cycles at the clock's frequency, truncated, and
+ * go to `offset`; the rest goes to `offset_s`.
+ *
+ * Returns: %FALSE, @cc unchanged, when the new offset does not fit
+ */
+GST_CTF_API gboolean gst_ctf_clock_class_add_offset (GstCtfClockClass * cc,
+    gint64 offset_s, gint64 offset_ns);
+
 G_END_DECLS

@@ -121,4 +121,29 @@ GST_CTF_API gchar *gst_ctf_metadata_convert (const gchar * text, guint major,
 GST_CTF_API gboolean gst_ctf_trace_class_check_ctf18 (
     const GstCtfTraceClass * tc, GstCtfConvertFlags flags, GError ** error);
 
+/**
+ * gst_ctf_metadata_move_clocks:
+ * @text: metadata text, TSDL or CTF 2 (as gst_ctf_metadata_load_file()
+ *   returns it)
+ * @offset_s: seconds to add to the offset of every clock class
+ * @offset_ns: nanoseconds to add to it (any sign)
+ * @force_unix_epoch: also make the origin of every clock class the Unix
+ *   epoch (TSDL `absolute = true`; CTF 2 `origin` `unix-epoch`)
+ * @origin: (nullable): a name for error messages (the file path)
+ * @error: return location for a %GST_CTF_ERROR: the parse's errors, or
+ *   %GST_CTF_ERROR_CLOCK naming the clock whose offset would overflow
+ *
+ * The metadata of the same trace with its clocks moved as babeltrace2's
+ * `source.ctf.fs` moves them (`clock-class-offset-s`,
+ * `clock-class-offset-ns`, `force-clock-class-origin-unix-epoch`; see
+ * gst_ctf_clock_class_add_offset()), written again by the writer of its
+ * version (gst_ctf_tsdl_write() or gst_ctf_json_write()): the data
+ * streams decode the same and every time is moved.
+ *
+ * Returns: (transfer full) (nullable): the new metadata text, or %NULL
+ */
+GST_CTF_API gchar *gst_ctf_metadata_move_clocks (const gchar * text,
+    gint64 offset_s, gint64 offset_ns, gboolean force_unix_epoch,
+    const gchar * origin, GError ** error);
+
 G_END_DECLS

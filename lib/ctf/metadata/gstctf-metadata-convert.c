@@ -11,6 +11,7 @@
 #include "gstctf-json-writer.h"
 #include "gstctf-tsdl-writer.h"
 #include "gstctf-metadata.h"
+#include "gstctf-reader.h"
 
 #include <string.h>
 
@@ -181,6 +182,57 @@ gst_ctf_metadata_convert (const gchar * text, guint major,
   } else {
     out = NULL;
   }
+  gst_ctf_trace_class_unref (tc);
+  return out;
+}
+
+/**
+ * gst_ctf_metadata_move_clocks:
+ * @text: metadata text, TSDL or CTF 2
+ * @offset_s: seconds to add to every clock's offset
+ * @offset_ns: nanoseconds to add to every clock's offset
+ * @force_unix_epoch: make every clock's origin the Unix epoch
+ * @origin: (nullable): a name for error messages (the file path)
+ * @error: return location for a %GST_CTF_ERROR
+ *
+ * See the declaration in gstctf-json-writer.h.
+ *
+ * Returns: (transfer full) (nullable): the new metadata text, or %NULL
+ */
+gchar *
+gst_ctf_metadata_move_clocks (const gchar * text, gint64 offset_s,
+    gint64 offset_ns, gboolean force_unix_epoch, const gchar * origin,
+    GError ** error)
+{
+  GstCtfTraceClass *tc;
+  gchar *out = NULL;
+  guint i;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  tc = gst_ctf_metadata_parse (text, origin, error);
+  if (tc == NULL)
+    return NULL;
+  for (i = 0; i < tc->clock_classes->len; i++) {
+    GstCtfClockClass *cc = g_ptr_array_index (tc->clock_classes, i);
+
+    if (!gst_ctf_clock_class_add_offset (cc, offset_s, offset_ns)) {
+      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_CLOCK,
+          "Cannot move clock \"%s\" of %s by %" G_GINT64_FORMAT " s and %"
+          G_GINT64_FORMAT " ns: its offset (offset_s = %" G_GINT64_FORMAT
+          ", offset = %" G_GINT64_FORMAT " cycles) would overflow",
+          cc->name, origin ? origin : "(memory)", offset_s, offset_ns,
+          cc->offset_s, cc->offset);
+      goto done;
+    }
+    if (force_unix_epoch) {
+      cc->absolute = TRUE;
+      cc->origin_is_unix_epoch = TRUE;
+    }
+  }
+  out = gst_ctf_metadata_is_ctf2 (text) ? gst_ctf_json_write (tc, error) :
+      gst_ctf_tsdl_write (tc, error);
+done:
   gst_ctf_trace_class_unref (tc);
   return out;
 }

@@ -175,6 +175,38 @@ fix_root (Resolver * r, GstCtfFieldClass * fc, GstCtfScope scope,
 /* ---------------------------------------------------------------------- */
 /* 2. clock origins */
 
+/* babeltrace 1.5 (formats/ctf/ctf.c, clock_offset_ns()) computes a
+ * clock's offset as `offset_s * 1000000000ULL` plus the offset cycles in
+ * ns, in unsigned 64-bit arithmetic: an `offset_s` whose nanoseconds do
+ * not fit (Trace Compass's CTF writer writes a nanosecond count there,
+ * about 1.35e18) wraps modulo 2^64 where babeltrace2 refuses the trace.
+ * The wrapped value replaces the offset when our times can hold it (from
+ * the origin up to about year 2262: below 2^63 ns); else the clock stays
+ * as it is and its times cannot be converted (an error, as babeltrace2). */
+static void
+wrap_clock_offset (GstCtfClockClass * cc)
+{
+  const gint64 ns_per_s = 1000000000;
+  guint64 wrapped, rem;
+  gint64 s;
+
+  if (cc->freq == 0 || (cc->offset_s < G_MAXINT64 / ns_per_s - 2 &&
+          cc->offset_s > G_MININT64 / ns_per_s + 2))
+    return;
+  wrapped = (guint64) cc->offset_s * (guint64) ns_per_s;
+  if (wrapped >= (guint64) (G_MAXINT64 / ns_per_s - 2) * (guint64) ns_per_s)
+    return;
+  s = (gint64) (wrapped / (guint64) ns_per_s);
+  rem = wrapped % (guint64) ns_per_s;
+  cc->offset_wrapped = TRUE;
+  cc->metadata_offset_s = cc->offset_s;
+  cc->offset_s = s;
+  /* the nanoseconds below the second go to the cycle offset (exact at
+   * 1 GHz, truncated at any other frequency) */
+  cc->offset += cc->freq == (guint64) ns_per_s ? (gint64) rem :
+      (gint64) ((gdouble) rem * (gdouble) cc->freq / 1e9);
+}
+
 static void
 update_clock_origins (Resolver * r)
 {
@@ -189,6 +221,8 @@ update_clock_origins (Resolver * r)
 
     cc->origin_is_unix_epoch = cc->absolute
         || (is_lttng && g_strcmp0 (cc->name, "monotonic") == 0);
+    if (!cc->offset_wrapped)
+      wrap_clock_offset (cc);
   }
 }
 

@@ -100,3 +100,43 @@ gst_ctf_clock_class_cycles_to_ns_from_origin (const GstCtfClockClass * cc,
   *ns = base_ns + (gint64) value_ns;
   return TRUE;
 }
+
+/**
+ * gst_ctf_clock_class_add_offset:
+ * @cc: a clock class, changed in place
+ * @offset_s: seconds to add to its offset
+ * @offset_ns: nanoseconds to add to its offset (any sign, any size)
+ *
+ * See the declaration in gstctf-reader.h.  babeltrace2's `source.ctf.fs`
+ * (`clock-class-offset-s`, `clock-class-offset-ns`) does the same: the
+ * nanoseconds beyond a second, or below 0, move into the seconds first
+ * (floor division), the rest is converted to cycles at the clock's
+ * frequency (in double precision, truncated) and added to `offset`.
+ *
+ * Returns: %FALSE (and @cc unchanged) when the new offset does not fit
+ */
+gboolean
+gst_ctf_clock_class_add_offset (GstCtfClockClass * cc, gint64 offset_s,
+    gint64 offset_ns)
+{
+  gint64 extra = offset_ns / NS_PER_S, ns = offset_ns - extra * NS_PER_S;
+  gint64 new_s, new_cycles;
+  gdouble dcycles;
+
+  g_return_val_if_fail (cc != NULL, FALSE);
+
+  if (ns < 0) {
+    ns += NS_PER_S;
+    extra--;
+  }
+  dcycles = (gdouble) ns * (gdouble) cc->freq / 1e9;
+  if (dcycles >= 9e18)
+    return FALSE;
+  if (__builtin_add_overflow (cc->offset_s, offset_s, &new_s) ||
+      __builtin_add_overflow (new_s, extra, &new_s) ||
+      __builtin_add_overflow (cc->offset, (gint64) dcycles, &new_cycles))
+    return FALSE;
+  cc->offset_s = new_s;
+  cc->offset = new_cycles;
+  return TRUE;
+}

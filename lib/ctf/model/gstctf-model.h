@@ -263,6 +263,12 @@ struct _GstCtfFieldClass {
  * @absolute: `absolute = true` (CTF 1.8 §8)
  * @origin_is_unix_epoch: TRUE when the origin is the Unix epoch (LTTng's
  *   `monotonic` quirk included, as babeltrace2 does)
+ * @offset_wrapped: the metadata's `offset_s` × 10^9 does not fit in 64
+ *   bits (Trace Compass's CTF writer puts nanoseconds there): @offset_s
+ *   and @offset were replaced by what babeltrace 1.5 computes, the
+ *   product modulo 2^64 (babeltrace2 refuses such a trace)
+ * @metadata_offset_s: the `offset_s` the metadata says, when
+ *   @offset_wrapped
  */
 struct _GstCtfClockClass {
   gchar *name;
@@ -275,6 +281,8 @@ struct _GstCtfClockClass {
   gint64 offset;
   gboolean absolute;
   gboolean origin_is_unix_epoch;
+  gboolean offset_wrapped;
+  gint64 metadata_offset_s;
 };
 
 /**

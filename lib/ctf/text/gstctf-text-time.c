@@ -155,35 +155,21 @@ seconds:
 /* Discarded items                                                     */
 
 /* babeltrace2 (src.ctf.fs, clock-class-offset-s / -ns) adds the offsets
- * to each clock class: nanoseconds beyond a second, or below 0, move into
- * the seconds first, the rest goes to the cycle offset converted at the
- * clock's frequency (truncated, in double precision). */
+ * to each clock class (gst_ctf_clock_class_add_offset()). */
 static const GstCtfClockClass *
 offset_clock (GstCtfTextFormatter * f, const GstCtfClockClass * cc)
 {
   GstCtfClockClass *adj;
-  gint64 s = f->opts.clock_offset_s, ns = f->opts.clock_offset_ns;
-  gint64 extra = ns / NS_PER_S, cycles;
-  gdouble dcycles;
 
   if (cc == f->last_offset_cc)
     return f->last_offset_adj;
   adj = g_hash_table_lookup (f->offset_clocks, cc);
   if (adj == NULL) {
-    ns -= extra * NS_PER_S;
-    if (ns < 0) {
-      ns += NS_PER_S;
-      extra--;
-    }
-    dcycles = (gdouble) ns * (gdouble) cc->freq / 1e9;
-    cycles = dcycles < 9e18 ? (gint64) dcycles : -1;
     adj = g_new (GstCtfClockClass, 1);
     *adj = *cc;                 /* (names shared: never freed here) */
     /* (an offset out of range: times print as Error) */
-    if (cycles < 0 || __builtin_add_overflow (cc->offset_s, s,
-            &adj->offset_s) || __builtin_add_overflow (adj->offset_s, extra,
-            &adj->offset_s) || __builtin_add_overflow (cc->offset, cycles,
-            &adj->offset))
+    if (!gst_ctf_clock_class_add_offset (adj, f->opts.clock_offset_s,
+            f->opts.clock_offset_ns))
       adj->freq = 0;
     g_hash_table_insert (f->offset_clocks, (gpointer) cc, adj);
   }
