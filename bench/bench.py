@@ -39,6 +39,10 @@ issue 17's `live`, run only when named: bench/live-latency.py (real
 lttng-relayd/lttng-sessiond in a private mount namespace, root): delay from
 an event's timestamp to its text line from `lttnglivesrc ! ctftextsink`
 beside `babeltrace2 net://...`, and the viewers' CPU time, in the notes;
+issue 29's `debuginfo`, run only when named: ctfdebuginfo beside
+babeltrace2 --debug-info on tests/data/debuginfo/record.sh's workload
+recorded with --debuginfo-iters loops (1 M events with an ip context),
+its binaries kept in bench/out/inputs/debuginfo-N/target;
 issue 27's `perfetto`, run only when named: ctfsrc ! perfettosink beside
 ctftextsink and babeltrace2's text on the main input, tracecmdsrc !
 perfettosink beside ctftextsink format=trace-cmd and trace-cmd report on
@@ -1047,6 +1051,74 @@ def job_muxpads(b, pads, iters):
 
 # ---------------------------------------------------------------- main
 
+def record_debuginfo(iters):
+    """tests/data/debuginfo/record.sh with iters loops (13 events with an
+    ip context per loop: about 1 M events for 80 000), its binaries kept
+    beside the trace under INPUTS/debuginfo-N/target."""
+    dest = os.path.join(INPUTS, f"debuginfo-{iters}")
+    if os.path.isdir(os.path.join(dest, "target")):
+        return dest
+    shutil.rmtree(dest, ignore_errors=True)
+    os.makedirs(INPUTS, exist_ok=True)
+    print(f"recording {dest} ...", file=sys.stderr)
+    script = os.path.join(TOP, "tests", "data", "debuginfo", "record.sh")
+    tmp = tempfile.mkdtemp(prefix="gst-ctf-bench-di-")
+    os.chmod(tmp, 0o777)
+    cmd = ["bash", script, os.path.join(tmp, "out"), str(iters), "1M"]
+    if os.geteuid() == 0:
+        subprocess.run(["bash", os.path.join(HERE, "with-sessiond.sh"),
+                        "--"] + cmd, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(["chown", "-R", f"{os.getuid()}:{os.getgid()}", tmp],
+                       check=True)
+    else:
+        ensure_sessiond()
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    os.makedirs(dest)
+    shutil.move(os.path.join(tmp, "out"), os.path.join(dest, "trace"))
+    os.makedirs(os.path.join(dest, "target", "tmp"))
+    shutil.copytree("/tmp/gst-ctf-debuginfo",
+                    os.path.join(dest, "target", "tmp", "gst-ctf-debuginfo"))
+    shutil.rmtree(tmp, ignore_errors=True)
+    return dest
+
+
+def job_debuginfo(b, iters):
+    """ctfdebuginfo beside babeltrace2 --debug-info (issue 29), and both
+    without debug info for the cost of the field."""
+    if not have_element("ctfdebuginfo"):
+        return b.skip("debug info", "ctfdebuginfo not built")
+    top = record_debuginfo(iters)
+    trace = trace_dir(os.path.join(top, "trace"))
+    tgt = os.path.join(top, "target")
+    dbg = os.path.join(tgt, "tmp", "gst-ctf-debuginfo", "debug")
+    settle([top], b.args.drop_caches)
+    n, size = b.ctf_events(trace), du_bytes(trace)
+    ours = "gst-ctf ctfsrc ! ctfdebuginfo ! ctftextsink"
+    peer = "babeltrace2 --debug-info > /dev/null"
+    b.measure("debug info", [
+        (ours, gst(f"ctfsrc location={trace}", "! ctfdebuginfo",
+                   f"target-prefix={tgt} debug-info-dir={dbg}",
+                   "! ctftextsink location=/dev/null"), None),
+        (peer, ["babeltrace2", "--debug-info",
+                f"--debug-info-target-prefix={tgt}",
+                f"--debug-info-dir={dbg}", trace], None),
+        ("gst-ctf ctfsrc ! ctfdebuginfo ! ctfsink",
+         gst(f"ctfsrc location={trace}", "! ctfdebuginfo",
+             f"target-prefix={tgt} debug-info-dir={dbg}",
+             f"! ctfsink location={b.out()}"), None),
+        ("babeltrace2 --debug-info -o ctf",
+         ["babeltrace2", "--debug-info", f"--debug-info-target-prefix={tgt}",
+          f"--debug-info-dir={dbg}", trace, "-o", "ctf", "-w",
+          b.out("bt2")], None),
+        ("gst-ctf ctfsrc ! ctftextsink (no debug info)",
+         gst(f"ctfsrc location={trace}", "! ctftextsink location=/dev/null"),
+         None),
+        ("babeltrace2 > /dev/null (no debug info)", ["babeltrace2", trace],
+         None),
+    ], n, size, peers_of={peer: ours, "babeltrace2 --debug-info -o ctf":
+                          "gst-ctf ctfsrc ! ctfdebuginfo ! ctfsink"})
+
+
 def job_live(b, build):
     """Issue 17: bench/live-latency.py (real LTTng daemons, root); its
     table goes to the notes, its columns are not the jobs' ones."""
@@ -1092,7 +1164,12 @@ def main():
                     "tracedat,lttng0,rss", help="any of ctf2ctf, decode, text, "
                     "window, merge, tracedat, lttng0, rss (default: these), "
                     "perpid, streams256, muxpads (issue 21), jsonl, filter "
-                    "(issue 19), ctf2 (issue 16), live (issue 17), perfetto (issue 27)")
+                    "(issue 19), ctf2 (issue 16), live (issue 17), "
+                    "debuginfo (issue 29), perfetto (issue 27)")
+    ap.add_argument("--debuginfo-iters", type=int, default=80000,
+                    help="loops of tests/data/debuginfo/record.sh for the "
+                    "debuginfo job (default 80000: about 1 M events with "
+                    "an ip context)")
     ap.add_argument("--perpid-sizes", default="100,300,1000,3000",
                     help="traces of the per-PID sessions (perpid job; "
                     "recorded with bench/record-perpid.sh)")
@@ -1162,7 +1239,7 @@ def main():
             settle([dat] + ([trace] if j in ("filter", "perfetto") else []),
                    args.drop_caches)
         elif j in ("rss", "lttng0", "perpid", "streams256", "muxpads",
-                   "live"):
+                   "live", "debuginfo"):
             settle([], args.drop_caches)
         else:
             settle([trace], args.drop_caches)
@@ -1199,6 +1276,8 @@ def main():
                         args.scale_iters)
         elif j == "live":
             job_live(b, args.build)
+        elif j == "debuginfo":
+            job_debuginfo(b, args.debuginfo_iters)
         else:
             sys.exit(f"unknown job {j}")
         sys.stderr.write(f"[{j} done, {time.time() - t0:.0f} s]\n")

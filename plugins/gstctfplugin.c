@@ -14,6 +14,7 @@
 #include "gstlttnglivesrc.h"
 #include "gstctftimefilter.h"
 #include "gstctffilter.h"
+#include "gstctfdebuginfo.h"
 #include "gstctfstatssink.h"
 #include "gstperfettosink.h"
 #include "gstctfmux.h"
@@ -32,6 +33,7 @@ plugin_init (GstPlugin * plugin)
   ret |= GST_ELEMENT_REGISTER (lttnglivesrc, plugin);
   ret |= GST_ELEMENT_REGISTER (timefilter, plugin);
   ret |= GST_ELEMENT_REGISTER (ctffilter, plugin);
+  ret |= GST_ELEMENT_REGISTER (ctfdebuginfo, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfstatssink, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfmux, plugin);
   ret |= GST_ELEMENT_REGISTER (perfettosink, plugin);

@@ -17,10 +17,17 @@ DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recomme
   gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0 python3-bt2 \
   libgtk-4-dev gir1.2-gtk-4.0 python3-matplotlib xvfb xauth gi-docgen \
   lttng-tools liblttng-ust-dev >/dev/null
+# libdw-dev, libelf-dev: ctfdebuginfo reads ELF symbols and DWARF (elfutils)
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends libdw-dev libelf-dev >/dev/null
 # scdoc: the gst-ctf(1) man page, built from docs/gst-ctf.1.scd;
 # bash-completion: what gst-ctf's completion file needs (tested)
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
   scdoc bash-completion >/dev/null
+# openjdk-17-jre-headless and the four *-java libraries: Trace Compass's CTF
+# reader, ../shared/tools/tracecompass-ctf (tests/test-tracecompass.py)
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+  openjdk-17-jre-headless libantlr3-runtime-java libguava-java \
+  libgoogle-gson-java libcommons-io-java >/dev/null
 # perfettosink's test decodes its output with Perfetto's trace proto
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
   protobuf-compiler python3-protobuf >/dev/null

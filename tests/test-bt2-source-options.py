@@ -285,8 +285,10 @@ def check_other_source(element, location):
             what = "%s %s %s (babeltrace2 %s)" % (
                 element, " ".join(bargs), name(location), v)
             b = run([bt] + bargs + [plain])
+            # babeltrace2 prints a trace.dat's side stream: so do we here
             o = run([gst_launch, "-q", element, "location=" + location] +
-                    props + ["!", "ctftextsink"] + vprops + sink_props, genv)
+                    props + ["!", "ctftextsink", "side-stream=true"] +
+                    vprops + sink_props, genv)
             report(b.returncode == 0 and o.returncode == 0 and
                    o.stdout == b.stdout, what, o.stdout, b.stdout, o.stderr)
             out = os.path.join(tmp, "moved")

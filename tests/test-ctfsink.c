@@ -1168,6 +1168,90 @@ GST_START_TEST (test_tracecmdsrc_error_truncates)
 
 GST_END_TEST;
 
+/* Runs @desc to EOS (no error); the number of warnings naming Trace
+ * Compass that were posted on the bus. */
+static guint
+run_count_trace_compass_warnings (const gchar * desc)
+{
+  GError *err = NULL;
+  GstElement *pipeline = gst_parse_launch (desc, &err);
+  GstBus *bus;
+  GstMessage *m;
+  guint n = 0;
+
+  fail_unless (pipeline != NULL, "%s", err ? err->message : "");
+  bus = gst_element_get_bus (pipeline);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  while ((m = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
+              GST_MESSAGE_EOS | GST_MESSAGE_ERROR | GST_MESSAGE_WARNING))) {
+    GstMessageType type = GST_MESSAGE_TYPE (m);
+
+    fail_if (type == GST_MESSAGE_ERROR, "error: %s", desc);
+    if (type == GST_MESSAGE_WARNING) {
+      gst_message_parse_warning (m, &err, NULL);
+      if (strstr (err->message, "Trace Compass cannot open the CTF 2 "
+              "trace") && strstr (err->message, "has 2 data stream classes")
+          && strstr (err->message, "ctf-version=1.8"))
+        n++;
+      g_clear_error (&err);
+    }
+    gst_message_unref (m);
+    if (type == GST_MESSAGE_EOS)
+      break;
+  }
+  fail_unless (m != NULL, "timeout: %s", desc);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  return n;
+}
+
+/* CTF 2 with more than one data stream class (a trace.dat: its CPU
+ * streams and its header-page stream) is what Trace Compass cannot open:
+ * ctfsink warns once on the bus; not for the same trace as CTF 1.8, nor
+ * for a CTF 2 trace with one data stream class. */
+GST_START_TEST (test_trace_compass_warning)
+{
+  const gchar *data_dir = g_getenv ("GST_CTF_TEST_DATA");
+  gchar *tmp = g_dir_make_tmp ("ctfsink-XXXXXX", NULL);
+  gchar *dat, *ust = example_trace ("ust-libc");
+  static const struct
+  {
+    const gchar *src;           /* %s: the input */
+    const gchar *sink;
+    guint warnings;
+  } cases[] = {
+    {"tracecmdsrc location=\"%s\" ctf-version=2", "", 1},
+    {"tracecmdsrc location=\"%s\"", "ctf-version=2", 1},
+    {"tracecmdsrc location=\"%s\" ctf-version=2", "ctf-version=1.8", 0},
+    {"tracecmdsrc location=\"%s\"", "", 0},
+    {"ctfsrc location=\"%s\"", "ctf-version=2", 0},
+  };
+  guint i;
+
+  fail_unless (data_dir != NULL, "GST_CTF_TEST_DATA is not set");
+  dat = g_build_filename (data_dir, "tracecmd", "i686-v7-zstd.dat", NULL);
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gchar *out = g_strdup_printf ("%s/out%u", tmp, i);
+    gchar *src = g_strdup_printf (cases[i].src,
+        g_str_has_prefix (cases[i].src, "ctfsrc") ? ust : dat);
+    gchar *desc = g_strdup_printf ("%s ! ctfsink location=\"%s\" %s", src,
+        out, cases[i].sink);
+
+    fail_unless_equals_int (run_count_trace_compass_warnings (desc),
+        cases[i].warnings);
+    g_free (desc);
+    g_free (src);
+    g_free (out);
+  }
+  test_rm_rf (tmp);
+  g_free (dat);
+  g_free (ust);
+  g_free (tmp);
+}
+
+GST_END_TEST;
+
 static Suite *
 ctfsink_suite (void)
 {
@@ -1189,6 +1273,7 @@ ctfsink_suite (void)
   tcase_add_test (tc, test_write_failure_cuts_back);
   tcase_add_test (tc, test_source_error_truncates);
   tcase_add_test (tc, test_tracecmdsrc_error_truncates);
+  tcase_add_test (tc, test_trace_compass_warning);
   return s;
 }
 

@@ -8,9 +8,11 @@ lttng-relayd on 127.0.0.1 with unique ports and lttng-sessiond
 --no-kernel; a live UST session (per-UID buffers, --live=100000) records a
 small tracef() app (two at once, on two CPUs, started after the viewer
 attached) while `lttnglivesrc ! ctfsink` follows it, once with per-UID
-and once with per-PID buffers (a trace per process); the session
-is destroyed, the source must end by itself, and babeltrace2 must print
-the same events for what ctfsink wrote and for the relay's own output
+and once with per-PID buffers (a trace per process), then once more
+per-UID with lttnglivesrc's default properties (session-not-found=wait)
+into ctftextsink; the session is destroyed, the source must end by
+itself, and babeltrace2 must print the same events for what ctfsink
+wrote (or ctftextsink's text) and for the relay's own output
 directory.  Every daemon is stopped by its pid.  Prints SKIP and passes
 when the daemons, a C compiler, lttng-ust or unshare are missing.
 
@@ -125,7 +127,7 @@ def inner(root, gst_launch, asan):
             time.sleep(0.1)
         if not ready:
             skip('the LTTng daemons did not start')
-        for mode in ('uid', 'pid'):
+        for mode in ('uid', 'pid', 'wait'):
             rc = session(env, tmp, c, d, l, relay_out, app, gst_launch, asan,
                          mode)
             if rc:
@@ -140,7 +142,9 @@ def inner(root, gst_launch, asan):
 
 
 def session(env, tmp, c, d, l, relay_out, app, gst_launch, asan, mode):
-    """One live session with per-UID or per-PID buffers."""
+    """One live session with per-UID or per-PID buffers; 'wait': per-UID,
+    lttnglivesrc with its default properties (session-not-found=wait must
+    still end when the session it reads is destroyed)."""
     name = 'livetest%d%s' % (os.getpid(), mode)
     lttng = lambda *a: subprocess.run(['lttng'] + list(a), env=env,
                                       check=True, capture_output=True)
@@ -148,7 +152,8 @@ def session(env, tmp, c, d, l, relay_out, app, gst_launch, asan, mode):
     try:
         lttng('create', name, '--live=100000',
               '--set-url=net://127.0.0.1:%d:%d' % (c, d))
-        lttng('enable-channel', '-u', '--buffers-' + mode, 'ch')
+        lttng('enable-channel', '-u',
+              '--buffers-' + ('pid' if mode == 'pid' else 'uid'), 'ch')
         lttng('enable-event', '-u', '-c', 'ch', 'lttng_ust_tracef:*')
         lttng('start')
         out = os.path.join(tmp, 'viewer-out-' + mode)
@@ -161,12 +166,15 @@ def session(env, tmp, c, d, l, relay_out, app, gst_launch, asan, mode):
         # per-PID: a trace per process; babeltrace2 prints each one's
         # procname and vpid, which a merged trace written by ctfsink does
         # not keep, so the text is compared there
+        # (ctftextsink babeltrace-version=2.0 prints nothing before EOS)
         sink = (['ctfsink', 'location=' + out] if mode == 'uid' else
                 ['ctftextsink', 'babeltrace-version=2.0', 'location=' + out])
+        props = ([] if mode == 'wait' else
+                 ['session-not-found=end', 'poll-interval=20'])
         viewer = subprocess.Popen(
             [gst_launch, '-q', 'lttnglivesrc',
-             'url=net://127.0.0.1:%d/host/%s/%s' % (l, host, name),
-             'session-not-found=end', 'poll-interval=20', '!'] + sink,
+             'url=net://127.0.0.1:%d/host/%s/%s' % (l, host, name)] +
+            props + ['!'] + sink,
             env=penv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True)
         time.sleep(0.5)
@@ -188,8 +196,9 @@ def session(env, tmp, c, d, l, relay_out, app, gst_launch, asan, mode):
             vout, _ = viewer.communicate(timeout=60)
         except subprocess.TimeoutExpired:
             stop(viewer)
-            print('FAIL: lttnglivesrc did not end after the session was '
-                  'destroyed')
+            print('FAIL: lttnglivesrc %sdid not end after the session was '
+                  'destroyed' % ('(default properties) ' if mode == 'wait'
+                                 else ''))
             return 1
         if viewer.returncode != 0:
             print('FAIL: lttnglivesrc ! ctfsink: exit %d\n%s' %
@@ -221,8 +230,9 @@ def session(env, tmp, c, d, l, relay_out, app, gst_launch, asan, mode):
                       next((x for x, y in zip(a, b) if x != y), None),
                       next((y for x, y in zip(a, b) if x != y), None)))
             return 1
-        print('OK: per-%s buffers: %d events, equal to babeltrace2 on the '
-              'relay output' % (mode, len(a)))
+        print('OK: %s: %d events, equal to babeltrace2 on the relay output'
+              % ('per-UID buffers, default properties' if mode == 'wait'
+                 else 'per-%s buffers' % mode.upper(), len(a)))
         return 0
     finally:
         stop(viewer)

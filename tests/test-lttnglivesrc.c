@@ -11,7 +11,10 @@
  *   prints the same text (the relay is faithful);
  * - ATTACH_ALREADY, NOT_LIVE, a refused connection and a missing session
  *   (session-not-found=error) are element errors naming the cause; with
- *   session-not-found=end a missing session is end-of-stream;
+ *   session-not-found=end a missing session is end-of-stream; with the
+ *   default session-not-found=wait a missing session is waited for, and
+ *   the destruction of the session being read is end-of-stream (the
+ *   whole text out);
  * - ctftextsink writes the text of a live session out as it comes, not at
  *   the end; a GAP reaches the end of the last packets pushed; a stream
  *   announced after later packets went is pushed with a warning;
@@ -1116,6 +1119,152 @@ GST_START_TEST (test_session_not_found)
 
 GST_END_TEST;
 
+/* Whether the pipeline DESC ran @ms without EOS or error. */
+static gboolean
+runs_on (const gchar * desc, guint ms)
+{
+  GstElement *p = gst_parse_launch (desc, NULL);
+  GstBus *bus;
+  GstMessage *m;
+
+  fail_unless (p != NULL, "%s", desc);
+  bus = gst_element_get_bus (p);
+  gst_element_set_state (p, GST_STATE_PLAYING);
+  m = gst_bus_timed_pop_filtered (bus, ms * GST_MSECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (gst_element_set_state (p, GST_STATE_NULL) ==
+      GST_STATE_CHANGE_SUCCESS);
+  gst_object_unref (bus);
+  gst_object_unref (p);
+  if (m)
+    gst_message_unref (m);
+  return m == NULL;
+}
+
+/* Text of `lttnglivesrc url=... ! ctftextsink EXTRA_SINK`, the source
+ * with its default properties, on a relay serving @opts->dir; NULL
+ * unless the pipeline ended with EOS. */
+static gchar *
+default_props_text (const TestRelayOptions * opts, const gchar * extra_sink,
+    RunResult * rr)
+{
+  TestRelay *relay = test_relay_start (opts, NULL);
+  gchar *out, *desc, *text = NULL;
+  gint fd;
+
+  fail_unless (relay != NULL);
+  fd = g_file_open_tmp ("livesrc-XXXXXX.txt", &out, NULL);
+  close (fd);
+  desc = g_strdup_printf ("lttnglivesrc url=net://127.0.0.1:%u/host/testhost/"
+      "testsession ! ctftextsink location=%s %s",
+      test_relay_get_port (relay), out, extra_sink ? extra_sink : "");
+  run_pipeline (desc, rr);
+  if (rr->eos)
+    fail_unless (g_file_get_contents (out, &text, NULL, NULL));
+  g_unlink (out);
+  g_free (out);
+  g_free (desc);
+  test_relay_stop (relay);
+  return text;
+}
+
+/* With the default properties (session-not-found=wait), a session
+ * destroyed while lttnglivesrc reads it ends the stream: EOS, and the
+ * sink's text is babeltrace2's whole text (the last packets' events
+ * included).  It used to wait for a new session of that name forever,
+ * holding them back. */
+GST_START_TEST (test_destroyed_session_ends)
+{
+  const gchar *traces[][2] = {
+    {"ust-sample", "ust-sample.babeltrace2-2.1.txt"},
+    {"ust-libc", "ust-libc.babeltrace2.txt"},
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (traces); i++) {
+    gchar *dir = example (traces[i][0]);
+    gchar *oracle_path = example (traces[i][1]);
+    gchar *oracle = read_file (oracle_path);
+    TestRelayOptions o = { 0 };
+    RunResult rr;
+    gchar *text;
+
+    o.dir = dir;
+    o.beacons = TRUE;
+    text = default_props_text (&o, NULL, &rr);
+    fail_unless (rr.eos, "%s: %s", traces[i][0], rr.error);
+    check_equal_text (traces[i][0], text, oracle);
+    g_free (text);
+    g_free (oracle);
+    g_free (oracle_path);
+    g_free (dir);
+  }
+}
+
+GST_END_TEST;
+
+/* The same over the corpus LTTng-UST units (several streams; with
+ * babeltrace-version=2.0 the sink prints nothing before EOS). */
+GST_START_TEST (test_destroyed_session_ends_corpus)
+{
+  const gchar *units[] = { "custom-2cpu", "pthread-multichan" };
+  guint i;
+
+  NEED_CORPUS ();
+  for (i = 0; i < G_N_ELEMENTS (units); i++) {
+    gchar *rel = g_strdup_printf ("ctf/lttng-ust/%s", units[i]);
+    gchar *orel = g_strdup_printf ("ctf/lttng-ust/oracle/%s.txt", units[i]);
+    gchar *dir = test_corpus_path (rel);
+    gchar *opath = test_corpus_path (orel);
+    gchar *oracle = read_file (opath);
+    TestRelayOptions o = { 0 };
+    RunResult rr;
+    gchar *text;
+
+    o.dir = dir;
+    o.beacons = TRUE;
+    text = default_props_text (&o, "babeltrace-version=2.0", &rr);
+    fail_unless (rr.eos, "%s: %s", units[i], rr.error);
+    check_equal_text (units[i], text, oracle);
+    g_free (text);
+    g_free (oracle);
+    g_free (opath);
+    g_free (dir);
+    g_free (orel);
+    g_free (rel);
+  }
+}
+
+GST_END_TEST;
+
+/* session-not-found=wait still waits for a session the relay does not
+ * list: here the one a first viewer read until it was destroyed. */
+GST_START_TEST (test_wait_for_listed_session)
+{
+  TestRelayOptions o = { 0 };
+  gchar *dir = example ("ust-libc");
+  TestRelay *relay;
+  gchar *desc;
+  RunResult rr;
+
+  o.dir = dir;
+  relay = test_relay_start (&o, NULL);
+  fail_unless (relay != NULL);
+  desc = g_strdup_printf ("lttnglivesrc url=net://127.0.0.1:%u/host/testhost/"
+      "testsession poll-interval=20 ! fakesink", test_relay_get_port (relay));
+  run_pipeline (desc, &rr);
+  fail_unless (rr.eos, "%s", rr.error);
+  fail_unless (test_relay_session_destroyed (relay));
+  /* the relay lists no session now: the second viewer waits */
+  fail_unless (runs_on (desc, 500), "the source did not wait for the "
+      "session to appear");
+  g_free (desc);
+  test_relay_stop (relay);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
 /* LATENCY, seeks, and going down while waiting for a session. */
 GST_START_TEST (test_latency_seek_state)
 {
@@ -1290,6 +1439,9 @@ lttnglivesrc_suite (void)
   tcase_add_test (tc, test_attach_errors);
   tcase_add_test (tc, test_connection_refused);
   tcase_add_test (tc, test_session_not_found);
+  tcase_add_test (tc, test_destroyed_session_ends);
+  tcase_add_test (tc, test_destroyed_session_ends_corpus);
+  tcase_add_test (tc, test_wait_for_listed_session);
   tcase_add_test (tc, test_latency_seek_state);
   return s;
 }

@@ -53,6 +53,7 @@ struct _GstCtfSink
                                  * ctf_version */
   GstCtfTraceClass *tc;         /* parsed lazily, for packets w/o meta */
   gboolean tc_failed;
+  gboolean warned_trace_compass;        /* CTF 2, several stream classes */
   gboolean finished;
   /* upstream answered the LATENCY query live (asked at each caps): the
    * packets go to the files at once, not through WRITE_BUFFER_SIZE */

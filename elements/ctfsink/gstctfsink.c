@@ -34,7 +34,12 @@
  * (the data stream files stay the bytes received): CTF 1.8 to CTF 2
  * always works; CTF 2 to CTF 1.8 fails with an error naming the first
  * field class CTF 1.8 cannot express, unless #GstCtfSink:lossy allows
- * the lossy mappings gst_ctf_metadata_convert() documents.
+ * the lossy mappings gst_ctf_metadata_convert() documents.  A CTF 2
+ * trace with more than one data stream class (LTTng channels, the CPUs of
+ * a trace.dat with its header-page stream, merged traces) is one that
+ * Trace Compass (up to at least its 2026-08 sources) cannot open ("Stream
+ * without id with multiple streams"): ctfsink says so once in a warning,
+ * naming `ctf-version=1.8`, which writes a trace it opens.
  *
  * The output directory is created if missing.  A non-empty one is refused
  * unless #GstCtfSink:overwrite is set, and then only when it holds nothing
@@ -464,6 +469,7 @@ gst_ctf_sink_start (GstBaseSink * bsink)
       gst_ctf_sink_out_file_free);
   self->finished = FALSE;
   self->tc_failed = FALSE;
+  self->warned_trace_compass = FALSE;
   g_clear_pointer (&self->truncated_reason, g_free);
   GST_OBJECT_LOCK (self);
   self->packets = self->bytes = self->discarded_events = 0;
@@ -502,6 +508,30 @@ gst_ctf_sink_out_file_new (GstCtfSink * self, const gchar * name)
   f->final_path = g_build_filename (self->location, name, NULL);
   g_free (part);
   return f;
+}
+
+/* Once per run: a warning when the metadata is CTF 2 with more than one
+ * data stream class, which Trace Compass's CTF 2 reader refuses (it finds
+ * no stream class id in JSON fragments, so a second class is a "Stream
+ * without id with multiple streams"). */
+static void
+warn_trace_compass (GstCtfSink * self)
+{
+  guint n;
+
+  if (self->warned_trace_compass || !gst_ctf_metadata_is_ctf2 (self->metadata)
+      || !gst_ctf_sink_ensure_trace_class (self, FALSE))
+    return;
+  n = self->tc->stream_classes->len;
+  if (n < 2)
+    return;
+  self->warned_trace_compass = TRUE;
+  GST_ELEMENT_WARNING (self, STREAM, FORMAT,
+      ("Trace Compass cannot open the CTF 2 trace \"%s\": it has %u data "
+          "stream classes and Trace Compass reads CTF 2 with one only "
+          "(\"Stream without id with multiple streams\"); ctf-version=1.8 "
+          "writes a trace it opens", self->location, n),
+      ("CTF 2 metadata with %u data stream classes", n));
 }
 
 static gboolean
@@ -553,6 +583,7 @@ gst_ctf_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
   self->metadata = converted;
   g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
   self->tc_failed = FALSE;
+  warn_trace_compass (self);
   return gst_ctf_sink_write_metadata (self, NULL);
 }
 

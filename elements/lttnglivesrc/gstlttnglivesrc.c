@@ -31,8 +31,9 @@
  * The element is live (`is-live`), in TIME; the LATENCY query answers
  * live with min = the session's live timer + #GstLttngLiveSrc:poll-interval.
  * Seeks are refused.  End-of-stream comes when the session is destroyed
- * and every stream hung up (with #GstLttngLiveSrc:session-not-found `wait`
- * the element then waits for a new session of that name).
+ * and every stream hung up, whatever #GstLttngLiveSrc:session-not-found
+ * says (it applies to a session the relay does not list when the element
+ * connects).
  *
  * The viewer protocol has no authentication: keep the relay's viewer port
  * on loopback or a trusted network.
@@ -964,17 +965,11 @@ round_once (GstLttngLiveSrc * self, GstBuffer ** buf, GError ** error)
 
     if ((st = get_new_streams (self, &destroyed, error)) != STEP_OK)
       return st;
+    /* the session we read was destroyed: its data is all out, whatever
+     * session-not-found says (that applies before attaching only) */
     if (destroyed) {
-      GstLttngLiveNotFound nf;
-
-      GST_OBJECT_LOCK (self);
-      nf = self->not_found;
-      GST_OBJECT_UNLOCK (self);
-      GST_INFO_OBJECT (self, "session destroyed");
-      if (nf != GST_LTTNG_LIVE_NOT_FOUND_WAIT)
-        return STEP_EOS;
-      drop_session (self);
-      return STEP_WAIT;
+      GST_INFO_OBJECT (self, "session destroyed: end-of-stream");
+      return STEP_EOS;
     }
     return self->want_new_streams ? STEP_OK : STEP_WAIT;
   }
@@ -1231,14 +1226,18 @@ gst_lttng_live_src_class_init (GstLttngLiveSrcClass * klass)
   /**
    * GstLttngLiveSrc:session-not-found:
    *
-   * What to do when the relay has no such session, and after the session
-   * was destroyed (`wait` waits for a new one; `end` and `error` end the
-   * stream then).
+   * What to do when the relay does not list the session (yet) when the
+   * element connects: `wait` lists again every
+   * #GstLttngLiveSrc:poll-interval until it appears, `end` sends
+   * end-of-stream, `error` posts an element error.  Once attached, the
+   * session's destruction ends the stream with any value.
    */
   g_object_class_install_property (gobject_class, PROP_SESSION_NOT_FOUND,
       g_param_spec_enum ("session-not-found", "Session not found",
-          "When the relay has no such session: wait for it, end-of-stream or "
-          "error (babeltrace2's session-not-found-action)",
+          "When the relay does not list the session (yet) at start: wait "
+          "for it to appear, end-of-stream or error (babeltrace2's "
+          "session-not-found-action).  With any value, the stream ends "
+          "when the session being read is destroyed",
           not_found_get_type (), DEFAULT_NOT_FOUND,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));

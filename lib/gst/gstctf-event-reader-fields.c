@@ -464,6 +464,30 @@ gst_ctf_event_reader_get_payload (GstCtfEventReader * reader)
       GST_CTF_SCOPE_EVENT_PAYLOAD);
 }
 
+/**
+ * gst_ctf_field_values_to_variant: (skip)
+ * @values: (array length=n_values): the values of one scope, in pre-order,
+ *   as gst_ctf_event_iter_get_values() gives them
+ * @n_values: their number
+ * @flags: how to give enumerations
+ *
+ * The scope as gst_ctf_event_reader_get_fields_full() gives it, for
+ * readers that hold the values themselves (e.g. copied with their
+ * packet).
+ *
+ * Returns: (transfer full) (nullable): an `a{sv}` for a structure scope,
+ *   %NULL when @n_values is 0
+ */
+GVariant *
+gst_ctf_field_values_to_variant (const GstCtfFieldValue * values,
+    guint n_values, GstCtfValueFlags flags)
+{
+  if (values == NULL || n_values == 0)
+    return NULL;
+  return g_variant_ref_sink (value_to_variant (values, n_values, 0, 0,
+          flags));
+}
+
 /* The values of a scope when it is a structure, else NULL. */
 static const GstCtfFieldValue *
 struct_scope (GstCtfEventReader * reader, GstCtfScope scope, guint * n)

@@ -14,6 +14,7 @@
 #include "gstctf-version.h"
 #include "gstctf-model.h"
 #include "gstctf-error.h"
+#include "gstctf-reader.h"
 
 G_BEGIN_DECLS
 
@@ -166,5 +167,8 @@ GST_CTF_API GHashTable *gst_ctf_event_reader_get_fields_table (
     GstCtfEventReader * reader, GstCtfScope scope);
 GST_CTF_API gchar *gst_ctf_event_reader_format_fields (
     GstCtfEventReader * reader);
+
+GST_CTF_API GVariant *gst_ctf_field_values_to_variant (
+    const GstCtfFieldValue * values, guint n_values, GstCtfValueFlags flags);
 
 G_END_DECLS

@@ -55,8 +55,9 @@ set_source_options (const GstCtfCliOptions * o, GstElement * src,
     GError ** error)
 {
   if (kind == GST_CTF_CLI_INPUT_LIVE)
-    /* as babeltrace2: the output ends when the session is destroyed
-     * (lttnglivesrc's `wait` would wait for a new one) */
+    /* a session the relay does not list ends the output at once
+     * (babeltrace2 waits for it); the session's destruction ends it
+     * with any value */
     gst_util_set_object_arg (G_OBJECT (src), "session-not-found", "end");
   if (o->stream_intersection) {
     if (kind != GST_CTF_CLI_INPUT_CTF) {

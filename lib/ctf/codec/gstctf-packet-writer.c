@@ -1199,6 +1199,103 @@ rollback:
   return FALSE;
 }
 
+/* Appends @n bytes at the writer's (byte-aligned) position. */
+static gboolean
+put_bytes (GstCtfPacketWriter * w, const guint8 * src, guint64 n,
+    GError ** error)
+{
+  guint64 end_byte = (w->pos >> 3) + n;
+
+  if (!ensure_bytes (w, w->pos >> 3, error))
+    return FALSE;
+  if (end_byte > w->len) {
+    if (end_byte > w->cap || end_byte > MAX_PACKET_BYTES) {
+      if (!ensure_bytes_slow (w, end_byte, error))
+        return FALSE;
+    } else {
+      w->len = end_byte;
+    }
+  }
+  if (n > 0)
+    memcpy (w->buf + (w->pos >> 3), src, n);
+  w->pos += n * 8;
+  return TRUE;
+}
+
+gboolean
+gst_ctf_packet_writer_append_event_spliced (GstCtfPacketWriter * w,
+    const GstCtfEventClass * ec, guint64 clock_value, const guint8 * packet,
+    gsize packet_size, guint64 body_offset, guint64 split, guint64 body_end,
+    const guint8 * insert, gsize insert_size, gboolean * copied,
+    GError ** error)
+{
+  guint64 save_pos, out_body, a;
+  guint8 save_byte = 0;
+  Layout *l;
+  EcInfo *e;
+
+  g_return_val_if_fail (w != NULL && ec != NULL && copied != NULL, FALSE);
+  *copied = FALSE;
+
+  if (!check_event_class (w, ec, &e, error))
+    return FALSE;
+  if (G_UNLIKELY (packet == NULL || body_offset > split || split > body_end
+          || body_end > (guint64) packet_size * 8)) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot copy event body: stream-class-id=%" G_GUINT64_FORMAT
+        ", event-class-name=\"%s\", body=[%" G_GUINT64_FORMAT ", %"
+        G_GUINT64_FORMAT ") bits split at %" G_GUINT64_FORMAT ", expected "
+        "ranges inside the %" G_GSIZE_FORMAT "-byte packet", w->sc->id,
+        ec->name ? ec->name : "", body_offset, body_end, split,
+        packet_size);
+    return FALSE;
+  }
+  a = e->body_align;
+  /* whole bytes only, and what follows the inserted bytes must land as it
+   * was: any byte shift is exact only for a body of byte-aligned fields */
+  if (a == 0 || a > 8 || (body_offset & 7) != 0 || (split & 7) != 0 ||
+      (body_end & 7) != 0)
+    return TRUE;
+
+  w->event_name = ec->name;
+  l = _gst_ctf_pw_choose_layout (w, e, clock_value, error);
+  if (G_UNLIKELY (l == NULL)) {
+    w->event_name = NULL;
+    return FALSE;
+  }
+  save_pos = w->pos;
+  if (save_pos & 7)
+    save_byte = w->buf[save_pos >> 3];
+  if (!encode_header (w, l, error))
+    goto rollback;
+  out_body = w->pos;
+  if ((out_body & 7) != 0) {
+    rollback (w, save_pos, save_byte);
+    return TRUE;
+  }
+  if (G_UNLIKELY (w->params.packet_size != 0 && out_body + (body_end -
+              body_offset) + insert_size * 8 > w->params.packet_size)) {
+    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+        "Cannot write event: stream-class-id=%" G_GUINT64_FORMAT
+        ", event-class-name=\"%s\", end-bit-offset=%" G_GUINT64_FORMAT
+        ", expected at most packet-size=%" G_GUINT64_FORMAT " bits",
+        w->sc->id, ec->name ? ec->name : "", out_body + (body_end -
+            body_offset) + insert_size * 8, w->params.packet_size);
+    goto rollback;
+  }
+  if (!put_bytes (w, packet + (body_offset >> 3), (split - body_offset) >> 3,
+          error) || !put_bytes (w, insert, insert_size, error) ||
+      !put_bytes (w, packet + (split >> 3), (body_end - split) >> 3, error))
+    goto rollback;
+  *copied = TRUE;
+  event_done (w, clock_value);
+  return TRUE;
+
+rollback:
+  rollback (w, save_pos, save_byte);
+  return FALSE;
+}
+
 guint
 gst_ctf_packet_writer_get_event_count (GstCtfPacketWriter * w)
 {

@@ -241,6 +241,45 @@ GST_CTF_API gboolean gst_ctf_packet_writer_append_event_body (
     GError ** error);
 
 /**
+ * gst_ctf_packet_writer_append_event_spliced:
+ * @w: a writer with a packet begun
+ * @ec: the event class (of the writer's stream class)
+ * @clock_value: the event's full clock value in cycles of the stream's
+ *   default clock
+ * @packet: (array length=packet_size): the bytes of the packet the event
+ *   was read from
+ * @packet_size: bytes in @packet
+ * @body_offset: bit offset in @packet where the event's header ends
+ * @split: bit offset in @packet where @insert goes, between @body_offset
+ *   and @body_end
+ * @body_end: bit offset in @packet one past the event's last bit
+ * @insert: (array length=insert_size): bytes to write at @split, already
+ *   encoded as the writer's field classes lay them out there
+ * @insert_size: bytes in @insert
+ * @copied: (out): whether the event was appended
+ * @error: return location for a %GST_CTF_ERROR, as
+ *   gst_ctf_packet_writer_append_event_body()
+ *
+ * gst_ctf_packet_writer_append_event_body() for an event whose body
+ * gained fields in the writer's trace class (e.g. a member appended to
+ * the event common context): a header the writer builds, the source body
+ * up to @split, @insert, then the rest of the source body, copied as
+ * bytes.  Exact only when every field of the body is byte-aligned (so
+ * that any byte shift keeps the layout) and the offsets are whole bytes;
+ * otherwise nothing is written, *@copied is %FALSE and the function
+ * returns %TRUE: append the event with
+ * gst_ctf_packet_writer_append_event() instead.
+ *
+ * Returns: %FALSE on error (nothing written)
+ */
+GST_CTF_API gboolean gst_ctf_packet_writer_append_event_spliced (
+    GstCtfPacketWriter * w, const GstCtfEventClass * ec,
+    guint64 clock_value, const guint8 * packet, gsize packet_size,
+    guint64 body_offset, guint64 split, guint64 body_end,
+    const guint8 * insert, gsize insert_size, gboolean * copied,
+    GError ** error);
+
+/**
  * gst_ctf_packet_writer_get_event_count:
  * @w: a writer
  *

@@ -696,6 +696,16 @@ add_scope (W * w, JsonBuilder * b, const gchar * key, GstCtfScope scope)
 
   if (fc == NULL || w->failed)
     return;
+  /* An empty packet header or event record header that aligns to no
+   * more than a byte reads no bits, moves nothing and shows nowhere (the
+   * other scopes show as `{ }` in babeltrace2's text): it is left out, as
+   * Trace Compass's CTF 2 reader fails on it (IndexOutOfBoundsException
+   * in StreamDeclarationParser.lookupStructName) */
+  if ((scope == GST_CTF_SCOPE_PACKET_HEADER
+          || scope == GST_CTF_SCOPE_EVENT_HEADER)
+      && fc->type == GST_CTF_FIELD_CLASS_STRUCT && fc->n_members == 0
+      && fc->alignment <= 8)
+    return;
   w->scope = scope;
   g_array_set_size (w->stack, 0);
   json_builder_set_member_name (b, key);

@@ -182,7 +182,7 @@ typedef struct {
    * one, CTF 1.8 §4.2.2) */
   gboolean ctf2;
   /* the absolute path prefix of the scope being written ("event.fields."),
-   * for variant tags: babeltrace2 2.0 reads a tag that is one identifier */
+   * for sequence lengths and variant tags (append_scope_ref_path()) */
   const gchar *scope_prefix;
 } W;
 
@@ -217,6 +217,21 @@ append_ref_path (W * w, GString * s, const gchar * path)
     g_string_append (s, tok[i]);
   }
   g_strfreev (tok);
+}
+
+/* A sequence length or variant tag path: one in the scope being written
+ * (a CTF 2 location, or a merged trace class holding one: "event.fields.")
+ * is written relative, found by the lexical lookup.  babeltrace2's TSDL
+ * parser takes no variant tag starting with a keyword, and Trace Compass
+ * resolves no sequence length "event.fields.NAME" ("Is not an integer"). */
+static void
+append_scope_ref_path (W * w, GString * s, const gchar * path)
+{
+  if (w->scope_prefix != NULL && g_str_has_prefix (path, w->scope_prefix)
+      && path[strlen (w->scope_prefix)] != '\0')
+    append_ref_path (w, s, path + strlen (w->scope_prefix));
+  else
+    append_ref_path (w, s, path);
 }
 
 static void
@@ -425,7 +440,7 @@ write_decl (W * w, const GstCtfFieldClass * fc, const gchar * name,
       if (base->ref_path == NULL || base->ref_path[0] == '\0')
         fail (w, "expected a sequence length path", name);
       g_string_append_c (dims, '[');
-      append_ref_path (w, dims, base->ref_path ? base->ref_path : "");
+      append_scope_ref_path (w, dims, base->ref_path ? base->ref_path : "");
       g_string_append_c (dims, ']');
     }
     base = base->element;
@@ -538,14 +553,7 @@ write_type (W * w, const GstCtfFieldClass * fc, const gchar * name,
         break;
       }
       g_string_append (s, "variant <");
-      /* babeltrace2 2.0's TSDL parser takes an identifier as a tag, not
-       * a path starting with a keyword: a CTF 2 location in the same
-       * scope is written relative (found by the lexical lookup) */
-      if (w->ctf2 && w->scope_prefix != NULL &&
-          g_str_has_prefix (fc->ref_path, w->scope_prefix))
-        append_ref_path (w, s, fc->ref_path + strlen (w->scope_prefix));
-      else
-        append_ref_path (w, s, fc->ref_path);
+      append_scope_ref_path (w, s, fc->ref_path);
       g_string_append (s, "> {\n");
       write_members (w, fc, level, depth);
       indent (s, level);
@@ -616,7 +624,7 @@ _gst_ctf_tsdl_write_twins (const GstCtfTraceClass * tc, const gint * twin_of,
 {
   W w = { 0, };
   GString *s;
-  gboolean write_ids;
+  gboolean write_ids, bare = FALSE;
   guint i, j;
   /* where each stream class's text went (only when twins are given) */
   GArray *spans = twin_of ? g_array_new (FALSE, FALSE, sizeof (Spans)) : NULL;
@@ -692,6 +700,16 @@ _gst_ctf_tsdl_write_twins (const GstCtfTraceClass * tc, const gint * twin_of,
   write_ids = tc->stream_classes->len > 1
       || header_has_meaning (tc->packet_header,
       GST_CTF_MEANING_STREAM_CLASS_ID, 0);
+  /* the only stream class, without id and scopes, needs no `stream`
+   * block (CTF 1.8 §6.2), and Trace Compass's TSDL grammar takes no
+   * empty one (`stream { };`: "RewriteEmptyStreamException: rule
+   * ctfBody") */
+  if (tc->stream_classes->len == 1 && !write_ids) {
+    const GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, 0);
+
+    bare = sc->event_header == NULL && sc->packet_context == NULL
+        && sc->event_common_context == NULL;
+  }
 
   for (i = 0; i < tc->stream_classes->len && !w.failed; i++) {
     const GstCtfStreamClass *sc = g_ptr_array_index (tc->stream_classes, i);
@@ -703,7 +721,8 @@ _gst_ctf_tsdl_write_twins (const GstCtfTraceClass * tc, const gint * twin_of,
 
     if (t && t->n_events != sc->event_classes->len)
       t = NULL;
-    g_string_append (s, "stream {\n");
+    if (!bare)
+      g_string_append (s, "stream {\n");
     if (write_ids) {
       g_string_append (s, "\tid = ");
       append_uint (s, sc->id);
@@ -717,7 +736,8 @@ _gst_ctf_tsdl_write_twins (const GstCtfTraceClass * tc, const gint * twin_of,
       write_scope (&w, "event.header", sc->event_header, 1);
       write_scope (&w, "packet.context", sc->packet_context, 1);
       write_scope (&w, "event.context", sc->event_common_context, 1);
-      g_string_append (s, "};\n\n");
+      if (!bare)
+        g_string_append (s, "};\n\n");
       own.scopes.start = at;
       own.scopes.end = s->len;
       own.first_event = event_spans ? event_spans->len : 0;

@@ -415,3 +415,43 @@ gst_ctf_trace_source_next (GstCtfTraceSource * src,
   p->cursor++;
   return 1;
 }
+
+/* Packets of @s before @cursor end before @ns: the last packet whose
+ * timestamp_begin is before @ns (packets of one stream do not overlap). */
+static guint
+seek_cursor (const GstCtfStream * s, gint64 ns)
+{
+  guint lo = 0, hi = s->error ? s->error_after : s->packets->len;
+
+  while (lo < hi) {
+    guint mid = lo + (hi - lo) / 2;
+    const GstCtfIndexEntry *e = g_array_index (s->packets,
+        GstCtfStreamPacket, mid).entry;
+
+    if (!(e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN))
+      return 0;
+    if (e->timestamp_begin_ns < ns)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo > 0 ? lo - 1 : 0;
+}
+
+void
+gst_ctf_trace_source_seek (GstCtfTraceSource * src, gint64 ns)
+{
+  guint i;
+
+  g_return_if_fail (src != NULL);
+  for (i = 0; i < src->n_pos; i++) {
+    StreamPos *p = &src->pos[i];
+
+    p->cursor = seek_cursor (p->stream, ns);
+    p->last_key = G_MININT64;
+    if (p->cursor > 0)
+      p->last_key = packet_key (g_array_index (p->stream->packets,
+              GstCtfStreamPacket, p->cursor - 1).entry, p);
+  }
+  src->done = FALSE;
+}

@@ -112,6 +112,21 @@ GST_CTF_API const gchar *gst_ctf_trace_source_get_metadata (
 GST_CTF_API gint gst_ctf_trace_source_next (GstCtfTraceSource * src,
     GstCtfSourcePacket * packet, GError ** error);
 
+/**
+ * gst_ctf_trace_source_seek: (skip)
+ * @src: a source
+ * @ns: a time, ns from the clock origin (as #GstCtfMergeItem.ns)
+ *
+ * Goes back or forth so that the next packets are, in the same order as
+ * from the start, those of each stream from its last packet whose
+ * `timestamp_begin` is before @ns: every event at or after @ns is still
+ * given (with a few before it, to be skipped by the reader).  A stream
+ * whose packets have no `timestamp_begin` starts from its first packet.
+ * An earlier error is forgotten (it comes again at its place).
+ */
+GST_CTF_API void gst_ctf_trace_source_seek (GstCtfTraceSource * src,
+    gint64 ns);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GstCtfTraceSource, gst_ctf_trace_source_free)
 
 G_END_DECLS

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Making a GstCtfGtkEvent from the event a merger just gave back.
+ * Private to libgstctf-gtk. */
+#pragma once
+
+#include "gstctfgtk-event.h"
+#include "gstctf-model.h"
+#include "gstctf-event-merge.h"
+
+G_BEGIN_DECLS
+
+G_GNUC_INTERNAL GstCtfGtkEvent *_gst_ctf_gtk_event_new (guint64 index,
+    const GstCtfMergeItem * item, GBytes * packet, const gchar * fields,
+    GstCtfTraceClass * tc);
+
+G_END_DECLS

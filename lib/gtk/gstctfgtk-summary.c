@@ -1,0 +1,338 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * GstCtfGtkSummary: event density, running tasks and lost events per lane
+ * (gstctfgtk-summary.h).
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+#include "gstctfgtk-summary.h"
+
+typedef struct {
+  gint64 start;                 /* the task runs from here */
+  gint tid;
+  const gchar *comm;            /* interned */
+} TaskSpan;
+
+typedef struct {
+  gint64 ns;
+  guint64 count;
+} Lost;
+
+typedef struct {
+  gint cpu;                     /* -1: a stream's lane */
+  gchar *stream_name;
+  guint32 *bins;                /* SUMMARY_BINS */
+  GArray *spans;                /* TaskSpan, by start */
+  GArray *lost;                 /* Lost, by ns */
+} Lane;
+
+struct _GstCtfGtkSummary {
+  GMutex lock;
+  GPtrArray *lanes;
+  gboolean have_t0;
+  gint64 t0;                    /* first event */
+  gint64 t_end;                 /* last event */
+  gint64 bin_ns;                /* width of a bin */
+  guint64 n_switches;
+};
+
+static void
+lane_free (Lane * l)
+{
+  g_free (l->stream_name);
+  g_free (l->bins);
+  g_array_unref (l->spans);
+  g_array_unref (l->lost);
+  g_free (l);
+}
+
+GstCtfGtkSummary *
+_gst_ctf_gtk_summary_new (void)
+{
+  GstCtfGtkSummary *s = g_new0 (GstCtfGtkSummary, 1);
+
+  g_mutex_init (&s->lock);
+  s->lanes = g_ptr_array_new_with_free_func ((GDestroyNotify) lane_free);
+  s->bin_ns = 1000;             /* 1 µs: doubled as the trace grows */
+  return s;
+}
+
+void
+_gst_ctf_gtk_summary_free (GstCtfGtkSummary * s)
+{
+  if (s == NULL)
+    return;
+  g_ptr_array_unref (s->lanes);
+  g_mutex_clear (&s->lock);
+  g_free (s);
+}
+
+/* The lane of a CPU (@cpu >= 0) or of a stream, made when new.  Lanes of
+ * CPUs are kept in CPU order. */
+guint
+_gst_ctf_gtk_summary_lane (GstCtfGtkSummary * s, gint cpu,
+    const gchar * stream_name)
+{
+  Lane *l;
+  guint i, at;
+
+  g_mutex_lock (&s->lock);
+  for (i = 0; i < s->lanes->len; i++) {
+    l = g_ptr_array_index (s->lanes, i);
+    if (cpu >= 0 ? l->cpu == cpu : (l->cpu < 0 &&
+            g_strcmp0 (l->stream_name, stream_name) == 0)) {
+      g_mutex_unlock (&s->lock);
+      return i;
+    }
+  }
+  l = g_new0 (Lane, 1);
+  l->cpu = cpu;
+  l->stream_name = g_strdup (stream_name);
+  l->bins = g_new0 (guint32, SUMMARY_BINS);
+  l->spans = g_array_new (FALSE, FALSE, sizeof (TaskSpan));
+  l->lost = g_array_new (FALSE, FALSE, sizeof (Lost));
+  /* CPUs by number, then streams by name */
+  for (at = 0; at < s->lanes->len; at++) {
+    Lane *o = g_ptr_array_index (s->lanes, at);
+
+    if (cpu >= 0 ? (o->cpu < 0 || o->cpu > cpu) : (o->cpu < 0 &&
+            g_strcmp0 (o->stream_name, stream_name) > 0))
+      break;
+  }
+  g_ptr_array_insert (s->lanes, at, l);
+  g_mutex_unlock (&s->lock);
+  return at;
+}
+
+/* Doubles the bins' width until @ns fits. */
+static void
+widen_locked (GstCtfGtkSummary * s, gint64 ns)
+{
+  while ((ns - s->t0) / s->bin_ns >= SUMMARY_BINS) {
+    guint i, b;
+
+    for (i = 0; i < s->lanes->len; i++) {
+      Lane *l = g_ptr_array_index (s->lanes, i);
+
+      for (b = 0; b < SUMMARY_BINS / 2; b++)
+        l->bins[b] = l->bins[2 * b] + l->bins[2 * b + 1];
+      memset (l->bins + SUMMARY_BINS / 2, 0,
+          SUMMARY_BINS / 2 * sizeof (guint32));
+    }
+    s->bin_ns *= 2;
+  }
+}
+
+/* Events come in time order (babeltrace2's). */
+void
+_gst_ctf_gtk_summary_add_event (GstCtfGtkSummary * s, guint lane, gint64 ns)
+{
+  Lane *l;
+  gint64 b;
+
+  g_mutex_lock (&s->lock);
+  if (!s->have_t0) {
+    s->t0 = s->t_end = ns;
+    s->have_t0 = TRUE;
+  }
+  if (ns < s->t0)
+    ns = s->t0;
+  widen_locked (s, ns);
+  s->t_end = MAX (s->t_end, ns);
+  l = g_ptr_array_index (s->lanes, lane);
+  b = (ns - s->t0) / s->bin_ns;
+  if (l->bins[b] < G_MAXUINT32)
+    l->bins[b]++;
+  g_mutex_unlock (&s->lock);
+}
+
+void
+_gst_ctf_gtk_summary_add_switch (GstCtfGtkSummary * s, guint lane,
+    gint64 ns, gint prev_tid, const gchar * prev_comm, gint next_tid,
+    const gchar * next_comm)
+{
+  Lane *l;
+  TaskSpan span;
+
+  g_mutex_lock (&s->lock);
+  l = g_ptr_array_index (s->lanes, lane);
+  /* before its first switch, a CPU ran the task it switches from */
+  if (l->spans->len == 0) {
+    span.start = G_MININT64;
+    span.tid = prev_tid;
+    span.comm = g_intern_string (prev_comm);
+    g_array_append_val (l->spans, span);
+  }
+  span.start = ns;
+  span.tid = next_tid;
+  span.comm = g_intern_string (next_comm);
+  g_array_append_val (l->spans, span);
+  s->n_switches++;
+  g_mutex_unlock (&s->lock);
+}
+
+void
+_gst_ctf_gtk_summary_add_lost (GstCtfGtkSummary * s, guint lane, gint64 ns,
+    guint64 count)
+{
+  Lane *l;
+  Lost lost = { ns, count };
+
+  g_mutex_lock (&s->lock);
+  l = g_ptr_array_index (s->lanes, lane);
+  g_array_append_val (l->lost, lost);
+  g_mutex_unlock (&s->lock);
+}
+
+gboolean
+_gst_ctf_gtk_summary_get_range (GstCtfGtkSummary * s, gint64 * start,
+    gint64 * end)
+{
+  gboolean have;
+
+  g_mutex_lock (&s->lock);
+  have = s->have_t0;
+  *start = s->t0;
+  *end = s->t_end;
+  g_mutex_unlock (&s->lock);
+  return have;
+}
+
+guint
+_gst_ctf_gtk_summary_get_n_lanes (GstCtfGtkSummary * s)
+{
+  guint n;
+
+  g_mutex_lock (&s->lock);
+  n = s->lanes->len;
+  g_mutex_unlock (&s->lock);
+  return n;
+}
+
+gchar *
+_gst_ctf_gtk_summary_get_lane_label (GstCtfGtkSummary * s, guint lane,
+    gint * cpu)
+{
+  gchar *label = NULL;
+  Lane *l;
+
+  *cpu = -1;
+  g_mutex_lock (&s->lock);
+  if (lane < s->lanes->len) {
+    l = g_ptr_array_index (s->lanes, lane);
+    *cpu = l->cpu;
+    label = l->cpu >= 0 ? g_strdup_printf ("CPU %d", l->cpu) :
+        g_strdup (l->stream_name);
+  }
+  g_mutex_unlock (&s->lock);
+  return label;
+}
+
+gboolean
+_gst_ctf_gtk_summary_has_tasks (GstCtfGtkSummary * s)
+{
+  gboolean has;
+
+  g_mutex_lock (&s->lock);
+  has = s->n_switches > 0;
+  g_mutex_unlock (&s->lock);
+  return has;
+}
+
+guint64
+_gst_ctf_gtk_summary_get_n_switches (GstCtfGtkSummary * s)
+{
+  guint64 n;
+
+  g_mutex_lock (&s->lock);
+  n = s->n_switches;
+  g_mutex_unlock (&s->lock);
+  return n;
+}
+
+/* Events (and lost events) per column of [@start, @end) cut in
+ * @n_columns: each bin counts in the column holding its middle, so a
+ * column narrower than a bin shows the bin's events where the bin is. */
+void
+_gst_ctf_gtk_summary_get_density (GstCtfGtkSummary * s, guint lane,
+    gint64 start, gint64 end, guint n_columns, guint32 * counts,
+    guint64 * lost)
+{
+  Lane *l;
+  gdouble col_ns;
+  gint64 b0, b1, b;
+  guint i;
+
+  memset (counts, 0, n_columns * sizeof (guint32));
+  if (lost != NULL)
+    memset (lost, 0, n_columns * sizeof (guint64));
+  if (n_columns == 0 || end <= start)
+    return;
+  col_ns = (gdouble) (end - start) / n_columns;
+  g_mutex_lock (&s->lock);
+  if (!s->have_t0 || lane >= s->lanes->len) {
+    g_mutex_unlock (&s->lock);
+    return;
+  }
+  l = g_ptr_array_index (s->lanes, lane);
+  b0 = MAX ((start - s->t0) / s->bin_ns - 1, 0);
+  b1 = MIN ((end - s->t0) / s->bin_ns + 1, SUMMARY_BINS - 1);
+  for (b = b0; b <= b1; b++) {
+    gint64 mid = s->t0 + b * s->bin_ns + s->bin_ns / 2;
+    gint64 c;
+
+    if (l->bins[b] == 0 || mid < start || mid >= end)
+      continue;
+    c = (gint64) ((mid - start) / col_ns);
+    if (c >= 0 && c < n_columns)
+      counts[c] = MIN ((guint64) counts[c] + l->bins[b], G_MAXUINT32);
+  }
+  for (i = 0; lost != NULL && i < l->lost->len; i++) {
+    const Lost *x = &g_array_index (l->lost, Lost, i);
+    gint64 c;
+
+    if (x->ns < start || x->ns >= end)
+      continue;
+    c = (gint64) ((x->ns - start) / col_ns);
+    if (c >= 0 && c < n_columns)
+      lost[c] += x->count;
+  }
+  g_mutex_unlock (&s->lock);
+}
+
+/* The task a CPU's lane runs at @ns (the last switch at or before it),
+ * NULL when unknown. */
+const gchar *
+_gst_ctf_gtk_summary_get_task (GstCtfGtkSummary * s, guint lane, gint64 ns,
+    gint * tid)
+{
+  const gchar *comm = NULL;
+  Lane *l;
+  guint lo = 0, hi;
+
+  *tid = -1;
+  g_mutex_lock (&s->lock);
+  if (lane < s->lanes->len) {
+    l = g_ptr_array_index (s->lanes, lane);
+    hi = l->spans->len;
+    while (lo < hi) {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (l->spans, TaskSpan, mid).start <= ns)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    if (lo > 0) {
+      const TaskSpan *sp = &g_array_index (l->spans, TaskSpan, lo - 1);
+
+      *tid = sp->tid;
+      comm = sp->comm;
+    }
+  }
+  g_mutex_unlock (&s->lock);
+  return comm;
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""gst-ctf-viewer under Xvfb: opens a trace, loads it, selects a row and
+saves a screenshot (--screenshot, --quit-after-load): exit status 0 and a
+PNG of the window's size; a missing path and a corrupt trace give exit
+status 1 and the message on stderr, never a crash.  With a third argument,
+the screenshots are also copied there (docs/images/ is made so:
+`meson test -C build gtk-viewer` then the copy is in SHOTS/).
+
+usage: test-viewer.py VIEWER OUTDIR [COPY_TO]
+"""
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+viewer, outdir = sys.argv[1], sys.argv[2]
+copy_to = sys.argv[3] if len(sys.argv) > 3 else None
+examples = os.environ["GST_CTF_EXAMPLES"]
+data = os.environ["GST_CTF_TEST_DATA"]
+corpus = os.environ.get("GST_CTF_CORPUS", "")
+os.makedirs(outdir, exist_ok=True)
+env = dict(os.environ, GSK_RENDERER="cairo", GDK_BACKEND="x11",
+           NO_AT_BRIDGE="1", TZ="UTC")
+
+
+def run(args):
+    p = subprocess.run([viewer] + args, env=env, capture_output=True,
+                       text=True, timeout=120)
+    return p.returncode, p.stderr
+
+
+def png_size(path):
+    with open(path, "rb") as f:
+        head = f.read(24)
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", path
+    return struct.unpack(">II", head[16:24])
+
+
+def shot(name, trace, row):
+    png = os.path.join(outdir, name + ".png")
+    if os.path.exists(png):
+        os.unlink(png)
+    rc, err = run([trace, "--select", str(row), "--size", "1280x760",
+                   "--screenshot", png, "--quit-after-load"])
+    assert rc == 0, (trace, rc, err)
+    w, h = png_size(png)
+    assert w >= 1000 and h >= 600, (png, w, h)
+    print("%s: %s, %dx%d" % (trace, png, w, h))
+    if copy_to:
+        shutil.copy(png, os.path.join(copy_to, "viewer-" + name + ".png"))
+
+
+shot("ust-sample", os.path.join(examples, "ust-sample"), 40)
+shot("tracedat-armv7", os.path.join(data, "tracecmd", "armv7-v6.dat"), 60)
+if os.path.isdir(os.path.join(corpus, "tracedat")):
+    shot("tracedat-kernel",
+         os.path.join(corpus, "tracedat", "sched-irq-timer-wq.v7-zstd.dat"),
+         5000)
+    shot("ust-multichan",
+         os.path.join(corpus, "ctf", "lttng-ust", "pthread-multichan"), 3000)
+else:
+    print("SKIP corpus screenshots: GST_CTF_CORPUS not set or missing")
+
+# errors: a message, exit status 1, no crash
+tmp = tempfile.mkdtemp(prefix="gstctf-viewer-")
+try:
+    rc, err = run([os.path.join(tmp, "missing"), "--quit-after-load"])
+    assert rc == 1 and "Cannot open" in err and "missing" in err, (rc, err)
+    # the sample trace with the packet magic at byte 8192 of channel0_0
+    # zeroed: the rows before it, then the error
+    src = os.path.join(examples, "ust-sample", "ust", "uid", "0", "64-bit")
+    for n in ("metadata", "channel0_0", "channel0_1"):
+        shutil.copy(os.path.join(src, n), tmp)
+    with open(os.path.join(tmp, "channel0_0"), "r+b") as f:
+        f.seek(8192)
+        f.write(b"\0\0\0\0")
+    png = os.path.join(outdir, "corrupt.png")
+    rc, err = run([tmp, "--screenshot", png, "--quit-after-load"])
+    assert rc == 1 and os.path.exists(png), (rc, err)
+    print("corrupt trace: exit status 1, screenshot %s" % png)
+finally:
+    shutil.rmtree(tmp)

@@ -1,0 +1,494 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * gst-ctf-viewer: a trace viewer on the libgstctf-gtk-1.0 widgets.  The
+ * timeline (GstCtfGtkTimeline) above the event table (a GtkColumnView of
+ * GstCtfGtkEventModel) and the details of the selected event
+ * (GstCtfGtkDetails).  Opens a CTF trace directory (or a directory above
+ * several), a trace.dat file or an LTTng 0.x trace: by argument, the Open
+ * button or drag and drop.
+ *
+ *   gst-ctf-viewer [TRACE]
+ *   gst-ctf-viewer TRACE --select ROW --screenshot out.png --quit-after-load
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <stdlib.h>
+#include <gtk/gtk.h>
+#include "gstctfgtk.h"
+
+typedef struct {
+  GtkWidget *window;
+  GtkWidget *status;
+  GtkWidget *timeline;
+  GtkWidget *columns;
+  GtkWidget *table_scroll;
+  GtkWidget *details;
+  GtkSingleSelection *selection;
+  GstCtfGtkEventModel *model;
+  GMainLoop *loop;
+  gboolean failed;
+  /* options */
+  gchar *screenshot;
+  gboolean quit_after_load;
+  gint select_row;
+  guint shot_tries;
+} Viewer;
+
+static void
+format_time (guint64 ns, gchar * out, gsize size)
+{
+  guint64 s = ns / 1000000000;
+
+  g_snprintf (out, size, "%02u:%02u:%02u.%09u", (guint) (s / 3600 % 24),
+      (guint) (s / 60 % 60), (guint) (s % 60), (guint) (ns % 1000000000));
+}
+
+/* ---- the event table ---- */
+
+typedef enum {
+  COL_TIME,
+  COL_CPU,
+  COL_NAME,
+  COL_STREAM,
+  COL_FIELDS,
+} Column;
+
+static void
+setup_cell (GtkSignalListItemFactory * f, GtkListItem * li, gpointer data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
+  if (GPOINTER_TO_INT (data) == COL_TIME)
+    gtk_widget_add_css_class (label, "monospace");
+  gtk_list_item_set_child (li, label);
+}
+
+static void
+bind_cell (GtkSignalListItemFactory * f, GtkListItem * li, gpointer data)
+{
+  GstCtfGtkEvent *ev = gtk_list_item_get_item (li);
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (li));
+  gchar buf[64];
+
+  if (ev == NULL) {
+    gtk_label_set_text (label, "");
+    return;
+  }
+  switch (GPOINTER_TO_INT (data)) {
+    case COL_TIME:
+      format_time (gst_ctf_gtk_event_get_timestamp_ns (ev), buf, sizeof buf);
+      gtk_label_set_text (label, buf);
+      break;
+    case COL_CPU:
+      if (gst_ctf_gtk_event_get_cpu (ev) >= 0)
+        g_snprintf (buf, sizeof buf, "%d", gst_ctf_gtk_event_get_cpu (ev));
+      else
+        buf[0] = '\0';
+      gtk_label_set_text (label, buf);
+      break;
+    case COL_NAME:
+      gtk_label_set_text (label, gst_ctf_gtk_event_get_name (ev));
+      break;
+    case COL_STREAM:
+      gtk_label_set_text (label, gst_ctf_gtk_event_get_stream_name (ev));
+      break;
+    default:
+      gtk_label_set_text (label, gst_ctf_gtk_event_get_fields (ev));
+      break;
+  }
+}
+
+static void
+add_column (Viewer * v, const gchar * title, Column col, gint width,
+    gboolean expand)
+{
+  GtkListItemFactory *f = gtk_signal_list_item_factory_new ();
+  GtkColumnViewColumn *c;
+
+  g_signal_connect (f, "setup", G_CALLBACK (setup_cell),
+      GINT_TO_POINTER (col));
+  g_signal_connect (f, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (col));
+  c = gtk_column_view_column_new (title, f);
+  gtk_column_view_column_set_resizable (c, TRUE);
+  gtk_column_view_column_set_expand (c, expand);
+  if (width > 0)
+    gtk_column_view_column_set_fixed_width (c, width);
+  gtk_column_view_append_column (GTK_COLUMN_VIEW (v->columns), c);
+  g_object_unref (c);
+}
+
+/* Scrolls the table to @row (GTK 4.8 has no gtk_column_view_scroll_to():
+ * the rows have one height, so the row is at its share of the
+ * adjustment). */
+static void
+scroll_to (Viewer * v, guint row)
+{
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment
+      (GTK_SCROLLED_WINDOW (v->table_scroll));
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (v->selection));
+  gdouble upper = gtk_adjustment_get_upper (adj);
+  gdouble page = gtk_adjustment_get_page_size (adj);
+
+  if (n == 0)
+    return;
+  gtk_adjustment_set_value (adj, CLAMP (upper * row / n - page / 3, 0,
+          upper - page));
+}
+
+/* ---- glue ---- */
+
+static void
+update_status (Viewer * v)
+{
+  gchar *text;
+  const GError *err;
+  guint n;
+
+  if (v->model == NULL)
+    return;
+  n = g_list_model_get_n_items (G_LIST_MODEL (v->model));
+  err = gst_ctf_gtk_event_model_get_error (v->model);
+  if (err != NULL)
+    text = g_strdup_printf ("%u events before an error: %s", n,
+        err->message);
+  else if (gst_ctf_gtk_event_model_get_loading (v->model))
+    text = g_strdup_printf ("Loading… %u events", n);
+  else
+    text = g_strdup_printf ("%u events", n);
+  gtk_label_set_text (GTK_LABEL (v->status), text);
+  g_free (text);
+}
+
+static void
+on_selected (GtkSingleSelection * sel, GParamSpec * pspec, Viewer * v)
+{
+  GstCtfGtkEvent *ev = gtk_single_selection_get_selected_item (sel);
+
+  gst_ctf_gtk_details_set_event (GST_CTF_GTK_DETAILS (v->details), ev);
+  if (ev != NULL) {
+    guint64 ns = gst_ctf_gtk_event_get_timestamp_ns (ev);
+
+    /* centred when zoomed in, and marked */
+    gst_ctf_gtk_timeline_center_on (GST_CTF_GTK_TIMELINE (v->timeline), ns);
+    gst_ctf_gtk_timeline_set_selection (GST_CTF_GTK_TIMELINE (v->timeline),
+        ns, ns + 1);
+  }
+}
+
+static void
+on_event_activated (GstCtfGtkTimeline * t, guint row, Viewer * v)
+{
+  gtk_single_selection_set_selected (v->selection, row);
+  scroll_to (v, row);
+}
+
+/* FALSE when the window was not drawn yet (try again later). */
+static gboolean
+save_screenshot (Viewer * v)
+{
+  GdkPaintable *p = gtk_widget_paintable_new (v->window);
+  GtkSnapshot *s = gtk_snapshot_new ();
+  gint w = gtk_widget_get_width (v->window);
+  gint h = gtk_widget_get_height (v->window);
+  GskRenderNode *node;
+  GskRenderer *r = gtk_native_get_renderer (GTK_NATIVE (v->window));
+
+  gdk_paintable_snapshot (p, s, w, h);
+  node = gtk_snapshot_free_to_node (s);
+  if (node == NULL || r == NULL) {
+    g_clear_pointer (&node, gsk_render_node_unref);
+    g_object_unref (p);
+    return FALSE;
+  }
+  {
+    GdkTexture *tex = gsk_renderer_render_texture (r, node,
+        &GRAPHENE_RECT_INIT (0, 0, w, h));
+
+    if (!gdk_texture_save_to_png (tex, v->screenshot)) {
+      g_printerr ("Cannot write the screenshot \"%s\"\n", v->screenshot);
+      v->failed = TRUE;
+    }
+    g_object_unref (tex);
+  }
+  g_clear_pointer (&node, gsk_render_node_unref);
+  g_object_unref (p);
+  return TRUE;
+}
+
+/* Loaded and drawn: the screenshot, then the end when asked. */
+static gboolean
+after_load (gpointer data)
+{
+  Viewer *v = data;
+
+  if (v->select_row >= 0 && v->model != NULL) {
+    scroll_to (v, (guint) v->select_row);
+    v->select_row = -1;
+    return G_SOURCE_CONTINUE;   /* drawn at the next timeout */
+  }
+
+  if (v->screenshot != NULL && !save_screenshot (v)) {
+    if (++v->shot_tries < 60)
+      return G_SOURCE_CONTINUE; /* not drawn yet */
+    g_printerr ("Cannot save the screenshot: the window was not drawn\n");
+    v->failed = TRUE;
+  }
+  if (v->quit_after_load)
+    g_main_loop_quit (v->loop);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+loaded (Viewer * v)
+{
+  if (v->model != NULL && v->select_row >= 0 &&
+      (guint) v->select_row < g_list_model_get_n_items (G_LIST_MODEL
+          (v->model))) {
+    gtk_single_selection_set_selected (v->selection, v->select_row);
+  }
+  if (v->model != NULL && gst_ctf_gtk_event_model_get_error (v->model))
+    v->failed = TRUE;
+  if (v->screenshot != NULL || v->quit_after_load)
+    /* a few frames for the rows and the tree to be drawn */
+    g_timeout_add (500, after_load, v);
+}
+
+static void
+on_loading (GstCtfGtkEventModel * m, GParamSpec * pspec, Viewer * v)
+{
+  update_status (v);
+  if (!gst_ctf_gtk_event_model_get_loading (m))
+    loaded (v);
+}
+
+static void
+on_items_changed (GListModel * m, guint pos, guint removed, guint added,
+    Viewer * v)
+{
+  update_status (v);
+}
+
+static void
+open_trace (Viewer * v, const gchar * path)
+{
+  GError *err = NULL;
+  GstCtfGtkEventModel *m = gst_ctf_gtk_event_model_new_for_path (path, &err);
+  gchar *title, *base;
+
+  if (m == NULL) {
+    gchar *text = g_strdup_printf ("Cannot open \"%s\": %s", path,
+        err->message);
+
+    g_printerr ("%s\n", text);
+    gtk_label_set_text (GTK_LABEL (v->status), text);
+    g_free (text);
+    g_error_free (err);
+    v->failed = TRUE;
+    loaded (v);
+    return;
+  }
+  if (v->model != NULL)
+    g_signal_handlers_disconnect_by_data (v->model, v);
+  g_set_object (&v->model, m);
+  g_signal_connect (m, "notify::loading", G_CALLBACK (on_loading), v);
+  g_signal_connect (m, "items-changed", G_CALLBACK (on_items_changed), v);
+  gtk_single_selection_set_model (v->selection, G_LIST_MODEL (m));
+  gst_ctf_gtk_timeline_set_model (GST_CTF_GTK_TIMELINE (v->timeline), m);
+  gst_ctf_gtk_details_set_event (GST_CTF_GTK_DETAILS (v->details), NULL);
+  base = g_path_get_basename (path);
+  title = g_strdup_printf ("%s — gst-ctf-viewer", base);
+  g_free (base);
+  gtk_window_set_title (GTK_WINDOW (v->window), title);
+  g_free (title);
+  update_status (v);
+  g_object_unref (m);
+}
+
+static void
+on_open_response (GtkNativeDialog * d, gint response, Viewer * v)
+{
+  if (response == GTK_RESPONSE_ACCEPT) {
+    GFile *f = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (d));
+    gchar *path = g_file_get_path (f);
+
+    if (path != NULL)
+      open_trace (v, path);
+    g_free (path);
+    g_object_unref (f);
+  }
+  g_object_unref (d);
+}
+
+static void
+on_open (GtkButton * b, Viewer * v)
+{
+  /* a trace directory or a trace.dat: a folder chooser takes both when
+   * the file itself is picked in its list */
+  GtkFileChooserNative *d = gtk_file_chooser_native_new ("Open a trace",
+      GTK_WINDOW (v->window), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+      "_Open", "_Cancel");
+
+  g_signal_connect (d, "response", G_CALLBACK (on_open_response), v);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
+}
+
+static gboolean
+on_drop (GtkDropTarget * t, const GValue * value, gdouble x, gdouble y,
+    Viewer * v)
+{
+  GSList *files;
+  gchar *path;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+  files = gdk_file_list_get_files (g_value_get_boxed (value));
+  if (files == NULL)
+    return FALSE;
+  path = g_file_get_path (files->data);
+  g_slist_free (files);
+  if (path == NULL)
+    return FALSE;
+  open_trace (v, path);
+  g_free (path);
+  return TRUE;
+}
+
+static gboolean
+on_close (GtkWindow * w, Viewer * v)
+{
+  g_main_loop_quit (v->loop);
+  return FALSE;
+}
+
+static void
+build_window (Viewer * v, gint width, gint height)
+{
+  GtkWidget *header = gtk_header_bar_new ();
+  GtkWidget *open = gtk_button_new_with_mnemonic ("_Open");
+  GtkWidget *hpaned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
+  GtkWidget *tl_scroll = gtk_scrolled_window_new ();
+  GtkWidget *table_scroll = v->table_scroll = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST,
+      GDK_ACTION_COPY);
+
+  v->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (v->window), width, height);
+  gtk_window_set_title (GTK_WINDOW (v->window), "gst-ctf-viewer");
+  gtk_header_bar_pack_start (GTK_HEADER_BAR (header), open);
+  gtk_window_set_titlebar (GTK_WINDOW (v->window), header);
+  g_signal_connect (open, "clicked", G_CALLBACK (on_open), v);
+
+  v->timeline = gst_ctf_gtk_timeline_new (NULL);
+  g_signal_connect (v->timeline, "event-activated",
+      G_CALLBACK (on_event_activated), v);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (tl_scroll),
+      v->timeline);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (tl_scroll),
+      GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW
+      (tl_scroll), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW
+      (tl_scroll), height / 3);
+
+  v->selection = gtk_single_selection_new (NULL);
+  gtk_single_selection_set_autoselect (v->selection, FALSE);
+  gtk_single_selection_set_can_unselect (v->selection, TRUE);
+  g_signal_connect (v->selection, "notify::selected-item",
+      G_CALLBACK (on_selected), v);
+  v->columns = gtk_column_view_new (GTK_SELECTION_MODEL (v->selection));
+  gtk_column_view_set_show_column_separators (GTK_COLUMN_VIEW (v->columns),
+      TRUE);
+  add_column (v, "Time", COL_TIME, 180, FALSE);
+  add_column (v, "CPU", COL_CPU, 50, FALSE);
+  add_column (v, "Name", COL_NAME, 200, FALSE);
+  add_column (v, "Stream", COL_STREAM, 110, FALSE);
+  add_column (v, "Fields", COL_FIELDS, -1, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (table_scroll),
+      v->columns);
+
+  v->details = gst_ctf_gtk_details_new ();
+  gtk_widget_set_size_request (v->details, 320, -1);
+
+  gtk_paned_set_start_child (GTK_PANED (hpaned), table_scroll);
+  gtk_paned_set_end_child (GTK_PANED (hpaned), v->details);
+  gtk_paned_set_resize_end_child (GTK_PANED (hpaned), FALSE);
+  gtk_paned_set_position (GTK_PANED (hpaned), width - 380);
+  gtk_widget_set_vexpand (hpaned, TRUE);
+
+  v->status = gtk_label_new ("Open a trace directory or a trace.dat file "
+      "(or drop it here)");
+  gtk_label_set_xalign (GTK_LABEL (v->status), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (v->status), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_margin_start (v->status, 6);
+  gtk_widget_set_margin_top (v->status, 3);
+  gtk_widget_set_margin_bottom (v->status, 3);
+  gtk_box_append (GTK_BOX (box), tl_scroll);
+  gtk_box_append (GTK_BOX (box), gtk_separator_new
+      (GTK_ORIENTATION_HORIZONTAL));
+  gtk_box_append (GTK_BOX (box), hpaned);
+  gtk_box_append (GTK_BOX (box), v->status);
+  gtk_window_set_child (GTK_WINDOW (v->window), box);
+
+  g_signal_connect (drop, "drop", G_CALLBACK (on_drop), v);
+  gtk_widget_add_controller (v->window, GTK_EVENT_CONTROLLER (drop));
+  g_signal_connect (v->window, "close-request", G_CALLBACK (on_close), v);
+}
+
+int
+main (int argc, char **argv)
+{
+  Viewer v = { 0 };
+  gchar *size = NULL;
+  gint width = 1280, height = 800;
+  GError *err = NULL;
+  GOptionEntry entries[] = {
+    {"screenshot", 0, 0, G_OPTION_ARG_FILENAME, &v.screenshot,
+        "Save the window as PNG once the trace is loaded", "FILE"},
+    {"quit-after-load", 0, 0, G_OPTION_ARG_NONE, &v.quit_after_load,
+        "Quit once the trace is loaded (and the screenshot saved); exit "
+          "status 1 when the trace could not be read", NULL},
+    {"select", 0, 0, G_OPTION_ARG_INT, &v.select_row,
+        "Select this row once loaded", "ROW"},
+    {"size", 0, 0, G_OPTION_ARG_STRING, &size,
+        "Window size (default 1280x800)", "WxH"},
+    {NULL}
+  };
+  GOptionContext *ctx = g_option_context_new ("[TRACE] - view a CTF trace, "
+      "a trace.dat or an LTTng 0.x trace");
+  gint status;
+
+  v.select_row = -1;
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
+    g_printerr ("%s\n", err->message);
+    g_error_free (err);
+    g_option_context_free (ctx);
+    return 2;
+  }
+  g_option_context_free (ctx);
+  if (size != NULL && sscanf (size, "%dx%d", &width, &height) != 2) {
+    g_printerr ("--size: expected WxH, got \"%s\"\n", size);
+    return 2;
+  }
+  gtk_init ();
+  v.loop = g_main_loop_new (NULL, FALSE);
+  build_window (&v, width, height);
+  gtk_window_present (GTK_WINDOW (v.window));
+  if (argc > 1)
+    open_trace (&v, argv[1]);
+  g_main_loop_run (v.loop);
+  status = v.failed ? 1 : 0;
+  if (GTK_IS_WINDOW (v.window))
+    gtk_window_destroy (GTK_WINDOW (v.window));
+  g_clear_object (&v.model);
+  g_main_loop_unref (v.loop);
+  g_free (v.screenshot);
+  g_free (size);
+  return status;
+}
