@@ -43,6 +43,10 @@ issue 29's `debuginfo`, run only when named: ctfdebuginfo beside
 babeltrace2 --debug-info on tests/data/debuginfo/record.sh's workload
 recorded with --debuginfo-iters loops (1 M events with an ip context),
 its binaries kept in bench/out/inputs/debuginfo-N/target;
+issue 27's `perfetto`, run only when named: ctfsrc ! perfettosink beside
+ctftextsink and babeltrace2's text on the main input, tracecmdsrc !
+perfettosink beside ctftextsink format=trace-cmd and trace-cmd report on
+the trace.dat, and the .pftrace bytes per event in the notes;
 and issue 21's scale
 jobs, run only when named:
 
@@ -694,6 +698,45 @@ def job_tracedat(b, dat):
                           "trace-cmd convert --file-version 6": ours})
 
 
+def job_perfetto(b, trace, dat):
+    """Issue 27: perfettosink beside ctftextsink and babeltrace2's text on
+    the main input, and beside ctftextsink format=trace-cmd and trace-cmd
+    report on the trace.dat; the .pftrace size per event in the notes.
+    perfettosink writes a file (it cannot write to /dev/null), so
+    ctftextsink is measured writing a file too."""
+    if not have_element("perfettosink"):
+        return b.skip("CTF -> Perfetto", "perfettosink not built")
+    out = b.out("out.pftrace")
+    for what, src, n, size, peers in (
+            ("CTF -> Perfetto", f"ctfsrc location={trace}",
+             b.ctf_events(trace), du_bytes(trace),
+             [("gst-ctf ctfsrc ! ctftextsink (to a file)",
+               gst(f"ctfsrc location={trace}",
+                   f"! ctftextsink location={b.out('out.txt')}")),
+              ("gst-ctf ctfsrc ! ctftextsink location=/dev/null",
+               gst(f"ctfsrc location={trace}",
+                   "! ctftextsink location=/dev/null")),
+              ("babeltrace2 > /dev/null", ["babeltrace2", trace])]),
+            ("trace.dat -> Perfetto", f"tracecmdsrc location={dat}",
+             b.tracedat_events(dat), du_bytes(dat),
+             [("gst-ctf tracecmdsrc ! ctftextsink format=trace-cmd (to a "
+               "file)", gst(f"tracecmdsrc location={dat}",
+                            "! ctftextsink format=trace-cmd "
+                            f"location={b.out('out.txt')}")),
+              ("trace-cmd report > /dev/null",
+               ["trace-cmd", "report", "-i", dat])])):
+        ours = "gst-ctf perfettosink"
+        b.measure(what, [(ours, gst(src, f"! perfettosink location={out}"),
+                          None)] + [(lbl, cmd, None) for lbl, cmd in peers],
+                  n, size, peers_of={lbl: ours for lbl, _ in peers})
+        b.clean()
+        subprocess.run(gst(src, f"! perfettosink location={out}"),
+                       check=True)
+        size_out = os.path.getsize(out)
+        b.notes.append(f"{what}: {size_out / 1e6:.1f} MB of .pftrace for "
+                       f"{n} events, {size_out / n:.1f} bytes/event")
+
+
 def job_jsonl(b, trace):
     if not have_element("ctftextsink"):
         return b.skip("CTF -> JSON Lines", "ctftextsink not built")
@@ -1122,7 +1165,7 @@ def main():
                     "window, merge, tracedat, lttng0, rss (default: these), "
                     "perpid, streams256, muxpads (issue 21), jsonl, filter "
                     "(issue 19), ctf2 (issue 16), live (issue 17), "
-                    "debuginfo (issue 29)")
+                    "debuginfo (issue 29), perfetto (issue 27)")
     ap.add_argument("--debuginfo-iters", type=int, default=80000,
                     help="loops of tests/data/debuginfo/record.sh for the "
                     "debuginfo job (default 80000: about 1 M events with "
@@ -1161,7 +1204,7 @@ def main():
     jobs = args.jobs.split(",")
     b = Bench(args)
     main_jobs = {"ctf2ctf", "decode", "text", "window", "jsonl", "filter",
-                 "ctf2"}
+                 "ctf2", "perfetto"}
     trace = args.ctf or (record_ust(args.ust_iters)
                          if main_jobs & set(jobs) else None)
     load0 = os.getloadavg()
@@ -1191,9 +1234,9 @@ def main():
             t1, t2 = args.ctf2 or (record_ust(args.ust_iters // 2, "-a"),
                                    record_ust(args.ust_iters // 2, "-b"))
             settle([t1, t2], args.drop_caches)
-        elif j in ("tracedat", "filter"):
+        elif j in ("tracedat", "filter", "perfetto"):
             dat = args.tracedat or record_tracedat(args.tracedat_seconds)
-            settle([dat] + ([trace] if j == "filter" else []),
+            settle([dat] + ([trace] if j in ("filter", "perfetto") else []),
                    args.drop_caches)
         elif j in ("rss", "lttng0", "perpid", "streams256", "muxpads",
                    "live", "debuginfo"):
@@ -1216,6 +1259,8 @@ def main():
             job_tracedat(b, dat)
         elif j == "jsonl":
             job_jsonl(b, trace)
+        elif j == "perfetto":
+            job_perfetto(b, trace, dat)
         elif j == "filter":
             job_filter(b, trace, dat)
         elif j == "lttng0":

@@ -16,6 +16,7 @@
 #include "gstctffilter.h"
 #include "gstctfdebuginfo.h"
 #include "gstctfstatssink.h"
+#include "gstperfettosink.h"
 #include "gstctfmux.h"
 #include "gstctftracer.h"
 
@@ -35,6 +36,7 @@ plugin_init (GstPlugin * plugin)
   ret |= GST_ELEMENT_REGISTER (ctfdebuginfo, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfstatssink, plugin);
   ret |= GST_ELEMENT_REGISTER (ctfmux, plugin);
+  ret |= GST_ELEMENT_REGISTER (perfettosink, plugin);
   /* a GstTracer, not an element: GST_TRACERS="ctftracer(...)" */
   ret |= gst_tracer_register (plugin, "ctftracer", GST_TYPE_CTF_TRACER);
 

@@ -28,6 +28,9 @@ DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recomme
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
   openjdk-17-jre-headless libantlr3-runtime-java libguava-java \
   libgoogle-gson-java libcommons-io-java >/dev/null
+# perfettosink's test decodes its output with Perfetto's trace proto
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+  protobuf-compiler python3-protobuf >/dev/null
 # Benchmark inputs (bench/): `sh scripts/install-deps.sh --bench` also
 # installs LTTng to record them (bench/record-perpid.sh, the corpus
 # recording scripts) and trace-cmd.
