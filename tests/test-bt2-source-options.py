@@ -22,9 +22,9 @@ there), byte for byte:
   traces in a temporary directory: babeltrace2 refuses them, ctfsrc reads
   them as babeltrace 1.5 (`babeltrace`, whose text is the oracle for the
   times and the integer values) does, with one warning naming the clock,
-  and ctfsink writes them back byte for byte.  An offset whose wrapped
-  value is beyond 2^63 ns (babeltrace 1.5 prints years after 2262) is an
-  error, not a wrong time.
+  and ctfsink writes them back byte for byte, with times of the day and
+  with dates; also when the wrapped offset is beyond 2^63 ns (babeltrace
+  1.5 prints years after 2262).
 
 Usage: test-bt2-source-options.py SOURCE_ROOT GST_LAUNCH [ASAN_RUNTIME]
 Without the corpus (GST_CTF_CORPUS) only the bundled traces are used.
@@ -319,7 +319,7 @@ if corpus:
 
 # -- clock offset_s in nanoseconds (Trace Compass's CTF writer) ----------
 
-# wrapped modulo 2^64 below 2^63 ns (year 2001), and beyond (year 2274)
+# wrapped modulo 2^64 below 2^63 ns (year 2001), and beyond (year 2331)
 NS_OFFSET_S = 1351530939773867110
 NS_OFFSET_S_BEYOND = 1351530929945824323
 LINE = re.compile(rb"^(\[[^]]*\] \([^)]*\)) (?:\S+ )?(\S+): ")
@@ -368,15 +368,14 @@ def same_files(a, b):
     return None
 
 
-def check_ns_offset(tdir):
+def check_ns_offset(tdir, offset_s, date):
     t = os.path.join(tmp, "ns-offset")
-    ns_offset_trace(tdir, NS_OFFSET_S, t)
-    what = "offset_s = %d %s" % (NS_OFFSET_S, name(tdir))
-    b1 = run([BT1, t])
+    ns_offset_trace(tdir, offset_s, t)
+    what = "offset_s = %d %s" % (offset_s, name(tdir))
+    b1 = run([BT1] + (["--clock-date"] if date else []) + [t])
     o = run([gst_launch, "ctfsrc", "location=" + t, "!", "ctftextsink",
-             "babeltrace-version=2.0", "location=" + os.path.join(tmp,
-                                                                  "o.txt")],
-            genv)
+             "babeltrace-version=2.0", "clock-date=%s" % str(date).lower(),
+             "location=" + os.path.join(tmp, "o.txt")], genv)
     with open(os.path.join(tmp, "o.txt"), "rb") as f:
         text = f.read()
     a, b = times_and_ints(text), times_and_ints(b1.stdout)
@@ -387,7 +386,8 @@ def check_ns_offset(tdir):
         sorted((x[0].split(b"]")[0], x[1], x[2]) for x in a) == \
         sorted((x[0].split(b"]")[0], x[1], x[2]) for x in b)
     report(b1.returncode == 0 and o.returncode == 0 and len(a) > 0 and
-           same, what + ": times and integers as babeltrace 1.5",
+           same, what + ": times%s and integers as babeltrace 1.5" %
+           (" (dates)" if date else ""),
            repr(a[:3]).encode(), repr(b[:3]).encode(), o.stderr)
     n_warn = o.stdout.count(b"overflows in nanoseconds")
     report(n_warn == 1 and b'Clock "' in o.stdout,
@@ -400,15 +400,45 @@ def check_ns_offset(tdir):
     diff = same_files(t, out) if o.returncode == 0 else "(failed)"
     report(diff is None, what + ": ctfsink writes it back unchanged (%s)" %
            diff, b"", b"", o.stderr)
-    # beyond 2^63 ns once wrapped: an error when the trace is opened (as
-    # babeltrace2), never a wrong time
-    ns_offset_trace(tdir, NS_OFFSET_S_BEYOND, t)
-    o = run([gst_launch, "-q", "ctfsrc", "location=" + t, "!", "fakesink"],
-            genv)
-    report(o.returncode != 0 and b"Cannot read CTF trace" in o.stdout +
-           o.stderr and b"Cannot convert" in o.stdout + o.stderr,
-           "offset_s = %d %s: an error" % (NS_OFFSET_S_BEYOND, name(tdir)),
-           b"", b"", o.stdout + o.stderr)
+
+
+# -- a clock whose origin is before the Unix epoch: negative times ------
+
+NEG_OFFSET_S = -10000000000
+
+
+def check_negative_times(tdir):
+    """babeltrace2 prints the first negative time as SEC.NS (with one
+    warning on stderr) and the later ones as times of the day: the same
+    text, warnings and all, through ctftextsink (parallel by default) and
+    through ctfsink then babeltrace2."""
+    t = os.path.join(tmp, "negative")
+    ns_offset_trace(tdir, NEG_OFFSET_S, t)
+    what = "offset_s = %d %s" % (NEG_OFFSET_S, name(tdir))
+    for bt, props in versions(t):
+        ref = run([bt, t])
+        txt = os.path.join(tmp, "neg.txt")
+        o = ours(["location=" + t], ["ctftextsink", "location=" + txt] +
+                 props)
+        with open(txt, "rb") as f:
+            text = f.read()
+        report(ref.returncode == 0 and b"\n[-" in b"\n" + ref.stdout and
+               o.returncode == 0 and text == ref.stdout and
+               o.stderr == ref.stderr, what + ": negative times as " +
+               os.path.basename(bt), text, ref.stdout, o.stderr)
+        out = os.path.join(tmp, "neg-copy")
+        shutil.rmtree(out, ignore_errors=True)
+        o = ours(["location=" + t], ["ctfsink", "location=" + out])
+        back = run([bt, out])
+        report(o.returncode == 0 and back.stdout == ref.stdout,
+               what + ": through ctfsink, " + os.path.basename(bt),
+               back.stdout, ref.stdout, o.stderr + back.stderr)
+
+
+if BT20 or BT21:
+    check_negative_times(os.path.join(root, "examples", "traces",
+                                      "ust-sample", "ust", "uid", "0",
+                                      "64-bit"))
 
 
 if BT1 and (BT20 or BT21):
@@ -423,7 +453,11 @@ if BT1 and (BT20 or BT21):
             "lttng-ust/custom-2cpu/ust/uid/0/64-bit")]
     for u in NS_UNITS:
         if os.path.isfile(os.path.join(u, "metadata")):
-            check_ns_offset(u)
+            # wrapped below 2^63 ns (year 2001) and beyond (year 2331:
+            # held as a negative offset, printed unsigned)
+            for off in (NS_OFFSET_S, NS_OFFSET_S_BEYOND):
+                for date in (False, True):
+                    check_ns_offset(u, off, date)
         else:
             report(False, "missing trace " + u)
 else:

@@ -1055,6 +1055,7 @@ static gboolean
 gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment)
 {
   GstCtfSrc *self = GST_CTF_SRC (bsrc);
+  gboolean from_start;
   gint64 start;
   guint i;
 
@@ -1065,12 +1066,18 @@ gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment)
   if (self->td == NULL)
     return TRUE;
 
-  /* seek positions are stream time (gstctf-stream-time.c) */
+  /* seek positions are stream time (gstctf-stream-time.c); stream time 0
+   * is the whole trace, negative times included (a clock whose offset is
+   * negative, or wrapped beyond 2^63 ns: gstctf-resolve.c), which the
+   * absolute start of the segment cannot say */
+  from_start = segment->start == 0;
   gst_ctf_stream_time_seek (&self->time, segment);
   start = (gint64) MIN (segment->start, (guint64) G_MAXINT64);
   /* (the index has the times of the unmoved clocks) */
   if (__builtin_sub_overflow (start, self->shift_ns, &start))
     start = self->shift_ns > 0 ? G_MININT64 : G_MAXINT64;
+  if (from_start)
+    start = G_MININT64;
   GST_DEBUG_OBJECT (self, "seek to %" G_GINT64_FORMAT " ns", start);
 
   for (i = 0; i < self->n_states; i++) {

@@ -342,6 +342,30 @@ emulating_recycling (GstCtfTextSink * self)
       self->recycle && self->format == GST_CTF_TEXT_FORMAT_BABELTRACE;
 }
 
+/* babeltrace2 prints the first negative time of its output as SEC.NS
+ * and later ones as times of the day: the workers, each with a formatter
+ * of its own, cannot tell which one is first.  A clock whose origin is
+ * before the Unix epoch (or moved there by clock-offset) can print
+ * negative times: such a trace is formatted sequentially.  (A clock whose
+ * offset wrapped modulo 2^64 prints unsigned times: gstctf-resolve.c.) */
+static gboolean
+may_print_negative_times (GstCtfTextSink * self, const GstCtfTraceClass * tc)
+{
+  guint i;
+
+  if (self->opts.clock_cycles || self->opts.clock_seconds)
+    return FALSE;
+  if (self->opts.clock_offset_s < 0 || self->opts.clock_offset_ns < 0)
+    return TRUE;
+  for (i = 0; i < tc->clock_classes->len; i++) {
+    const GstCtfClockClass *cc = g_ptr_array_index (tc->clock_classes, i);
+
+    if (!cc->offset_wrapped && (cc->offset_s < 0 || cc->offset < 0))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* Writes the text of the events given back so far; also before anything
  * written out of the events' order (warnings on stderr, errors). */
 static gboolean
@@ -677,7 +701,8 @@ gst_ctf_text_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
     gst_ctf_trace_cmd_report_format_header (self->report, self->text);
     self->merge = gst_ctf_event_merge_new (tc);
     gst_ctf_event_merge_set_emulate_recycling (self->merge, FALSE);
-  } else if (self->parallel && !emulating_recycling (self) && !self->live) {
+  } else if (self->parallel && !emulating_recycling (self) && !self->live
+      && !may_print_negative_times (self, tc)) {
     /* babeltrace2's event object emulation needs the event objects in
      * order: sequential.  Live, the text of a packet is wanted as soon as
      * it arrives, which the workers would make later (the merge does not

@@ -180,30 +180,35 @@ fix_root (Resolver * r, GstCtfFieldClass * fc, GstCtfScope scope,
  * ns, in unsigned 64-bit arithmetic: an `offset_s` whose nanoseconds do
  * not fit (Trace Compass's CTF writer writes a nanosecond count there,
  * about 1.35e18) wraps modulo 2^64 where babeltrace2 refuses the trace.
- * The wrapped value replaces the offset when our times can hold it (from
- * the origin up to about year 2262: below 2^63 ns); else the clock stays
- * as it is and its times cannot be converted (an error, as babeltrace2). */
+ * The wrapped value replaces the offset.  Times are signed 64-bit ns
+ * here: a wrapped offset at or beyond 2^63 ns (babeltrace 1.5 then prints
+ * dates after the year 2262) is held as its two's complement, a negative
+ * offset, so every time of the clock keeps babeltrace 1.5's value modulo
+ * 2^64 and its order (all of them are beyond 2^63 together); the text
+ * formatter prints the times of a wrapped clock as unsigned. */
 static void
 wrap_clock_offset (GstCtfClockClass * cc)
 {
   const gint64 ns_per_s = 1000000000;
-  guint64 wrapped, rem;
-  gint64 s;
+  gint64 wrapped, s, rem;
 
   if (cc->freq == 0 || (cc->offset_s < G_MAXINT64 / ns_per_s - 2 &&
           cc->offset_s > G_MININT64 / ns_per_s + 2))
     return;
-  wrapped = (guint64) cc->offset_s * (guint64) ns_per_s;
-  if (wrapped >= (guint64) (G_MAXINT64 / ns_per_s - 2) * (guint64) ns_per_s)
-    return;
-  s = (gint64) (wrapped / (guint64) ns_per_s);
-  rem = wrapped % (guint64) ns_per_s;
+  /* (the unsigned product modulo 2^64, read as two's complement) */
+  wrapped = (gint64) ((guint64) cc->offset_s * (guint64) ns_per_s);
+  s = wrapped / ns_per_s;
+  rem = wrapped % ns_per_s;
+  if (rem < 0) {
+    s -= 1;
+    rem += ns_per_s;
+  }
   cc->offset_wrapped = TRUE;
   cc->metadata_offset_s = cc->offset_s;
   cc->offset_s = s;
   /* the nanoseconds below the second go to the cycle offset (exact at
    * 1 GHz, truncated at any other frequency) */
-  cc->offset += cc->freq == (guint64) ns_per_s ? (gint64) rem :
+  cc->offset += cc->freq == (guint64) ns_per_s ? rem :
       (gint64) ((gdouble) rem * (gdouble) cc->freq / 1e9);
 }
 

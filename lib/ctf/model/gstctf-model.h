@@ -266,7 +266,9 @@ struct _GstCtfFieldClass {
  * @offset_wrapped: the metadata's `offset_s` × 10^9 does not fit in 64
  *   bits (Trace Compass's CTF writer puts nanoseconds there): @offset_s
  *   and @offset were replaced by what babeltrace 1.5 computes, the
- *   product modulo 2^64 (babeltrace2 refuses such a trace)
+ *   product modulo 2^64 (babeltrace2 refuses such a trace), read as a
+ *   signed 64-bit ns count: beyond 2^63 ns @offset_s is negative and the
+ *   clock's times, as `guint64`, are babeltrace 1.5's
  * @metadata_offset_s: the `offset_s` the metadata says, when
  *   @offset_wrapped
  */

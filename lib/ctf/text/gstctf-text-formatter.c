@@ -980,13 +980,13 @@ append_event_timestamp (GstCtfTextFormatter * f, GString * s,
     gint64 printed;
 
     if (_gst_ctf_text_printed_ns (f, cc, cycles, &printed))
-      _gst_ctf_text_append_wall (f, s, printed);
+      _gst_ctf_text_append_wall_clock (f, s, cc, printed);
     else
       put_lit (s, "Error");
   } else if (!ns_ok) {
     put_lit (s, "Error");
   } else {
-    _gst_ctf_text_append_wall (f, s, ns);
+    _gst_ctf_text_append_wall_clock (f, s, cc, ns);
   }
 
   put_color (f, s, COLOR_RESET);

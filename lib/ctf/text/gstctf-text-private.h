@@ -248,6 +248,8 @@ gboolean _gst_ctf_text_printed_ns (GstCtfTextFormatter * f,
  * babeltrace2 prints it with the formatter's options. */
 void _gst_ctf_text_append_wall (GstCtfTextFormatter * f, GString * s,
     gint64 ns);
+void _gst_ctf_text_append_wall_clock (GstCtfTextFormatter * f,
+    GString * s, const GstCtfClockClass * cc, gint64 ns);
 
 /* gstctf-text-formatter.c: whether the values of @fc always take the
  * same slots (no sequence, no variant). */

@@ -13,6 +13,9 @@
 /* ------------------------------------------------------------------ */
 /* Timestamps                                                          */
 
+static void append_wall_parts (GstCtfTextFormatter * f, GString * s,
+    guint64 sec_abs, guint64 nsec_abs, gboolean negative);
+
 void
 _gst_ctf_text_append_wall (GstCtfTextFormatter * f, GString * s, gint64 ns)
 {
@@ -66,7 +69,26 @@ _gst_ctf_text_append_wall (GstCtfTextFormatter * f, GString * s, gint64 ns)
     sec_abs = -sec;
     nsec_abs = -nsec;
   }
+  append_wall_parts (f, s, sec_abs, nsec_abs, negative);
+}
 
+/* A time of a clock whose offset wrapped modulo 2^64 (Trace Compass's CTF
+ * writer; gstctf-resolve.c): babeltrace 1.5 prints its ns as unsigned. */
+void
+_gst_ctf_text_append_wall_clock (GstCtfTextFormatter * f, GString * s,
+    const GstCtfClockClass * cc, gint64 ns)
+{
+  if (G_UNLIKELY (ns < 0 && cc != NULL && cc->offset_wrapped))
+    append_wall_parts (f, s, (guint64) ns / NS_PER_S, (guint64) ns % NS_PER_S,
+        FALSE);
+  else
+    _gst_ctf_text_append_wall (f, s, ns);
+}
+
+static void
+append_wall_parts (GstCtfTextFormatter * f, GString * s, guint64 sec_abs,
+    guint64 nsec_abs, gboolean negative)
+{
   if (!f->opts.clock_seconds) {
     time_t t = (time_t) sec_abs;
     struct tm *tm;
@@ -134,8 +156,10 @@ _gst_ctf_text_append_wall (GstCtfTextFormatter * f, GString * s, gint64 ns)
     }
     f->have_cached_tm = TRUE;
     f->cached_sec = t;
-    /* (the seconds of a negative time print as its absolute value's) */
-    f->cached_base_ns = negative ? -1 : (gint64) sec_abs * NS_PER_S;
+    /* (the seconds of a negative time print as its absolute value's; the
+     * unsigned times of a wrapped clock beyond 2^63 ns are not cached) */
+    f->cached_base_ns = negative || sec_abs > (guint64) (G_MAXINT64 /
+        NS_PER_S) - 1 ? -1 : (gint64) sec_abs * NS_PER_S;
     f->cached_gmt = f->opts.clock_gmt;
     f->cached_date = f->opts.clock_date;
     put (s, f->cached_text, f->cached_text_len);
@@ -222,12 +246,12 @@ gst_ctf_text_formatter_format_discarded (GstCtfTextFormatter * f,
 
     put_lit (out, "between [");
     if (_gst_ctf_text_printed_ns (f, cc, begin, &ns))
-      _gst_ctf_text_append_wall (f, out, ns);
+      _gst_ctf_text_append_wall_clock (f, out, cc, ns);
     else
       put_lit (out, "Error");
     put_lit (out, "] and [");
     if (_gst_ctf_text_printed_ns (f, cc, end, &ns))
-      _gst_ctf_text_append_wall (f, out, ns);
+      _gst_ctf_text_append_wall_clock (f, out, cc, ns);
     else
       put_lit (out, "Error");
     put_c (out, ']');
