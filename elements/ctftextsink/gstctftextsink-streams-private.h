@@ -16,14 +16,18 @@ G_BEGIN_DECLS
 #define CHUNK_RECORDS 256
 #define CHUNK_TEXT (64 * 1024)
 /* Formatted chunks a job may have that the merge has not taken; a worker
- * takes the job again when it has at most LOW_AHEAD. */
-#define MAX_AHEAD 8
-#define LOW_AHEAD 4
+ * takes the job again when it has at most LOW_AHEAD.  (8192 events ahead:
+ * with 8 chunks, 2048, a worker formatting the packet after the one the
+ * merge takes, in the same stream, stopped long before the packet's end
+ * and the parallel text of a one-stream trace was slower than the
+ * sequential one; 64 per worker in all: at most 4 to 5 MiB of text each.) */
+#define MAX_AHEAD 32
+#define LOW_AHEAD 16
 /* Formatted chunks not merged yet, all jobs together (per worker, with
  * @ts in scope), beyond which only the job the merge waits for is
  * formatted (bounds the text made ahead while the merge waits for later
  * packets). */
-#define OUT_PER_WORKER 16
+#define OUT_PER_WORKER 64
 #define MAX_OUT (OUT_PER_WORKER * ts->n_workers)
 /* Packets per stream (and one per worker) pushed and not merged yet that
  * the engine may hold before the merge waits for a worker. */
