@@ -117,8 +117,10 @@ uuid_string (const guint8 * u)
 }
 
 /* The name a member is written with: a CTF 1.8 name loses the leading
- * underscore readers strip for display, unless a sibling then has the
- * same name. */
+ * underscore readers strip for display, unless a sibling is written with
+ * the same name (one without a leading underscore, or the same name
+ * earlier): `_PELCHAT` and `__PELCHAT` become `PELCHAT` and `_PELCHAT`,
+ * as babeltrace2 2.1 writes them. */
 static const gchar *
 member_name (W * w, const GstCtfFieldClass * parent, guint index)
 {
@@ -132,8 +134,8 @@ member_name (W * w, const GstCtfFieldClass * parent, guint index)
 
     if (i == index || o == NULL)
       continue;
-    if (strcmp (o, name + 1) == 0 || (o[0] == '_' && strcmp (o + 1,
-                name + 1) == 0 && i < index))
+    if ((o[0] != '_' && strcmp (o, name + 1) == 0) || (o[0] == '_' &&
+            strcmp (o + 1, name + 1) == 0 && i < index))
       return name;
   }
   return name + 1;
