@@ -26,6 +26,7 @@ typedef struct {
 
 struct _GstCtfTraceSource {
   GPtrArray *tds;               /* GstCtfTraceDir, merge input order */
+  GPtrArray *names;             /* babeltrace2's name of each */
   GstCtfTraceMerge *merge;      /* several traces: their merge */
   StreamPos *pos;
   guint n_pos;
@@ -36,6 +37,7 @@ struct _GstCtfTraceSource {
 typedef struct {
   GPtrArray *paths;
   GstCtfTraceClass *tc;         /* of the first path, for the order */
+  gchar *metadata;              /* its text */
   gchar *name;                  /* babeltrace2's trace name */
 } TraceGroup;
 
@@ -43,7 +45,9 @@ static void
 trace_group_free (TraceGroup * g)
 {
   g_ptr_array_unref (g->paths);
-  gst_ctf_trace_class_unref (g->tc);
+  if (g->tc)
+    gst_ctf_trace_class_unref (g->tc);
+  g_free (g->metadata);
   g_free (g->name);
   g_free (g);
 }
@@ -75,8 +79,8 @@ group_traces (const gchar * location, GPtrArray * traces, GError ** error)
     TraceGroup *g = NULL;
 
     g_free (mpath);
-    g_free (text);
     if (tc == NULL) {
+      g_free (text);
       g_ptr_array_unref (groups);
       return NULL;
     }
@@ -91,12 +95,14 @@ group_traces (const gchar * location, GPtrArray * traces, GError ** error)
     if (g != NULL) {
       g_ptr_array_add (g->paths, g_strdup (path));
       gst_ctf_trace_class_unref (tc);
+      g_free (text);
       continue;
     }
     g = g_new0 (TraceGroup, 1);
     g->paths = g_ptr_array_new_with_free_func (g_free);
     g_ptr_array_add (g->paths, g_strdup (path));
     g->tc = tc;
+    g->metadata = text;
     g_ptr_array_add (groups, g);
   }
   /* babeltrace2 names a trace of several directories (one UUID) by its
@@ -112,22 +118,25 @@ group_traces (const gchar * location, GPtrArray * traces, GError ** error)
 }
 
 /* babeltrace2 reads the first packet header and context of every stream
- * file when it opens a trace and fails there, before any event. */
-static gboolean
-check_first_packets (const GstCtfTraceDir * td, GError ** error)
+ * file when it opens a trace and fails there, before any event; with
+ * GST_CTF_TRACE_SOURCE_OPEN_CLOCK_ERRORS also when a packet's times cannot
+ * be converted (a clock offset beyond 2^63 ns), as its index does. */
+static const GError *
+first_packet_error (const GstCtfTraceDir * td, GstCtfTraceSourceOpenFlags
+    flags)
 {
   guint i;
 
   for (i = 0; i < td->files->len; i++) {
     const GstCtfStreamFile *f = g_ptr_array_index (td->files, i);
 
-    if (!f->first_packet_ok && f->error) {
-      g_set_error (error, f->error->domain, f->error->code,
-          "Cannot read CTF trace \"%s\": %s", td->path, f->error->message);
-      return FALSE;
-    }
+    if (!f->first_packet_ok && f->error)
+      return f->error;
+    if ((flags & GST_CTF_TRACE_SOURCE_OPEN_CLOCK_ERRORS) && f->error &&
+        g_error_matches (f->error, GST_CTF_ERROR, GST_CTF_ERROR_CLOCK))
+      return f->error;
   }
-  return TRUE;
+  return NULL;
 }
 
 static gint
@@ -182,9 +191,13 @@ make_positions (GstCtfTraceSource * src)
   g_ptr_array_unref (by_rank);
 }
 
+/* Opens the trace directories of @groups (babeltrace2's trace order)
+ * and, several, merges their trace classes; on failure says where in
+ * @failure, @error unprefixed. */
 static gboolean
 open_groups (GstCtfTraceSource * src, const gchar * location,
-    GPtrArray * groups, GError ** error)
+    GPtrArray * groups, GstCtfTraceSourceOpenFlags flags,
+    GstCtfTraceSourceFailure * failure, GError ** error)
 {
   GstCtfTraceClass **tcs;
   const gchar **names;
@@ -195,15 +208,40 @@ open_groups (GstCtfTraceSource * src, const gchar * location,
   names = g_new0 (const gchar *, n);
   for (i = 0; i < n; i++) {
     TraceGroup *g = g_ptr_array_index (groups, i);
-    GstCtfTraceDir *td = gst_ctf_trace_dir_open_merged ((const gchar *
-            const *) g->paths->pdata, g->paths->len,
-        n == 1 && g->paths->len > 1 ? location : NULL, error);
+    GstCtfTraceDir *td;
+    const GError *first;
 
+    /* one directory whose metadata is parsed already */
+    if (g->paths->len == 1 && g->tc != NULL)
+      td = gst_ctf_trace_dir_open_parsed (g_ptr_array_index (g->paths, 0),
+          g->metadata, g->tc, error);
+    else
+      td = gst_ctf_trace_dir_open_merged ((const gchar * const *)
+          g->paths->pdata, g->paths->len, n == 1 && g->paths->len > 1 ?
+          location : NULL, error);
     if (td == NULL)
       goto done;
     g_ptr_array_add (src->tds, td);
-    if (!check_first_packets (td, error))
+    /* babeltrace2 names a lone trace from what its directory holds; a
+     * trace of several directories (one UUID) by its host name alone */
+    if (g->name == NULL)
+      g->name = gst_ctf_trace_name (td->trace_class, location,
+          g->paths->len == 1 ? (const gchar *) g_ptr_array_index (g->paths,
+              0) : NULL);
+    else if (n == 1) {
+      g_free (g->name);
+      g->name = gst_ctf_trace_name (td->trace_class, location,
+          g->paths->len == 1 ? (const gchar *) g_ptr_array_index (g->paths,
+              0) : NULL);
+    }
+    g_ptr_array_add (src->names, g_strdup (g->name));
+    first = first_packet_error (td, flags);
+    if (first != NULL) {
+      failure->stage = GST_CTF_TRACE_SOURCE_FAILED_FIRST_PACKET;
+      failure->trace_path = g_strdup (td->path);
+      g_propagate_error (error, g_error_copy (first));
       goto done;
+    }
     tcs[i] = td->trace_class;
     names[i] = g->name;
   }
@@ -211,8 +249,7 @@ open_groups (GstCtfTraceSource * src, const gchar * location,
     if (!gst_ctf_trace_merge_check_clocks (tcs, names, n, error) ||
         (src->merge = gst_ctf_trace_merge_new (tcs, names, n,
                 error)) == NULL) {
-      g_prefix_error (error, "Cannot read the %u traces below \"%s\" "
-          "merged: ", n, location);
+      failure->stage = GST_CTF_TRACE_SOURCE_FAILED_MERGE;
       goto done;
     }
   }
@@ -226,14 +263,20 @@ done:
 }
 
 GstCtfTraceSource *
-gst_ctf_trace_source_open (const gchar * location, GError ** error)
+gst_ctf_trace_source_open_full (const gchar * location,
+    GstCtfTraceSourceOpenFlags flags, GstCtfTraceSourceFailure * failure,
+    GError ** error)
 {
+  GstCtfTraceSourceFailure dummy;
   GstCtfTraceSource *src;
   GPtrArray *traces, *groups;
   gchar *dir = NULL;
   gboolean ok;
 
   g_return_val_if_fail (location != NULL, NULL);
+  if (failure == NULL)
+    failure = &dummy;
+  memset (failure, 0, sizeof (*failure));
 
   /* A `metadata` file stands for its directory. */
   if (g_file_test (location, G_FILE_TEST_IS_REGULAR)) {
@@ -251,16 +294,30 @@ gst_ctf_trace_source_open (const gchar * location, GError ** error)
     g_free (dir);
     return NULL;
   }
-  groups = group_traces (dir, traces, error);
+  if (traces->len == 1) {
+    /* one directory: nothing to group (its metadata is read once, when
+     * it is opened) */
+    TraceGroup *g = g_new0 (TraceGroup, 1);
+
+    g->paths = g_ptr_array_new_with_free_func (g_free);
+    g_ptr_array_add (g->paths, g_strdup (g_ptr_array_index (traces, 0)));
+    groups = g_ptr_array_new_with_free_func ((GDestroyNotify)
+        trace_group_free);
+    g_ptr_array_add (groups, g);
+  } else {
+    groups = group_traces (dir, traces, error);
+  }
   g_ptr_array_unref (traces);
   if (groups == NULL) {
     g_free (dir);
     return NULL;
   }
+  failure->n_traces = groups->len;
   src = g_new0 (GstCtfTraceSource, 1);
   src->tds = g_ptr_array_new_with_free_func ((GDestroyNotify)
       gst_ctf_trace_dir_free);
-  ok = open_groups (src, dir, groups, error);
+  src->names = g_ptr_array_new_with_free_func (g_free);
+  ok = open_groups (src, dir, groups, flags, failure, error);
   g_ptr_array_unref (groups);
   g_free (dir);
   if (!ok) {
@@ -271,12 +328,49 @@ gst_ctf_trace_source_open (const gchar * location, GError ** error)
 }
 
 void
+gst_ctf_trace_source_failure_clear (GstCtfTraceSourceFailure * failure)
+{
+  if (failure != NULL)
+    g_clear_pointer (&failure->trace_path, g_free);
+}
+
+GstCtfTraceSource *
+gst_ctf_trace_source_open (const gchar * location, GError ** error)
+{
+  GstCtfTraceSourceFailure failure;
+  GError *err = NULL;
+  GstCtfTraceSource *src;
+
+  src = gst_ctf_trace_source_open_full (location,
+      GST_CTF_TRACE_SOURCE_OPEN_NONE, &failure, &err);
+  if (src != NULL)
+    return src;
+  switch (failure.stage) {
+    case GST_CTF_TRACE_SOURCE_FAILED_FIRST_PACKET:
+      g_prefix_error (&err, "Cannot read CTF trace \"%s\": ",
+          failure.trace_path ? failure.trace_path : location);
+      break;
+    case GST_CTF_TRACE_SOURCE_FAILED_MERGE:
+      g_prefix_error (&err, "Cannot read the %u traces below \"%s\" "
+          "merged: ", failure.n_traces, location);
+      break;
+    case GST_CTF_TRACE_SOURCE_FAILED_NONE:
+    default:
+      break;
+  }
+  g_propagate_error (error, err);
+  gst_ctf_trace_source_failure_clear (&failure);
+  return NULL;
+}
+
+void
 gst_ctf_trace_source_free (GstCtfTraceSource * src)
 {
   if (src == NULL)
     return;
   g_clear_pointer (&src->merge, gst_ctf_trace_merge_free);
   g_ptr_array_unref (src->tds);
+  g_ptr_array_unref (src->names);
   g_free (src->pos);
   g_free (src);
 }
@@ -454,4 +548,56 @@ gst_ctf_trace_source_seek (GstCtfTraceSource * src, gint64 ns)
               GstCtfStreamPacket, p->cursor - 1).entry, p);
   }
   src->done = FALSE;
+}
+
+guint
+gst_ctf_trace_source_get_n_traces (GstCtfTraceSource * src)
+{
+  g_return_val_if_fail (src != NULL, 0);
+  return src->tds->len;
+}
+
+GstCtfTraceDir *
+gst_ctf_trace_source_get_trace_dir (GstCtfTraceSource * src, guint i)
+{
+  g_return_val_if_fail (src != NULL && i < src->tds->len, NULL);
+  return g_ptr_array_index (src->tds, i);
+}
+
+const gchar *
+gst_ctf_trace_source_get_trace_name (GstCtfTraceSource * src, guint i)
+{
+  g_return_val_if_fail (src != NULL && i < src->names->len, NULL);
+  return g_ptr_array_index (src->names, i);
+}
+
+GstCtfTraceMerge *
+gst_ctf_trace_source_get_merge (GstCtfTraceSource * src)
+{
+  g_return_val_if_fail (src != NULL, NULL);
+  return src->merge;
+}
+
+guint
+gst_ctf_trace_source_get_n_streams (GstCtfTraceSource * src)
+{
+  g_return_val_if_fail (src != NULL, 0);
+  return src->n_pos;
+}
+
+const GstCtfStream *
+gst_ctf_trace_source_get_stream (GstCtfTraceSource * src, guint i,
+    guint * trace, guint64 * stream_class_id, guint * rank)
+{
+  const StreamPos *p;
+
+  g_return_val_if_fail (src != NULL && i < src->n_pos, NULL);
+  p = &src->pos[i];
+  if (trace)
+    *trace = p->trace;
+  if (stream_class_id)
+    *stream_class_id = p->new_sc_id;
+  if (rank)
+    *rank = p->rank;
+  return p->stream;
 }
