@@ -14,6 +14,7 @@
 #include "gstctf-event-reader.h"
 #include "gsttracecmd-packetizer.h"
 #include "gstlttng0-packetizer.h"
+#include "gstctf-reader.h"
 #include "test-util.h"
 
 /* What identifies a packet: its fields and its bytes. */
@@ -115,16 +116,11 @@ check_source (const gchar * path, GstCtfPacketSourceFlags flags,
   assert_same (first, again, "after rewind");
   g_array_unref (again);
 
-  if (gst_ctf_packet_source_can_seek (s)) {
-    fail_unless (gst_ctf_packet_source_seek (s, G_MININT64, &err));
-    again = read_all (s);
-    assert_same (first, again, "after a seek to the start");
-    g_array_unref (again);
-  } else {
-    fail_unless (!gst_ctf_packet_source_seek (s, 0, &err));
-    fail_unless (g_error_matches (err, GST_CTF_ERROR, GST_CTF_ERROR_IO));
-    g_clear_error (&err);
-  }
+  fail_unless (gst_ctf_packet_source_can_seek (s));
+  fail_unless (gst_ctf_packet_source_seek (s, G_MININT64, &err));
+  again = read_all (s);
+  assert_same (first, again, "after a seek to the start");
+  g_array_unref (again);
   gst_ctf_packet_source_free (s);
   return first;
 }
@@ -220,15 +216,20 @@ unpack_lttng0 (const gchar * tmp, const gchar * name)
   return dir;
 }
 
-/* An LTTng 0.x trace against the LTTng 0.x packetizer (it cannot seek:
- * rewinding reads the tracefiles again from their start), and read by
+/* An LTTng 0.x trace against the LTTng 0.x packetizer (rewinding reads
+ * the tracefiles again from their start), a seek to a time in the middle
+ * giving exactly its packets that end at or after that time, and read by
  * GstCtf.EventReader: as many events as the corpus's name says, none
  * lost, in time order. */
 GST_START_TEST (test_lttng0)
 {
   const gchar *name = "trace-15316events_nolost_newformat";
   gchar *tmp, *dir;
-  GArray *got, *want;
+  GArray *got, *want, *after;
+  GPtrArray *ends;
+  GstCtfPacketSource *src;
+  gint64 mid;
+  guint i, j;
   GstCtfLttng0Trace *t;
   GstCtfLttng0Packetizer *pk;
   GstCtfLttng0PacketInfo info;
@@ -249,8 +250,18 @@ GST_START_TEST (test_lttng0)
   fail_unless (t != NULL);
   pk = gst_ctf_lttng0_packetizer_new (t, NULL);
   fail_unless (pk != NULL);
+  ends = g_ptr_array_new_with_free_func (g_free);
   while (gst_ctf_lttng0_packetizer_next (pk, &data, &size, &info, NULL) > 0) {
     GBytes *b = g_bytes_new_static (data, size);
+    const GstCtfStreamClass *sc = gst_ctf_trace_class_find_stream_class
+        (gst_ctf_lttng0_packetizer_get_trace_class (pk),
+        info.stream_class_id);
+    gint64 *end = g_new (gint64, 1);
+
+    fail_unless (sc != NULL && sc->default_clock != NULL);
+    fail_unless (gst_ctf_clock_class_cycles_to_ns_from_origin
+        (sc->default_clock, info.timestamp_end, end));
+    g_ptr_array_add (ends, end);
 
     seen_add (want, info.stream_class_id, info.stream_index,
         (gint64) info.stream_instance_id, info.stream_name,
@@ -260,6 +271,28 @@ GST_START_TEST (test_lttng0)
   assert_same (want, got, "LTTng 0.x vs its packetizer");
   gst_ctf_lttng0_packetizer_free (pk);
   gst_ctf_lttng0_trace_unref (t);
+
+  /* a seek to the end of the middle packet: the packets ending at or
+   * after it, in the same order */
+  mid = *(gint64 *) g_ptr_array_index (ends, ends->len / 2);
+  src = gst_ctf_packet_source_open (dir, GST_CTF_PACKET_SOURCE_FLAGS_NONE,
+      NULL);
+  fail_unless (src != NULL);
+  fail_unless (gst_ctf_packet_source_seek (src, mid, NULL));
+  after = read_all (src);
+  gst_ctf_packet_source_free (src);
+  for (i = 0, j = 0; i < want->len; i++) {
+    if (*(gint64 *) g_ptr_array_index (ends, i) < mid)
+      continue;
+    fail_unless (j < after->len);
+    fail_unless (strcmp (g_array_index (want, Seen, i).sha,
+            g_array_index (after, Seen, j).sha) == 0, "packet %u", i);
+    j++;
+  }
+  fail_unless_equals_int (j, after->len);
+  fail_unless (after->len < want->len);
+  g_array_unref (after);
+  g_ptr_array_unref (ends);
 
   r = gst_ctf_event_reader_open (dir, &err);
   fail_unless (r != NULL, "%s: %s", dir, err ? err->message : "?");

@@ -13,6 +13,7 @@
 #include "gstctf-trace-source.h"
 #include "gsttracecmd-packetizer.h"
 #include "gstlttng0-packetizer.h"
+#include "gstctf-reader.h"
 
 /* What one kind of input does. */
 typedef struct {
@@ -36,6 +37,8 @@ struct _GstCtfPacketSource {
   GstCtfTraceDatPacketizer *pk;
   GstCtfLttng0Trace *l0;                /* an LTTng 0.x trace */
   GstCtfLttng0Packetizer *l0pk;
+  gint64 l0_from_ns;                    /* LTTng 0.x seek: packets ending
+                                         * before it are left out */
 };
 
 /* -- CTF traces: GstCtfTraceSource (ctfsrc's opening and order) -- */
@@ -172,6 +175,7 @@ static const SourceKind dat_kind = {
 static gboolean
 lttng0_new_packetizer (GstCtfPacketSource * s, GError ** error)
 {
+  s->l0_from_ns = G_MININT64;
   g_clear_pointer (&s->l0pk, gst_ctf_lttng0_packetizer_free);
   s->l0pk = gst_ctf_lttng0_packetizer_new (s->l0, error);
   return s->l0pk != NULL;
@@ -195,6 +199,23 @@ lttng0_close (GstCtfPacketSource * s)
   g_clear_pointer (&s->l0, gst_ctf_lttng0_trace_unref);
 }
 
+/* Whether a packet's last event is before @ns (its clock value in ns
+ * from the origin, as the event merger converts it). */
+static gboolean
+lttng0_ends_before (GstCtfPacketSource * s,
+    const GstCtfLttng0PacketInfo * info, gint64 ns)
+{
+  const GstCtfStreamClass *sc = gst_ctf_trace_class_find_stream_class (s->tc,
+      info->stream_class_id);
+  gint64 end;
+
+  if (sc == NULL || sc->default_clock == NULL ||
+      !gst_ctf_clock_class_cycles_to_ns_from_origin (sc->default_clock,
+          info->timestamp_end, &end))
+    return FALSE;
+  return end < ns;
+}
+
 static gint
 lttng0_next (GstCtfPacketSource * s, GstCtfPacketSourcePacket * packet,
     GError ** error)
@@ -202,11 +223,14 @@ lttng0_next (GstCtfPacketSource * s, GstCtfPacketSourcePacket * packet,
   GstCtfLttng0PacketInfo info;
   const guint8 *data;
   gsize size;
-  gint r = gst_ctf_lttng0_packetizer_next (s->l0pk, &data, &size, &info,
-      error);
+  gint r;
 
-  if (r <= 0)
-    return r;
+  do {
+    r = gst_ctf_lttng0_packetizer_next (s->l0pk, &data, &size, &info, error);
+    if (r <= 0)
+      return r;
+  } while (s->l0_from_ns != G_MININT64 &&
+      lttng0_ends_before (s, &info, s->l0_from_ns));
   packet->bytes = g_bytes_new (data, size);
   packet->stream_class_id = info.stream_class_id;
   packet->rank = info.stream_index;
@@ -216,9 +240,22 @@ lttng0_next (GstCtfPacketSource * s, GstCtfPacketSourcePacket * packet,
   return 1;
 }
 
-/* (no seek: a new packetizer reads the tracefiles from their start) */
+/* The tracefiles have no index of times: a seek reads them again from
+ * their start and leaves out the packets whose events are all before
+ * @ns, without decoding those events (packets of one tracefile do not
+ * overlap, so the ones left are each stream's packets from its first
+ * ending at or after @ns). */
+static gboolean
+lttng0_seek (GstCtfPacketSource * s, gint64 ns, GError ** error)
+{
+  if (!lttng0_new_packetizer (s, error))
+    return FALSE;
+  s->l0_from_ns = ns;
+  return TRUE;
+}
+
 static const SourceKind lttng0_kind = {
-  GST_CTF_PACKET_SOURCE_LTTNG0, lttng0_open, lttng0_close, NULL,
+  GST_CTF_PACKET_SOURCE_LTTNG0, lttng0_open, lttng0_close, lttng0_seek,
   lttng0_new_packetizer, lttng0_next,
 };
 
@@ -329,8 +366,7 @@ gst_ctf_packet_source_seek (GstCtfPacketSource * s, gint64 ns,
   g_return_val_if_fail (s != NULL, FALSE);
   if (s->impl->seek == NULL) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_IO,
-        "Cannot seek in \"%s\": an LTTng 0.x trace is read from its start",
-        s->path);
+        "Cannot seek in \"%s\"", s->path);
     return FALSE;
   }
   return s->impl->seek (s, ns, error);

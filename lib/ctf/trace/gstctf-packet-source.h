@@ -121,8 +121,10 @@ GST_CTF_API GstCtfTraceClass *gst_ctf_packet_source_get_trace_class (
  * gst_ctf_packet_source_can_seek:
  * @s: a source
  *
- * Returns: whether gst_ctf_packet_source_seek() works (not for LTTng 0.x
- *   traces, read from their start only)
+ * Returns: whether gst_ctf_packet_source_seek() works (every kind today;
+ *   an LTTng 0.x trace has no index of times: its seek reads the
+ *   tracefiles again from their start, leaving out the packets before the
+ *   time without decoding their events)
  */
 GST_CTF_API gboolean gst_ctf_packet_source_can_seek (GstCtfPacketSource * s);
 
@@ -131,7 +133,8 @@ GST_CTF_API gboolean gst_ctf_packet_source_can_seek (GstCtfPacketSource * s);
  * @s: a source
  * @ns: a time, ns from the clock origin (as #GstCtfMergeItem.ns)
  * @error: return location for a %GST_CTF_ERROR (%GST_CTF_ERROR_IO when
- *   the source cannot seek; the trace.dat packetizer's seek errors)
+ *   the source cannot seek; the trace.dat packetizer's seek errors, the
+ *   LTTng 0.x packetizer's errors)
  *
  * Makes the next packets hold every event at or after @ns (and some
  * before it, for the reader to skip).
