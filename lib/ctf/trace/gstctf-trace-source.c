@@ -13,6 +13,7 @@
 #include "gstctf-trace-dir.h"
 #include "gstctf-trace-merge.h"
 #include "gstctf-metadata.h"
+#include "gstctf-heap-private.h"
 
 /* Read position in one logical stream. */
 typedef struct {
@@ -21,7 +22,14 @@ typedef struct {
   guint64 new_sc_id;            /* stream class id in the output class */
   guint rank;                   /* tie order over all streams */
   guint cursor;                 /* next packet in stream->packets */
+  guint end_cursor;             /* packets from it on are left out
+                                 * (G_MAXUINT: none) */
   gint64 last_key;              /* ordering key of the last packet given */
+  /* its place in the order of next packets (pos_refresh()): the key of
+   * its next packet, or of its error when only that is left */
+  gint64 key;
+  gboolean is_error;
+  gint heap_index;              /* in heap, -1 when it has nothing left */
 } StreamPos;
 
 struct _GstCtfTraceSource {
@@ -30,6 +38,8 @@ struct _GstCtfTraceSource {
   GstCtfTraceMerge *merge;      /* several traces: their merge */
   StreamPos *pos;
   guint n_pos;
+  GPtrArray *heap;              /* StreamPos with something left, next first */
+  gboolean heap_stale;          /* cursors moved: heap to be made again */
   gboolean done;
 };
 
@@ -164,6 +174,8 @@ make_positions (GstCtfTraceSource * src)
   for (i = 0; i < src->tds->len; i++)
     n += ((GstCtfTraceDir *) g_ptr_array_index (src->tds, i))->streams->len;
   src->pos = g_new0 (StreamPos, MAX (n, 1));
+  src->heap = g_ptr_array_sized_new (MAX (n, 1));
+  src->heap_stale = TRUE;
   for (i = 0; i < src->tds->len; i++) {
     GstCtfTraceDir *td = g_ptr_array_index (src->tds, i);
 
@@ -173,6 +185,7 @@ make_positions (GstCtfTraceSource * src)
       p->stream = g_ptr_array_index (td->streams, j);
       p->trace = i;
       p->last_key = G_MININT64;
+      p->end_cursor = G_MAXUINT;
       p->new_sc_id = p->stream->stream_class_id;
       p->rank = p->stream->stream_index;
       if (src->merge != NULL && !gst_ctf_trace_merge_map_stream_class
@@ -372,6 +385,8 @@ gst_ctf_trace_source_free (GstCtfTraceSource * src)
   g_ptr_array_unref (src->tds);
   g_ptr_array_unref (src->names);
   g_free (src->pos);
+  if (src->heap)
+    g_ptr_array_unref (src->heap);
   g_free (src);
 }
 
@@ -401,6 +416,106 @@ packet_key (const GstCtfIndexEntry * e, const StreamPos * p)
   return p->last_key;
 }
 
+/* The order of next packets: the smallest timestamp_begin over all
+ * streams; ties go to a packet before an error, then to the stream
+ * babeltrace2's muxer puts first (ranks are unique). */
+static inline gboolean
+pos_before (const StreamPos * a, const StreamPos * b)
+{
+  if (a->key != b->key)
+    return a->key < b->key;
+  if (a->is_error != b->is_error)
+    return a->is_error < b->is_error;
+  if (a->rank != b->rank)
+    return a->rank < b->rank;
+  return a < b;
+}
+
+GST_CTF_DEFINE_ITEM_HEAP (pos_heap, StreamPos, pos_before, heap_index);
+
+/* Puts @p where its next packet (or error) is due, or takes it out of the
+ * heap when it has nothing left.  A stream whose file is corrupt takes
+ * part with its error, due right after its last valid packet, unless its
+ * packets are cut before that (end_cursor). */
+static void
+pos_refresh (GstCtfTraceSource * src, StreamPos * p)
+{
+  const GstCtfStream *s = p->stream;
+  guint limit = s->error ? s->error_after : s->packets->len;
+  gboolean cut = p->end_cursor < limit;
+
+  if (cut)
+    limit = p->end_cursor;
+  if (p->cursor < limit) {
+    p->key = packet_key (g_array_index (s->packets, GstCtfStreamPacket,
+            p->cursor).entry, p);
+    p->is_error = FALSE;
+  } else if (s->error && p->cursor >= limit && !cut) {
+    /* the bad packet starts where the last valid one ends */
+    p->key = p->last_key;
+    if (limit > 0) {
+      const GstCtfIndexEntry *last = g_array_index (s->packets,
+          GstCtfStreamPacket, limit - 1).entry;
+
+      if (last->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END)
+        p->key = MAX (p->key, last->timestamp_end_ns);
+    }
+    p->is_error = TRUE;
+  } else {
+    pos_heap_remove (src->heap, p);
+    return;
+  }
+  pos_heap_update (src->heap, p);
+}
+
+static void
+heap_rebuild (GstCtfTraceSource * src)
+{
+  guint i;
+
+  g_ptr_array_set_size (src->heap, 0);
+  for (i = 0; i < src->n_pos; i++)
+    src->pos[i].heap_index = -1;
+  for (i = 0; i < src->n_pos; i++)
+    pos_refresh (src, &src->pos[i]);
+  src->heap_stale = FALSE;
+}
+
+gint
+gst_ctf_trace_source_next_packet (GstCtfTraceSource * src,
+    GstCtfSourceSlot * slot, GError ** error)
+{
+  StreamPos *p;
+  const GstCtfStream *s;
+
+  g_return_val_if_fail (src != NULL, -1);
+  g_return_val_if_fail (slot != NULL, -1);
+  memset (slot, 0, sizeof (*slot));
+  if (src->done)
+    return 0;
+  if (src->heap_stale)
+    heap_rebuild (src);
+  if (src->heap->len == 0) {
+    src->done = TRUE;
+    return 0;
+  }
+  p = g_ptr_array_index (src->heap, 0);
+  s = p->stream;
+  slot->stream = p - src->pos;
+  if (p->is_error) {
+    /* (the source gives nothing more, until a seek) */
+    src->done = TRUE;
+    g_propagate_error (error, g_error_copy (s->error));
+    return -1;
+  }
+  slot->index = p->cursor;
+  slot->packet = &g_array_index (s->packets, GstCtfStreamPacket, p->cursor);
+  p->last_key = packet_key (slot->packet->entry, p);
+  p->cursor++;
+  pos_refresh (src, p);
+  return 1;
+}
+
 /* The bytes of a packet of the file mapping, kept alive by them. */
 static GBytes *
 packet_bytes (const GstCtfStreamPacket * sp)
@@ -416,98 +531,66 @@ gint
 gst_ctf_trace_source_next (GstCtfTraceSource * src,
     GstCtfSourcePacket * packet, GError ** error)
 {
-  guint i, best = G_MAXUINT, best_rank = 0;
-  gint64 best_key = 0;
-  gboolean best_is_error = FALSE;
+  GstCtfSourceSlot slot;
   const GstCtfStreamPacket *sp;
-  const GstCtfStream *s;
-  StreamPos *p;
+  const StreamPos *p;
+  GError *err = NULL;
+  gint r;
 
   g_return_val_if_fail (src != NULL, -1);
   g_return_val_if_fail (packet != NULL, -1);
   memset (packet, 0, sizeof (*packet));
-  if (src->done)
-    return 0;
-
-  /* The smallest timestamp_begin over all streams, ties to the lowest
-   * rank; a stream whose file is corrupt takes part with its error, due
-   * right after its last valid packet (as in ctfsrc). */
-  for (i = 0; i < src->n_pos; i++) {
-    gboolean is_error = FALSE;
-    guint limit;
-    gint64 key;
-
-    p = &src->pos[i];
-    s = p->stream;
-    limit = s->error ? s->error_after : s->packets->len;
-    if (p->cursor < limit) {
-      key = packet_key (g_array_index (s->packets, GstCtfStreamPacket,
-              p->cursor).entry, p);
-    } else if (s->error && p->cursor == limit) {
-      key = p->last_key;
-      if (limit > 0) {
-        const GstCtfIndexEntry *last = g_array_index (s->packets,
-            GstCtfStreamPacket, limit - 1).entry;
-
-        if (last->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END)
-          key = MAX (key, last->timestamp_end_ns);
-      }
-      is_error = TRUE;
-    } else {
-      continue;
-    }
-    if (best == G_MAXUINT || key < best_key || (key == best_key &&
-            (is_error < best_is_error || (is_error == best_is_error &&
-                    p->rank < best_rank)))) {
-      best = i;
-      best_key = key;
-      best_is_error = is_error;
-      best_rank = p->rank;
-    }
-  }
-  if (best == G_MAXUINT) {
-    src->done = TRUE;
-    return 0;
-  }
-  p = &src->pos[best];
-  s = p->stream;
-  if (best_is_error) {
-    src->done = TRUE;
-    g_set_error (error, s->error->domain, s->error->code,
-        "Corrupt CTF data stream: %s", s->error->message);
+  r = gst_ctf_trace_source_next_packet (src, &slot, &err);
+  if (r < 0) {
+    g_propagate_prefixed_error (error, err, "Corrupt CTF data stream: ");
     return -1;
   }
+  if (r == 0)
+    return 0;
 
-  sp = &g_array_index (s->packets, GstCtfStreamPacket, p->cursor);
+  p = &src->pos[slot.stream];
+  sp = slot.packet;
   if (src->merge != NULL) {
     GBytes *whole;
 
     whole = gst_ctf_trace_merge_rewrite_packet (src->merge, p->trace,
         sp->file->data + sp->entry->offset, sp->entry->packet_size,
-        s->bt_stream_id, NULL, error);
+        p->stream->bt_stream_id, NULL, error);
     if (whole == NULL) {
       src->done = TRUE;
       return -1;
     }
     packet->bytes = whole;
-    {
-      gchar *n = g_strdup_printf ("trace%u_%s", p->trace, sp->file->name);
-
-      packet->stream_name = g_intern_string (n);
-      g_free (n);
-    }
+    packet->stream_name = gst_ctf_trace_source_stream_name (src, slot.stream,
+        sp);
   } else {
     packet->bytes = packet_bytes (sp);
     packet->stream_name = sp->file->name;
   }
   packet->stream_class_id = p->new_sc_id;
   packet->rank = p->rank;
-  packet->stream_id = s->bt_stream_id;
+  packet->stream_id = p->stream->bt_stream_id;
   packet->offset = (gint64) sp->entry->offset;
   packet->entry = sp->entry;
-  p->last_key = packet_key (sp->entry, p);
-  p->cursor++;
   return 1;
+}
+
+const gchar *
+gst_ctf_trace_source_stream_name (GstCtfTraceSource * src, guint stream,
+    const GstCtfStreamPacket * packet)
+{
+  gchar *n;
+  const gchar *name;
+
+  g_return_val_if_fail (src != NULL && stream < src->n_pos, NULL);
+  if (src->merge == NULL)
+    return packet->file->name;
+  /* file names of different traces may clash (LTTng's chan_0) */
+  n = g_strdup_printf ("trace%u_%s", src->pos[stream].trace,
+      packet->file->name);
+  name = g_intern_string (n);
+  g_free (n);
+  return name;
 }
 
 /* Packets of @s before @cursor end before @ns: the last packet whose
@@ -532,21 +615,63 @@ seek_cursor (const GstCtfStream * s, gint64 ns)
   return lo > 0 ? lo - 1 : 0;
 }
 
+/* Makes @p start at @cursor. */
+static void
+pos_restart (StreamPos * p, guint cursor)
+{
+  p->cursor = cursor;
+  p->last_key = G_MININT64;
+  if (p->cursor > 0)
+    p->last_key = packet_key (g_array_index (p->stream->packets,
+            GstCtfStreamPacket, p->cursor - 1).entry, p);
+}
+
 void
 gst_ctf_trace_source_seek (GstCtfTraceSource * src, gint64 ns)
 {
   guint i;
 
   g_return_if_fail (src != NULL);
-  for (i = 0; i < src->n_pos; i++) {
-    StreamPos *p = &src->pos[i];
+  for (i = 0; i < src->n_pos; i++)
+    pos_restart (&src->pos[i], seek_cursor (src->pos[i].stream, ns));
+  src->heap_stale = TRUE;
+  src->done = FALSE;
+}
 
-    p->cursor = seek_cursor (p->stream, ns);
-    p->last_key = G_MININT64;
-    if (p->cursor > 0)
-      p->last_key = packet_key (g_array_index (p->stream->packets,
-              GstCtfStreamPacket, p->cursor - 1).entry, p);
+guint
+gst_ctf_trace_source_find_packet_ending_at_or_after (const GstCtfStream * s,
+    gint64 ns)
+{
+  guint lo = 0, hi = s->packets->len;
+
+  while (lo < hi) {
+    guint mid = lo + (hi - lo) / 2;
+    const GstCtfIndexEntry *e =
+        g_array_index (s->packets, GstCtfStreamPacket, mid).entry;
+    gint64 end;
+
+    if (e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END)
+      end = e->timestamp_end_ns;
+    else if (e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN)
+      end = e->timestamp_begin_ns;
+    else
+      return 0;                 /* no time: cannot seek inside */
+    if (end < ns)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
+  return lo;
+}
+
+void
+gst_ctf_trace_source_set_stream_range (GstCtfTraceSource * src,
+    guint stream, guint first, guint end)
+{
+  g_return_if_fail (src != NULL && stream < src->n_pos);
+  pos_restart (&src->pos[stream], first);
+  src->pos[stream].end_cursor = end;
+  src->heap_stale = TRUE;
   src->done = FALSE;
 }
 

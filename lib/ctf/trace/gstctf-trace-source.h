@@ -268,6 +268,80 @@ GST_CTF_API const GstCtfStream *gst_ctf_trace_source_get_stream (
     GstCtfTraceSource * src, guint i, guint * trace,
     guint64 * stream_class_id, guint * rank);
 
+/**
+ * GstCtfSourceSlot:
+ * @stream: the packet's stream (as for gst_ctf_trace_source_get_stream())
+ * @index: the packet's place in the stream's packets
+ * @packet: (transfer none): the packet in its stream file's mapping
+ *
+ * One packet given by gst_ctf_trace_source_next_packet(): where it is,
+ * its bytes not taken.
+ */
+typedef struct {
+  guint stream;
+  guint index;
+  const GstCtfStreamPacket *packet;
+} GstCtfSourceSlot;
+
+/**
+ * gst_ctf_trace_source_next_packet: (skip)
+ * @src: a source
+ * @slot: (out caller-allocates): the next packet
+ * @error: return location for the error of a corrupt stream file, as the
+ *   stream has it (gst_ctf_trace_source_next() puts "Corrupt CTF data
+ *   stream" in front); @slot->stream names the stream
+ *
+ * gst_ctf_trace_source_next() for a caller that makes the packet's
+ * bytes itself (ctfsrc wraps the file mapping, and for merged traces
+ * rewrites only the packet header): the same order, the same errors.
+ *
+ * Returns: 1 with @slot filled, 0 at the end, -1 on error (the source
+ *   then gives nothing more until a seek)
+ */
+GST_CTF_API gint gst_ctf_trace_source_next_packet (GstCtfTraceSource * src,
+    GstCtfSourceSlot * slot, GError ** error);
+
+/**
+ * gst_ctf_trace_source_stream_name: (skip)
+ * @src: a source
+ * @stream: a stream
+ * @packet: one of its packets
+ *
+ * Returns: (transfer none): the interned name of @packet's stream file,
+ *   `traceI_NAME` when several traces are merged (#GstCtfSourcePacket)
+ */
+GST_CTF_API const gchar *gst_ctf_trace_source_stream_name (
+    GstCtfTraceSource * src, guint stream, const GstCtfStreamPacket * packet);
+
+/**
+ * gst_ctf_trace_source_find_packet_ending_at_or_after: (skip)
+ * @s: a stream
+ * @ns: a time, ns from the clock origin
+ *
+ * Packets are in `timestamp_begin` order and their ends are taken not to
+ * decrease (CTF 1.8 §5.2: packets of a stream do not overlap).
+ *
+ * Returns: the first packet of @s whose `timestamp_end` (else
+ *   `timestamp_begin`) is at or after @ns, the number of packets when
+ *   none is, 0 when the packets have no times
+ */
+GST_CTF_API guint gst_ctf_trace_source_find_packet_ending_at_or_after (
+    const GstCtfStream * s, gint64 ns);
+
+/**
+ * gst_ctf_trace_source_set_stream_range: (skip)
+ * @src: a source
+ * @stream: a stream (as for gst_ctf_trace_source_get_stream())
+ * @first: its next packet
+ * @end: its packets from @end on are left out (and its error, when it has
+ *   one after them); %G_MAXUINT: none
+ *
+ * Moves one stream (ctfsrc's seeks and its stream-intersection); the
+ * order of the next packets follows.  An earlier error is forgotten.
+ */
+GST_CTF_API void gst_ctf_trace_source_set_stream_range (
+    GstCtfTraceSource * src, guint stream, guint first, guint end);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GstCtfTraceSource, gst_ctf_trace_source_free)
 
 G_END_DECLS
