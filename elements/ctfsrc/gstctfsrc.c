@@ -83,7 +83,6 @@
 #include "gstctf-element-util.h"
 #include "gsttracecmd.h"
 #include "gstctf-packet-meta.h"
-#include "gstctf-heap-private.h"
 #include "gstctf-source-clock.h"
 #include "gstctftimefilter-private.h"
 
@@ -99,12 +98,10 @@ enum
   PROP_CLOCK_FIRST,             /* the GST_CTF_SOURCE_CLOCK_N_PROPS next */
 };
 
-/* Per-stream read position. */
+/* What the element keeps of a stream (the read position and the order
+ * of the packets are the GstCtfTraceSource's). */
 typedef struct
 {
-  guint cursor;                 /* next packet in stream->packets */
-  gint64 last_key;              /* ordering key of the last packet pushed */
-  gboolean error_done;
   /* Several traces: which one, the stream class id in the merged trace
    * class and the rank for equal timestamps across all traces. */
   const GstCtfStream *stream;
@@ -114,11 +111,6 @@ typedef struct
   /* the file of the last packet pushed and its interned path */
   const GstCtfStreamFile *file;
   const gchar *file_path;
-  /* Its place in the order of next packets (state_refresh()): the key
-   * of its next packet, or of its error when only that is left. */
-  gint64 key;
-  gboolean is_error;
-  gint heap_index;              /* in GstCtfSrc.heap, -1 when done */
   /* stream-intersection: the packets from end_cursor on begin after the
    * trace's intersection (G_MAXUINT without one) */
   guint end_cursor;
@@ -147,7 +139,6 @@ struct _GstCtfSrc
   GstCaps *caps;
   StreamState *states;          /* one per stream of all the traces */
   guint n_states;
-  GPtrArray *heap;              /* StreamState with something left, next first */
   /* first timestamp_begin, last timestamp_end (-1: none), last seek */
   GstCtfStreamTime time;
 
@@ -179,7 +170,6 @@ static GstCaps *gst_ctf_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter);
 static gboolean gst_ctf_src_is_seekable (GstBaseSrc * bsrc);
 static gboolean gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment);
 static gboolean gst_ctf_src_query (GstBaseSrc * bsrc, GstQuery * query);
-static void states_refresh_all (GstCtfSrc * self);
 static GstFlowReturn gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset,
     guint size, GstBuffer ** buf);
 
@@ -266,7 +256,6 @@ gst_ctf_src_init (GstCtfSrc * self)
 {
   gst_base_src_set_format (GST_BASE_SRC (self), GST_FORMAT_TIME);
   gst_ctf_stream_time_init (&self->time, -1, -1);
-  self->heap = g_ptr_array_new ();
 }
 
 static void
@@ -277,7 +266,6 @@ gst_ctf_src_finalize (GObject * object)
   g_free (self->location);
   gst_ctf_source_clock_clear (&self->clock_props);
   gst_ctf_source_clock_clear (&self->clock);
-  g_ptr_array_unref (self->heap);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -522,9 +510,6 @@ find_first_packet_beginning_after (const GstCtfStream * s, gint64 t)
   return lo;
 }
 
-static guint find_first_packet_ending_after (const GstCtfStream * s,
-    gint64 t);
-
 /* The end of stream @s as babeltrace2's index has it after its tracer
  * quirk fixes: the last packet's `timestamp_end`, or the time of its
  * last event when that end is not to be trusted (the tracer wrote it
@@ -639,10 +624,11 @@ set_intersection (GstCtfSrc * self)
   for (i = 0; i < self->n_states; i++) {
     StreamState *st = &self->states[i];
 
-    st->cursor = find_first_packet_ending_after (st->stream,
-        self->isect_begin[st->trace]);
     st->end_cursor = find_first_packet_beginning_after (st->stream,
         self->isect_end[st->trace]);
+    gst_ctf_trace_source_set_stream_range (self->src, i,
+        gst_ctf_trace_source_find_packet_ending_at_or_after (st->stream,
+            self->isect_begin[st->trace]), st->end_cursor);
   }
   self->time.begin_ns = all_begin;
   self->time.end_ns = all_end;
@@ -700,7 +686,6 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
     guint j;
 
     self->states[i].end_cursor = G_MAXUINT;
-    self->states[i].last_key = G_MININT64;
     for (j = 0; j < s->packets->len; j++) {
       const GstCtfIndexEntry *e =
           g_array_index (s->packets, GstCtfStreamPacket, j).entry;
@@ -722,7 +707,6 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
     self->time.begin_ns = shifted (self, self->time.begin_ns);
   if (self->time.end_ns >= 0)
     self->time.end_ns = shifted (self, self->time.end_ns);
-  states_refresh_all (self);
   return TRUE;
 }
 
@@ -731,7 +715,6 @@ gst_ctf_src_stop (GstBaseSrc * bsrc)
 {
   GstCtfSrc *self = GST_CTF_SRC (bsrc);
 
-  g_ptr_array_set_size (self->heap, 0);
   if (self->cutters) {
     guint n = self->tds ? self->tds->len : 1, i;
 
@@ -765,34 +748,6 @@ static gboolean
 gst_ctf_src_is_seekable (GstBaseSrc * bsrc)
 {
   return TRUE;
-}
-
-/* First packet of @s whose timestamp_end is at or after @t (ns).  Packets
- * are in timestamp_begin order; their ends are assumed not to decrease
- * (CTF 1.8 §5.2: packets of a stream do not overlap). */
-static guint
-find_first_packet_ending_after (const GstCtfStream * s, gint64 t)
-{
-  guint lo = 0, hi = s->packets->len;
-
-  while (lo < hi) {
-    guint mid = lo + (hi - lo) / 2;
-    const GstCtfIndexEntry *e =
-        g_array_index (s->packets, GstCtfStreamPacket, mid).entry;
-    gint64 end;
-
-    if (e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END)
-      end = e->timestamp_end_ns;
-    else if (e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN)
-      end = e->timestamp_begin_ns;
-    else
-      return 0;                 /* no time: cannot seek inside */
-    if (end < t)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
 }
 
 static gboolean
@@ -829,22 +784,12 @@ gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment)
     /* tracecmdsrc's side stream (the event formats a trace-cmd text needs)
      * is sent whole after any seek, as tracecmdsrc itself does: it is the
      * trace's description, not events of a time */
-    if (sc && gst_ctf_trace_dat_is_side_stream_class (sc))
-      st->cursor = 0;
-    else
-      st->cursor = find_first_packet_ending_after (s, self->isect_begin ?
-          MAX (start, self->isect_begin[st->trace]) : start);
-    st->error_done = FALSE;
-    st->last_key = G_MININT64;
-    if (st->cursor > 0) {
-      const GstCtfIndexEntry *prev = g_array_index (s->packets,
-          GstCtfStreamPacket, st->cursor - 1).entry;
-
-      if (prev->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN)
-        st->last_key = prev->timestamp_begin_ns;
-    }
+    gst_ctf_trace_source_set_stream_range (self->src, i,
+        sc && gst_ctf_trace_dat_is_side_stream_class (sc) ? 0 :
+        gst_ctf_trace_source_find_packet_ending_at_or_after (s,
+            self->isect_begin ? MAX (start, self->isect_begin[st->trace]) :
+            start), st->end_cursor);
   }
-  states_refresh_all (self);
   return TRUE;
 }
 
@@ -856,79 +801,6 @@ gst_ctf_src_query (GstBaseSrc * bsrc, GstQuery * query)
   if (gst_ctf_stream_time_query (&self->time, bsrc, self->td != NULL, query))
     return TRUE;
   return GST_BASE_SRC_CLASS (parent_class)->query (bsrc, query);
-}
-
-static inline gint64
-packet_key (const GstCtfIndexEntry * e, const StreamState * st)
-{
-  if (e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN)
-    return e->timestamp_begin_ns;
-  return st->last_key;
-}
-
-/* The order of next packets: the smallest timestamp_begin over all
- * streams; ties go to a packet before an error, then to the stream
- * babeltrace2's muxer puts first (then the first state, as a scan in
- * state order would pick). */
-static inline gboolean
-state_before (const StreamState * a, const StreamState * b)
-{
-  if (a->key != b->key)
-    return a->key < b->key;
-  if (a->is_error != b->is_error)
-    return a->is_error < b->is_error;
-  if (a->rank != b->rank)
-    return a->rank < b->rank;
-  return a < b;
-}
-
-GST_CTF_DEFINE_ITEM_HEAP (state_heap, StreamState, state_before, heap_index);
-
-/* Puts @st where its next packet (or error) is due, or takes it out of
- * the heap when it has nothing left.  A stream whose file is corrupt takes
- * part with its error, due right after its last valid packet. */
-static void
-state_refresh (GstCtfSrc * self, StreamState * st)
-{
-  const GstCtfStream *s = st->stream;
-  guint limit = s->error ? s->error_after : s->packets->len;
-  /* (stream-intersection: the packets after the range are not read) */
-  gboolean cut = st->end_cursor < limit;
-
-  if (cut)
-    limit = st->end_cursor;
-  if (st->cursor < limit) {
-    st->key = packet_key (g_array_index (s->packets, GstCtfStreamPacket,
-            st->cursor).entry, st);
-    st->is_error = FALSE;
-  } else if (s->error && !st->error_done && !cut) {
-    /* The bad packet starts where the last valid one ends. */
-    st->key = st->last_key;
-    if (limit > 0) {
-      const GstCtfIndexEntry *last = g_array_index (s->packets,
-          GstCtfStreamPacket, limit - 1).entry;
-
-      if (last->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END)
-        st->key = MAX (st->key, last->timestamp_end_ns);
-    }
-    st->is_error = TRUE;
-  } else {
-    state_heap_remove (self->heap, st);
-    return;
-  }
-  state_heap_update (self->heap, st);
-}
-
-static void
-states_refresh_all (GstCtfSrc * self)
-{
-  guint i;
-
-  g_ptr_array_set_size (self->heap, 0);
-  for (i = 0; i < self->n_states; i++)
-    self->states[i].heap_index = -1;
-  for (i = 0; i < self->n_states; i++)
-    state_refresh (self, &self->states[i]);
 }
 
 /* Reports what the tracer lost between the previous packet of the stream
@@ -1031,26 +903,30 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   GstBuffer *buf;
   GstMemory *mem;
   GstCtfPacketMeta *meta;
+  GstCtfSourceSlot slot;
+  GError *stream_err = NULL;
+  gint r;
 
   if (self->td == NULL)
     return GST_FLOW_FLUSHING;
 
 again:
-  if (self->heap->len == 0) {
+  /* the next packet in time order over all streams, or the error of a
+   * corrupt stream file at its place (the library's order) */
+  r = gst_ctf_trace_source_next_packet (self->src, &slot, &stream_err);
+  if (r == 0) {
     GST_DEBUG_OBJECT (self, "all streams done");
     return GST_FLOW_EOS;
   }
-
-  st = g_ptr_array_index (self->heap, 0);
+  st = &self->states[slot.stream];
   s = st->stream;
-  if (st->is_error) {
-    st->error_done = TRUE;
-    state_refresh (self, st);
-    post_gerror (self, s->error, FALSE);
+  if (r < 0) {
+    post_gerror (self, stream_err, FALSE);
+    g_error_free (stream_err);
     return GST_FLOW_ERROR;
   }
 
-  p = &g_array_index (s->packets, GstCtfStreamPacket, st->cursor);
+  p = slot.packet;
   e = p->entry;
 
   /* Past the segment's stop: nothing more to push (packets are in
@@ -1076,7 +952,6 @@ again:
     gconstpointer d;
 
     if (head == NULL) {
-      st->error_done = TRUE;
       post_gerror (self, err, FALSE);
       g_error_free (err);
       return GST_FLOW_ERROR;
@@ -1128,15 +1003,9 @@ again:
   meta->stream_instance_id =
       (e->flags & GST_CTF_INDEX_ENTRY_HAS_STREAM_INSTANCE_ID) ?
       e->stream_instance_id : G_MAXUINT64;
-  if (self->merge) {
-    /* file names of different traces may clash (LTTng's chan_0) */
-    gchar *n = g_strdup_printf ("trace%u_%s", st->trace, p->file->name);
-
-    meta->stream_name = g_intern_string (n);
-    g_free (n);
-  } else {
-    meta->stream_name = p->file->name;
-  }
+  /* (several traces: `traceI_NAME`, file names may clash) */
+  meta->stream_name = gst_ctf_trace_source_stream_name (self->src,
+      slot.stream, p);
   meta->stream_index = st->rank;
   meta->offset = (gint64) e->offset;
   if (st->file != p->file) {
@@ -1151,12 +1020,11 @@ again:
      * again with its events in the range, or dropped */
     GstBuffer *cut = NULL;
     GError *err = NULL;
-    guint idx = st->cursor;
+    guint idx = slot.index;
 
     if (gst_ctf_time_filter_cut (self->cutters[st->trace], buf, &cut,
             &err) != GST_FLOW_OK) {
       gst_buffer_unref (buf);
-      st->error_done = TRUE;
       g_prefix_error (&err, "file=\"%s\", offset=%" G_GUINT64_FORMAT ": ",
           p->file->path, e->offset);
       post_gerror (self, err, FALSE);
@@ -1164,9 +1032,6 @@ again:
       return GST_FLOW_ERROR;
     }
     gst_buffer_unref (buf);
-    st->last_key = packet_key (e, st);
-    st->cursor++;
-    state_refresh (self, st);
     if (cut == NULL) {
       GST_LOG_OBJECT (self, "packet %s@%" G_GUINT64_FORMAT " is outside the "
           "stream intersection", p->file->name, e->offset);
@@ -1177,10 +1042,7 @@ again:
     if (meta)
       meta->events_discarded_delta = report_discarded (self, s, idx);
   } else {
-    meta->events_discarded_delta = report_discarded (self, s, st->cursor);
-    st->last_key = packet_key (e, st);
-    st->cursor++;
-    state_refresh (self, st);
+    meta->events_discarded_delta = report_discarded (self, s, slot.index);
   }
 
   GST_OBJECT_LOCK (self);
