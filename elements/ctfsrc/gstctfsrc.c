@@ -78,14 +78,11 @@
 #include <unistd.h>
 #endif
 
-#include "gstctf-trace-dir.h"
-#include "gstctf-trace-merge.h"
-#include "gstctf-metadata.h"
+#include "gstctf-trace-source.h"
 #include "gstctf-caps.h"
 #include "gstctf-element-util.h"
 #include "gsttracecmd.h"
 #include "gstctf-packet-meta.h"
-#include "gstctf-heap-private.h"
 #include "gstctf-source-clock.h"
 #include "gstctftimefilter-private.h"
 
@@ -101,12 +98,10 @@ enum
   PROP_CLOCK_FIRST,             /* the GST_CTF_SOURCE_CLOCK_N_PROPS next */
 };
 
-/* Per-stream read position. */
+/* What the element keeps of a stream (the read position and the order
+ * of the packets are the GstCtfTraceSource's). */
 typedef struct
 {
-  guint cursor;                 /* next packet in stream->packets */
-  gint64 last_key;              /* ordering key of the last packet pushed */
-  gboolean error_done;
   /* Several traces: which one, the stream class id in the merged trace
    * class and the rank for equal timestamps across all traces. */
   const GstCtfStream *stream;
@@ -116,11 +111,6 @@ typedef struct
   /* the file of the last packet pushed and its interned path */
   const GstCtfStreamFile *file;
   const gchar *file_path;
-  /* Its place in the order of next packets (state_refresh()): the key
-   * of its next packet, or of its error when only that is left. */
-  gint64 key;
-  gboolean is_error;
-  gint heap_index;              /* in GstCtfSrc.heap, -1 when done */
   /* stream-intersection: the packets from end_cursor on begin after the
    * trace's intersection (G_MAXUINT without one) */
   guint end_cursor;
@@ -142,13 +132,13 @@ struct _GstCtfSrc
    * timefilter cutting the packets across its bounds */
   gint64 *isect_begin, *isect_end;
   GstCtfTimeFilter **cutters;
-  GstCtfTraceDir *td;           /* the (first) trace */
-  GPtrArray *tds;               /* several traces: all, merge input order */
-  GstCtfTraceMerge *merge;      /* several traces: their merge */
+  GstCtfTraceSource *src;       /* the traces, opened by the library */
+  GstCtfTraceDir *td;           /* the (first) trace, src's */
+  GPtrArray *tds;               /* several traces: src's, merge input order */
+  GstCtfTraceMerge *merge;      /* several traces: src's merge */
   GstCaps *caps;
   StreamState *states;          /* one per stream of all the traces */
   guint n_states;
-  GPtrArray *heap;              /* StreamState with something left, next first */
   /* first timestamp_begin, last timestamp_end (-1: none), last seek */
   GstCtfStreamTime time;
 
@@ -180,7 +170,6 @@ static GstCaps *gst_ctf_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter);
 static gboolean gst_ctf_src_is_seekable (GstBaseSrc * bsrc);
 static gboolean gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment);
 static gboolean gst_ctf_src_query (GstBaseSrc * bsrc, GstQuery * query);
-static void states_refresh_all (GstCtfSrc * self);
 static GstFlowReturn gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset,
     guint size, GstBuffer ** buf);
 
@@ -267,7 +256,6 @@ gst_ctf_src_init (GstCtfSrc * self)
 {
   gst_base_src_set_format (GST_BASE_SRC (self), GST_FORMAT_TIME);
   gst_ctf_stream_time_init (&self->time, -1, -1);
-  self->heap = g_ptr_array_new ();
 }
 
 static void
@@ -278,7 +266,6 @@ gst_ctf_src_finalize (GObject * object)
   g_free (self->location);
   gst_ctf_source_clock_clear (&self->clock_props);
   gst_ctf_source_clock_clear (&self->clock);
-  g_ptr_array_unref (self->heap);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -361,315 +348,97 @@ gst_ctf_src_get_property (GObject * object, guint prop_id, GValue * value,
   }
 }
 
-/* GError -> element error.  The GError domain and code go into the debug
- * string so that applications (and tests) can tell the causes apart. */
+/* An error of start(): "Cannot read CTF trace" @name. */
 static void
-post_gerror (GstCtfSrc * self, const GError * err, gboolean at_start)
+post_gerror_at_start (GstCtfSrc * self, const GError * err,
+    const gchar * name)
 {
-  gchar *what;
+  gchar *what = g_strdup_printf ("Cannot read CTF trace \"%s\"", name);
 
-  /* From the streaming thread: the end-of-stream GstBaseSrc sends after
-   * the error does not end a complete stream; ctfsink marks its trace
-   * truncated.  Sent first, before the application reacts to the error. */
-  if (!at_start)
-    gst_pad_push_event (GST_BASE_SRC_PAD (self),
-        gst_ctf_event_new_truncated (err->message));
-  if (at_start)
-    what = g_strdup_printf ("Cannot read CTF trace \"%s\"",
-        self->td ? self->td->path : self->location);
-  else
-    what = g_strdup ("Corrupt CTF data stream");
   gst_ctf_element_post_gerror (GST_ELEMENT (self), err, what);
   g_free (what);
 }
 
-/* babeltrace2 reads the first packet header and context of every stream
- * file when it opens a trace, and fails then, before any event, when one
- * cannot be read (the corpus's fail/smalltrace and
- * fail/invalid-packet-size print nothing).  So do we: the error comes from
- * start(), i.e. from the state change, not later from the streaming
- * thread. */
-static const GError *
-first_packet_error (const GstCtfTraceDir * td)
+/* GError -> element error.  The GError domain and code go into the debug
+ * string so that applications (and tests) can tell the causes apart.
+ * From the streaming thread: the end-of-stream GstBaseSrc sends after
+ * the error does not end a complete stream; ctfsink marks its trace
+ * truncated.  Sent first, before the application reacts to the error. */
+static void
+post_gerror (GstCtfSrc * self, const GError * err, gboolean at_start)
 {
-  guint i;
-
-  for (i = 0; i < td->files->len; i++) {
-    const GstCtfStreamFile *f = g_ptr_array_index (td->files, i);
-
-    if (!f->first_packet_ok && f->error)
-      return f->error;
-    /* babeltrace2 indexes every packet when it opens the trace and
-     * fails then when a packet's times cannot be converted (a clock
-     * offset beyond 2^63 ns) */
-    if (f->error && g_error_matches (f->error, GST_CTF_ERROR,
-            GST_CTF_ERROR_CLOCK))
-      return f->error;
+  if (at_start) {
+    post_gerror_at_start (self, err, self->td ? self->td->path :
+        self->location);
+    return;
   }
-  return NULL;
+  gst_pad_push_event (GST_BASE_SRC_PAD (self),
+      gst_ctf_event_new_truncated (err->message));
+  gst_ctf_element_post_gerror (GST_ELEMENT (self), err,
+      "Corrupt CTF data stream");
 }
 
-/* One trace (maybe in several directories with one UUID) found below
- * @root, the location. */
 static gboolean
-open_single (GstCtfSrc * self, const gchar * const *paths, guint n_paths,
-    const gchar * root)
+open_traces (GstCtfSrc * self, const gchar * location)
 {
+  GstCtfTraceSourceFailure failure;
   GError *err = NULL;
   const GstCtfTraceClass *tc;
-  gchar *trace_name;
-  guint i;
+  guint i, n;
 
-  self->td = gst_ctf_trace_dir_open_merged (paths, n_paths,
-      n_paths > 1 ? root : NULL, &err);
-  if (self->td == NULL) {
-    post_gerror (self, err, TRUE);
+  self->src = gst_ctf_trace_source_open_full (location,
+      GST_CTF_TRACE_SOURCE_OPEN_CLOCK_ERRORS, &failure, &err);
+  if (self->src == NULL) {
+    if (failure.stage == GST_CTF_TRACE_SOURCE_FAILED_MERGE) {
+      GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+          ("Cannot read the %u traces below %s merged: %s",
+              failure.n_traces, location, err->message),
+          ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
+              err->code));
+    } else {
+      /* (several traces: named by the location) */
+      post_gerror_at_start (self, err, failure.n_traces == 1 &&
+          failure.trace_path ? failure.trace_path : self->location);
+    }
     g_error_free (err);
+    gst_ctf_trace_source_failure_clear (&failure);
     return FALSE;
   }
-  if (first_packet_error (self->td)) {
-    post_gerror (self, first_packet_error (self->td), TRUE);
-    return FALSE;
-  }
-  tc = self->td->trace_class;
-  GST_INFO_OBJECT (self, "trace %s: %u stream files, %u streams",
-      self->td->path, self->td->files->len, self->td->streams->len);
+  n = gst_ctf_trace_source_get_n_traces (self->src);
+  self->td = gst_ctf_trace_source_get_trace_dir (self->src, 0);
+  self->merge = gst_ctf_trace_source_get_merge (self->src);
+  if (n > 1) {
+    self->tds = g_ptr_array_sized_new (n);
+    for (i = 0; i < n; i++) {
+      GstCtfTraceDir *td = gst_ctf_trace_source_get_trace_dir (self->src, i);
 
-  self->caps = gst_ctf_caps_new (self->td->metadata,
-      tc->has_uuid ? tc->uuid : NULL);
+      g_ptr_array_add (self->tds, td);
+      GST_INFO_OBJECT (self, "trace %u: %s (%s): %u stream files, %u "
+          "streams", i, gst_ctf_trace_source_get_trace_name (self->src, i),
+          td->path, td->files->len, td->streams->len);
+    }
+  } else {
+    GST_INFO_OBJECT (self, "trace %s: %u stream files, %u streams",
+        self->td->path, self->td->files->len, self->td->streams->len);
+  }
+
+  tc = gst_ctf_trace_source_get_trace_class (self->src);
+  self->caps = gst_ctf_caps_new (gst_ctf_trace_source_get_metadata
+      (self->src), tc->has_uuid ? tc->uuid : NULL);
   /* babeltrace2's name for it, for ctftextsink fields=trace */
-  trace_name = gst_ctf_trace_name (tc, root, n_paths == 1 ? paths[0] : NULL);
-  gst_ctf_caps_set_trace_name (self->caps, trace_name);
-  g_free (trace_name);
-  self->n_states = self->td->streams->len;
-  self->states = g_new0 (StreamState, self->n_states);
-  for (i = 0; i < self->n_states; i++) {
-    const GstCtfStream *s = g_ptr_array_index (self->td->streams, i);
+  if (n == 1)
+    gst_ctf_caps_set_trace_name (self->caps,
+        gst_ctf_trace_source_get_trace_name (self->src, 0));
 
-    self->states[i].stream = s;
-    self->states[i].new_sc_id = s->stream_class_id;
-    self->states[i].rank = s->stream_index;
+  self->n_states = gst_ctf_trace_source_get_n_streams (self->src);
+  self->states = g_new0 (StreamState, MAX (self->n_states, 1));
+  for (i = 0; i < self->n_states; i++) {
+    StreamState *st = &self->states[i];
+
+    st->stream = gst_ctf_trace_source_get_stream (self->src, i, &st->trace,
+        &st->new_sc_id, &st->rank);
   }
   return TRUE;
-}
-
-/* One group of trace directories (same UUID) to be read as one trace. */
-typedef struct
-{
-  GPtrArray *paths;             /* gchar* */
-  GstCtfTraceClass *tc;         /* of the first path, for the order */
-  gchar *metadata;              /* its text */
-  gchar *name;                  /* babeltrace2's trace name */
-} TraceGroup;
-
-static void
-trace_group_free (TraceGroup * g)
-{
-  g_ptr_array_unref (g->paths);
-  if (g->tc)
-    gst_ctf_trace_class_unref (g->tc);
-  g_free (g->metadata);
-  g_free (g->name);
-  g_free (g);
-}
-
-static gint
-compare_groups (gconstpointer a, gconstpointer b)
-{
-  const TraceGroup *x = *(const TraceGroup * const *) a;
-  const TraceGroup *y = *(const TraceGroup * const *) b;
-
-  return gst_ctf_trace_merge_compare_traces (x->tc, x->name, y->tc, y->name);
-}
-
-static gint
-compare_states_by_rank (gconstpointer a, gconstpointer b)
-{
-  const StreamState *x = *(const StreamState * const *) a;
-  const StreamState *y = *(const StreamState * const *) b;
-
-  if (x->new_sc_id != y->new_sc_id)
-    return x->new_sc_id < y->new_sc_id ? -1 : 1;
-  if (x->trace != y->trace)
-    return x->trace < y->trace ? -1 : 1;
-  return (gint) x->stream->stream_index - (gint) y->stream->stream_index;
-}
-
-static guint
-uuid_hash (gconstpointer p)
-{
-  const guint8 *u = p;
-  guint h = 0, i;
-
-  for (i = 0; i < 16; i++)
-    h = h * 31 + u[i];
-  return h;
-}
-
-static gboolean
-uuid_equal (gconstpointer a, gconstpointer b)
-{
-  return memcmp (a, b, 16) == 0;
-}
-
-/* Several trace directories below @location: group them by UUID (a
- * group is one logical trace, e.g. LTTng rotation chunks), order the
- * groups as babeltrace2 orders traces and merge their trace classes. */
-static gboolean
-open_several (GstCtfSrc * self, const gchar * location, GPtrArray * traces)
-{
-  GPtrArray *groups = g_ptr_array_new_with_free_func ((GDestroyNotify)
-      trace_group_free);
-  /* a group's UUID (its trace class's bytes) -> the group */
-  GHashTable *by_uuid = g_hash_table_new (uuid_hash, uuid_equal);
-  GstCtfTraceClass **tcs = NULL;
-  const gchar **names = NULL;
-  GError *err = NULL;
-  gboolean ok = FALSE;
-  guint i, j, n;
-
-  for (i = 0; i < traces->len; i++) {
-    const gchar *path = g_ptr_array_index (traces, i);
-    gchar *mpath = g_build_filename (path, "metadata", NULL);
-    gchar *text = gst_ctf_metadata_load_file (mpath, &err);
-    GstCtfTraceClass *tc = text ?
-        gst_ctf_metadata_parse_shared (text, mpath, &err) :
-        NULL;
-    TraceGroup *g = NULL;
-
-    g_free (mpath);
-    if (tc == NULL) {
-      g_free (text);
-      post_gerror (self, err, TRUE);
-      g_clear_error (&err);
-      goto done;
-    }
-    if (tc->has_uuid)
-      g = g_hash_table_lookup (by_uuid, tc->uuid);
-    if (g != NULL) {
-      g_ptr_array_add (g->paths, g_strdup (path));
-      gst_ctf_trace_class_unref (tc);
-      g_free (text);
-      continue;
-    }
-    g = g_new0 (TraceGroup, 1);
-    g->paths = g_ptr_array_new_with_free_func (g_free);
-    g_ptr_array_add (g->paths, g_strdup (path));
-    g->tc = tc;
-    g->metadata = text;
-    g_ptr_array_add (groups, g);
-    if (tc->has_uuid)
-      g_hash_table_insert (by_uuid, tc->uuid, g);
-  }
-  /* babeltrace2 names a trace of several directories (one UUID) by its
-   * host name alone */
-  for (i = 0; i < groups->len; i++) {
-    TraceGroup *g = g_ptr_array_index (groups, i);
-
-    g->name = gst_ctf_trace_name (g->tc, location, g->paths->len == 1 ?
-        (const gchar *) g_ptr_array_index (g->paths, 0) : NULL);
-  }
-  g_ptr_array_sort (groups, compare_groups);
-
-  n = groups->len;
-  if (n == 1) {
-    /* One UUID: one logical trace (rotation chunks), nothing to merge. */
-    TraceGroup *g = g_ptr_array_index (groups, 0);
-
-    ok = open_single (self, (const gchar * const *) g->paths->pdata,
-        g->paths->len, location);
-    goto done;
-  }
-  self->tds = g_ptr_array_new_with_free_func ((GDestroyNotify)
-      gst_ctf_trace_dir_free);
-  tcs = g_new0 (GstCtfTraceClass *, n);
-  names = g_new0 (const gchar *, n);
-  for (i = 0; i < n; i++) {
-    TraceGroup *g = g_ptr_array_index (groups, i);
-    GstCtfTraceDir *td;
-
-    /* one directory: its metadata is parsed already */
-    if (g->paths->len == 1)
-      td = gst_ctf_trace_dir_open_parsed (g_ptr_array_index (g->paths, 0),
-          g->metadata, g->tc, &err);
-    else
-      td = gst_ctf_trace_dir_open_merged ((const gchar * const *)
-          g->paths->pdata, g->paths->len, NULL, &err);
-
-    if (td == NULL) {
-      post_gerror (self, err, TRUE);
-      g_clear_error (&err);
-      goto done;
-    }
-    g_ptr_array_add (self->tds, td);
-    if (first_packet_error (td)) {
-      post_gerror (self, first_packet_error (td), TRUE);
-      goto done;
-    }
-    tcs[i] = td->trace_class;
-    names[i] = g->name;
-    GST_INFO_OBJECT (self, "trace %u: %s (%s): %u stream files, %u streams",
-        i, g->name, td->path, td->files->len, td->streams->len);
-  }
-  self->td = g_ptr_array_index (self->tds, 0);
-
-  if (!gst_ctf_trace_merge_check_clocks (tcs, names, n, &err) ||
-      (self->merge = gst_ctf_trace_merge_new (tcs, names, n, &err)) == NULL) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
-        ("Cannot read the %u traces below %s merged: %s", n, location,
-            err->message), ("%s (%s, code %d)", err->message,
-            g_quark_to_string (err->domain), err->code));
-    g_clear_error (&err);
-    goto done;
-  }
-  {
-    const GstCtfTraceClass *mtc =
-        gst_ctf_trace_merge_get_trace_class (self->merge);
-
-    self->caps = gst_ctf_caps_new (gst_ctf_trace_merge_get_metadata
-        (self->merge), mtc->has_uuid ? mtc->uuid : NULL);
-  }
-
-  self->n_states = 0;
-  for (i = 0; i < n; i++)
-    self->n_states += ((GstCtfTraceDir *) g_ptr_array_index (self->tds,
-            i))->streams->len;
-  self->states = g_new0 (StreamState, self->n_states);
-  self->n_states = 0;
-  for (i = 0; i < n; i++) {
-    GstCtfTraceDir *td = g_ptr_array_index (self->tds, i);
-
-    for (j = 0; j < td->streams->len; j++) {
-      StreamState *st = &self->states[self->n_states++];
-
-      st->stream = g_ptr_array_index (td->streams, j);
-      st->trace = i;
-      if (!gst_ctf_trace_merge_map_stream_class (self->merge, i,
-              st->stream->stream_class_id, &st->new_sc_id))
-        st->new_sc_id = G_MAXUINT64;
-    }
-  }
-  /* Equal timestamps: merged stream class id (= trace order, then the
-   * trace's stream class id), then the stream's rank in its trace. */
-  {
-    StreamState **sorted = g_new (StreamState *, MAX (self->n_states, 1));
-
-    for (i = 0; i < self->n_states; i++)
-      sorted[i] = &self->states[i];
-    qsort (sorted, self->n_states, sizeof (StreamState *),
-        compare_states_by_rank);
-    for (i = 0; i < self->n_states; i++)
-      sorted[i]->rank = i;
-    g_free (sorted);
-  }
-  ok = TRUE;
-
-done:
-  g_free (tcs);
-  g_free (names);
-  g_hash_table_unref (by_uuid);
-  g_ptr_array_unref (groups);
-  return ok;
 }
 
 /* One warning per clock whose `offset_s` in ns overflows 64 bits (Trace
@@ -740,9 +509,6 @@ find_first_packet_beginning_after (const GstCtfStream * s, gint64 t)
   }
   return lo;
 }
-
-static guint find_first_packet_ending_after (const GstCtfStream * s,
-    gint64 t);
 
 /* The end of stream @s as babeltrace2's index has it after its tracer
  * quirk fixes: the last packet's `timestamp_end`, or the time of its
@@ -858,10 +624,11 @@ set_intersection (GstCtfSrc * self)
   for (i = 0; i < self->n_states; i++) {
     StreamState *st = &self->states[i];
 
-    st->cursor = find_first_packet_ending_after (st->stream,
-        self->isect_begin[st->trace]);
     st->end_cursor = find_first_packet_beginning_after (st->stream,
         self->isect_end[st->trace]);
+    gst_ctf_trace_source_set_stream_range (self->src, i,
+        gst_ctf_trace_source_find_packet_ending_at_or_after (st->stream,
+            self->isect_begin[st->trace]), st->end_cursor);
   }
   self->time.begin_ns = all_begin;
   self->time.end_ns = all_end;
@@ -873,7 +640,6 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
 {
   GstCtfSrc *self = GST_CTF_SRC (bsrc);
   GError *err = NULL;
-  GPtrArray *traces;
   gchar *location;
   gboolean intersection;
   guint i;
@@ -893,48 +659,13 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
     return FALSE;
   }
 
-  /* A `metadata` file stands for its directory. */
-  if (g_file_test (location, G_FILE_TEST_IS_REGULAR)) {
-    gchar *base = g_path_get_basename (location);
-
-    if (strcmp (base, "metadata") == 0) {
-      gchar *dir = g_path_get_dirname (location);
-
-      g_free (location);
-      location = dir;
-    }
-    g_free (base);
-  }
-
-  traces = gst_ctf_find_traces (location, &err);
-  if (traces == NULL) {
-    post_gerror (self, err, TRUE);
-    g_error_free (err);
+  if (!open_traces (self, location)) {
     g_free (location);
+    /* GstBaseSrc does not call stop() when start() fails */
+    gst_ctf_src_stop (bsrc);
     return FALSE;
   }
-  if (traces->len > 1) {
-    gboolean ok = open_several (self, location, traces);
-
-    g_ptr_array_unref (traces);
-    g_free (location);
-    if (!ok) {
-      /* GstBaseSrc does not call stop() when start() fails */
-      gst_ctf_src_stop (bsrc);
-      return FALSE;
-    }
-  } else {
-    gboolean ok = open_single (self, (const gchar * const *) traces->pdata,
-        traces->len, location);
-
-    g_ptr_array_unref (traces);
-    g_free (location);
-    if (!ok) {
-      /* GstBaseSrc does not call stop() when start() fails */
-      gst_ctf_src_stop (bsrc);
-      return FALSE;
-    }
-  }
+  g_free (location);
 
   warn_wrapped_offsets (self);
 
@@ -955,7 +686,6 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
     guint j;
 
     self->states[i].end_cursor = G_MAXUINT;
-    self->states[i].last_key = G_MININT64;
     for (j = 0; j < s->packets->len; j++) {
       const GstCtfIndexEntry *e =
           g_array_index (s->packets, GstCtfStreamPacket, j).entry;
@@ -977,7 +707,6 @@ gst_ctf_src_start (GstBaseSrc * bsrc)
     self->time.begin_ns = shifted (self, self->time.begin_ns);
   if (self->time.end_ns >= 0)
     self->time.end_ns = shifted (self, self->time.end_ns);
-  states_refresh_all (self);
   return TRUE;
 }
 
@@ -986,7 +715,6 @@ gst_ctf_src_stop (GstBaseSrc * bsrc)
 {
   GstCtfSrc *self = GST_CTF_SRC (bsrc);
 
-  g_ptr_array_set_size (self->heap, 0);
   if (self->cutters) {
     guint n = self->tds ? self->tds->len : 1, i;
 
@@ -1000,12 +728,11 @@ gst_ctf_src_stop (GstBaseSrc * bsrc)
   g_clear_pointer (&self->states, g_free);
   self->n_states = 0;
   gst_clear_caps (&self->caps);
-  g_clear_pointer (&self->merge, gst_ctf_trace_merge_free);
-  if (self->tds) {
-    self->td = NULL;            /* owned by tds */
-    g_clear_pointer (&self->tds, g_ptr_array_unref);
-  }
-  g_clear_pointer (&self->td, gst_ctf_trace_dir_free);
+  /* (the traces and their merge are the source's) */
+  self->merge = NULL;
+  self->td = NULL;
+  g_clear_pointer (&self->tds, g_ptr_array_unref);
+  g_clear_pointer (&self->src, gst_ctf_trace_source_free);
   return TRUE;
 }
 
@@ -1021,34 +748,6 @@ static gboolean
 gst_ctf_src_is_seekable (GstBaseSrc * bsrc)
 {
   return TRUE;
-}
-
-/* First packet of @s whose timestamp_end is at or after @t (ns).  Packets
- * are in timestamp_begin order; their ends are assumed not to decrease
- * (CTF 1.8 §5.2: packets of a stream do not overlap). */
-static guint
-find_first_packet_ending_after (const GstCtfStream * s, gint64 t)
-{
-  guint lo = 0, hi = s->packets->len;
-
-  while (lo < hi) {
-    guint mid = lo + (hi - lo) / 2;
-    const GstCtfIndexEntry *e =
-        g_array_index (s->packets, GstCtfStreamPacket, mid).entry;
-    gint64 end;
-
-    if (e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END)
-      end = e->timestamp_end_ns;
-    else if (e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN)
-      end = e->timestamp_begin_ns;
-    else
-      return 0;                 /* no time: cannot seek inside */
-    if (end < t)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
 }
 
 static gboolean
@@ -1092,22 +791,12 @@ gst_ctf_src_do_seek (GstBaseSrc * bsrc, GstSegment * segment)
     /* tracecmdsrc's side stream (the event formats a trace-cmd text needs)
      * is sent whole after any seek, as tracecmdsrc itself does: it is the
      * trace's description, not events of a time */
-    if (sc && gst_ctf_trace_dat_is_side_stream_class (sc))
-      st->cursor = 0;
-    else
-      st->cursor = find_first_packet_ending_after (s, self->isect_begin ?
-          MAX (start, self->isect_begin[st->trace]) : start);
-    st->error_done = FALSE;
-    st->last_key = G_MININT64;
-    if (st->cursor > 0) {
-      const GstCtfIndexEntry *prev = g_array_index (s->packets,
-          GstCtfStreamPacket, st->cursor - 1).entry;
-
-      if (prev->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN)
-        st->last_key = prev->timestamp_begin_ns;
-    }
+    gst_ctf_trace_source_set_stream_range (self->src, i,
+        sc && gst_ctf_trace_dat_is_side_stream_class (sc) ? 0 :
+        gst_ctf_trace_source_find_packet_ending_at_or_after (s,
+            self->isect_begin ? MAX (start, self->isect_begin[st->trace]) :
+            start), st->end_cursor);
   }
-  states_refresh_all (self);
   return TRUE;
 }
 
@@ -1119,79 +808,6 @@ gst_ctf_src_query (GstBaseSrc * bsrc, GstQuery * query)
   if (gst_ctf_stream_time_query (&self->time, bsrc, self->td != NULL, query))
     return TRUE;
   return GST_BASE_SRC_CLASS (parent_class)->query (bsrc, query);
-}
-
-static inline gint64
-packet_key (const GstCtfIndexEntry * e, const StreamState * st)
-{
-  if (e->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_BEGIN)
-    return e->timestamp_begin_ns;
-  return st->last_key;
-}
-
-/* The order of next packets: the smallest timestamp_begin over all
- * streams; ties go to a packet before an error, then to the stream
- * babeltrace2's muxer puts first (then the first state, as a scan in
- * state order would pick). */
-static inline gboolean
-state_before (const StreamState * a, const StreamState * b)
-{
-  if (a->key != b->key)
-    return a->key < b->key;
-  if (a->is_error != b->is_error)
-    return a->is_error < b->is_error;
-  if (a->rank != b->rank)
-    return a->rank < b->rank;
-  return a < b;
-}
-
-GST_CTF_DEFINE_ITEM_HEAP (state_heap, StreamState, state_before, heap_index);
-
-/* Puts @st where its next packet (or error) is due, or takes it out of
- * the heap when it has nothing left.  A stream whose file is corrupt takes
- * part with its error, due right after its last valid packet. */
-static void
-state_refresh (GstCtfSrc * self, StreamState * st)
-{
-  const GstCtfStream *s = st->stream;
-  guint limit = s->error ? s->error_after : s->packets->len;
-  /* (stream-intersection: the packets after the range are not read) */
-  gboolean cut = st->end_cursor < limit;
-
-  if (cut)
-    limit = st->end_cursor;
-  if (st->cursor < limit) {
-    st->key = packet_key (g_array_index (s->packets, GstCtfStreamPacket,
-            st->cursor).entry, st);
-    st->is_error = FALSE;
-  } else if (s->error && !st->error_done && !cut) {
-    /* The bad packet starts where the last valid one ends. */
-    st->key = st->last_key;
-    if (limit > 0) {
-      const GstCtfIndexEntry *last = g_array_index (s->packets,
-          GstCtfStreamPacket, limit - 1).entry;
-
-      if (last->flags & GST_CTF_INDEX_ENTRY_HAS_TIMESTAMP_END)
-        st->key = MAX (st->key, last->timestamp_end_ns);
-    }
-    st->is_error = TRUE;
-  } else {
-    state_heap_remove (self->heap, st);
-    return;
-  }
-  state_heap_update (self->heap, st);
-}
-
-static void
-states_refresh_all (GstCtfSrc * self)
-{
-  guint i;
-
-  g_ptr_array_set_size (self->heap, 0);
-  for (i = 0; i < self->n_states; i++)
-    self->states[i].heap_index = -1;
-  for (i = 0; i < self->n_states; i++)
-    state_refresh (self, &self->states[i]);
 }
 
 /* Reports what the tracer lost between the previous packet of the stream
@@ -1294,26 +910,30 @@ gst_ctf_src_create (GstBaseSrc * bsrc, guint64 offset, guint size,
   GstBuffer *buf;
   GstMemory *mem;
   GstCtfPacketMeta *meta;
+  GstCtfSourceSlot slot;
+  GError *stream_err = NULL;
+  gint r;
 
   if (self->td == NULL)
     return GST_FLOW_FLUSHING;
 
 again:
-  if (self->heap->len == 0) {
+  /* the next packet in time order over all streams, or the error of a
+   * corrupt stream file at its place (the library's order) */
+  r = gst_ctf_trace_source_next_packet (self->src, &slot, &stream_err);
+  if (r == 0) {
     GST_DEBUG_OBJECT (self, "all streams done");
     return GST_FLOW_EOS;
   }
-
-  st = g_ptr_array_index (self->heap, 0);
+  st = &self->states[slot.stream];
   s = st->stream;
-  if (st->is_error) {
-    st->error_done = TRUE;
-    state_refresh (self, st);
-    post_gerror (self, s->error, FALSE);
+  if (r < 0) {
+    post_gerror (self, stream_err, FALSE);
+    g_error_free (stream_err);
     return GST_FLOW_ERROR;
   }
 
-  p = &g_array_index (s->packets, GstCtfStreamPacket, st->cursor);
+  p = slot.packet;
   e = p->entry;
 
   /* Past the segment's stop: nothing more to push (packets are in
@@ -1339,7 +959,6 @@ again:
     gconstpointer d;
 
     if (head == NULL) {
-      st->error_done = TRUE;
       post_gerror (self, err, FALSE);
       g_error_free (err);
       return GST_FLOW_ERROR;
@@ -1391,15 +1010,9 @@ again:
   meta->stream_instance_id =
       (e->flags & GST_CTF_INDEX_ENTRY_HAS_STREAM_INSTANCE_ID) ?
       e->stream_instance_id : G_MAXUINT64;
-  if (self->merge) {
-    /* file names of different traces may clash (LTTng's chan_0) */
-    gchar *n = g_strdup_printf ("trace%u_%s", st->trace, p->file->name);
-
-    meta->stream_name = g_intern_string (n);
-    g_free (n);
-  } else {
-    meta->stream_name = p->file->name;
-  }
+  /* (several traces: `traceI_NAME`, file names may clash) */
+  meta->stream_name = gst_ctf_trace_source_stream_name (self->src,
+      slot.stream, p);
   meta->stream_index = st->rank;
   meta->offset = (gint64) e->offset;
   if (st->file != p->file) {
@@ -1414,12 +1027,11 @@ again:
      * again with its events in the range, or dropped */
     GstBuffer *cut = NULL;
     GError *err = NULL;
-    guint idx = st->cursor;
+    guint idx = slot.index;
 
     if (gst_ctf_time_filter_cut (self->cutters[st->trace], buf, &cut,
             &err) != GST_FLOW_OK) {
       gst_buffer_unref (buf);
-      st->error_done = TRUE;
       g_prefix_error (&err, "file=\"%s\", offset=%" G_GUINT64_FORMAT ": ",
           p->file->path, e->offset);
       post_gerror (self, err, FALSE);
@@ -1427,9 +1039,6 @@ again:
       return GST_FLOW_ERROR;
     }
     gst_buffer_unref (buf);
-    st->last_key = packet_key (e, st);
-    st->cursor++;
-    state_refresh (self, st);
     if (cut == NULL) {
       GST_LOG_OBJECT (self, "packet %s@%" G_GUINT64_FORMAT " is outside the "
           "stream intersection", p->file->name, e->offset);
@@ -1440,10 +1049,7 @@ again:
     if (meta)
       meta->events_discarded_delta = report_discarded (self, s, idx);
   } else {
-    meta->events_discarded_delta = report_discarded (self, s, st->cursor);
-    st->last_key = packet_key (e, st);
-    st->cursor++;
-    state_refresh (self, st);
+    meta->events_discarded_delta = report_discarded (self, s, slot.index);
   }
 
   GST_OBJECT_LOCK (self);

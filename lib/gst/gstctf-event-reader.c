@@ -249,7 +249,8 @@ gst_ctf_event_reader_new_from_caps (GstCaps * caps, GError ** error)
  * gst_ctf_event_reader_open:
  * @path: (type filename): a CTF 1.8 trace directory, its `metadata` file,
  *   a directory above one or several traces (read merged, as ctfsrc and
- *   `babeltrace2 DIR` read them), or a trace-cmd `trace.dat` file
+ *   `babeltrace2 DIR` read them), a trace-cmd `trace.dat` file or an
+ *   LTTng 0.x trace directory (gst_ctf_packet_source_open())
  * @error: return location for a %GST_CTF_ERROR: %GST_CTF_ERROR_IO (no
  *   such file or directory), %GST_CTF_ERROR_NO_TRACE (a directory with no
  *   trace below it), the metadata codes (%GST_CTF_ERROR_METADATA_SYNTAX,
@@ -257,14 +258,16 @@ gst_ctf_event_reader_new_from_caps (GstCaps * caps, GError ** error)
  *   %GST_CTF_ERROR_PACKET (the first packet of a
  *   stream file cannot be read), %GST_CTF_ERROR_TRACEDAT (a file that is
  *   not a valid trace.dat; a corrupt ring-buffer page, which tracecmdsrc
- *   skips with a warning unless `strict`, is an error here)
+ *   skips with a warning unless `strict`, is an error here), the errors
+ *   of gst_ctf_lttng0_trace_open()
  *
  * Opens a trace for reading its events one at a time, in global time
  * order, without a pipeline: each gst_ctf_event_reader_next() gives the
  * next event of the whole trace, in the order (and with the ties) of
  * `ctfsrc ! ctftextsink` and babeltrace2 (nanoseconds from the clock
  * origin, then stream class id, then stream, then order in the stream),
- * or for a trace.dat that of `tracecmdsrc strict=true ! ctftextsink`.
+ * for a trace.dat that of `tracecmdsrc strict=true ! ctftextsink`, for
+ * an LTTng 0.x trace that of `lttng0src ! ctftextsink`.
  * Errors found later (a corrupt packet) come from
  * gst_ctf_event_reader_next() at their place in that order.  Discarded events and packets reported by the
  * tracer are counted (gst_ctf_event_reader_get_discarded_events()).

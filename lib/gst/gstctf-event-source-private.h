@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The events of a trace on disk in babeltrace2's global order, for
- * gst_ctf_event_reader_open(): CTF traces through GstCtfTraceSource,
- * trace.dat files through the trace.dat packetizer (what tracecmdsrc
- * pushes), then GstCtfEventMerge (what ctftextsink prints).  Private to
+ * gst_ctf_event_reader_open(): the packets of any input through
+ * GstCtfPacketSource (what ctfsrc, tracecmdsrc or lttng0src pushes),
+ * then GstCtfEventMerge (what ctftextsink prints).  Private to
  * the library.
  */
 #pragma once

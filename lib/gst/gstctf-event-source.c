@@ -2,8 +2,8 @@
 /*
  * GstCtfEventSource: a trace on disk as events in babeltrace2's order
  * (gstctf-event-source-private.h).  The packets come in the order the
- * sources push them (ctfsrc: gstctf-trace-source.h; tracecmdsrc: the
- * trace.dat packetizer) and go through the event merger ctftextsink uses,
+ * source elements push them (GstCtfPacketSource: ctfsrc's, tracecmdsrc's
+ * or lttng0src's order) and go through the event merger ctftextsink uses,
  * so the events, their order and their ties are those of
  * `ctfsrc ! ctftextsink` (babeltrace2's).
  */
@@ -13,14 +13,11 @@
 
 #include <string.h>
 #include "gstctf-event-source-private.h"
-#include "gstctf-trace-source.h"
-#include "gsttracecmd-packetizer.h"
+#include "gstctf-packet-source.h"
 
 struct _GstCtfEventSource {
   gchar *path;
-  GstCtfTraceSource *ctf;               /* a CTF trace, or */
-  GstCtfTraceDat *dat;                  /* a trace.dat file */
-  GstCtfTraceDatPacketizer *pk;
+  GstCtfPacketSource *packets;          /* any input (gstctf-packet-source.h) */
   GstCtfTraceClass *tc;
   GstCtfEventMerge *merge;              /* made by the first next() */
   gboolean finished;                    /* no more packets */
@@ -32,42 +29,20 @@ GstCtfEventSource *
 _gst_ctf_event_source_open (const gchar * path, GError ** error)
 {
   GstCtfEventSource *s;
-  gchar *base;
-  gboolean is_dat;
+  GstCtfPacketSource *packets;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  /* A regular file other than a CTF `metadata` file is a trace.dat. */
-  base = g_path_get_basename (path);
-  is_dat = g_file_test (path, G_FILE_TEST_IS_REGULAR) &&
-      strcmp (base, "metadata") != 0;
-  g_free (base);
-
+  /* (a trace.dat with its side stream, as `tracecmdsrc ! ctftextsink`) */
+  packets = gst_ctf_packet_source_open (path,
+      GST_CTF_PACKET_SOURCE_FLAGS_NONE, error);
+  if (packets == NULL)
+    return NULL;
   s = g_new0 (GstCtfEventSource, 1);
   s->path = g_strdup (path);
-  if (is_dat) {
-    s->dat = gst_ctf_trace_dat_open (path, error);
-    if (s->dat != NULL)
-      /* strict: a corrupt page is an error, not a page left out
-       * (a reader has no warning channel: nothing may look complete
-       * when it is not) */
-      s->pk = gst_ctf_trace_dat_packetizer_new (s->dat,
-          GST_CTF_TRACE_DAT_PACKETIZER_STRICT, 0, error);
-    if (s->pk == NULL) {
-      _gst_ctf_event_source_free (s);
-      return NULL;
-    }
-    s->tc = gst_ctf_trace_class_ref
-        (gst_ctf_trace_dat_packetizer_get_trace_class (s->pk));
-  } else {
-    s->ctf = gst_ctf_trace_source_open (path, error);
-    if (s->ctf == NULL) {
-      _gst_ctf_event_source_free (s);
-      return NULL;
-    }
-    s->tc = gst_ctf_trace_class_ref
-        (gst_ctf_trace_source_get_trace_class (s->ctf));
-  }
+  s->packets = packets;
+  s->tc = gst_ctf_trace_class_ref (gst_ctf_packet_source_get_trace_class
+      (packets));
   return s;
 }
 
@@ -78,9 +53,7 @@ _gst_ctf_event_source_free (GstCtfEventSource * s)
     return;
   g_clear_pointer (&s->merge, gst_ctf_event_merge_free);
   g_clear_pointer (&s->tc, gst_ctf_trace_class_unref);
-  g_clear_pointer (&s->pk, gst_ctf_trace_dat_packetizer_free);
-  g_clear_pointer (&s->dat, gst_ctf_trace_dat_unref);
-  g_clear_pointer (&s->ctf, gst_ctf_trace_source_free);
+  g_clear_pointer (&s->packets, gst_ctf_packet_source_free);
   g_free (s->path);
   g_free (s);
 }
@@ -121,38 +94,19 @@ _gst_ctf_event_source_get_values (GstCtfEventSource * s, GstCtfScope scope,
 static gboolean
 push_packet (GstCtfEventSource * s, GError ** error)
 {
-  GBytes *bytes;
+  GstCtfPacketSourcePacket p;
   gboolean ok;
 
-  if (s->ctf != NULL) {
-    GstCtfSourcePacket p;
-    gint r = gst_ctf_trace_source_next (s->ctf, &p, error);
-
-    if (r <= 0)
-      return FALSE;
-    ok = gst_ctf_event_merge_push_full (s->merge, p.bytes, p.stream_class_id,
-        p.rank, (gint64) p.stream_id, p.stream_name, p.offset, error);
-    g_bytes_unref (p.bytes);
-    if (!ok)
-      g_prefix_error (error, "Cannot read packet at byte %" G_GINT64_FORMAT
-          " of stream \"%s\" of \"%s\": ", p.offset, p.stream_name, s->path);
-    return ok;
-  } else {
-    GstCtfTraceDatPacketInfo info;
-    const guint8 *data;
-    gsize size;
-    gint r = gst_ctf_trace_dat_packetizer_next (s->pk, &data, &size, &info,
-        error);
-
-    if (r <= 0)
-      return FALSE;
-    bytes = g_bytes_new (data, size);
-    ok = gst_ctf_event_merge_push_full (s->merge, bytes, info.stream_class_id,
-        info.stream_index, (gint64) info.stream_instance_id,
-        info.stream_name, -1, error);
-    g_bytes_unref (bytes);
-    return ok;
-  }
+  if (gst_ctf_packet_source_next (s->packets, &p, error) <= 0)
+    return FALSE;
+  ok = gst_ctf_event_merge_push_full (s->merge, p.bytes, p.stream_class_id,
+      p.rank, p.stream_id, p.stream_name, p.offset, error);
+  g_bytes_unref (p.bytes);
+  /* (a trace.dat page has no place in a file of CTF packets) */
+  if (!ok && p.offset >= 0)
+    g_prefix_error (error, "Cannot read packet at byte %" G_GINT64_FORMAT
+        " of stream \"%s\" of \"%s\": ", p.offset, p.stream_name, s->path);
+  return ok;
 }
 
 gboolean
