@@ -41,6 +41,7 @@ typedef struct {
   gchar *filter;
   gchar *search;
   gchar *goto_time;
+  gboolean print_selected;
   guint shot_tries;
   guint scroll_source;
 } Viewer;
@@ -272,6 +273,21 @@ after_load (gpointer data)
       return G_SOURCE_CONTINUE; /* not drawn yet */
     g_printerr ("Cannot save the screenshot: the window was not drawn\n");
     v->failed = TRUE;
+  }
+  if (v->print_selected) {
+    GstCtfGtkEvent *ev = gtk_single_selection_get_selected_item
+        (v->selection);
+
+    if (ev != NULL) {
+      gchar t[32];
+
+      format_time (gst_ctf_gtk_event_get_timestamp_ns (ev), t, sizeof t);
+      g_print ("selected %" G_GUINT64_FORMAT " [%s] %s\n",
+          gst_ctf_gtk_event_get_index (ev), t,
+          gst_ctf_gtk_event_get_name (ev));
+    }
+    g_print ("shown %u\n", g_list_model_get_n_items (G_LIST_MODEL
+            (v->selection)));
   }
   if (v->quit_after_load)
     g_main_loop_quit (v->loop);
@@ -513,6 +529,9 @@ main (int argc, char **argv)
     {"goto", 0, 0, G_OPTION_ARG_STRING, &v.goto_time,
         "Select the first event at or after this time "
           "(HH:MM:SS.NNNNNNNNN, SECONDS.NNNNNNNNN or ns)", "TIME"},
+    {"print-selected", 0, 0, G_OPTION_ARG_NONE, &v.print_selected,
+        "Once loaded, print the selected event (row, time, name) and the "
+          "number of rows shown, for tests", NULL},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size,
         "Window size (default 1280x800)", "WxH"},
     {NULL}
