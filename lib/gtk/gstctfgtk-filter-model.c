@@ -38,6 +38,7 @@ typedef struct {
   gboolean done;
   GError *error;
   gboolean publish_pending;
+  GSource *idle;                /* the pending publish_cb (a reference) */
 } FilterJob;
 
 struct _GstCtfGtkFilterModel {
@@ -106,7 +107,7 @@ publish_locked (FilterJob * job)
   g_source_set_callback (idle, publish_cb, filter_job_ref (job),
       (GDestroyNotify) filter_job_unref);
   g_source_attach (idle, job->context);
-  g_source_unref (idle);
+  job->idle = idle;
 }
 
 typedef struct {
@@ -285,14 +286,21 @@ take_published (GstCtfGtkFilterModel * self)
   FilterJob *job = self->job;
   guint old = self->n_items, now;
   gboolean done;
+  GSource *idle;
 
   g_mutex_lock (&job->lock);
   job->publish_pending = FALSE;
+  idle = g_steal_pointer (&job->idle);
   now = MIN (job->rows->len, G_MAXUINT);
   done = job->done;
   if (done && self->error == NULL && job->error != NULL)
     self->error = g_error_copy (job->error);
   g_mutex_unlock (&job->lock);
+  /* done here (also when called by wait() before it ran) */
+  if (idle != NULL) {
+    g_source_destroy (idle);
+    g_source_unref (idle);
+  }
 
   self->n_items = now;
   if (now != old) {
@@ -367,6 +375,20 @@ gst_ctf_gtk_filter_model_dispose (GObject * object)
     g_atomic_int_set (&self->job->cancelled, 1);
     g_thread_join (self->thread);
     self->thread = NULL;
+  }
+  if (self->job != NULL) {
+    /* a publish still pending: its source holds the job, never run when
+     * the context is not iterated again */
+    GSource *idle;
+
+    g_mutex_lock (&self->job->lock);
+    idle = g_steal_pointer (&self->job->idle);
+    self->job->publish_pending = FALSE;
+    g_mutex_unlock (&self->job->lock);
+    if (idle != NULL) {
+      g_source_destroy (idle);
+      g_source_unref (idle);
+    }
   }
   g_clear_object (&self->base);
   G_OBJECT_CLASS (gst_ctf_gtk_filter_model_parent_class)->dispose (object);
