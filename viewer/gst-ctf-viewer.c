@@ -304,7 +304,8 @@ loaded (Viewer * v)
   }
   if (v->model != NULL && gst_ctf_gtk_event_model_get_error (v->model))
     v->failed = TRUE;
-  /* --filter, --goto, --search: as typed; a bad one fails the run */
+  /* --filter, --goto, --search: as typed, on the first trace; a bad one
+   * fails the run */
   if (v->model != NULL && v->filter != NULL &&
       !viewer_find_apply_filter (v->find, v->filter))
     v->failed = TRUE;
@@ -316,6 +317,9 @@ loaded (Viewer * v)
     v->failed = TRUE;
   if (v->failed)
     g_printerr ("%s\n", gtk_label_get_text (GTK_LABEL (v->status)));
+  g_clear_pointer (&v->filter, g_free);
+  g_clear_pointer (&v->goto_time, g_free);
+  g_clear_pointer (&v->search, g_free);
   if (v->screenshot != NULL || v->quit_after_load)
     /* a few frames for the rows and the tree to be drawn */
     g_timeout_add (500, after_load, v);

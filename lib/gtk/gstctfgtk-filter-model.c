@@ -291,8 +291,23 @@ take_published (GstCtfGtkFilterModel * self)
   g_mutex_lock (&job->lock);
   job->publish_pending = FALSE;
   idle = g_steal_pointer (&job->idle);
-  now = MIN (job->rows->len, G_MAXUINT);
-  done = job->done;
+  /* only rows the base model has published already (its index may be
+   * behind this thread): the rest once it has them */
+  {
+    guint base_n = g_list_model_get_n_items (G_LIST_MODEL (self->base));
+    guint lo = 0, hi = MIN (job->rows->len, G_MAXUINT);
+
+    while (lo < hi) {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (job->rows, guint64, mid) < base_n)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    now = lo;
+    done = job->done && now == job->rows->len;
+  }
   if (done && self->error == NULL && job->error != NULL)
     self->error = g_error_copy (job->error);
   g_mutex_unlock (&job->lock);
@@ -324,6 +339,14 @@ publish_cb (gpointer data)
     g_object_unref (self);
   }
   return G_SOURCE_REMOVE;
+}
+
+static void
+on_base_items_changed (GListModel * base, guint pos, guint removed,
+    guint added, GstCtfGtkFilterModel * self)
+{
+  if (self->loading)
+    take_published (self);
 }
 
 /* ---- GListModel ---- */
@@ -390,6 +413,8 @@ gst_ctf_gtk_filter_model_dispose (GObject * object)
       g_source_unref (idle);
     }
   }
+  if (self->base != NULL)
+    g_signal_handlers_disconnect_by_data (self->base, self);
   g_clear_object (&self->base);
   G_OBJECT_CLASS (gst_ctf_gtk_filter_model_parent_class)->dispose (object);
 }
@@ -506,6 +531,8 @@ gst_ctf_gtk_filter_model_new (GstCtfGtkEventModel * base,
   g_mutex_init (&job->lock);
   job->rows = g_array_new (FALSE, FALSE, sizeof (guint64));
   self->job = job;
+  g_signal_connect (base, "items-changed", G_CALLBACK (on_base_items_changed),
+      self);
   self->thread = g_thread_new ("gstctf-filter", filter_thread,
       filter_job_ref (job));
   return self;
@@ -557,8 +584,10 @@ gst_ctf_gtk_filter_model_get_loading (GstCtfGtkFilterModel * model)
  * @error: return location for the error that stopped the search (a
  *   %GST_CTF_ERROR from the readers)
  *
- * Blocks until every match is found and published (emitting
- * `items-changed` for the rest), e.g. for tests and batch use.
+ * Blocks until the base model and this one have read the whole trace,
+ * and publishes every match (emitting `items-changed` for the rest), e.g.
+ * for tests and batch use.  Matches are published only once the base
+ * model has published their rows.
  *
  * Returns: %TRUE when the whole trace was read
  */
@@ -567,6 +596,8 @@ gst_ctf_gtk_filter_model_wait (GstCtfGtkFilterModel * model, GError ** error)
 {
   g_return_val_if_fail (GST_CTF_GTK_IS_FILTER_MODEL (model), FALSE);
 
+  /* the base model's rows first: only those it has are published */
+  gst_ctf_gtk_event_model_wait (model->base, NULL);
   if (model->thread != NULL) {
     g_thread_join (model->thread);
     model->thread = NULL;

@@ -307,6 +307,61 @@ test_dispose_early (void)
   g_free (path);
 }
 
+static void
+count_added (GListModel * m, guint pos, guint removed, guint added,
+    guint * total)
+{
+  g_assert_cmpuint (pos, ==, *total);
+  g_assert_cmpuint (removed, ==, 0);
+  *total += added;
+}
+
+/* Made while the base model still indexes: the matches are published in
+ * batches, in order, never beyond the base model's rows, and end equal to
+ * those of a filter made on the loaded model. */
+static void
+test_before_base_loaded (void)
+{
+  gchar *path;
+  GError *err = NULL;
+  GstCtfGtkEventModel *base;
+  GstCtfGtkFilterModel *early, *late;
+  guint total = 0, i, n;
+  GMainContext *ctx = g_main_context_default ();
+
+  NEED_CORPUS ();
+  path = test_corpus_path ("tracedat/sched-block-net.v6.dat");
+  base = gst_ctf_gtk_event_model_new_for_path (path, &err);
+  g_assert_no_error (err);
+  early = gst_ctf_gtk_filter_model_new (base, ".*: CPU == 1", &err);
+  g_assert_no_error (err);
+  g_signal_connect (early, "items-changed", G_CALLBACK (count_added), &total);
+  while (gst_ctf_gtk_filter_model_get_loading (early)) {
+    g_main_context_iteration (ctx, TRUE);
+    n = g_list_model_get_n_items (G_LIST_MODEL (early));
+    if (n > 0)
+      g_assert_cmpuint (gst_ctf_gtk_filter_model_get_base_row (early, n - 1),
+          <, g_list_model_get_n_items (G_LIST_MODEL (base)));
+  }
+  g_assert_true (gst_ctf_gtk_filter_model_wait (early, &err));
+  g_assert_no_error (err);
+  n = g_list_model_get_n_items (G_LIST_MODEL (early));
+  g_assert_cmpuint (total, ==, n);
+  g_assert_cmpuint (n, ==, 6733);       /* ctffilter's count (oracle/6) */
+
+  late = gst_ctf_gtk_filter_model_new (base, ".*: CPU == 1", &err);
+  g_assert_no_error (err);
+  g_assert_true (gst_ctf_gtk_filter_model_wait (late, &err));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (late)), ==, n);
+  for (i = 0; i < n; i++)
+    g_assert_cmpuint (gst_ctf_gtk_filter_model_get_base_row (late, i), ==,
+        gst_ctf_gtk_filter_model_get_base_row (early, i));
+  g_object_unref (late);
+  g_object_unref (early);
+  g_object_unref (base);
+  g_free (path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -322,5 +377,7 @@ main (int argc, char **argv)
   }
   g_test_add_func ("/gtk/filter-model/bad-expression", test_bad_expression);
   g_test_add_func ("/gtk/filter-model/dispose-early", test_dispose_early);
+  g_test_add_func ("/gtk/filter-model/before-base-loaded",
+      test_before_base_loaded);
   return g_test_run ();
 }
