@@ -9,6 +9,9 @@
  *
  *   gst-ctf-viewer [TRACE]
  *   gst-ctf-viewer TRACE --select ROW --screenshot out.png --quit-after-load
+ *   gst-ctf-viewer TRACE --filter EXPR --search EXPR --goto TIME
+ *
+ * The find bar (filter, search, go to time) is gst-ctf-viewer-find.c.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -17,6 +20,7 @@
 #include <stdlib.h>
 #include <gtk/gtk.h>
 #include "gstctfgtk.h"
+#include "gst-ctf-viewer-find.h"
 
 typedef struct {
   GtkWidget *window;
@@ -27,13 +31,19 @@ typedef struct {
   GtkWidget *details;
   GtkSingleSelection *selection;
   GstCtfGtkEventModel *model;
+  ViewerFind *find;
   GMainLoop *loop;
   gboolean failed;
   /* options */
   gchar *screenshot;
   gboolean quit_after_load;
   gint select_row;
+  gchar *filter;
+  gchar *search;
+  gchar *goto_time;
+  gboolean print_selected;
   guint shot_tries;
+  guint scroll_source;
 } Viewer;
 
 static void
@@ -180,9 +190,33 @@ on_selected (GtkSingleSelection * sel, GParamSpec * pspec, Viewer * v)
   }
 }
 
+/* Again once the table has its new height (a filter just applied). */
+static gboolean
+scroll_again (gpointer data)
+{
+  Viewer *v = data;
+  guint row = gtk_single_selection_get_selected (v->selection);
+
+  v->scroll_source = 0;
+  if (row != GTK_INVALID_LIST_POSITION)
+    scroll_to (v, row);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+scroll_to_cb (gpointer data, guint row)
+{
+  Viewer *v = data;
+
+  scroll_to (v, row);
+  if (v->scroll_source == 0)
+    v->scroll_source = g_timeout_add (100, scroll_again, v);
+}
+
 static void
 on_event_activated (GstCtfGtkTimeline * t, guint row, Viewer * v)
 {
+  row = viewer_find_shown_row (v->find, row);   /* filtered */
   gtk_single_selection_set_selected (v->selection, row);
   scroll_to (v, row);
 }
@@ -226,6 +260,8 @@ after_load (gpointer data)
 {
   Viewer *v = data;
 
+  if (viewer_find_busy (v->find) && ++v->shot_tries < 240)
+    return G_SOURCE_CONTINUE;   /* the filter or the search still reads */
   if (v->select_row >= 0 && v->model != NULL) {
     scroll_to (v, (guint) v->select_row);
     v->select_row = -1;
@@ -237,6 +273,21 @@ after_load (gpointer data)
       return G_SOURCE_CONTINUE; /* not drawn yet */
     g_printerr ("Cannot save the screenshot: the window was not drawn\n");
     v->failed = TRUE;
+  }
+  if (v->print_selected) {
+    GstCtfGtkEvent *ev = gtk_single_selection_get_selected_item
+        (v->selection);
+
+    if (ev != NULL) {
+      gchar t[32];
+
+      format_time (gst_ctf_gtk_event_get_timestamp_ns (ev), t, sizeof t);
+      g_print ("selected %" G_GUINT64_FORMAT " [%s] %s\n",
+          gst_ctf_gtk_event_get_index (ev), t,
+          gst_ctf_gtk_event_get_name (ev));
+    }
+    g_print ("shown %u\n", g_list_model_get_n_items (G_LIST_MODEL
+            (v->selection)));
   }
   if (v->quit_after_load)
     g_main_loop_quit (v->loop);
@@ -253,6 +304,22 @@ loaded (Viewer * v)
   }
   if (v->model != NULL && gst_ctf_gtk_event_model_get_error (v->model))
     v->failed = TRUE;
+  /* --filter, --goto, --search: as typed, on the first trace; a bad one
+   * fails the run */
+  if (v->model != NULL && v->filter != NULL &&
+      !viewer_find_apply_filter (v->find, v->filter))
+    v->failed = TRUE;
+  if (v->model != NULL && v->goto_time != NULL &&
+      !viewer_find_goto (v->find, v->goto_time))
+    v->failed = TRUE;
+  if (v->model != NULL && v->search != NULL &&
+      !viewer_find_search (v->find, v->search, TRUE))
+    v->failed = TRUE;
+  if (v->failed)
+    g_printerr ("%s\n", gtk_label_get_text (GTK_LABEL (v->status)));
+  g_clear_pointer (&v->filter, g_free);
+  g_clear_pointer (&v->goto_time, g_free);
+  g_clear_pointer (&v->search, g_free);
   if (v->screenshot != NULL || v->quit_after_load)
     /* a few frames for the rows and the tree to be drawn */
     g_timeout_add (500, after_load, v);
@@ -297,7 +364,7 @@ open_trace (Viewer * v, const gchar * path)
   g_set_object (&v->model, m);
   g_signal_connect (m, "notify::loading", G_CALLBACK (on_loading), v);
   g_signal_connect (m, "items-changed", G_CALLBACK (on_items_changed), v);
-  gtk_single_selection_set_model (v->selection, G_LIST_MODEL (m));
+  viewer_find_set_model (v->find, m);
   gst_ctf_gtk_timeline_set_model (GST_CTF_GTK_TIMELINE (v->timeline), m);
   gst_ctf_gtk_details_set_event (GST_CTF_GTK_DETAILS (v->details), NULL);
   base = g_path_get_basename (path);
@@ -431,6 +498,9 @@ build_window (Viewer * v, gint width, gint height)
   gtk_box_append (GTK_BOX (box), tl_scroll);
   gtk_box_append (GTK_BOX (box), gtk_separator_new
       (GTK_ORIENTATION_HORIZONTAL));
+  v->find = viewer_find_new (v->selection, GTK_LABEL (v->status),
+      scroll_to_cb, v);
+  gtk_box_append (GTK_BOX (box), viewer_find_get_widget (v->find));
   gtk_box_append (GTK_BOX (box), hpaned);
   gtk_box_append (GTK_BOX (box), v->status);
   gtk_window_set_child (GTK_WINDOW (v->window), box);
@@ -455,6 +525,17 @@ main (int argc, char **argv)
           "status 1 when the trace could not be read", NULL},
     {"select", 0, 0, G_OPTION_ARG_INT, &v.select_row,
         "Select this row once loaded", "ROW"},
+    {"filter", 0, 0, G_OPTION_ARG_STRING, &v.filter,
+        "Show only the events this trace-cmd -F expression keeps", "EXPR"},
+    {"search", 0, 0, G_OPTION_ARG_STRING, &v.search,
+        "Select the first event this expression keeps (after --goto's)",
+          "EXPR"},
+    {"goto", 0, 0, G_OPTION_ARG_STRING, &v.goto_time,
+        "Select the first event at or after this time "
+          "(HH:MM:SS.NNNNNNNNN, SECONDS.NNNNNNNNN or ns)", "TIME"},
+    {"print-selected", 0, 0, G_OPTION_ARG_NONE, &v.print_selected,
+        "Once loaded, print the selected event (row, time, name) and the "
+          "number of rows shown, for tests", NULL},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size,
         "Window size (default 1280x800)", "WxH"},
     {NULL}
@@ -486,8 +567,14 @@ main (int argc, char **argv)
   status = v.failed ? 1 : 0;
   if (GTK_IS_WINDOW (v.window))
     gtk_window_destroy (GTK_WINDOW (v.window));
+  if (v.scroll_source != 0)
+    g_source_remove (v.scroll_source);
+  viewer_find_free (v.find);
   g_clear_object (&v.model);
   g_main_loop_unref (v.loop);
+  g_free (v.filter);
+  g_free (v.search);
+  g_free (v.goto_time);
   g_free (v.screenshot);
   g_free (size);
   return status;

@@ -5,5 +5,6 @@
 #include "gstctfgtk-version.h"
 #include "gstctfgtk-event.h"
 #include "gstctfgtk-event-model.h"
+#include "gstctfgtk-filter-model.h"
 #include "gstctfgtk-timeline.h"
 #include "gstctfgtk-details.h"

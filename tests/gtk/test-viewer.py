@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """gst-ctf-viewer under Xvfb: opens a trace, loads it, selects a row and
 saves a screenshot (--screenshot, --quit-after-load): exit status 0 and a
-PNG of the window's size; a missing path and a corrupt trace give exit
+PNG of the window's size; with --filter, --goto and --search the rows
+shown and the row selected are babeltrace2's (--print-selected); a missing path and a corrupt trace give exit
 status 1 and the message on stderr, never a crash.  With a third argument,
 the screenshots are also copied there (docs/images/ is made so:
 `meson test -C build gtk-viewer` then the copy is in SHOTS/).
@@ -63,6 +64,63 @@ if os.path.isdir(os.path.join(corpus, "tracedat")):
          os.path.join(corpus, "ctf", "lttng-ust", "pthread-multichan"), 3000)
 else:
     print("SKIP corpus screenshots: GST_CTF_CORPUS not set or missing")
+
+# find bar: --filter, --goto, --search on the bundled ust-libc trace,
+# checked against babeltrace2's text of it (examples/traces): the rows
+# shown, the row selected
+def oracle_rows(path):
+    rows = []
+    with open(path) as f:
+        for line in f:
+            if line.startswith("["):
+                t = line[1:line.index("]")]
+                rest = line.split(") ", 1)[1].split(" ")
+                name = rest[1].rstrip(":")   # after the host name
+                rows.append((t, name, line))
+    return rows
+
+
+libc = os.path.join(examples, "ust-libc")
+rows = oracle_rows(os.path.join(examples, "ust-libc.babeltrace2.txt"))
+png = os.path.join(outdir, "filter.png")
+rc, out_err = None, None
+p = subprocess.run([viewer, libc, "--filter", "lttng_ust_libc/malloc",
+                    "--goto", rows[400][0],
+                    "--search", "lttng_ust_libc/malloc: size > 100",
+                    "--size", "1280x760", "--screenshot", png,
+                    "--quit-after-load", "--print-selected"],
+                   env=env, capture_output=True, text=True, timeout=120)
+assert p.returncode == 0, (p.returncode, p.stderr)
+n_malloc = sum(1 for r in rows if r[1] == "lttng_ust_libc:malloc")
+want = None
+for i, r in enumerate(rows):
+    if i >= 400 and r[1] == "lttng_ust_libc:malloc":
+        size = int(r[2].split("size = ")[1].split(",")[0].split(" ")[0])
+        # the goto lands on the first shown row at the time, the search
+        # goes past it
+        if i > min(j for j in range(400, len(rows))
+                   if rows[j][1] == "lttng_ust_libc:malloc") and size > 100:
+            want = (i, r[0])
+            break
+assert want is not None
+assert ("shown %d" % n_malloc) in p.stdout, (p.stdout, n_malloc)
+assert ("selected %d [%s] lttng_ust_libc:malloc" % want) in p.stdout, \
+    (p.stdout, want)
+w, h = png_size(png)
+assert w >= 1000 and h >= 600, (png, w, h)
+print("filter/goto/search: %s, %s" % (p.stdout.strip().replace("\n", "; "),
+                                      png))
+if copy_to:
+    shutil.copy(png, os.path.join(copy_to, "viewer-filter.png"))
+
+# a bad filter, search or time: the parser's message, exit status 1
+for args, msg in ((["--filter", "lttng_ust_libc/malloc: size >"],
+                   "Bad filter"),
+                  (["--search", "lttng_ust_libc: (size == 1"], "Bad search"),
+                  (["--goto", "12:xx"], "is not a time")):
+    rc, err = run([libc, "--quit-after-load"] + args)
+    assert rc == 1 and msg in err, (args, rc, err)
+    print("%s: exit status 1, %s" % (" ".join(args), err.strip().splitlines()[-1]))
 
 # errors: a message, exit status 1, no crash
 tmp = tempfile.mkdtemp(prefix="gstctf-viewer-")

@@ -1,0 +1,711 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * GstCtfGtkFilterModel: the rows of a GstCtfGtkEventModel that a filter
+ * expression keeps.
+ *
+ * A thread reads the trace again with its own packet source and event
+ * merger (not recording: values are decoded only for the events of the
+ * classes whose plan needs them, gst_ctf_event_merge_get_values()), in
+ * the base model's row order, and decides each event with the plan of its
+ * event class (gst_ctf_filter_plan_new(), the code path ctffilter takes).
+ * It keeps only the base row numbers of the matches (8 bytes a match),
+ * published to the main context in batches (`items-changed` every
+ * PUBLISH_MS at most).  Items are the base model's items.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstctfgtk-filter-model.h"
+#include "gstctfgtk-packet-source.h"
+#include "gstctfgtk-event.h"
+#include "gstctf-event-merge.h"
+#include "gstctf-filter-expr.h"
+
+#define PUBLISH_MS 100
+#define N_SCOPES (GST_CTF_SCOPE_EVENT_PAYLOAD + 1)
+
+typedef struct {
+  gint ref;
+  gint cancelled;               /* atomic */
+  gchar *path;
+  GstCtfFilterExpr *expr;
+  GWeakRef model;
+  GMainContext *context;
+
+  GMutex lock;                  /* guards the rest */
+  GArray *rows;                 /* guint64 base rows, ascending */
+  gboolean done;
+  GError *error;
+  gboolean publish_pending;
+  GSource *idle;                /* the pending publish_cb (a reference) */
+} FilterJob;
+
+struct _GstCtfGtkFilterModel {
+  GObject parent;
+
+  GstCtfGtkEventModel *base;
+  gchar *expression;
+  guint n_items;                /* published matches */
+  gboolean loading;
+  GError *error;
+  FilterJob *job;
+  GThread *thread;
+};
+
+enum {
+  PROP_0,
+  PROP_LOADING,
+  PROP_N_ITEMS,
+  PROP_ITEM_TYPE,
+  N_PROPS
+};
+
+static GParamSpec *props[N_PROPS];
+
+static void list_model_init (GListModelInterface * iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GstCtfGtkFilterModel, gst_ctf_gtk_filter_model,
+    G_TYPE_OBJECT, G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
+        list_model_init));
+
+static FilterJob *
+filter_job_ref (FilterJob * job)
+{
+  g_atomic_int_inc (&job->ref);
+  return job;
+}
+
+static void
+filter_job_unref (FilterJob * job)
+{
+  if (!g_atomic_int_dec_and_test (&job->ref))
+    return;
+  g_free (job->path);
+  gst_ctf_filter_expr_free (job->expr);
+  g_weak_ref_clear (&job->model);
+  g_main_context_unref (job->context);
+  g_mutex_clear (&job->lock);
+  g_array_unref (job->rows);
+  g_clear_error (&job->error);
+  g_free (job);
+}
+
+static gboolean publish_cb (gpointer data);
+
+/* Called with the lock held. */
+static void
+publish_locked (FilterJob * job)
+{
+  GSource *idle;
+
+  if (job->publish_pending)
+    return;
+  job->publish_pending = TRUE;
+  idle = g_idle_source_new ();
+  g_source_set_priority (idle, G_PRIORITY_DEFAULT);
+  g_source_set_callback (idle, publish_cb, filter_job_ref (job),
+      (GDestroyNotify) filter_job_unref);
+  g_source_attach (idle, job->context);
+  job->idle = idle;
+}
+
+typedef struct {
+  GstCtfFilterPlanKind kind;
+  GstCtfFilterPlan *plan;       /* for GST_CTF_FILTER_PLAN_EVAL */
+} ClassPlan;
+
+static void
+class_plan_free (gpointer p)
+{
+  ClassPlan *cp = p;
+
+  gst_ctf_filter_plan_free (cp->plan);
+  g_free (cp);
+}
+
+static ClassPlan *
+class_plan_new (FilterJob * job, const GstCtfTraceClass * tc,
+    guint64 stream_class_id, const GstCtfEventClass * ec)
+{
+  ClassPlan *cp = g_new0 (ClassPlan, 1);
+  const GstCtfStreamClass *sc = gst_ctf_trace_class_find_stream_class (tc,
+      stream_class_id);
+
+  cp->kind = GST_CTF_FILTER_PLAN_NEVER;
+  if (sc != NULL && ec != NULL) {
+    GstCtfFilterPlan *p = gst_ctf_filter_plan_new (sc, ec);
+
+    gst_ctf_filter_plan_add_expr (p, job->expr, NULL, FALSE);
+    cp->kind = gst_ctf_filter_plan_get_kind (p);
+    if (cp->kind == GST_CTF_FILTER_PLAN_EVAL)
+      cp->plan = p;
+    else
+      gst_ctf_filter_plan_free (p);
+  }
+  return cp;
+}
+
+/* Whether the event just given back is kept. */
+static gboolean
+event_kept (GstCtfEventMerge * merge, const ClassPlan * cp, GError ** error)
+{
+  const GstCtfFieldValue *scopes[N_SCOPES] = { NULL, };
+  guint n[N_SCOPES] = { 0, }, s;
+
+  if (cp->kind != GST_CTF_FILTER_PLAN_EVAL)
+    return cp->kind == GST_CTF_FILTER_PLAN_ALWAYS;
+  for (s = GST_CTF_SCOPE_PACKET_CONTEXT; s < N_SCOPES; s++) {
+    GError *err = NULL;
+
+    scopes[s] = gst_ctf_event_merge_get_values (merge, s, &n[s], &err);
+    if (err != NULL) {
+      g_propagate_error (error, err);
+      return FALSE;
+    }
+  }
+  return gst_ctf_filter_plan_matches (cp->plan, scopes, n);
+}
+
+static gpointer
+filter_thread (gpointer data)
+{
+  FilterJob *job = data;
+  GstCtfGtkPacketSource *src;
+  GstCtfEventMerge *merge = NULL;
+  GstCtfTraceClass *tc = NULL;
+  GError *err = NULL;
+  gboolean finished = FALSE;
+  guint64 row = 0;
+  gint64 last_publish = g_get_monotonic_time ();
+  GHashTable *plans = g_hash_table_new_full (NULL, NULL, NULL,
+      class_plan_free);
+  const GstCtfEventClass *last_ec = NULL;
+  ClassPlan *cp = NULL;
+  GArray *batch = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  src = _gst_ctf_gtk_packet_source_open (job->path, &err);
+  if (src != NULL) {
+    tc = _gst_ctf_gtk_packet_source_get_trace_class (src);
+    merge = gst_ctf_event_merge_new (tc);
+    gst_ctf_event_merge_set_emulate_recycling (merge, FALSE);
+    gst_ctf_event_merge_set_recording (merge, FALSE);
+  }
+  while (src != NULL && !g_atomic_int_get (&job->cancelled)) {
+    GstCtfMergeItem item;
+    GstCtfMergeItemType t = gst_ctf_event_merge_next (merge, &item, &err);
+
+    if (t == GST_CTF_MERGE_EVENT) {
+      const GstCtfEventClass *ec =
+          gst_ctf_event_iter_get_event_class (item.iter);
+      gboolean keep;
+
+      if (ec != last_ec || cp == NULL) {
+        cp = g_hash_table_lookup (plans, ec);
+        if (cp == NULL) {
+          cp = class_plan_new (job, tc, item.stream_class_id, ec);
+          g_hash_table_insert (plans, (gpointer) ec, cp);
+        }
+        last_ec = ec;
+      }
+      keep = event_kept (merge, cp, &err);
+      if (err != NULL)
+        break;
+      if (keep)
+        g_array_append_val (batch, row);
+      row++;
+      if ((row % 4096) == 0 && batch->len > 0) {
+        gint64 now = g_get_monotonic_time ();
+
+        if (now - last_publish >= PUBLISH_MS * 1000) {
+          g_mutex_lock (&job->lock);
+          g_array_append_vals (job->rows, batch->data, batch->len);
+          publish_locked (job);
+          g_mutex_unlock (&job->lock);
+          g_array_set_size (batch, 0);
+          last_publish = now;
+        }
+      }
+      continue;
+    }
+    if (t == GST_CTF_MERGE_ERROR) {
+      if (err == NULL)
+        g_set_error (&err, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
+            "unknown error");
+      g_prefix_error (&err, "Cannot decode event in the packet at byte %"
+          G_GINT64_FORMAT " of stream \"%s\" of \"%s\": ", item.offset,
+          item.stream_name ? item.stream_name : "(unknown)", job->path);
+      break;
+    }
+    if (t != GST_CTF_MERGE_NONE)
+      continue;                 /* lost events notices */
+    if (finished)
+      break;
+    {
+      GstCtfGtkPacket p;
+      gint r = _gst_ctf_gtk_packet_source_next (src, &p, &err);
+
+      if (r < 0)
+        break;
+      if (r == 0) {
+        finished = TRUE;
+        gst_ctf_event_merge_finish (merge);
+        continue;
+      }
+      if (!gst_ctf_event_merge_push_full (merge, p.bytes, p.stream_class_id,
+              p.rank, p.stream_id, p.stream_name, p.offset, &err)) {
+        g_prefix_error (&err, "Cannot read packet at byte %" G_GINT64_FORMAT
+            " of stream \"%s\" of \"%s\": ", p.offset, p.stream_name,
+            job->path);
+        g_bytes_unref (p.bytes);
+        break;
+      }
+      g_bytes_unref (p.bytes);
+    }
+  }
+  /* plans before the merger: they point into the trace class */
+  g_hash_table_unref (plans);
+  g_clear_pointer (&merge, gst_ctf_event_merge_free);
+  _gst_ctf_gtk_packet_source_free (src);
+
+  g_mutex_lock (&job->lock);
+  g_array_append_vals (job->rows, batch->data, batch->len);
+  job->done = TRUE;
+  job->error = err;
+  publish_locked (job);
+  g_mutex_unlock (&job->lock);
+  g_array_unref (batch);
+  filter_job_unref (job);
+  return NULL;
+}
+
+/* Main context: the matches found so far become items. */
+static void
+take_published (GstCtfGtkFilterModel * self)
+{
+  FilterJob *job = self->job;
+  guint old = self->n_items, now;
+  gboolean done;
+  GSource *idle;
+
+  g_mutex_lock (&job->lock);
+  job->publish_pending = FALSE;
+  idle = g_steal_pointer (&job->idle);
+  /* only rows the base model has published already (its index may be
+   * behind this thread): the rest once it has them */
+  {
+    guint base_n = g_list_model_get_n_items (G_LIST_MODEL (self->base));
+    guint lo = 0, hi = MIN (job->rows->len, G_MAXUINT);
+
+    while (lo < hi) {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (job->rows, guint64, mid) < base_n)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    now = lo;
+    done = job->done && now == job->rows->len;
+  }
+  if (done && self->error == NULL && job->error != NULL)
+    self->error = g_error_copy (job->error);
+  g_mutex_unlock (&job->lock);
+  /* done here (also when called by wait() before it ran) */
+  if (idle != NULL) {
+    g_source_destroy (idle);
+    g_source_unref (idle);
+  }
+
+  self->n_items = now;
+  if (now != old) {
+    g_list_model_items_changed (G_LIST_MODEL (self), old, 0, now - old);
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_N_ITEMS]);
+  }
+  if (done && self->loading) {
+    self->loading = FALSE;
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_LOADING]);
+  }
+}
+
+static gboolean
+publish_cb (gpointer data)
+{
+  FilterJob *job = data;
+  GstCtfGtkFilterModel *self = g_weak_ref_get (&job->model);
+
+  if (self != NULL) {
+    take_published (self);
+    g_object_unref (self);
+  }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_base_items_changed (GListModel * base, guint pos, guint removed,
+    guint added, GstCtfGtkFilterModel * self)
+{
+  if (self->loading)
+    take_published (self);
+}
+
+/* ---- GListModel ---- */
+
+static gpointer
+get_item (GListModel * list, guint position)
+{
+  GstCtfGtkFilterModel *self = GST_CTF_GTK_FILTER_MODEL (list);
+
+  if (position >= self->n_items)
+    return NULL;
+  return g_list_model_get_item (G_LIST_MODEL (self->base),
+      (guint) gst_ctf_gtk_filter_model_get_base_row (self, position));
+}
+
+static GType
+get_item_type (GListModel * list)
+{
+  return GST_CTF_GTK_TYPE_EVENT;
+}
+
+static guint
+get_n_items (GListModel * list)
+{
+  return GST_CTF_GTK_FILTER_MODEL (list)->n_items;
+}
+
+static void
+list_model_init (GListModelInterface * iface)
+{
+  iface->get_item = get_item;
+  iface->get_item_type = get_item_type;
+  iface->get_n_items = get_n_items;
+}
+
+/* ---- GObject ---- */
+
+static void
+gst_ctf_gtk_filter_model_init (GstCtfGtkFilterModel * self)
+{
+}
+
+static void
+gst_ctf_gtk_filter_model_dispose (GObject * object)
+{
+  GstCtfGtkFilterModel *self = GST_CTF_GTK_FILTER_MODEL (object);
+
+  if (self->thread != NULL) {
+    g_atomic_int_set (&self->job->cancelled, 1);
+    g_thread_join (self->thread);
+    self->thread = NULL;
+  }
+  if (self->job != NULL) {
+    /* a publish still pending: its source holds the job, never run when
+     * the context is not iterated again */
+    GSource *idle;
+
+    g_mutex_lock (&self->job->lock);
+    idle = g_steal_pointer (&self->job->idle);
+    self->job->publish_pending = FALSE;
+    g_mutex_unlock (&self->job->lock);
+    if (idle != NULL) {
+      g_source_destroy (idle);
+      g_source_unref (idle);
+    }
+  }
+  if (self->base != NULL)
+    g_signal_handlers_disconnect_by_data (self->base, self);
+  g_clear_object (&self->base);
+  G_OBJECT_CLASS (gst_ctf_gtk_filter_model_parent_class)->dispose (object);
+}
+
+static void
+gst_ctf_gtk_filter_model_finalize (GObject * object)
+{
+  GstCtfGtkFilterModel *self = GST_CTF_GTK_FILTER_MODEL (object);
+
+  if (self->job != NULL)
+    filter_job_unref (self->job);
+  g_free (self->expression);
+  g_clear_error (&self->error);
+  G_OBJECT_CLASS (gst_ctf_gtk_filter_model_parent_class)->finalize (object);
+}
+
+static void
+gst_ctf_gtk_filter_model_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstCtfGtkFilterModel *self = GST_CTF_GTK_FILTER_MODEL (object);
+
+  switch (prop_id) {
+    case PROP_LOADING:
+      g_value_set_boolean (value, self->loading);
+      break;
+    case PROP_N_ITEMS:
+      g_value_set_uint (value, self->n_items);
+      break;
+    case PROP_ITEM_TYPE:
+      g_value_set_gtype (value, GST_CTF_GTK_TYPE_EVENT);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void
+gst_ctf_gtk_filter_model_class_init (GstCtfGtkFilterModelClass * klass)
+{
+  GObjectClass *oc = G_OBJECT_CLASS (klass);
+
+  oc->dispose = gst_ctf_gtk_filter_model_dispose;
+  oc->finalize = gst_ctf_gtk_filter_model_finalize;
+  oc->get_property = gst_ctf_gtk_filter_model_get_property;
+
+  /**
+   * GstCtfGtkFilterModel:loading:
+   *
+   * Whether the thread is still looking for matches.
+   */
+  props[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, TRUE,
+      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * GstCtfGtkFilterModel:n-items:
+   *
+   * The number of matches published so far.
+   */
+  props[PROP_N_ITEMS] = g_param_spec_uint ("n-items", NULL, NULL, 0,
+      G_MAXUINT, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+      G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * GstCtfGtkFilterModel:item-type:
+   *
+   * %GST_CTF_GTK_TYPE_EVENT.
+   */
+  props[PROP_ITEM_TYPE] = g_param_spec_gtype ("item-type", NULL, NULL,
+      G_TYPE_OBJECT, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (oc, N_PROPS, props);
+}
+
+/**
+ * gst_ctf_gtk_filter_model_new:
+ * @base: the model of the whole trace (its items are given back)
+ * @expression: a filter in trace-cmd's `report -F` grammar, as
+ *   ctffilter's `filter` property takes it (see gst_ctf_filter_expr_parse())
+ * @error: return location for a %GST_CTF_ERROR
+ *   (%GST_CTF_ERROR_FILTER_SYNTAX: the parser's message, with the column)
+ *
+ * Starts a thread that reads @base's trace again and keeps the base row
+ * numbers of the events @expression keeps.  Matches are published to the
+ * thread-default main context of the caller in batches; #GListModel
+ * items are @base's items.  Memory: 8 bytes per match.
+ *
+ * Returns: (transfer full) (nullable): the model, %NULL when @expression
+ *   does not parse
+ */
+GstCtfGtkFilterModel *
+gst_ctf_gtk_filter_model_new (GstCtfGtkEventModel * base,
+    const gchar * expression, GError ** error)
+{
+  GstCtfGtkFilterModel *self;
+  GstCtfFilterExpr *expr;
+  FilterJob *job;
+
+  g_return_val_if_fail (GST_CTF_GTK_IS_EVENT_MODEL (base), NULL);
+  g_return_val_if_fail (expression != NULL, NULL);
+
+  expr = gst_ctf_filter_expr_parse (expression, error);
+  if (expr == NULL)
+    return NULL;
+
+  self = g_object_new (GST_CTF_GTK_TYPE_FILTER_MODEL, NULL);
+  self->base = g_object_ref (base);
+  self->expression = g_strdup (expression);
+  self->loading = TRUE;
+
+  job = g_new0 (FilterJob, 1);
+  job->ref = 1;
+  job->path = g_strdup (gst_ctf_gtk_event_model_get_path (base));
+  job->expr = expr;
+  g_weak_ref_init (&job->model, self);
+  job->context = g_main_context_ref_thread_default ();
+  g_mutex_init (&job->lock);
+  job->rows = g_array_new (FALSE, FALSE, sizeof (guint64));
+  self->job = job;
+  g_signal_connect (base, "items-changed", G_CALLBACK (on_base_items_changed),
+      self);
+  self->thread = g_thread_new ("gstctf-filter", filter_thread,
+      filter_job_ref (job));
+  return self;
+}
+
+/**
+ * gst_ctf_gtk_filter_model_get_base:
+ * @model: a filter model
+ *
+ * Returns: (transfer none): the model whose rows @model filters
+ */
+GstCtfGtkEventModel *
+gst_ctf_gtk_filter_model_get_base (GstCtfGtkFilterModel * model)
+{
+  g_return_val_if_fail (GST_CTF_GTK_IS_FILTER_MODEL (model), NULL);
+  return model->base;
+}
+
+/**
+ * gst_ctf_gtk_filter_model_get_expression:
+ * @model: a filter model
+ *
+ * Returns: (transfer none): the expression given to
+ *   gst_ctf_gtk_filter_model_new()
+ */
+const gchar *
+gst_ctf_gtk_filter_model_get_expression (GstCtfGtkFilterModel * model)
+{
+  g_return_val_if_fail (GST_CTF_GTK_IS_FILTER_MODEL (model), NULL);
+  return model->expression;
+}
+
+/**
+ * gst_ctf_gtk_filter_model_get_loading:
+ * @model: a filter model
+ *
+ * Returns: whether matches are still being looked for
+ */
+gboolean
+gst_ctf_gtk_filter_model_get_loading (GstCtfGtkFilterModel * model)
+{
+  g_return_val_if_fail (GST_CTF_GTK_IS_FILTER_MODEL (model), FALSE);
+  return model->loading;
+}
+
+/**
+ * gst_ctf_gtk_filter_model_wait:
+ * @model: a filter model
+ * @error: return location for the error that stopped the search (a
+ *   %GST_CTF_ERROR from the readers)
+ *
+ * Blocks until the base model and this one have read the whole trace,
+ * and publishes every match (emitting `items-changed` for the rest), e.g.
+ * for tests and batch use.  Matches are published only once the base
+ * model has published their rows.
+ *
+ * Returns: %TRUE when the whole trace was read
+ */
+gboolean
+gst_ctf_gtk_filter_model_wait (GstCtfGtkFilterModel * model, GError ** error)
+{
+  g_return_val_if_fail (GST_CTF_GTK_IS_FILTER_MODEL (model), FALSE);
+
+  /* the base model's rows first: only those it has are published */
+  gst_ctf_gtk_event_model_wait (model->base, NULL);
+  if (model->thread != NULL) {
+    g_thread_join (model->thread);
+    model->thread = NULL;
+  }
+  take_published (model);
+  if (model->error != NULL) {
+    g_propagate_error (error, g_error_copy (model->error));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/**
+ * gst_ctf_gtk_filter_model_get_base_row:
+ * @model: a filter model
+ * @position: a position in @model, below its number of items
+ *
+ * Returns: the row of the base model shown at @position
+ */
+guint64
+gst_ctf_gtk_filter_model_get_base_row (GstCtfGtkFilterModel * model,
+    guint position)
+{
+  guint64 row;
+
+  g_return_val_if_fail (GST_CTF_GTK_IS_FILTER_MODEL (model), 0);
+  g_return_val_if_fail (position < model->n_items, 0);
+
+  g_mutex_lock (&model->job->lock);
+  row = g_array_index (model->job->rows, guint64, position);
+  g_mutex_unlock (&model->job->lock);
+  return row;
+}
+
+/**
+ * gst_ctf_gtk_filter_model_find_position:
+ * @model: a filter model
+ * @base_row: a row of the base model
+ *
+ * Binary search over the published matches.
+ *
+ * Returns: the position of the first match at or after @base_row (the
+ *   number of items when there is none)
+ */
+guint
+gst_ctf_gtk_filter_model_find_position (GstCtfGtkFilterModel * model,
+    guint64 base_row)
+{
+  guint lo = 0, hi;
+
+  g_return_val_if_fail (GST_CTF_GTK_IS_FILTER_MODEL (model), 0);
+
+  hi = model->n_items;
+  g_mutex_lock (&model->job->lock);
+  while (lo < hi) {
+    guint mid = lo + (hi - lo) / 2;
+
+    if (g_array_index (model->job->rows, guint64, mid) < base_row)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  g_mutex_unlock (&model->job->lock);
+  return lo;
+}
+
+/**
+ * gst_ctf_gtk_filter_model_find_next:
+ * @model: a filter model (used as a search: its matches)
+ * @base_row: a row of the base model
+ * @match: (out): the base row of the first match after @base_row
+ *
+ * Returns: whether a published match follows @base_row
+ */
+gboolean
+gst_ctf_gtk_filter_model_find_next (GstCtfGtkFilterModel * model,
+    guint64 base_row, guint64 * match)
+{
+  guint pos;
+
+  g_return_val_if_fail (GST_CTF_GTK_IS_FILTER_MODEL (model), FALSE);
+
+  pos = gst_ctf_gtk_filter_model_find_position (model, base_row + 1);
+  if (pos >= model->n_items)
+    return FALSE;
+  *match = gst_ctf_gtk_filter_model_get_base_row (model, pos);
+  return TRUE;
+}
+
+/**
+ * gst_ctf_gtk_filter_model_find_previous:
+ * @model: a filter model (used as a search: its matches)
+ * @base_row: a row of the base model
+ * @match: (out): the base row of the last match before @base_row
+ *
+ * Returns: whether a published match comes before @base_row
+ */
+gboolean
+gst_ctf_gtk_filter_model_find_previous (GstCtfGtkFilterModel * model,
+    guint64 base_row, guint64 * match)
+{
+  guint pos;
+
+  g_return_val_if_fail (GST_CTF_GTK_IS_FILTER_MODEL (model), FALSE);
+
+  pos = gst_ctf_gtk_filter_model_find_position (model, base_row);
+  if (pos == 0)
+    return FALSE;
+  *match = gst_ctf_gtk_filter_model_get_base_row (model, pos - 1);
+  return TRUE;
+}
