@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <gtk/gtk.h>
 #include "gstctfgtk.h"
+#include "gst-ctf-viewer-markers.h"
 
 typedef struct {
   GtkWidget *window;
@@ -33,6 +34,7 @@ typedef struct {
   gchar *screenshot;
   gboolean quit_after_load;
   gint select_row;
+  gchar *markers;
   guint shot_tries;
 } Viewer;
 
@@ -429,6 +431,8 @@ build_window (Viewer * v, gint width, gint height)
   gtk_widget_set_margin_top (v->status, 3);
   gtk_widget_set_margin_bottom (v->status, 3);
   gtk_box_append (GTK_BOX (box), tl_scroll);
+  gtk_box_append (GTK_BOX (box), gst_ctf_viewer_marker_bar_new
+      (GST_CTF_GTK_TIMELINE (v->timeline)));
   gtk_box_append (GTK_BOX (box), gtk_separator_new
       (GTK_ORIENTATION_HORIZONTAL));
   gtk_box_append (GTK_BOX (box), hpaned);
@@ -455,6 +459,8 @@ main (int argc, char **argv)
           "status 1 when the trace could not be read", NULL},
     {"select", 0, 0, G_OPTION_ARG_INT, &v.select_row,
         "Select this row once loaded", "ROW"},
+    {"markers", 0, 0, G_OPTION_ARG_STRING, &v.markers,
+        "Place markers A and B (ns from the clock origin)", "A:B"},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size,
         "Window size (default 1280x800)", "WxH"},
     {NULL}
@@ -479,6 +485,17 @@ main (int argc, char **argv)
   gtk_init ();
   v.loop = g_main_loop_new (NULL, FALSE);
   build_window (&v, width, height);
+  if (v.markers != NULL) {
+    guint64 a, b;
+
+    if (sscanf (v.markers, "%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT, &a,
+            &b) != 2) {
+      g_printerr ("--markers: expected A:B in ns, got \"%s\"\n", v.markers);
+      return 2;
+    }
+    gst_ctf_gtk_timeline_set_marker (GST_CTF_GTK_TIMELINE (v.timeline), 0, a);
+    gst_ctf_gtk_timeline_set_marker (GST_CTF_GTK_TIMELINE (v.timeline), 1, b);
+  }
   gtk_window_present (GTK_WINDOW (v.window));
   if (argc > 1)
     open_trace (&v, argv[1]);
@@ -490,5 +507,6 @@ main (int argc, char **argv)
   g_main_loop_unref (v.loop);
   g_free (v.screenshot);
   g_free (size);
+  g_free (v.markers);
   return status;
 }
