@@ -13,8 +13,12 @@
 static void
 append_time (GString * s, const gchar * name, guint64 ns)
 {
-  g_string_append_printf (s, "%s %" G_GUINT64_FORMAT ".%09" G_GUINT64_FORMAT
-      " s", name, ns / 1000000000, ns % 1000000000);
+  guint64 secs = ns / 1000000000;
+
+  /* as the table's Time column: the time of day of the clock, UTC */
+  g_string_append_printf (s, "%s %02u:%02u:%02u.%09u", name,
+      (guint) (secs / 3600 % 24), (guint) (secs / 60 % 60),
+      (guint) (secs % 60), (guint) (ns % 1000000000));
 }
 
 /**
@@ -23,7 +27,8 @@ append_time (GString * s, const gchar * name, guint64 ns)
  * @b_ns: marker B in ns, %G_MAXUINT64 when unset
  *
  * Returns: (transfer full): the marker bar's text, e.g.
- *   `A 12.000000100 s   B 12.000000350 s   B-A +250 ns`
+ *   `A 00:34:54.383000000   B 00:34:54.383500000   B-A +500000 ns
+ *   (0.500000 ms)`
  */
 gchar *
 gst_ctf_viewer_marker_text (guint64 a_ns, guint64 b_ns)

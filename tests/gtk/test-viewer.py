@@ -39,12 +39,12 @@ def png_size(path):
     return struct.unpack(">II", head[16:24])
 
 
-def shot(name, trace, row):
+def shot(name, trace, row, extra=()):
     png = os.path.join(outdir, name + ".png")
     if os.path.exists(png):
         os.unlink(png)
     rc, err = run([trace, "--select", str(row), "--size", "1280x760",
-                   "--screenshot", png, "--quit-after-load"])
+                   "--screenshot", png, "--quit-after-load"] + list(extra))
     assert rc == 0, (trace, rc, err)
     w, h = png_size(png)
     assert w >= 1000 and h >= 600, (png, w, h)
@@ -54,6 +54,9 @@ def shot(name, trace, row):
 
 
 shot("ust-sample", os.path.join(examples, "ust-sample"), 40)
+# markers A and B inside the sample's 0.9 ms, B-A in the marker bar
+shot("ust-sample-markers", os.path.join(examples, "ust-sample"), 40,
+     ["--markers", "1795307694383000000:1795307694383500000"])
 shot("tracedat-armv7", os.path.join(data, "tracecmd", "armv7-v6.dat"), 60)
 if os.path.isdir(os.path.join(corpus, "tracedat")):
     shot("tracedat-kernel",
