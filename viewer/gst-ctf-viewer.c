@@ -15,9 +15,12 @@
 #endif
 
 #include <stdlib.h>
+#include <gst/gst.h>
 #include <gtk/gtk.h>
 #include "gstctfgtk.h"
 #include "gst-ctf-viewer-markers.h"
+#include "gst-ctf-viewer-export.h"
+#include "gst-ctf-viewer-export-bar.h"
 
 typedef struct {
   GtkWidget *window;
@@ -35,6 +38,9 @@ typedef struct {
   gboolean quit_after_load;
   gint select_row;
   gchar *markers;
+  gchar *export_dir;
+  gchar *select_range;
+  GtkWidget *export_bar;
   guint shot_tries;
 } Viewer;
 
@@ -301,6 +307,7 @@ open_trace (Viewer * v, const gchar * path)
   g_signal_connect (m, "items-changed", G_CALLBACK (on_items_changed), v);
   gtk_single_selection_set_model (v->selection, G_LIST_MODEL (m));
   gst_ctf_gtk_timeline_set_model (GST_CTF_GTK_TIMELINE (v->timeline), m);
+  gst_ctf_viewer_export_bar_set_trace (v->export_bar, path);
   gst_ctf_gtk_details_set_event (GST_CTF_GTK_DETAILS (v->details), NULL);
   base = g_path_get_basename (path);
   title = g_strdup_printf ("%s — gst-ctf-viewer", base);
@@ -436,6 +443,9 @@ build_window (Viewer * v, gint width, gint height)
   gtk_box_append (GTK_BOX (box), gtk_separator_new
       (GTK_ORIENTATION_HORIZONTAL));
   gtk_box_append (GTK_BOX (box), hpaned);
+  v->export_bar = gst_ctf_viewer_export_bar_new (GST_CTF_GTK_TIMELINE
+      (v->timeline), v->status);
+  gtk_box_append (GTK_BOX (box), v->export_bar);
   gtk_box_append (GTK_BOX (box), v->status);
   gtk_window_set_child (GTK_WINDOW (v->window), box);
 
@@ -461,6 +471,11 @@ main (int argc, char **argv)
         "Select this row once loaded", "ROW"},
     {"markers", 0, 0, G_OPTION_ARG_STRING, &v.markers,
         "Place markers A and B (ns from the clock origin)", "A:B"},
+    {"select-range", 0, 0, G_OPTION_ARG_STRING, &v.select_range,
+        "Select this time range (ns from the clock origin)", "A:B"},
+    {"export", 0, 0, G_OPTION_ARG_FILENAME, &v.export_dir,
+        "Export the selected range (else A..B) of TRACE into this new or "
+          "empty directory, then quit (exit status 1 on error)", "DIR"},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size,
         "Window size (default 1280x800)", "WxH"},
     {NULL}
@@ -482,6 +497,7 @@ main (int argc, char **argv)
     g_printerr ("--size: expected WxH, got \"%s\"\n", size);
     return 2;
   }
+  gst_init (NULL, NULL);
   gtk_init ();
   v.loop = g_main_loop_new (NULL, FALSE);
   build_window (&v, width, height);
@@ -499,6 +515,20 @@ main (int argc, char **argv)
   gtk_window_present (GTK_WINDOW (v.window));
   if (argc > 1)
     open_trace (&v, argv[1]);
+  if (v.select_range != NULL) {
+    guint64 a, b;
+
+    if (sscanf (v.select_range, "%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT,
+            &a, &b) != 2) {
+      g_printerr ("--select-range: expected A:B in ns\n");
+      return 2;
+    }
+    gst_ctf_gtk_timeline_set_selection (GST_CTF_GTK_TIMELINE (v.timeline), a,
+        b);
+  }
+  if (v.export_dir != NULL)
+    gst_ctf_viewer_export_bar_run (v.export_bar, v.export_dir, v.loop,
+        &v.failed);
   g_main_loop_run (v.loop);
   status = v.failed ? 1 : 0;
   if (GTK_IS_WINDOW (v.window))
@@ -508,5 +538,7 @@ main (int argc, char **argv)
   g_free (v.screenshot);
   g_free (size);
   g_free (v.markers);
+  g_free (v.export_dir);
+  g_free (v.select_range);
   return status;
 }
