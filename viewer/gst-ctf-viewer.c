@@ -9,6 +9,9 @@
  *
  *   gst-ctf-viewer [TRACE]
  *   gst-ctf-viewer TRACE --select ROW --screenshot out.png --quit-after-load
+ *   gst-ctf-viewer TRACE --select-range S:E --export DIR
+ *
+ * Markers A/B: gst-ctf-viewer-markers.c; export: gst-ctf-viewer-export*.c.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
