@@ -12,15 +12,22 @@
  *   gst-ctf-viewer TRACE --filter EXPR --search EXPR --goto TIME
  *
  * The find bar (filter, search, go to time) is gst-ctf-viewer-find.c.
+ *   gst-ctf-viewer TRACE --select-range S:E --export DIR
+ *
+ * Markers A/B: gst-ctf-viewer-markers.c; export: gst-ctf-viewer-export*.c.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include <stdlib.h>
+#include <gst/gst.h>
 #include <gtk/gtk.h>
 #include "gstctfgtk.h"
 #include "gst-ctf-viewer-find.h"
+#include "gst-ctf-viewer-markers.h"
+#include "gst-ctf-viewer-export.h"
+#include "gst-ctf-viewer-export-bar.h"
 
 typedef struct {
   GtkWidget *window;
@@ -42,6 +49,10 @@ typedef struct {
   gchar *search;
   gchar *goto_time;
   gboolean print_selected;
+  gchar *markers;
+  gchar *export_dir;
+  gchar *select_range;
+  GtkWidget *export_bar;
   guint shot_tries;
   guint scroll_source;
 } Viewer;
@@ -366,6 +377,7 @@ open_trace (Viewer * v, const gchar * path)
   g_signal_connect (m, "items-changed", G_CALLBACK (on_items_changed), v);
   viewer_find_set_model (v->find, m);
   gst_ctf_gtk_timeline_set_model (GST_CTF_GTK_TIMELINE (v->timeline), m);
+  gst_ctf_viewer_export_bar_set_trace (v->export_bar, path);
   gst_ctf_gtk_details_set_event (GST_CTF_GTK_DETAILS (v->details), NULL);
   base = g_path_get_basename (path);
   title = g_strdup_printf ("%s — gst-ctf-viewer", base);
@@ -496,12 +508,17 @@ build_window (Viewer * v, gint width, gint height)
   gtk_widget_set_margin_top (v->status, 3);
   gtk_widget_set_margin_bottom (v->status, 3);
   gtk_box_append (GTK_BOX (box), tl_scroll);
+  gtk_box_append (GTK_BOX (box), gst_ctf_viewer_marker_bar_new
+      (GST_CTF_GTK_TIMELINE (v->timeline)));
   gtk_box_append (GTK_BOX (box), gtk_separator_new
       (GTK_ORIENTATION_HORIZONTAL));
   v->find = viewer_find_new (v->selection, GTK_LABEL (v->status),
       scroll_to_cb, v);
   gtk_box_append (GTK_BOX (box), viewer_find_get_widget (v->find));
   gtk_box_append (GTK_BOX (box), hpaned);
+  v->export_bar = gst_ctf_viewer_export_bar_new (GST_CTF_GTK_TIMELINE
+      (v->timeline), v->status);
+  gtk_box_append (GTK_BOX (box), v->export_bar);
   gtk_box_append (GTK_BOX (box), v->status);
   gtk_window_set_child (GTK_WINDOW (v->window), box);
 
@@ -536,6 +553,13 @@ main (int argc, char **argv)
     {"print-selected", 0, 0, G_OPTION_ARG_NONE, &v.print_selected,
         "Once loaded, print the selected event (row, time, name) and the "
           "number of rows shown, for tests", NULL},
+    {"markers", 0, 0, G_OPTION_ARG_STRING, &v.markers,
+        "Place markers A and B (ns from the clock origin)", "A:B"},
+    {"select-range", 0, 0, G_OPTION_ARG_STRING, &v.select_range,
+        "Select this time range (ns from the clock origin)", "A:B"},
+    {"export", 0, 0, G_OPTION_ARG_FILENAME, &v.export_dir,
+        "Export the selected range (else A..B) of TRACE into this new or "
+          "empty directory, then quit (exit status 1 on error)", "DIR"},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size,
         "Window size (default 1280x800)", "WxH"},
     {NULL}
@@ -557,12 +581,38 @@ main (int argc, char **argv)
     g_printerr ("--size: expected WxH, got \"%s\"\n", size);
     return 2;
   }
+  gst_init (NULL, NULL);
   gtk_init ();
   v.loop = g_main_loop_new (NULL, FALSE);
   build_window (&v, width, height);
+  if (v.markers != NULL) {
+    guint64 a, b;
+
+    if (sscanf (v.markers, "%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT, &a,
+            &b) != 2) {
+      g_printerr ("--markers: expected A:B in ns, got \"%s\"\n", v.markers);
+      return 2;
+    }
+    gst_ctf_gtk_timeline_set_marker (GST_CTF_GTK_TIMELINE (v.timeline), 0, a);
+    gst_ctf_gtk_timeline_set_marker (GST_CTF_GTK_TIMELINE (v.timeline), 1, b);
+  }
   gtk_window_present (GTK_WINDOW (v.window));
   if (argc > 1)
     open_trace (&v, argv[1]);
+  if (v.select_range != NULL) {
+    guint64 a, b;
+
+    if (sscanf (v.select_range, "%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT,
+            &a, &b) != 2) {
+      g_printerr ("--select-range: expected A:B in ns\n");
+      return 2;
+    }
+    gst_ctf_gtk_timeline_set_selection (GST_CTF_GTK_TIMELINE (v.timeline), a,
+        b);
+  }
+  if (v.export_dir != NULL)
+    gst_ctf_viewer_export_bar_run (v.export_bar, v.export_dir, v.loop,
+        &v.failed);
   g_main_loop_run (v.loop);
   status = v.failed ? 1 : 0;
   if (GTK_IS_WINDOW (v.window))
@@ -577,5 +627,8 @@ main (int argc, char **argv)
   g_free (v.goto_time);
   g_free (v.screenshot);
   g_free (size);
+  g_free (v.markers);
+  g_free (v.export_dir);
+  g_free (v.select_range);
   return status;
 }

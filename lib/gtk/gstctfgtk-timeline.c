@@ -30,10 +30,13 @@ struct _GstCtfGtkTimeline {
   gboolean follow_all;          /* the visible range is the whole trace */
   guint64 start, end;           /* visible range */
   guint64 sel_start, sel_end;
+  guint64 marker_a, marker_b;   /* G_MAXUINT64: unset */
+  gdouble pointer_x;            /* last pointer position, -1: outside */
   /* drag */
   guint64 drag_start, drag_end;
   gdouble drag_x;
   gboolean selecting;
+  gboolean marking;             /* Ctrl held: a click places a marker */
   gdouble zoom_scale;
 };
 
@@ -44,6 +47,8 @@ enum {
   PROP_VISIBLE_END_NS,
   PROP_SELECTION_START_NS,
   PROP_SELECTION_END_NS,
+  PROP_MARKER_A_NS,
+  PROP_MARKER_B_NS,
   N_PROPS
 };
 
@@ -332,6 +337,51 @@ gst_ctf_gtk_timeline_set_selection (GstCtfGtkTimeline * timeline,
   gtk_widget_queue_draw (GTK_WIDGET (timeline));
 }
 
+/**
+ * gst_ctf_gtk_timeline_set_marker:
+ * @timeline: a timeline
+ * @marker: 0 for marker A, 1 for marker B
+ * @ns: its time, ns from the clock origin; %G_MAXUINT64 removes it
+ *
+ * Places (or removes) marker A or B, drawn as a labelled vertical line.
+ * Sets #GstCtfGtkTimeline:marker-a-ns or #GstCtfGtkTimeline:marker-b-ns.
+ */
+void
+gst_ctf_gtk_timeline_set_marker (GstCtfGtkTimeline * timeline, guint marker,
+    guint64 ns)
+{
+  g_return_if_fail (GST_CTF_GTK_IS_TIMELINE (timeline));
+  g_return_if_fail (marker <= 1);
+  if (marker == 0) {
+    if (timeline->marker_a == ns)
+      return;
+    timeline->marker_a = ns;
+  } else {
+    if (timeline->marker_b == ns)
+      return;
+    timeline->marker_b = ns;
+  }
+  g_object_notify_by_pspec (G_OBJECT (timeline),
+      props[marker == 0 ? PROP_MARKER_A_NS : PROP_MARKER_B_NS]);
+  gtk_widget_queue_draw (GTK_WIDGET (timeline));
+}
+
+/**
+ * gst_ctf_gtk_timeline_get_marker:
+ * @timeline: a timeline
+ * @marker: 0 for marker A, 1 for marker B
+ *
+ * Returns: the marker's time in ns from the clock origin, %G_MAXUINT64
+ *   when it is not placed
+ */
+guint64
+gst_ctf_gtk_timeline_get_marker (GstCtfGtkTimeline * timeline, guint marker)
+{
+  g_return_val_if_fail (GST_CTF_GTK_IS_TIMELINE (timeline), G_MAXUINT64);
+  g_return_val_if_fail (marker <= 1, G_MAXUINT64);
+  return marker == 0 ? timeline->marker_a : timeline->marker_b;
+}
+
 /* ---- drawing ---- */
 
 static void
@@ -482,6 +532,26 @@ draw_lane (GstCtfGtkTimeline * self, GtkSnapshot * snapshot,
       append_rect (snapshot, &red, LABEL_W + x, y, 2, LANE_H);
 }
 
+static const GdkRGBA marker_a_color = { 0.0, 0.55, 0.0, 1 };
+static const GdkRGBA marker_b_color = { 0.75, 0.0, 0.75, 1 };
+
+/* A marker: a 2 px line over the lanes, its letter in a box on the axis. */
+static void
+draw_marker (GstCtfGtkTimeline * self, GtkSnapshot * snapshot, guint64 ns,
+    const gchar * label, const GdkRGBA * c, gint64 s, gint64 e, guint w,
+    gdouble height)
+{
+  static const GdkRGBA white = { 1, 1, 1, 1 };
+  gdouble x;
+
+  if (ns == G_MAXUINT64 || (gint64) ns < s || (gint64) ns > e || e <= s)
+    return;
+  x = LABEL_W + ((gdouble) ns - s) / ((gdouble) (e - s) / w);
+  append_rect (snapshot, c, x - 1, 0, 2, height);
+  append_rect (snapshot, c, x + 1, 0, 14, AXIS_H - 4);
+  append_text (GTK_WIDGET (self), snapshot, label, x + 3, 0, &white);
+}
+
 static void
 gst_ctf_gtk_timeline_snapshot (GtkWidget * widget, GtkSnapshot * snapshot)
 {
@@ -526,6 +596,10 @@ gst_ctf_gtk_timeline_snapshot (GtkWidget * widget, GtkSnapshot * snapshot)
     append_rect (snapshot, &sel, x0, AXIS_H, MAX (x1 - x0, 1),
         height - AXIS_H);
   }
+  draw_marker (self, snapshot, self->marker_a, "A", &marker_a_color, s, e, w,
+      height);
+  draw_marker (self, snapshot, self->marker_b, "B", &marker_b_color, s, e, w,
+      height);
   g_free (counts);
   g_free (lost);
 }
@@ -589,6 +663,7 @@ on_drag_begin (GtkGestureDrag * g, gdouble x, gdouble y,
   self->drag_end = (guint64) e;
   self->drag_x = x;
   self->selecting = (mods & GDK_SHIFT_MASK) != 0;
+  self->marking = (mods & GDK_CONTROL_MASK) != 0;
   gtk_widget_grab_focus (GTK_WIDGET (self));
 }
 
@@ -596,6 +671,8 @@ static void
 on_drag_update (GtkGestureDrag * g, gdouble ox, gdouble oy,
     GstCtfGtkTimeline * self)
 {
+  if (self->marking)
+    return;
   if (self->selecting) {
     gst_ctf_gtk_timeline_set_selection (self,
         gst_ctf_gtk_timeline_get_time_at (self, self->drag_x),
@@ -619,6 +696,12 @@ on_drag_end (GtkGestureDrag * g, gdouble ox, gdouble oy,
   if (fabs (ox) > 3 || fabs (oy) > 3 || self->model == NULL ||
       self->drag_x < LABEL_W)
     return;
+  if (self->marking) {
+    /* Ctrl+click: marker A; Ctrl+Shift+click: marker B */
+    gst_ctf_gtk_timeline_set_marker (self, self->selecting ? 1 : 0,
+        gst_ctf_gtk_timeline_get_time_at (self, self->drag_x));
+    return;
+  }
   /* a click: the nearest event */
   t = gst_ctf_gtk_timeline_get_time_at (self, self->drag_x);
   row = gst_ctf_gtk_event_model_find_row (self->model, t);
@@ -688,6 +771,18 @@ on_key (GtkEventControllerKey * c, guint keyval, guint keycode,
       return TRUE;
     case GDK_KEY_Home:
       gst_ctf_gtk_timeline_show_all (self);
+      return TRUE;
+    case GDK_KEY_a:
+    case GDK_KEY_b:
+      /* at the pointer, else at the middle of the view */
+      gst_ctf_gtk_timeline_set_marker (self, keyval == GDK_KEY_a ? 0 : 1,
+          self->pointer_x >= LABEL_W ?
+          gst_ctf_gtk_timeline_get_time_at (self, self->pointer_x) :
+          (guint64) (s + (e - s) / 2));
+      return TRUE;
+    case GDK_KEY_Escape:
+      gst_ctf_gtk_timeline_set_marker (self, 0, G_MAXUINT64);
+      gst_ctf_gtk_timeline_set_marker (self, 1, G_MAXUINT64);
       return TRUE;
     default:
       return FALSE;
@@ -795,12 +890,33 @@ gst_ctf_gtk_timeline_new (GstCtfGtkEventModel * model)
 }
 
 static void
+on_motion (GtkEventControllerMotion * c, gdouble x, gdouble y,
+    GstCtfGtkTimeline * self)
+{
+  self->pointer_x = x;
+}
+
+static void
+on_leave (GtkEventControllerMotion * c, GstCtfGtkTimeline * self)
+{
+  self->pointer_x = -1;
+}
+
+static void
 gst_ctf_gtk_timeline_init (GstCtfGtkTimeline * self)
 {
-  GtkEventController *scroll, *key;
+  GtkEventController *scroll, *key, *motion;
   GtkGesture *drag, *zoom;
 
   self->follow_all = TRUE;
+  self->marker_a = G_MAXUINT64;
+  self->marker_b = G_MAXUINT64;
+  self->pointer_x = -1;
+  motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "enter", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip),
@@ -859,6 +975,12 @@ gst_ctf_gtk_timeline_get_property (GObject * object, guint prop_id,
     case PROP_SELECTION_END_NS:
       g_value_set_uint64 (value, self->sel_end);
       break;
+    case PROP_MARKER_A_NS:
+      g_value_set_uint64 (value, self->marker_a);
+      break;
+    case PROP_MARKER_B_NS:
+      g_value_set_uint64 (value, self->marker_b);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -892,6 +1014,12 @@ gst_ctf_gtk_timeline_set_property (GObject * object, guint prop_id,
     case PROP_SELECTION_END_NS:
       gst_ctf_gtk_timeline_set_selection (self, self->sel_start,
           g_value_get_uint64 (value));
+      break;
+    case PROP_MARKER_A_NS:
+      gst_ctf_gtk_timeline_set_marker (self, 0, g_value_get_uint64 (value));
+      break;
+    case PROP_MARKER_B_NS:
+      gst_ctf_gtk_timeline_set_marker (self, 1, g_value_get_uint64 (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -949,6 +1077,22 @@ gst_ctf_gtk_timeline_class_init (GstCtfGtkTimelineClass * klass)
    */
   props[PROP_SELECTION_END_NS] = g_param_spec_uint64 ("selection-end-ns",
       NULL, NULL, 0, G_MAXUINT64, 0, f);
+  /**
+   * GstCtfGtkTimeline:marker-a-ns:
+   *
+   * Marker A (Ctrl+click, or the A key at the pointer), ns from the clock
+   * origin; %G_MAXUINT64: not placed. Escape removes both markers.
+   */
+  props[PROP_MARKER_A_NS] = g_param_spec_uint64 ("marker-a-ns", NULL, NULL,
+      0, G_MAXUINT64, G_MAXUINT64, f);
+  /**
+   * GstCtfGtkTimeline:marker-b-ns:
+   *
+   * Marker B (Ctrl+Shift+click, or the B key at the pointer), ns from the
+   * clock origin; %G_MAXUINT64: not placed.
+   */
+  props[PROP_MARKER_B_NS] = g_param_spec_uint64 ("marker-b-ns", NULL, NULL,
+      0, G_MAXUINT64, G_MAXUINT64, f);
   g_object_class_install_properties (oc, N_PROPS, props);
 
   /**

@@ -30,6 +30,10 @@ GST_CTF_GTK_API void gst_ctf_gtk_timeline_get_visible_range (
     GstCtfGtkTimeline * timeline, guint64 * start_ns, guint64 * end_ns);
 GST_CTF_GTK_API void gst_ctf_gtk_timeline_set_selection (
     GstCtfGtkTimeline * timeline, guint64 start_ns, guint64 end_ns);
+GST_CTF_GTK_API void gst_ctf_gtk_timeline_set_marker (
+    GstCtfGtkTimeline * timeline, guint marker, guint64 ns);
+GST_CTF_GTK_API guint64 gst_ctf_gtk_timeline_get_marker (
+    GstCtfGtkTimeline * timeline, guint marker);
 GST_CTF_GTK_API void gst_ctf_gtk_timeline_center_on (
     GstCtfGtkTimeline * timeline, guint64 ns);
 GST_CTF_GTK_API void gst_ctf_gtk_timeline_zoom (GstCtfGtkTimeline * timeline,

@@ -8,6 +8,7 @@
  * behave.  Run under xvfb-run (tests/gtk/meson.build); skipped without a
  * display.
  */
+#include <math.h>
 #include <string.h>
 #include <gtk/gtk.h>
 #include "gstctfgtk.h"
@@ -260,6 +261,90 @@ test_timeline_range (void)
 }
 
 static void
+count_notify (GObject * o, GParamSpec * pspec, guint * n)
+{
+  (*n)++;
+}
+
+/* The column, in row @y, drawn in @c; -1 when none. */
+static gint
+find_column (const guchar * px, gint w, gint y, const GdkRGBA * c)
+{
+  gint x;
+
+  for (x = 0; x < w; x++)
+    if (pixel_is (px, w, x, y, c))
+      return x;
+  return -1;
+}
+
+/* Markers A and B: unset by default, set by property and API, notified
+ * once per change, drawn as lines at the column of their time. */
+static void
+test_timeline_markers (void)
+{
+  static const GdkRGBA a_color = { 0.0, 0.55, 0.0, 1 };
+  static const GdkRGBA b_color = { 0.75, 0.0, 0.75, 1 };
+  gchar *t = g_build_filename (g_getenv ("GST_CTF_EXAMPLES"), "ust-sample",
+      NULL);
+  GstCtfGtkEventModel *m = open_loaded (t);
+  GtkWidget *tl = gst_ctf_gtk_timeline_new (m);
+  GtkWidget *win = show (tl, 900, 200);
+  GstCtfGtkTimeline *tt = GST_CTF_GTK_TIMELINE (tl);
+  guint64 ts, te, a, b;
+  guint notified = 0;
+  guchar *px;
+  gint w, h, xa, xb;
+  gdouble ns_per_px;
+
+  g_assert_true (gst_ctf_gtk_event_model_get_time_range (m, &ts, &te));
+  g_object_get (tl, "marker-a-ns", &a, "marker-b-ns", &b, NULL);
+  g_assert_cmpuint (a, ==, G_MAXUINT64);
+  g_assert_cmpuint (b, ==, G_MAXUINT64);
+  px = render (tl, &w, &h);
+  g_assert_cmpint (find_column (px, w, h - 2, &a_color), ==, -1);
+  g_assert_cmpint (find_column (px, w, h - 2, &b_color), ==, -1);
+  g_free (px);
+
+  g_signal_connect (tl, "notify::marker-a-ns", G_CALLBACK (count_notify),
+      &notified);
+  g_object_set (tl, "marker-a-ns", ts + (te - ts) / 4, NULL);
+  gst_ctf_gtk_timeline_set_marker (tt, 0, ts + (te - ts) / 4);
+  g_assert_cmpuint (notified, ==, 1);
+  gst_ctf_gtk_timeline_set_marker (tt, 1, ts + (te - ts) / 4 * 3);
+  g_assert_cmpuint (gst_ctf_gtk_timeline_get_marker (tt, 0), ==,
+      ts + (te - ts) / 4);
+  g_object_get (tl, "marker-b-ns", &b, NULL);
+  g_assert_cmpuint (b, ==, ts + (te - ts) / 4 * 3);
+
+  /* drawn where the time is */
+  px = render (tl, &w, &h);
+  xa = find_column (px, w, h - 2, &a_color);
+  xb = find_column (px, w, h - 2, &b_color);
+  g_free (px);
+  g_assert_cmpint (xa, >, 0);
+  g_assert_cmpint (xb, >, xa);
+  ns_per_px = (gdouble) (gst_ctf_gtk_timeline_get_time_at (tt, w - 1) -
+      gst_ctf_gtk_timeline_get_time_at (tt, w - 101)) / 100.0;
+  g_assert_cmpfloat (fabs ((gdouble) gst_ctf_gtk_timeline_get_time_at (tt,
+              xa + 1) - (gdouble) (ts + (te - ts) / 4)), <=, 2 * ns_per_px);
+  g_assert_cmpfloat (fabs ((gdouble) gst_ctf_gtk_timeline_get_time_at (tt,
+              xb + 1) - (gdouble) (ts + (te - ts) / 4 * 3)), <=,
+      2 * ns_per_px);
+
+  /* removed */
+  gst_ctf_gtk_timeline_set_marker (tt, 0, G_MAXUINT64);
+  g_assert_cmpuint (notified, ==, 2);
+  px = render (tl, &w, &h);
+  g_assert_cmpint (find_column (px, w, h - 2, &a_color), ==, -1);
+  g_assert_cmpint (find_column (px, w, h - 2, &b_color), ==, xb);
+  g_free (px);
+  gtk_window_destroy (GTK_WINDOW (win));
+  g_object_unref (m);
+  g_free (t);
+}
+
+static void
 test_details (void)
 {
   gchar *t = g_build_filename (g_getenv ("GST_CTF_EXAMPLES"), "ust-sample",
@@ -360,6 +445,7 @@ main (int argc, char **argv)
   }
   g_test_add_func ("/widgets/timeline-tasks", test_timeline_tasks);
   g_test_add_func ("/widgets/timeline-range", test_timeline_range);
+  g_test_add_func ("/widgets/timeline-markers", test_timeline_markers);
   g_test_add_func ("/widgets/details", test_details);
   g_test_add_func ("/widgets/timeline-redraw-time",
       test_timeline_redraw_time);

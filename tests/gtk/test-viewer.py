@@ -40,12 +40,12 @@ def png_size(path):
     return struct.unpack(">II", head[16:24])
 
 
-def shot(name, trace, row):
+def shot(name, trace, row, extra=()):
     png = os.path.join(outdir, name + ".png")
     if os.path.exists(png):
         os.unlink(png)
     rc, err = run([trace, "--select", str(row), "--size", "1280x760",
-                   "--screenshot", png, "--quit-after-load"])
+                   "--screenshot", png, "--quit-after-load"] + list(extra))
     assert rc == 0, (trace, rc, err)
     w, h = png_size(png)
     assert w >= 1000 and h >= 600, (png, w, h)
@@ -55,6 +55,9 @@ def shot(name, trace, row):
 
 
 shot("ust-sample", os.path.join(examples, "ust-sample"), 40)
+# markers A and B inside the sample's 0.9 ms, B-A in the marker bar
+shot("ust-sample-markers", os.path.join(examples, "ust-sample"), 40,
+     ["--markers", "1795307694383000000:1795307694383500000"])
 shot("tracedat-armv7", os.path.join(data, "tracecmd", "armv7-v6.dat"), 60)
 if os.path.isdir(os.path.join(corpus, "tracedat")):
     shot("tracedat-kernel",
@@ -121,6 +124,45 @@ for args, msg in ((["--filter", "lttng_ust_libc/malloc: size >"],
     rc, err = run([libc, "--quit-after-load"] + args)
     assert rc == 1 and msg in err, (args, rc, err)
     print("%s: exit status 1, %s" % (" ".join(args), err.strip().splitlines()[-1]))
+# export (--export DIR): `ctfsrc ! timefilter ! ctfsink`; babeltrace2 on
+# the exported trace prints what `babeltrace2 --begin --end` prints of the
+# source, byte for byte (the same babeltrace2 for both)
+bt2 = shutil.which("babeltrace2")
+if bt2 is None:
+    print("SKIP export: no babeltrace2 on PATH")
+else:
+    sample = os.path.join(examples, "ust-sample")
+    a, b = 1795307694383000000, 1795307694383500000
+    oracle = subprocess.run(
+        [bt2, "--clock-gmt", "--begin=00:34:54.383000000",
+         "--end=00:34:54.383500000", sample],
+        capture_output=True, check=True).stdout
+    assert oracle.count(b"\n") == 66, oracle.count(b"\n")
+    tmp = tempfile.mkdtemp(prefix="gstctf-export-")
+    try:
+        for name, opt in (("range", "--select-range"), ("markers",
+                                                        "--markers")):
+            out = os.path.join(tmp, name)
+            # B before A: the range is A..B all the same
+            arg = "%d:%d" % ((b, a) if name == "markers" else (a, b))
+            rc, err = run([sample, opt, arg, "--export", out])
+            assert rc == 0, (rc, err)
+            got = subprocess.run([bt2, out], capture_output=True,
+                                 check=True).stdout
+            assert got == oracle, (name, len(got), len(oracle))
+            print("export %s %s: %d bytes of text, as babeltrace2 "
+                  "--begin --end" % (opt, arg, len(got)))
+        # a non-empty directory is refused, left as it was
+        rc, err = run([sample, "--select-range", "%d:%d" % (a, b),
+                       "--export", os.path.join(tmp, "range")])
+        assert rc == 1 and "not empty" in err, (rc, err)
+        # nothing to export
+        rc, err = run([sample, "--export", os.path.join(tmp, "none")])
+        assert rc == 1 and "select a range" in err, (rc, err)
+        assert not os.path.exists(os.path.join(tmp, "none"))
+        print("export: non-empty directory and no range refused")
+    finally:
+        shutil.rmtree(tmp)
 
 # errors: a message, exit status 1, no crash
 tmp = tempfile.mkdtemp(prefix="gstctf-viewer-")
