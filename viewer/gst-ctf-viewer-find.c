@@ -530,7 +530,7 @@ viewer_find_new (GtkSingleSelection * selection, GtkLabel * status,
   gtk_box_append (GTK_BOX (f->box), next);
 
   f->goto_entry = labelled (f->box, "_Go to:", gtk_entry_new ());
-  gtk_editable_set_width_chars (GTK_EDITABLE (f->goto_entry), 20);
+  gtk_editable_set_width_chars (GTK_EDITABLE (f->goto_entry), 24);
   gtk_entry_set_placeholder_text (GTK_ENTRY (f->goto_entry),
       "HH:MM:SS.NNNNNNNNN");
   gtk_widget_set_tooltip_text (f->goto_entry, "Select the first event at or "

@@ -503,7 +503,10 @@ build_window (Viewer * v, gint width, gint height)
   v->status = gtk_label_new ("Open a trace directory or a trace.dat file "
       "(or drop it here)");
   gtk_label_set_xalign (GTK_LABEL (v->status), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (v->status), PANGO_ELLIPSIZE_END);
+  /* (an error message on as many lines as it takes, and can be copied) */
+  gtk_label_set_wrap (GTK_LABEL (v->status), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (v->status), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (v->status), TRUE);
   gtk_widget_set_margin_start (v->status, 6);
   gtk_widget_set_margin_top (v->status, 3);
   gtk_widget_set_margin_bottom (v->status, 3);

@@ -270,6 +270,10 @@ gst_ctf_gtk_details_init (GstCtfGtkDetails * self)
           (GTK_WIDGET (self))), GTK_ORIENTATION_VERTICAL);
   self->header = gtk_label_new ("No event selected");
   gtk_label_set_xalign (GTK_LABEL (self->header), 0);
+  /* (time, name, CPU and stream on more lines when the pane is narrow,
+   * never cut) */
+  gtk_label_set_wrap (GTK_LABEL (self->header), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (self->header), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_selectable (GTK_LABEL (self->header), TRUE);
   gtk_widget_set_margin_start (self->header, 6);
   gtk_widget_set_margin_top (self->header, 4);

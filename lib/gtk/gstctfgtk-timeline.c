@@ -395,16 +395,49 @@ append_rect (GtkSnapshot * snapshot, const GdkRGBA * c, gdouble x, gdouble y,
 }
 
 static void
+append_layout (GtkSnapshot * snapshot, PangoLayout * layout, gdouble x,
+    gdouble y, const GdkRGBA * c)
+{
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, y));
+  gtk_snapshot_append_layout (snapshot, layout, c);
+  gtk_snapshot_restore (snapshot);
+}
+
+static void
 append_text (GtkWidget * w, GtkSnapshot * snapshot, const gchar * text,
     gdouble x, gdouble y, const GdkRGBA * c)
 {
   PangoLayout *layout = gtk_widget_create_pango_layout (w, text);
 
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, y));
-  gtk_snapshot_append_layout (snapshot, layout, c);
-  gtk_snapshot_restore (snapshot);
+  append_layout (snapshot, layout, x, y, c);
   g_object_unref (layout);
+}
+
+/* Where marker @ns is drawn (its line; its letter box spans @x + 1 to
+ * @x + 15), FALSE when unset or outside [@s, @e]. */
+static gboolean
+marker_x (guint64 ns, gint64 s, gint64 e, guint w, gdouble * x)
+{
+  if (ns == G_MAXUINT64 || (gint64) ns < s || (gint64) ns > e || e <= s)
+    return FALSE;
+  *x = LABEL_W + ((gdouble) ns - s) / ((gdouble) (e - s) / w);
+  return TRUE;
+}
+
+/* TRUE when the axis text from @x0 to @x1 would be under a marker's box. */
+static gboolean
+under_marker (GstCtfGtkTimeline * self, gint64 s, gint64 e, guint w,
+    gdouble x0, gdouble x1)
+{
+  guint64 m[2] = { self->marker_a, self->marker_b };
+  gdouble x;
+  guint i;
+
+  for (i = 0; i < 2; i++)
+    if (marker_x (m[i], s, e, w, &x) && x0 < x + 17 && x1 > x - 2)
+      return TRUE;
+  return FALSE;
 }
 
 /* `HH:MM:SS.NNN...` of a time, as many decimals as the tick step needs. */
@@ -449,9 +482,18 @@ found:
   for (t = s - s % step + (s % step ? step : 0); t < e; t += step) {
     gdouble x = LABEL_W + (t - s) / ns_per_px;
     gchar *label = format_time (t, step);
+    PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self),
+        label);
+    gint lw;
 
     append_rect (snapshot, &grid, x, AXIS_H - 4, 1, height - AXIS_H + 4);
-    append_text (GTK_WIDGET (self), snapshot, label, x + 3, 2, &fg);
+    /* (a label a marker's letter would cover, or the widget's edge cut,
+     * is left out) */
+    pango_layout_get_pixel_size (layout, &lw, NULL);
+    if (x + 3 + lw <= LABEL_W + w &&
+        !under_marker (self, s, e, (guint) w, x + 3, x + 3 + lw))
+      append_layout (snapshot, layout, x + 3, 2, &fg);
+    g_object_unref (layout);
     g_free (label);
   }
 }
@@ -544,9 +586,8 @@ draw_marker (GstCtfGtkTimeline * self, GtkSnapshot * snapshot, guint64 ns,
   static const GdkRGBA white = { 1, 1, 1, 1 };
   gdouble x;
 
-  if (ns == G_MAXUINT64 || (gint64) ns < s || (gint64) ns > e || e <= s)
+  if (!marker_x (ns, s, e, w, &x))
     return;
-  x = LABEL_W + ((gdouble) ns - s) / ((gdouble) (e - s) / w);
   append_rect (snapshot, c, x - 1, 0, 2, height);
   append_rect (snapshot, c, x + 1, 0, 14, AXIS_H - 4);
   append_text (GTK_WIDGET (self), snapshot, label, x + 3, 0, &white);
