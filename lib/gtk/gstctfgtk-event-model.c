@@ -930,7 +930,8 @@ gst_ctf_gtk_event_model_class_init (GstCtfGtkEventModelClass * klass)
    * GstCtfGtkEventModel:loading:
    *
    * %TRUE until the background index has found every event (or stopped
-   * at an error: gst_ctf_gtk_event_model_get_error()).
+   * at an error: gst_ctf_gtk_event_model_get_error()); for a live session,
+   * until the session is destroyed.
    */
   props[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, TRUE,
       f);
@@ -956,11 +957,16 @@ gst_ctf_gtk_event_model_class_init (GstCtfGtkEventModelClass * klass)
  * gst_ctf_gtk_event_model_new_for_path:
  * @path: (type filename): a CTF 1.8 or CTF 2 trace directory, a directory
  *   above several traces (read merged, as babeltrace2 does), a trace-cmd
- *   `trace.dat` file or an LTTng 0.x trace directory
+ *   `trace.dat` file, an LTTng 0.x trace directory, or a live LTTng
+ *   session's URL `net://RELAY[:PORT]/host/TRACED_HOST/SESSION` (port 5344
+ *   when absent; also `net4://`)
  * @error: return location for a %GST_CTF_ERROR: %GST_CTF_ERROR_IO (no such
  *   file or directory), %GST_CTF_ERROR_NO_TRACE (no trace below it), the
  *   metadata, trace.dat and LTTng 0.x codes, %GST_CTF_ERROR_PACKET (the
- *   first packet of a stream file is unreadable)
+ *   first packet of a stream file is unreadable); for a URL,
+ *   %GST_CTF_ERROR_LIVE (no session in the URL, the relay cannot be
+ *   reached within 10 s or does not answer, it lists no such session, it
+ *   refuses the attach)
  *
  * Opens the trace and starts indexing it on a thread: the model is empty
  * at first and grows (#GstCtfGtkEventModel:n-items) in the thread-default
@@ -968,6 +974,14 @@ gst_ctf_gtk_event_model_class_init (GstCtfGtkEventModelClass * klass)
  * %TRUE.  Errors found later (a corrupt packet) end the rows at the
  * valid events before it and are given by
  * gst_ctf_gtk_event_model_get_error() once loading is over.
+ *
+ * A live session is connected to and attached (from the oldest data the
+ * relay has) before this returns; the model then grows as the session
+ * records, in the order `lttnglivesrc ! ctftextsink` prints its events,
+ * and #GstCtfGtkEventModel:loading stays %TRUE until the session is
+ * destroyed (or the connection is lost: an error).  Its packets are kept
+ * in a temporary file the model owns and deletes (one small record per
+ * packet in memory).
  *
  * Returns: (transfer full) (nullable): the model, or %NULL with @error set
  */
