@@ -458,6 +458,9 @@ index_thread (gpointer data)
   g_clear_pointer (&merge, gst_ctf_event_merge_free);
   _gst_ctf_gtk_packet_source_free (src);
   g_hash_table_unref (stream_lanes);
+  /* live: the rows of every packet received, then why it stopped */
+  if (err == NULL && job->live != NULL && finished)
+    err = _gst_ctf_gtk_live_source_dup_error (job->live);
 
   g_mutex_lock (&job->lock);
   job->n_events = n;

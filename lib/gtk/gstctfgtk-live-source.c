@@ -822,6 +822,19 @@ _gst_ctf_gtk_live_source_unref (GstCtfGtkLiveSource * s)
   g_free (s);
 }
 
+/* The error that ended the follower (the relay closed the connection,
+ * a corrupt packet...), NULL when the session ended or was stopped. */
+GError *
+_gst_ctf_gtk_live_source_dup_error (GstCtfGtkLiveSource * s)
+{
+  GError *e;
+
+  g_mutex_lock (&s->lock);
+  e = s->error != NULL ? g_error_copy (s->error) : NULL;
+  g_mutex_unlock (&s->lock);
+  return e;
+}
+
 /* ---- readers ---- */
 
 GstCtfGtkLiveReader *
@@ -938,14 +951,10 @@ _gst_ctf_gtk_live_reader_next (GstCtfGtkLiveReader * r,
     if (r->pos < s->records->len)
       break;
     if (s->ended || s->stopping) {
-      GstCtfGtkLiveItem ret = GST_CTF_GTK_LIVE_END;
-
-      if (s->error != NULL && !s->stopping) {
-        g_propagate_error (error, g_error_copy (s->error));
-        ret = GST_CTF_GTK_LIVE_ERROR;
-      }
+      /* (after an error too: what came before it is read to its end;
+       * _gst_ctf_gtk_live_source_dup_error() tells) */
       g_mutex_unlock (&s->lock);
-      return ret;
+      return GST_CTF_GTK_LIVE_END;
     }
     g_cond_wait (&s->cond, &s->lock);
   }

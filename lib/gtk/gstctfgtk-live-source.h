@@ -35,7 +35,8 @@ typedef struct _GstCtfGtkLiveReader GstCtfGtkLiveReader;
 /* What _gst_ctf_gtk_live_reader_next() gives. */
 typedef enum {
   GST_CTF_GTK_LIVE_ERROR = -1,
-  GST_CTF_GTK_LIVE_END = 0,     /* the session is over */
+  GST_CTF_GTK_LIVE_END = 0,     /* the session is over (or the follower
+                                 * stopped at an error: dup_error()) */
   GST_CTF_GTK_LIVE_PACKET = 1,
   GST_CTF_GTK_LIVE_NEW_EPOCH = 2,       /* a new trace class from here */
   GST_CTF_GTK_LIVE_ADVANCE = 3, /* no later packet is older than *ns */
@@ -49,6 +50,8 @@ G_GNUC_INTERNAL GstCtfGtkLiveSource *_gst_ctf_gtk_live_source_ref (
     GstCtfGtkLiveSource * s);
 G_GNUC_INTERNAL void _gst_ctf_gtk_live_source_unref (GstCtfGtkLiveSource * s);
 G_GNUC_INTERNAL void _gst_ctf_gtk_live_source_stop (GstCtfGtkLiveSource * s);
+G_GNUC_INTERNAL GError *_gst_ctf_gtk_live_source_dup_error (
+    GstCtfGtkLiveSource * s);
 
 G_GNUC_INTERNAL GstCtfGtkLiveReader *_gst_ctf_gtk_live_reader_new (
     GstCtfGtkLiveSource * s);

@@ -14,8 +14,9 @@
  * - a session of two traces, one joining late (new trace classes:
  *   epochs), reads as lttnglivesrc pushes it;
  * - a refused connection, a missing session and a refused attach fail at
- *   once with GST_CTF_ERROR_LIVE; a model dropped while its session runs
- *   stops its threads.
+ *   once with GST_CTF_ERROR_LIVE; a connection the relay closes ends
+ *   loading with that error, the rows before it kept; a model dropped
+ *   while its session runs stops its threads.
  */
 #include <string.h>
 #include <unistd.h>
@@ -430,6 +431,46 @@ test_live_errors (void)
   test_relay_stop (relay);
 }
 
+/* The relay closes the connection after two packets: loading ends with
+ * a GST_CTF_ERROR_LIVE error, the rows of the packets received there. */
+static void
+test_live_connection_lost (void)
+{
+  TestRelayOptions o = { 0 };
+  gchar *dir = example ("ust-sample"), *url;
+  GError *err = NULL;
+  TestRelay *relay;
+  GstCtfGtkEventModel *m;
+  guint n;
+
+  o.dir = dir;
+  o.close_after = 2;
+  relay = test_relay_start (&o, &err);
+  g_assert_no_error (err);
+  url = url_of (relay, &o);
+  m = gst_ctf_gtk_event_model_new_for_path (url, &err);
+  g_assert_no_error (err);
+  g_assert_false (gst_ctf_gtk_event_model_wait (m, &err));
+  g_assert_error (err, GST_CTF_ERROR, GST_CTF_ERROR_LIVE);
+  g_assert_nonnull (gst_ctf_gtk_event_model_get_error (m));
+  n = g_list_model_get_n_items (G_LIST_MODEL (m));
+  g_test_message ("connection closed after 2 packets: %u rows, \"%s\"", n,
+      err->message);
+  g_assert_cmpuint (n, >, 0);
+  g_assert_cmpuint (n, <, 358);
+  {
+    GstCtfGtkEvent *ev = g_list_model_get_item (G_LIST_MODEL (m), n - 1);
+
+    g_assert_nonnull (ev);
+    g_object_unref (ev);
+  }
+  g_clear_error (&err);
+  g_object_unref (m);
+  test_relay_stop (relay);
+  g_free (url);
+  g_free (dir);
+}
+
 /* Dropped while the session runs (never destroyed): the follower and
  * the index stop; the rows so far were there. */
 static void
@@ -472,5 +513,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gtk-live/two-traces", test_live_two_traces);
   g_test_add_func ("/gtk-live/corpus", test_live_corpus);
   g_test_add_func ("/gtk-live/drop-running", test_live_drop_running);
+  g_test_add_func ("/gtk-live/connection-lost", test_live_connection_lost);
   return g_test_run ();
 }
