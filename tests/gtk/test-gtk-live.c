@@ -6,8 +6,9 @@
  * - the rows (count; time, name and fields text of every row of the
  *   bundled traces, asked for backwards so that the cursor seeks; 300
  *   random ones of the corpus's) equal the text of
- *   `lttnglivesrc ! ctftextsink` on the same relay, and babeltrace2's
- *   text of the served trace (the bundled oracle, the corpus's);
+ *   `lttnglivesrc ! ctftextsink` on the same relay, babeltrace2's text of
+ *   the served trace (the bundled oracle, the corpus's) and, for
+ *   ust-libc, what `babeltrace2 -i lttng-live` prints of the relay;
  * - rows appear while the session runs (n-items > 0 while loading, in
  *   several items-changed batches), and loading ends when the relay
  *   destroys the session;
@@ -108,6 +109,44 @@ pipeline_lines (const TestRelayOptions * o)
   g_free (out);
   g_free (desc);
   g_free (url);
+  test_relay_stop (relay);
+  return lines;
+}
+
+/* What `babeltrace2 -i lttng-live` prints of a relay serving @o; NULL
+ * without babeltrace2. */
+static GPtrArray *
+bt2_live_lines (const TestRelayOptions * o)
+{
+  GError *err = NULL;
+  TestRelay *relay;
+  gchar *params, *out = NULL, *errout = NULL, *url;
+  gint status = -1;
+  GPtrArray *lines;
+
+  if (!test_have_program ("babeltrace2"))
+    return NULL;
+  relay = test_relay_start (o, &err);
+  g_assert_no_error (err);
+  url = url_of (relay, o);
+  params = g_strdup_printf ("inputs=[\"%s\"],session-not-found-action="
+      "\"end\"", url);
+  {
+    gchar *argv[] = { (gchar *) "babeltrace2", (gchar *) "--component",
+      (gchar *) "src.ctf.lttng-live", (gchar *) "--params", params, NULL
+    };
+
+    g_assert_true (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH,
+            NULL, NULL, &out, &errout, &status, &err));
+  }
+  g_assert_no_error (err);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("babeltrace2 -i lttng-live %s: %s", url, errout);
+  lines = split_lines (out);
+  g_free (params);
+  g_free (url);
+  g_free (out);
+  g_free (errout);
   test_relay_stop (relay);
   return lines;
 }
@@ -272,6 +311,19 @@ test_live_bundled (void)
     what = g_strdup_printf ("%s (babeltrace2)", units[i]);
     check_rows (what, m, bt2);
     g_free (what);
+    if (i == 0) {
+      /* babeltrace2 2.0.4 (Debian 12) on the relay: its enumeration
+       * labels differ from 2.1's, which ust-libc has none of */
+      GPtrArray *live = bt2_live_lines (&o);
+
+      if (live != NULL) {
+        check_rows ("ust-libc (babeltrace2 -i lttng-live)", m, live);
+        g_ptr_array_unref (live);
+      } else {
+        g_print ("SKIP %s (babeltrace2 -i lttng-live): no babeltrace2 in "
+            "PATH\n", G_STRFUNC);
+      }
+    }
     g_test_message ("%s: %u rows before the session ended, %u while "
         "loading, %u batches", units[i], g.before_end, g.while_loading,
         g.batches);
