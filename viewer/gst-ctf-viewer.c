@@ -53,6 +53,8 @@ typedef struct {
   gchar *export_dir;
   gchar *select_range;
   GtkWidget *export_bar;
+  GtkWidget *tasks;             /* the Tasks toggle */
+  gboolean task_rows;
   guint shot_tries;
   guint scroll_source;
 } Viewer;
@@ -460,12 +462,16 @@ build_window (Viewer * v, gint width, gint height)
   gtk_window_set_default_size (GTK_WINDOW (v->window), width, height);
   gtk_window_set_title (GTK_WINDOW (v->window), "gst-ctf-viewer");
   gtk_header_bar_pack_start (GTK_HEADER_BAR (header), open);
+  /* rows per task below the CPUs (GstCtfGtkTimeline:task-rows) */
+  v->tasks = gtk_toggle_button_new_with_mnemonic ("_Tasks");
+  gtk_header_bar_pack_start (GTK_HEADER_BAR (header), v->tasks);
   gtk_window_set_titlebar (GTK_WINDOW (v->window), header);
   g_signal_connect (open, "clicked", G_CALLBACK (on_open), v);
 
   v->timeline = gst_ctf_gtk_timeline_new (NULL);
   g_signal_connect (v->timeline, "event-activated",
       G_CALLBACK (on_event_activated), v);
+  g_object_bind_property (v->tasks, "active", v->timeline, "task-rows", 0);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (tl_scroll),
       v->timeline);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (tl_scroll),
@@ -563,6 +569,8 @@ main (int argc, char **argv)
     {"export", 0, 0, G_OPTION_ARG_FILENAME, &v.export_dir,
         "Export the selected range (else A..B) of TRACE into this new or "
           "empty directory, then quit (exit status 1 on error)", "DIR"},
+    {"task-rows", 0, 0, G_OPTION_ARG_NONE, &v.task_rows,
+        "Show a row per task (the Tasks button)", NULL},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size,
         "Window size (default 1280x800)", "WxH"},
     {NULL}
@@ -588,6 +596,7 @@ main (int argc, char **argv)
   gtk_init ();
   v.loop = g_main_loop_new (NULL, FALSE);
   build_window (&v, width, height);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (v.tasks), v.task_rows);
   if (v.markers != NULL) {
     guint64 a, b;
 

@@ -795,7 +795,7 @@ task_row_y (GstCtfGtkTimeline * self, guint i)
   return AXIS_H + n_lanes * (LANE_H + LANE_GAP) + i * (TASK_H + LANE_GAP);
 }
 
-/* The @i-th task's row: `COMM-TID`, its runs coloured by CPU. */
+/* The @i-th task's row: `TID COMM`, its runs coloured by CPU. */
 static void
 draw_task_row (GstCtfGtkTimeline * self, GtkSnapshot * snapshot,
     GstCtfGtkSummary * sum, guint i, gint64 s, gint64 e, guint w)
@@ -805,7 +805,7 @@ draw_task_row (GstCtfGtkTimeline * self, GtkSnapshot * snapshot,
   gdouble y = task_row_y (self, i);
   gint tid;
   const gchar *comm = _gst_ctf_gtk_summary_get_task_info (sum, i, &tid);
-  gchar *label = g_strdup_printf ("%s-%d", comm ? comm : "", tid);
+  gchar *label = g_strdup_printf ("%d %s", tid, comm ? comm : "");
   PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self),
       label);
   PangoAttrList *attrs = pango_attr_list_new ();
@@ -815,7 +815,7 @@ draw_task_row (GstCtfGtkTimeline * self, GtkSnapshot * snapshot,
   pango_layout_set_attributes (layout, attrs);
   pango_attr_list_unref (attrs);
   pango_layout_set_width (layout, (LABEL_W - 6) * PANGO_SCALE);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   append_layout (snapshot, layout, 4, y + 1, &fg);
   g_object_unref (layout);
   g_free (label);
