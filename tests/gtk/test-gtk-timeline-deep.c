@@ -583,6 +583,83 @@ test_task_rows (void)
   }
 }
 
+/* How long redraws take (render nodes) at 1600 px with a row per task,
+ * from the whole trace down to 1 µs, once the deep zoom's events are
+ * read: printed, not asserted (the machine may be shared). */
+static void
+test_redraw_time (void)
+{
+  gchar *dat;
+  GstCtfGtkEventModel *m;
+  GtkWidget *tl, *win;
+  guint64 ts, te;
+  GArray *times = g_array_new (FALSE, FALSE, sizeof (gdouble));
+  gdouble span, *v;
+  guint i, k, n;
+
+  if (test_corpus () != NULL)
+    dat = test_corpus_path ("tracedat/sched-irq-timer-wq.v7-zstd.dat");
+  else
+    dat = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "tracecmd",
+        "armv7-v6.dat", NULL);
+  m = open_loaded (dat);
+  tl = gst_ctf_gtk_timeline_new (m);
+  g_object_set (tl, "task-rows", TRUE, NULL);
+  win = show (tl, 1600 + 76, 300);
+  g_assert_true (gst_ctf_gtk_event_model_get_time_range (m, &ts, &te));
+  for (span = (gdouble) (te - ts); span >= 1000; span /= 2) {
+    for (i = 0; i < 4; i++) {
+      guint64 s = ts + (guint64) ((te - ts - MIN (span, te - ts)) * i / 4.0);
+      GtkSnapshot *snap;
+      GskRenderNode *node;
+      gsize nt;
+      gint64 t0;
+      gdouble ms;
+
+      gst_ctf_gtk_timeline_set_visible_range (GST_CTF_GTK_TIMELINE (tl), s,
+          s + (guint64) span);
+      /* the deep zoom's events read, when a column is narrower than a
+       * summary bin (at least 1 µs, at least the trace / 16384) */
+      for (k = 0; span / 1600 < MAX (1000.0, (te - ts) / 16384.0) &&
+          k < 2000; k++) {
+        guint64 *t = gst_ctf_gtk_timeline_get_event_times
+            (GST_CTF_GTK_TIMELINE (tl), 0, &nt);
+
+        if (t != NULL) {
+          g_free (t);
+          break;
+        }
+        while (g_main_context_iteration (NULL, FALSE));
+        g_usleep (1000);
+      }
+      snap = gtk_snapshot_new ();
+      t0 = g_get_monotonic_time ();
+      GTK_WIDGET_GET_CLASS (tl)->snapshot (tl, snap);
+      node = gtk_snapshot_free_to_node (snap);
+      ms = (g_get_monotonic_time () - t0) / 1000.0;
+      g_array_append_val (times, ms);
+      g_clear_pointer (&node, gsk_render_node_unref);
+    }
+  }
+  v = (gdouble *) times->data;
+  n = times->len;
+  for (i = 1; i < n; i++)
+    for (k = i; k > 0 && v[k - 1] > v[k]; k--) {
+      gdouble t = v[k];
+
+      v[k] = v[k - 1];
+      v[k - 1] = t;
+    }
+  g_test_message ("%s: redraw (render nodes) at 1600 px with %u task rows, "
+      "%u zoom levels/positions from the whole trace to 1 us: median %.2f "
+      "ms, p95 %.2f ms, max %.2f ms", dat, (guint) ((gtk_widget_get_height
+              (tl) - 22) / 18), n, v[n / 2], v[n * 95 / 100], v[n - 1]);
+  g_array_unref (times);
+  gtk_window_destroy (GTK_WINDOW (win));
+  g_object_unref (m);
+  g_free (dat);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -595,5 +672,6 @@ main (int argc, char **argv)
   g_test_add_func ("/timeline-deep/ticks", test_deep_ticks);
   g_test_add_func ("/timeline-deep/switch-edges", test_deep_switches);
   g_test_add_func ("/timeline-deep/task-rows", test_task_rows);
+  g_test_add_func ("/timeline-deep/redraw-time", test_redraw_time);
   return g_test_run ();
 }
