@@ -53,6 +53,7 @@ struct _GstCtfGtkTimeline {
   gboolean task_rows;
   GstCtfGtkDeepZoom *deep;      /* made at the first deep zoom */
   GArray *spans;                /* GstCtfGtkSpan, drawing scratch */
+  gpointer watched_adj;         /* the scrolled window's, redraws */
 };
 
 enum {
@@ -824,6 +825,36 @@ draw_task_row (GstCtfGtkTimeline * self, GtkSnapshot * snapshot,
       gst_ctf_gtk_cpu_color);
 }
 
+/* The rows of the widget on screen: all of them, or in a scrolled window
+ * (a GtkViewport), the part it shows (scrolling then redraws). */
+static void
+shown_y (GstCtfGtkTimeline * self, gdouble * y0, gdouble * y1)
+{
+  GtkWidget *vp = gtk_widget_get_ancestor (GTK_WIDGET (self),
+      GTK_TYPE_VIEWPORT);
+  graphene_rect_t b;
+
+  *y0 = 0;
+  *y1 = gtk_widget_get_height (GTK_WIDGET (self));
+  if (vp == NULL || !gtk_widget_compute_bounds (GTK_WIDGET (self), vp, &b))
+    return;
+  *y0 = MAX (-b.origin.y, 0);
+  *y1 = *y0 + gtk_widget_get_height (vp);
+  {
+    GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE
+        (vp));
+
+    if (adj != NULL && adj != self->watched_adj) {
+      g_signal_connect_object (adj, "value-changed",
+          G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+      if (self->watched_adj != NULL)
+        g_object_remove_weak_pointer (self->watched_adj, &self->watched_adj);
+      self->watched_adj = adj;
+      g_object_add_weak_pointer (G_OBJECT (adj), &self->watched_adj);
+    }
+  }
+}
+
 static gboolean
 deep_ready (gpointer data)
 {
@@ -919,8 +950,17 @@ gst_ctf_gtk_timeline_snapshot (GtkWidget * widget, GtkSnapshot * snapshot)
     draw_lane (self, snapshot, sum, lane, s, e, w, counts, lost, tasks,
         log1p (max), win);
   n_tasks = n_task_rows (self);
-  for (x = 0; x < n_tasks; x++)
-    draw_task_row (self, snapshot, sum, x, s, e, w);
+  if (n_tasks > 0) {
+    gdouble y0, y1;
+
+    shown_y (self, &y0, &y1);
+    for (x = 0; x < n_tasks; x++) {
+      gdouble y = task_row_y (self, x);
+
+      if (y + TASK_H >= y0 && y <= y1)
+        draw_task_row (self, snapshot, sum, x, s, e, w);
+    }
+  }
   draw_axis (self, snapshot, s, e, w, height);
   if (self->sel_end > self->sel_start) {
     gdouble ns_per_px = (gdouble) (e - s) / w;
@@ -1295,6 +1335,8 @@ gst_ctf_gtk_timeline_finalize (GObject * object)
   GstCtfGtkTimeline *self = GST_CTF_GTK_TIMELINE (object);
 
   g_array_unref (self->spans);
+  if (self->watched_adj != NULL)
+    g_object_remove_weak_pointer (self->watched_adj, &self->watched_adj);
   G_OBJECT_CLASS (gst_ctf_gtk_timeline_parent_class)->finalize (object);
 }
 
