@@ -18,7 +18,7 @@
 #include "gstctf-event-merge.h"
 
 /* a range holding more events than this is left to the summary */
-#define MAX_EVENTS (4 * 1024 * 1024)
+#define MAX_EVENTS (1024 * 1024)
 
 typedef struct {
   gint cpu;

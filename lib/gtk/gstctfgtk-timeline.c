@@ -32,7 +32,7 @@
 #define MIN_SPAN_NS 1000        /* deepest zoom: 1 µs across the widget */
 #define TASK_H 16               /* a task's row */
 /* deep zoom reads at most about this many events */
-#define DEEP_MAX_EVENTS (2 * 1024 * 1024)
+#define DEEP_MAX_EVENTS (512 * 1024)
 
 struct _GstCtfGtkTimeline {
   GtkWidget parent;
