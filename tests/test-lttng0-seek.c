@@ -4,8 +4,9 @@
  * LTTng 0.x trace of the corpus, GstCtfPacketSource seeks to sampled
  * times (spread over the trace, at packet ends and one ns after them)
  * give, byte for byte, the packets a read from the start gives that end
- * at or after the time, in the same order, on one source seeking back
- * and forth.  The time to the first packet after a seek and the time a
+ * at or after the time, in the same order, and, merged, the same rows
+ * (time, stream, event class) as a full read from its first row at or
+ * after the time, on one source seeking back and forth.  The time to the first packet after a seek and the time a
  * read from the start takes to reach it are printed (not asserted: the
  * machine may be shared).  Skipped without the corpus.
  */
@@ -16,10 +17,74 @@
 #include "gstctf-packet-source.h"
 #include "gstlttng0-packetizer.h"
 #include "gstctf-reader.h"
+#include "gstctf-event-merge.h"
 #include "test-util.h"
 
 #define N_TIMES 24
 #define COMPARED 48             /* packets compared after each seek */
+#define ROWS 3000               /* events compared after each seek */
+
+/* An event (a row) as the merge gives it. */
+typedef struct {
+  gint64 ns;
+  guint64 stream_class_id, event_class_id;
+  const gchar *stream;          /* interned */
+} Row;
+
+/* Up to @max rows of @src, from where it is, at or after @from; all of
+ * them when @max is 0. */
+static GArray *
+read_rows (GstCtfPacketSource * src, gint64 from, guint max)
+{
+  GstCtfEventMerge *merge =
+      gst_ctf_event_merge_new (gst_ctf_packet_source_get_trace_class (src));
+  GArray *rows = g_array_new (FALSE, FALSE, sizeof (Row));
+  gboolean finished = FALSE;
+  GError *err = NULL;
+
+  gst_ctf_event_merge_set_emulate_recycling (merge, FALSE);
+  gst_ctf_event_merge_set_recording (merge, FALSE);
+  while (max == 0 || rows->len < max) {
+    GstCtfMergeItem item;
+    GstCtfMergeItemType t = gst_ctf_event_merge_next (merge, &item, &err);
+
+    g_assert_no_error (err);
+    g_assert_cmpint (t, !=, GST_CTF_MERGE_ERROR);
+    if (t == GST_CTF_MERGE_EVENT) {
+      const GstCtfEventClass *ec =
+          gst_ctf_event_iter_get_event_class (item.iter);
+      Row r = { item.ns, item.stream_class_id, ec ? ec->id : G_MAXUINT64,
+        g_intern_string (item.stream_name)
+      };
+
+      g_assert_true (item.has_ns);
+      if (item.ns >= from)
+        g_array_append_val (rows, r);
+      continue;
+    }
+    if (t != GST_CTF_MERGE_NONE)
+      continue;
+    if (finished)
+      break;
+    {
+      GstCtfPacketSourcePacket p;
+      gint r = gst_ctf_packet_source_next (src, &p, &err);
+
+      g_assert_no_error (err);
+      if (r == 0) {
+        finished = TRUE;
+        gst_ctf_event_merge_finish (merge);
+        continue;
+      }
+      g_assert_true (gst_ctf_event_merge_push_full (merge, p.bytes,
+              p.stream_class_id, p.rank, p.stream_id, p.stream_name,
+              p.offset, &err));
+      g_bytes_unref (p.bytes);
+    }
+  }
+  gst_ctf_event_merge_free (merge);
+  return rows;
+}
 
 typedef struct {
   gchar *sha;
@@ -108,7 +173,8 @@ check_trace (const gchar * name)
   GstCtfPacketSource *src;
   gint64 times[N_TIMES], lo = G_MAXINT64, hi = G_MININT64;
   gdouble seek_ms = 0, scan_ms = 0;
-  guint i, k, compared = 0;
+  guint i, k, compared = 0, compared_rows = 0;
+  GArray *all_rows;
 
   g_assert_cmpuint (all->len, >, 0);
   for (i = 0; i < all->len; i++) {
@@ -135,6 +201,7 @@ check_trace (const gchar * name)
   src = gst_ctf_packet_source_open (dir, GST_CTF_PACKET_SOURCE_FLAGS_NONE,
       NULL);
   g_assert_nonnull (src);
+  all_rows = read_rows (src, G_MININT64, 0);
   for (k = 0; k < N_TIMES; k++) {
     gint64 t = times[k], t0;
     GstCtfPacketSourcePacket p;
@@ -185,11 +252,39 @@ check_trace (const gchar * name)
       g_assert_cmpint (r, ==, 0);
     }
     compared += n;
+
+    /* the rows from t: those of the full read from its first row at or
+     * after t */
+    g_assert_true (gst_ctf_packet_source_seek (src, t, &err));
+    {
+      GArray *rows = read_rows (src, t, ROWS);
+      guint first = 0;
+
+      while (first < all_rows->len && g_array_index (all_rows, Row,
+              first).ns < t)
+        first++;
+      g_assert_cmpuint (rows->len, ==, MIN (ROWS, all_rows->len - first));
+      for (i = 0; i < rows->len; i++) {
+        const Row *a = &g_array_index (rows, Row, i);
+        const Row *b = &g_array_index (all_rows, Row, first + i);
+
+        if (a->ns != b->ns || a->stream_class_id != b->stream_class_id ||
+            a->event_class_id != b->event_class_id || a->stream != b->stream)
+          g_error ("%s: seek to %" G_GINT64_FORMAT ": row %u after it (%"
+              G_GINT64_FORMAT " %s) is not row %u of a full read (%"
+              G_GINT64_FORMAT " %s)", name, t, i, a->ns, a->stream,
+              first + i, b->ns, b->stream);
+      }
+      compared_rows += rows->len;
+      g_array_unref (rows);
+    }
   }
-  g_test_message ("%s: %u packets, %u seeks, %u packets after them equal "
-      "to a read from the start's; first packet after a seek: %.2f ms on "
-      "average (from the start: %.2f ms)", name, all->len, N_TIMES,
-      compared, seek_ms / N_TIMES, scan_ms / N_TIMES);
+  g_test_message ("%s: %u packets, %u rows, %u seeks, %u packets and %u "
+      "rows after them equal to a read from the start's; first packet after "
+      "a seek: %.2f ms on average (from the start: %.2f ms)", name,
+      all->len, all_rows->len, N_TIMES, compared, compared_rows,
+      seek_ms / N_TIMES, scan_ms / N_TIMES);
+  g_array_unref (all_rows);
   gst_ctf_packet_source_free (src);
   g_array_unref (all);
   test_rm_rf (tmp);
