@@ -1179,8 +1179,30 @@ on_query_tooltip (GtkWidget * w, gint x, gint y, gboolean keyboard,
   guint32 count = 0;
   guint64 lost = 0;
   gchar *label, *text;
+  guint n_tasks = n_task_rows (self);
 
-  if (lane < 0 || x < LABEL_W || !get_range (self, &s, &e))
+  if (x < LABEL_W || !get_range (self, &s, &e))
+    return FALSE;
+  if (lane < 0 && n_tasks > 0 && y >= task_row_y (self, 0)) {
+    /* a task's row: where it runs at the pointer */
+    guint i = (guint) ((y - task_row_y (self, 0)) / (TASK_H + LANE_GAP));
+
+    if (i >= n_tasks)
+      return FALSE;
+    sum = _gst_ctf_gtk_event_model_get_summary (self->model);
+    comm = _gst_ctf_gtk_summary_get_task_info (sum, i, &tid);
+    cpu = _gst_ctf_gtk_summary_get_task_cpu (sum, tid, (gint64)
+        gst_ctf_gtk_timeline_get_time_at (self, x));
+    if (cpu >= 0)
+      text = g_strdup_printf ("%s-%d\nruns on CPU %d", comm ? comm : "",
+          tid, cpu);
+    else
+      text = g_strdup_printf ("%s-%d\nnot running", comm ? comm : "", tid);
+    gtk_tooltip_set_text (tooltip, text);
+    g_free (text);
+    return TRUE;
+  }
+  if (lane < 0)
     return FALSE;
   sum = _gst_ctf_gtk_event_model_get_summary (self->model);
   t = gst_ctf_gtk_timeline_get_time_at (self, x);
