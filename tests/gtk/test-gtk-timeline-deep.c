@@ -12,7 +12,8 @@
  *   column of the switch's time (from the event's own fields);
  * - with task-rows, each task's row at sampled times shows the colour of
  *   the CPU it runs on, or none, as computed from the `sched_switch`
- *   lines of `trace-cmd report`.
+ *   lines of `trace-cmd report` (babeltrace2's text for an LTTng kernel
+ *   trace).
  *
  * Bundled traces always, corpus traces when GST_CTF_CORPUS is there.
  */
@@ -320,6 +321,21 @@ check_switch_edges (const gchar * path, guint max)
   guint n = g_list_model_get_n_items (G_LIST_MODEL (m));
   guint row, checked = 0, step = MAX (n / 400, 1);
   gint lanes = (gint) n_lanes (GST_CTF_GTK_TIMELINE (tl));
+  gint lane_of_cpu[64], k;
+  gboolean has_cpu[64] = { FALSE, };
+
+  /* the lanes are the CPUs with events, in order */
+  for (row = 0; row < n; row++) {
+    GstCtfGtkEvent *ev = g_list_model_get_item (G_LIST_MODEL (m), row);
+    gint cpu = gst_ctf_gtk_event_get_cpu (ev);
+
+    if (cpu >= 0 && cpu < 64)
+      has_cpu[cpu] = TRUE;
+    g_object_unref (ev);
+  }
+  for (k = 0, row = 0; k < 64; k++)
+    lane_of_cpu[k] = has_cpu[k] ? (gint) row++ : -1;
+  g_assert_cmpint ((gint) row, ==, lanes);
 
   for (row = 0; row < n && checked < max; row += step) {
     GstCtfGtkEvent *ev = g_list_model_get_item (G_LIST_MODEL (m), row);
@@ -332,7 +348,7 @@ check_switch_edges (const gchar * path, guint max)
     guchar *px;
     gint w, h, col, y;
 
-    if (strcmp (name, "sched_switch") != 0 || cpu < 0 || cpu >= lanes ||
+    if (strcmp (name, "sched_switch") != 0 || cpu < 0 || cpu >= 64 ||
         !(field_int (fields, "prev_pid = ", &prev) ||
             field_int (fields, "prev_tid = ", &prev)) ||
         !(field_int (fields, "next_pid = ", &next) ||
@@ -351,7 +367,7 @@ check_switch_edges (const gchar * path, guint max)
         &e);
     px = render (tl, &w, &h);
     gst_ctf_gtk_timeline_get_lane_area (GST_CTF_GTK_TIMELINE (tl),
-        (guint) cpu, &area);
+        (guint) lane_of_cpu[cpu], &area);
     col = (gint) ((gint64) (t - s) / ((gdouble) (e - s) /
             (guint) area.size.width));
     y = (gint) area.origin.y + 3;
@@ -389,6 +405,10 @@ test_deep_switches (void)
     return;
   }
   p = test_corpus_path ("tracedat/sched-block-net.v6.dat");
+  check_switch_edges (p, 30);
+  g_free (p);
+  /* an LTTng kernel trace (prev_tid/next_tid) */
+  p = test_corpus_path ("ctf/babeltrace/succeed/lttng-tracefile-rotation");
   check_switch_edges (p, 30);
   g_free (p);
 }
@@ -446,6 +466,7 @@ check_task_rows (const gchar * dat, const gchar * oracle, guint max_samples)
   gpointer key;
   guint i, j, samples = 0, checked = 0, running = 0;
   graphene_rect_t area;
+  guint64 t_first;
 
   g_assert_false (gst_ctf_gtk_timeline_get_task_row_area
       (GST_CTF_GTK_TIMELINE (tl), 1, &area));
@@ -453,11 +474,40 @@ check_task_rows (const gchar * dat, const gchar * oracle, guint max_samples)
   win = show (tl, 1200, 400);
   g_assert_true (g_file_get_contents (oracle, &text, NULL, NULL));
   lines = g_strsplit (text, "\n", -1);
+  g_assert_true (gst_ctf_gtk_event_model_get_time_range (m, &t_first, NULL));
   for (i = 0; lines[i] != NULL; i++) {
     TestReportLine rl;
     const gchar *pp, *np;
     Switch x;
+    guint hh, mm, ss;
+    guint64 frac;
 
+    /* babeltrace2's text (LTTng kernel): `[HH:MM:SS.NNNNNNNNN] (+D) HOST
+     * sched_switch: { cpu_id = C }, { ..., prev_tid = P, ..., next_tid =
+     * N, ... }`, the time of day (UTC) of the first event's day */
+    if (lines[i][0] == '[' && sscanf (lines[i], "[%u:%u:%u.%" G_GUINT64_FORMAT
+            "]", &hh, &mm, &ss, &frac) == 4 &&
+        (np = strstr (lines[i], " sched_switch: { cpu_id = ")) != NULL) {
+      const guint64 day = G_GUINT64_CONSTANT (86400000000000);
+      guint64 tod = ((hh * 60 + mm) * 60 + ss) * G_GUINT64_CONSTANT
+          (1000000000) + frac;
+
+      x.cpu = (guint) g_ascii_strtoull (np + 26, NULL, 10);
+      x.ns = t_first - t_first % day + tod;
+      if (x.ns + day / 2 < t_first)
+        x.ns += day;            /* past midnight */
+      pp = strstr (np, " prev_tid = ");
+      np = strstr (np, " next_tid = ");
+      g_assert_true (pp != NULL && np != NULL);
+      x.prev_pid = (gint) g_ascii_strtoll (pp + 12, NULL, 10);
+      x.next_pid = (gint) g_ascii_strtoll (np + 12, NULL, 10);
+      g_array_append_val (sw, x);
+      if (x.prev_pid > 0)
+        g_hash_table_add (tids, GINT_TO_POINTER (x.prev_pid));
+      if (x.next_pid > 0)
+        g_hash_table_add (tids, GINT_TO_POINTER (x.next_pid));
+      continue;
+    }
     if (!test_report_line_parse (lines[i], &rl))
       continue;
     g_free (rl.comm);
@@ -581,6 +631,13 @@ test_task_rows (void)
     g_free (rel);
     g_free (orel);
   }
+  /* an LTTng kernel trace against babeltrace2's text */
+  dat = test_corpus_path ("ctf/babeltrace/succeed/lttng-tracefile-rotation");
+  o = test_corpus_path
+      ("ctf/babeltrace/oracle/succeed/lttng-tracefile-rotation.txt");
+  check_task_rows (dat, o, 25);
+  g_free (dat);
+  g_free (o);
 }
 
 /* How long redraws take (render nodes) at 1600 px with a row per task,
