@@ -437,11 +437,12 @@ _gst_ctf_gtk_summary_get_task_info (GstCtfGtkSummary * s, guint i,
   return comm;
 }
 
-/* The first span of @a (by start, non-overlapping) ending after @ns. */
+/* The first span of @a (by start, non-overlapping) from @lo ending after
+ * @ns. */
 static guint
-first_after (GArray * a, gint64 ns)
+first_after_from (GArray * a, guint lo, gint64 ns)
 {
-  guint lo = 0, hi = a->len;
+  guint hi = a->len;
 
   while (lo < hi) {
     guint mid = lo + (hi - lo) / 2;
@@ -452,6 +453,12 @@ first_after (GArray * a, gint64 ns)
       hi = mid;
   }
   return lo;
+}
+
+static guint
+first_after (GArray * a, gint64 ns)
+{
+  return first_after_from (a, 0, ns);
 }
 
 /* Spans of @in (by start, non-overlapping) as drawn over [@start, @end)
@@ -486,8 +493,7 @@ spans_for_columns (GArray * in, gint64 start, gint64 end, guint n_columns,
         col_ns);
     const GstCtfGtkSpan *sp;
 
-    while (i < in->len && g_array_index (in, GstCtfGtkSpan, i).end <= t)
-      i++;
+    i = first_after_from (in, i, t);
     if (i >= in->len)
       break;
     sp = &g_array_index (in, GstCtfGtkSpan, i);
@@ -508,6 +514,24 @@ spans_for_columns (GArray * in, gint64 start, gint64 end, guint n_columns,
       g_array_append_val (out, col);
     }
   }
+}
+
+/* The last of @spans (TaskSpan, by start) starting at or before @ns, 0
+ * when none does (the first span starts at G_MININT64). */
+static guint
+last_at_or_before (GArray * spans, gint64 ns)
+{
+  guint lo = 0, hi = spans->len;
+
+  while (lo < hi) {
+    guint mid = lo + (hi - lo) / 2;
+
+    if (g_array_index (spans, TaskSpan, mid).start <= ns)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo > 0 ? lo - 1 : 0;
 }
 
 /* When the @i-th task ran in [@start, @end): spans whose id is the CPU,
@@ -553,17 +577,17 @@ _gst_ctf_gtk_summary_get_task_cpu (GstCtfGtkSummary * s, gint tid, gint64 ns)
 }
 
 /* The tasks a CPU's lane ran in [@start, @end): spans whose id is the
- * thread id, as _gst_ctf_gtk_summary_get_task_runs() gives them. */
+ * thread id, as _gst_ctf_gtk_summary_get_task_runs() gives them (each
+ * switch's span runs to the lane's next switch). */
 void
 _gst_ctf_gtk_summary_get_lane_spans (GstCtfGtkSummary * s, guint lane,
     gint64 start, gint64 end, guint n_columns, GArray * out)
 {
   Lane *l;
-  GArray *tmp;
-  guint k;
+  guint first, last, k;
 
   g_array_set_size (out, 0);
-  if (end <= start)
+  if (end <= start || n_columns == 0)
     return;
   g_mutex_lock (&s->lock);
   if (lane >= s->lanes->len || (l = g_ptr_array_index (s->lanes,
@@ -571,35 +595,46 @@ _gst_ctf_gtk_summary_get_lane_spans (GstCtfGtkSummary * s, guint lane,
     g_mutex_unlock (&s->lock);
     return;
   }
-  /* the switches as spans (each until the next), over the range only */
-  {
-    guint lo = 0, hi = l->spans->len, first;
-
-    while (lo < hi) {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (g_array_index (l->spans, TaskSpan, mid).start <= start)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-    first = lo > 0 ? lo - 1 : 0;
-    tmp = g_array_new (FALSE, FALSE, sizeof (GstCtfGtkSpan));
-    for (k = first; k < l->spans->len; k++) {
+  /* the switches from the last at or before @start to the last before
+   * @end */
+  first = last_at_or_before (l->spans, start);
+  last = last_at_or_before (l->spans, end - 1);
+  if (last - first + 1 <= 2 * (guint64) n_columns) {
+    for (k = first; k <= last; k++) {
       const TaskSpan *ts = &g_array_index (l->spans, TaskSpan, k);
-      GstCtfGtkSpan sp = { ts->start, k + 1 < l->spans->len ?
-            g_array_index (l->spans, TaskSpan, k + 1).start : G_MAXINT64,
+      GstCtfGtkSpan sp = { MAX (ts->start, start), k + 1 < l->spans->len ?
+            MIN (g_array_index (l->spans, TaskSpan, k + 1).start, end) : end,
         ts->tid
       };
 
-      if (ts->start >= end)
-        break;
-      g_array_append_val (tmp, sp);
+      if (sp.end > sp.start)
+        g_array_append_val (out, sp);
+    }
+  } else {
+    /* per column, the task at its middle (a binary search each) */
+    gdouble col_ns = (gdouble) (end - start) / n_columns;
+    guint c;
+
+    for (c = 0; c < n_columns; c++) {
+      gint64 c0 = start + (gint64) (c * col_ns);
+      gint64 c1 = c + 1 == n_columns ? end : start + (gint64) ((c + 1) *
+          col_ns);
+      gint tid = g_array_index (l->spans, TaskSpan,
+          last_at_or_before (l->spans, start + (gint64) ((c + 0.5) *
+                  col_ns))).tid;
+      GstCtfGtkSpan *prev = out->len > 0 ? &g_array_index (out,
+          GstCtfGtkSpan, out->len - 1) : NULL;
+
+      if (prev != NULL && prev->id == tid && prev->end == c0) {
+        prev->end = c1;
+      } else {
+        GstCtfGtkSpan sp = { c0, c1, tid };
+
+        g_array_append_val (out, sp);
+      }
     }
   }
   g_mutex_unlock (&s->lock);
-  spans_for_columns (tmp, start, end, n_columns, out);
-  g_array_unref (tmp);
 }
 
 /* The width of a bin, ns: what the density resolves. */
