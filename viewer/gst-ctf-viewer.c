@@ -57,6 +57,8 @@ typedef struct {
   gchar *export_dir;
   gchar *select_range;
   GtkWidget *export_bar;
+  GtkWidget *tasks;             /* the Tasks toggle */
+  gboolean task_rows;
   guint shot_tries;
   guint scroll_source;
   ViewerLive *live;
@@ -490,6 +492,9 @@ build_window (Viewer * v, gint width, gint height)
   gtk_window_set_default_size (GTK_WINDOW (v->window), width, height);
   gtk_window_set_title (GTK_WINDOW (v->window), "gst-ctf-viewer");
   gtk_header_bar_pack_start (GTK_HEADER_BAR (header), open);
+  /* rows per task below the CPUs (GstCtfGtkTimeline:task-rows) */
+  v->tasks = gtk_toggle_button_new_with_mnemonic ("_Tasks");
+  gtk_header_bar_pack_start (GTK_HEADER_BAR (header), v->tasks);
   gtk_window_set_titlebar (GTK_WINDOW (v->window), header);
   g_signal_connect (open, "clicked", G_CALLBACK (on_open), v);
 
@@ -502,6 +507,7 @@ build_window (Viewer * v, gint width, gint height)
       viewer_live_get_follow_button (v->live));
   g_signal_connect (v->timeline, "event-activated",
       G_CALLBACK (on_event_activated), v);
+  g_object_bind_property (v->tasks, "active", v->timeline, "task-rows", 0);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (tl_scroll),
       v->timeline);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (tl_scroll),
@@ -602,6 +608,8 @@ main (int argc, char **argv)
     {"screenshot-rows", 0, 0, G_OPTION_ARG_INT, &v.shot_rows,
         "Live: take the screenshot (and quit with --quit-after-load) once "
           "this many rows came, while the session runs", "N"},
+    {"task-rows", 0, 0, G_OPTION_ARG_NONE, &v.task_rows,
+        "Show a row per task (the Tasks button)", NULL},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size,
         "Window size (default 1280x800)", "WxH"},
     {NULL}
@@ -627,6 +635,7 @@ main (int argc, char **argv)
   gtk_init ();
   v.loop = g_main_loop_new (NULL, FALSE);
   build_window (&v, width, height);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (v.tasks), v.task_rows);
   if (v.markers != NULL) {
     guint64 a, b;
 

@@ -201,7 +201,9 @@ merge_packet_cpu (GstCtfEventMerge * merge, const GstCtfMergeItem * item)
   return -1;
 }
 
-/* A payload member by name: its index, or 0 when absent. */
+/* A payload member by name: its index, or 0 when absent.  (LTTng's
+ * metadata names them `_prev_tid`: the underscore is left out, as
+ * babeltrace2 prints them.) */
 static guint
 find_member (const GstCtfFieldValue * v, guint n, const gchar * a,
     const gchar * b)
@@ -210,10 +212,15 @@ find_member (const GstCtfFieldValue * v, guint n, const gchar * a,
 
   if (v == NULL || n == 0 || v[0].fc->type != GST_CTF_FIELD_CLASS_STRUCT)
     return 0;
-  for (i = 1; i < n && i < v[0].end; i = MAX (v[i].end, i + 1))
-    if (v[i].name != NULL && (strcmp (v[i].name, a) == 0 ||
-            (b != NULL && strcmp (v[i].name, b) == 0)))
+  for (i = 1; i < n && i < v[0].end; i = MAX (v[i].end, i + 1)) {
+    const gchar *name = v[i].name;
+
+    if (name != NULL && name[0] == '_')
+      name++;
+    if (name != NULL && (strcmp (name, a) == 0 ||
+            (b != NULL && strcmp (name, b) == 0)))
       return i;
+  }
   return 0;
 }
 

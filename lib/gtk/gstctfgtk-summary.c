@@ -21,12 +21,20 @@ typedef struct {
   guint64 count;
 } Lost;
 
+/* A task's rows: when and where it ran (KernelShark's task plots). */
+typedef struct {
+  gint tid;
+  const gchar *comm;            /* interned, the last one seen */
+  GArray *runs;                 /* GstCtfGtkSpan (id: the CPU), by start */
+} Task;
+
 typedef struct {
   gint cpu;                     /* -1: a stream's lane */
   gchar *stream_name;
   guint32 *bins;                /* SUMMARY_BINS */
   GArray *spans;                /* TaskSpan, by start */
   GArray *lost;                 /* Lost, by ns */
+  Task *running;                /* the task whose run is open here */
 } Lane;
 
 struct _GstCtfGtkSummary {
@@ -37,7 +45,15 @@ struct _GstCtfGtkSummary {
   gint64 t_end;                 /* last event */
   gint64 bin_ns;                /* width of a bin */
   guint64 n_switches;
+  GPtrArray *tasks;             /* Task *, by tid (not the idle task) */
 };
+
+static void
+task_free (Task * t)
+{
+  g_array_unref (t->runs);
+  g_free (t);
+}
 
 static void
 lane_free (Lane * l)
@@ -56,6 +72,7 @@ _gst_ctf_gtk_summary_new (void)
 
   g_mutex_init (&s->lock);
   s->lanes = g_ptr_array_new_with_free_func ((GDestroyNotify) lane_free);
+  s->tasks = g_ptr_array_new_with_free_func ((GDestroyNotify) task_free);
   s->bin_ns = 1000;             /* 1 µs: doubled as the trace grows */
   return s;
 }
@@ -66,6 +83,7 @@ _gst_ctf_gtk_summary_free (GstCtfGtkSummary * s)
   if (s == NULL)
     return;
   g_ptr_array_unref (s->lanes);
+  g_ptr_array_unref (s->tasks);
   g_mutex_clear (&s->lock);
   g_free (s);
 }
@@ -149,6 +167,50 @@ _gst_ctf_gtk_summary_add_event (GstCtfGtkSummary * s, guint lane, gint64 ns)
   g_mutex_unlock (&s->lock);
 }
 
+/* The task of @tid, made when new (NULL for the idle task). */
+static Task *
+task_locked (GstCtfGtkSummary * s, gint tid, const gchar * comm)
+{
+  guint lo = 0, hi = s->tasks->len;
+  Task *t;
+
+  if (tid <= 0)
+    return NULL;
+  while (lo < hi) {
+    guint mid = lo + (hi - lo) / 2;
+
+    if (((Task *) g_ptr_array_index (s->tasks, mid))->tid < tid)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo < s->tasks->len && (t = g_ptr_array_index (s->tasks, lo))->tid ==
+      tid) {
+    if (comm != NULL && *comm != '\0')
+      t->comm = comm;
+    return t;
+  }
+  t = g_new0 (Task, 1);
+  t->tid = tid;
+  t->comm = comm;
+  t->runs = g_array_new (FALSE, FALSE, sizeof (GstCtfGtkSpan));
+  g_ptr_array_insert (s->tasks, lo, t);
+  return t;
+}
+
+/* @tid runs on @l's CPU from @ns on (until the CPU's next switch). */
+static void
+open_run_locked (GstCtfGtkSummary * s, Lane * l, gint tid,
+    const gchar * comm, gint64 ns)
+{
+  Task *t = task_locked (s, tid, comm);
+  GstCtfGtkSpan run = { ns, G_MAXINT64, l->cpu };
+
+  l->running = t;
+  if (t != NULL)
+    g_array_append_val (t->runs, run);
+}
+
 void
 _gst_ctf_gtk_summary_add_switch (GstCtfGtkSummary * s, guint lane,
     gint64 ns, gint prev_tid, const gchar * prev_comm, gint next_tid,
@@ -165,11 +227,19 @@ _gst_ctf_gtk_summary_add_switch (GstCtfGtkSummary * s, guint lane,
     span.tid = prev_tid;
     span.comm = g_intern_string (prev_comm);
     g_array_append_val (l->spans, span);
+    open_run_locked (s, l, prev_tid, span.comm, G_MININT64);
   }
   span.start = ns;
   span.tid = next_tid;
   span.comm = g_intern_string (next_comm);
   g_array_append_val (l->spans, span);
+  if (l->running != NULL)
+    g_array_index (l->running->runs, GstCtfGtkSpan,
+        l->running->runs->len - 1).end = ns;
+  l->running = NULL;
+  /* (a task only switched from, after lost events, still has a row) */
+  task_locked (s, prev_tid, g_intern_string (prev_comm));
+  open_run_locked (s, l, next_tid, span.comm, ns);
   s->n_switches++;
   g_mutex_unlock (&s->lock);
 }
@@ -335,4 +405,271 @@ _gst_ctf_gtk_summary_get_task (GstCtfGtkSummary * s, guint lane, gint64 ns,
   }
   g_mutex_unlock (&s->lock);
   return comm;
+}
+
+guint
+_gst_ctf_gtk_summary_get_n_tasks (GstCtfGtkSummary * s)
+{
+  guint n;
+
+  g_mutex_lock (&s->lock);
+  n = s->tasks->len;
+  g_mutex_unlock (&s->lock);
+  return n;
+}
+
+/* The command name (interned) and thread id of the @i-th task by tid. */
+const gchar *
+_gst_ctf_gtk_summary_get_task_info (GstCtfGtkSummary * s, guint i,
+    gint * tid)
+{
+  const gchar *comm = NULL;
+
+  *tid = -1;
+  g_mutex_lock (&s->lock);
+  if (i < s->tasks->len) {
+    Task *t = g_ptr_array_index (s->tasks, i);
+
+    *tid = t->tid;
+    comm = t->comm;
+  }
+  g_mutex_unlock (&s->lock);
+  return comm;
+}
+
+/* The first span of @a (by start, non-overlapping) from @lo ending after
+ * @ns. */
+static guint
+first_after_from (GArray * a, guint lo, gint64 ns)
+{
+  guint hi = a->len;
+
+  while (lo < hi) {
+    guint mid = lo + (hi - lo) / 2;
+
+    if (g_array_index (a, GstCtfGtkSpan, mid).end <= ns)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+static guint
+first_after (GArray * a, gint64 ns)
+{
+  return first_after_from (a, 0, ns);
+}
+
+/* Spans of @in (by start, non-overlapping) as drawn over [@start, @end)
+ * cut in @n_columns: each one as it is (clamped to the range) when they
+ * are at most two per column, else per column the one at the column's
+ * middle, equal neighbours merged.  Appended to @out. */
+static void
+spans_for_columns (GArray * in, gint64 start, gint64 end, guint n_columns,
+    GArray * out)
+{
+  guint i = first_after (in, start), j = first_after (in, end - 1);
+  gdouble col_ns = (gdouble) (end - start) / MAX (n_columns, 1);
+  guint c;
+
+  if (j < in->len && g_array_index (in, GstCtfGtkSpan, j).start < end)
+    j++;
+  if (j - i <= 2 * (guint64) n_columns) {
+    for (; i < j; i++) {
+      GstCtfGtkSpan sp = g_array_index (in, GstCtfGtkSpan, i);
+
+      sp.start = MAX (sp.start, start);
+      sp.end = MIN (sp.end, end);
+      if (sp.end > sp.start)
+        g_array_append_val (out, sp);
+    }
+    return;
+  }
+  for (c = 0; c < n_columns; c++) {
+    gint64 t = start + (gint64) ((c + 0.5) * col_ns);
+    gint64 c0 = start + (gint64) (c * col_ns);
+    gint64 c1 = c + 1 == n_columns ? end : start + (gint64) ((c + 1) *
+        col_ns);
+    const GstCtfGtkSpan *sp;
+
+    i = first_after_from (in, i, t);
+    if (i >= in->len)
+      break;
+    sp = &g_array_index (in, GstCtfGtkSpan, i);
+    if (sp->start > t)
+      continue;
+    if (out->len > 0) {
+      GstCtfGtkSpan *last = &g_array_index (out, GstCtfGtkSpan,
+          out->len - 1);
+
+      if (last->id == sp->id && last->end == c0) {
+        last->end = c1;
+        continue;
+      }
+    }
+    {
+      GstCtfGtkSpan col = { c0, c1, sp->id };
+
+      g_array_append_val (out, col);
+    }
+  }
+}
+
+/* The last of @spans (TaskSpan, by start) starting at or before @ns, 0
+ * when none does (the first span starts at G_MININT64). */
+static guint
+last_at_or_before (GArray * spans, gint64 ns)
+{
+  guint lo = 0, hi = spans->len;
+
+  while (lo < hi) {
+    guint mid = lo + (hi - lo) / 2;
+
+    if (g_array_index (spans, TaskSpan, mid).start <= ns)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo > 0 ? lo - 1 : 0;
+}
+
+/* When the @i-th task ran in [@start, @end): spans whose id is the CPU,
+ * exact when few enough for @n_columns, else sampled per column
+ * (spans_for_columns()).  @out is emptied first. */
+void
+_gst_ctf_gtk_summary_get_task_runs (GstCtfGtkSummary * s, guint i,
+    gint64 start, gint64 end, guint n_columns, GArray * out)
+{
+  g_array_set_size (out, 0);
+  if (end <= start)
+    return;
+  g_mutex_lock (&s->lock);
+  if (i < s->tasks->len)
+    spans_for_columns (((Task *) g_ptr_array_index (s->tasks, i))->runs,
+        start, end, n_columns, out);
+  g_mutex_unlock (&s->lock);
+}
+
+/* The CPU the task @tid runs on at @ns, -1 when it does not run then
+ * (or is not known). */
+gint
+_gst_ctf_gtk_summary_get_task_cpu (GstCtfGtkSummary * s, gint tid, gint64 ns)
+{
+  gint cpu = -1;
+  guint i;
+
+  g_mutex_lock (&s->lock);
+  for (i = 0; i < s->tasks->len; i++) {
+    Task *t = g_ptr_array_index (s->tasks, i);
+    guint k;
+
+    if (t->tid != tid)
+      continue;
+    k = first_after (t->runs, ns);
+    if (k < t->runs->len && g_array_index (t->runs, GstCtfGtkSpan,
+            k).start <= ns)
+      cpu = g_array_index (t->runs, GstCtfGtkSpan, k).id;
+    break;
+  }
+  g_mutex_unlock (&s->lock);
+  return cpu;
+}
+
+/* The tasks a CPU's lane ran in [@start, @end): spans whose id is the
+ * thread id, as _gst_ctf_gtk_summary_get_task_runs() gives them (each
+ * switch's span runs to the lane's next switch). */
+void
+_gst_ctf_gtk_summary_get_lane_spans (GstCtfGtkSummary * s, guint lane,
+    gint64 start, gint64 end, guint n_columns, GArray * out)
+{
+  Lane *l;
+  guint first, last, k;
+
+  g_array_set_size (out, 0);
+  if (end <= start || n_columns == 0)
+    return;
+  g_mutex_lock (&s->lock);
+  if (lane >= s->lanes->len || (l = g_ptr_array_index (s->lanes,
+              lane))->spans->len == 0) {
+    g_mutex_unlock (&s->lock);
+    return;
+  }
+  /* the switches from the last at or before @start to the last before
+   * @end */
+  first = last_at_or_before (l->spans, start);
+  last = last_at_or_before (l->spans, end - 1);
+  if (last - first + 1 <= 2 * (guint64) n_columns) {
+    for (k = first; k <= last; k++) {
+      const TaskSpan *ts = &g_array_index (l->spans, TaskSpan, k);
+      GstCtfGtkSpan sp = { MAX (ts->start, start), k + 1 < l->spans->len ?
+            MIN (g_array_index (l->spans, TaskSpan, k + 1).start, end) : end,
+        ts->tid
+      };
+
+      if (sp.end > sp.start)
+        g_array_append_val (out, sp);
+    }
+  } else {
+    /* per column, the task at its middle (a binary search each) */
+    gdouble col_ns = (gdouble) (end - start) / n_columns;
+    guint c;
+
+    for (c = 0; c < n_columns; c++) {
+      gint64 c0 = start + (gint64) (c * col_ns);
+      gint64 c1 = c + 1 == n_columns ? end : start + (gint64) ((c + 1) *
+          col_ns);
+      gint tid = g_array_index (l->spans, TaskSpan,
+          last_at_or_before (l->spans, start + (gint64) ((c + 0.5) *
+                  col_ns))).tid;
+      GstCtfGtkSpan *prev = out->len > 0 ? &g_array_index (out,
+          GstCtfGtkSpan, out->len - 1) : NULL;
+
+      if (prev != NULL && prev->id == tid && prev->end == c0) {
+        prev->end = c1;
+      } else {
+        GstCtfGtkSpan sp = { c0, c1, tid };
+
+        g_array_append_val (out, sp);
+      }
+    }
+  }
+  g_mutex_unlock (&s->lock);
+}
+
+/* The width of a bin, ns: what the density resolves. */
+gint64
+_gst_ctf_gtk_summary_get_bin_ns (GstCtfGtkSummary * s)
+{
+  gint64 b;
+
+  g_mutex_lock (&s->lock);
+  b = s->bin_ns;
+  g_mutex_unlock (&s->lock);
+  return b;
+}
+
+/* About how many events (all lanes) [@start, @end) holds: those of the
+ * bins it touches. */
+guint64
+_gst_ctf_gtk_summary_count_events (GstCtfGtkSummary * s, gint64 start,
+    gint64 end)
+{
+  guint64 n = 0;
+  gint64 b0, b1, b;
+  guint i;
+
+  g_mutex_lock (&s->lock);
+  if (s->have_t0 && end > start) {
+    b0 = CLAMP ((start - s->t0) / s->bin_ns, 0, SUMMARY_BINS - 1);
+    b1 = CLAMP ((end - s->t0) / s->bin_ns, 0, SUMMARY_BINS - 1);
+    for (i = 0; i < s->lanes->len; i++) {
+      Lane *l = g_ptr_array_index (s->lanes, i);
+
+      for (b = b0; b <= b1; b++)
+        n += l->bins[b];
+    }
+  }
+  g_mutex_unlock (&s->lock);
+  return n;
 }

@@ -19,6 +19,13 @@ G_BEGIN_DECLS
 
 typedef struct _GstCtfGtkSummary GstCtfGtkSummary;
 
+/* A time span [start, end) of a task on a CPU: @id is the thread id in a
+ * CPU's spans, the CPU in a task's. */
+typedef struct {
+  gint64 start, end;
+  gint id;
+} GstCtfGtkSpan;
+
 G_GNUC_INTERNAL GstCtfGtkSummary *_gst_ctf_gtk_summary_new (void);
 G_GNUC_INTERNAL void _gst_ctf_gtk_summary_free (GstCtfGtkSummary * s);
 
@@ -48,5 +55,20 @@ G_GNUC_INTERNAL const gchar *_gst_ctf_gtk_summary_get_task (
     GstCtfGtkSummary * s, guint lane, gint64 ns, gint * tid);
 G_GNUC_INTERNAL guint64 _gst_ctf_gtk_summary_get_n_switches (
     GstCtfGtkSummary * s);
+
+G_GNUC_INTERNAL guint _gst_ctf_gtk_summary_get_n_tasks (GstCtfGtkSummary * s);
+G_GNUC_INTERNAL const gchar *_gst_ctf_gtk_summary_get_task_info (
+    GstCtfGtkSummary * s, guint i, gint * tid);
+G_GNUC_INTERNAL void _gst_ctf_gtk_summary_get_task_runs (
+    GstCtfGtkSummary * s, guint i, gint64 start, gint64 end,
+    guint n_columns, GArray * out);
+G_GNUC_INTERNAL gint _gst_ctf_gtk_summary_get_task_cpu (GstCtfGtkSummary * s,
+    gint tid, gint64 ns);
+G_GNUC_INTERNAL void _gst_ctf_gtk_summary_get_lane_spans (
+    GstCtfGtkSummary * s, guint lane, gint64 start, gint64 end,
+    guint n_columns, GArray * out);
+G_GNUC_INTERNAL gint64 _gst_ctf_gtk_summary_get_bin_ns (GstCtfGtkSummary * s);
+G_GNUC_INTERNAL guint64 _gst_ctf_gtk_summary_count_events (
+    GstCtfGtkSummary * s, gint64 start, gint64 end);
 
 G_END_DECLS

@@ -4,8 +4,16 @@
  * (gstctfgtk-summary.h) drawn with GtkSnapshot.  A redraw reads only the
  * summary, never the trace file: per pixel column, the events of the
  * summary bins whose middle falls in it, and for CPUs with `sched_switch`
- * events the task running at the column's middle, as coloured spans
- * (idle in light grey), lost events as red ticks.
+ * events the tasks running, as coloured spans (idle in light grey; each
+ * switch where it is when the spans are fewer than two per column, else
+ * the task at each column's middle), lost events as red ticks.  With
+ * #GstCtfGtkTimeline:task-rows, a row per task below the CPUs: when it
+ * runs, coloured by CPU.
+ *
+ * Deep zoom: when a pixel column is narrower than a summary bin, the
+ * events of the visible range (and as much again on each side) are read
+ * on a worker thread (gstctfgtk-deep-zoom.h); until they are, the bins
+ * are drawn, then each event is a tick in its column.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -14,6 +22,7 @@
 #include <math.h>
 #include "gstctfgtk-timeline.h"
 #include "gstctfgtk-event-model-private.h"
+#include "gstctfgtk-deep-zoom.h"
 
 #define LABEL_W 76
 #define AXIS_H 22
@@ -21,6 +30,9 @@
 #define LANE_GAP 2
 #define DENSITY_H 6
 #define MIN_SPAN_NS 1000        /* deepest zoom: 1 µs across the widget */
+#define TASK_H 16               /* a task's row */
+/* deep zoom reads at most about this many events */
+#define DEEP_MAX_EVENTS (512 * 1024)
 
 struct _GstCtfGtkTimeline {
   GtkWidget parent;
@@ -38,6 +50,10 @@ struct _GstCtfGtkTimeline {
   gboolean selecting;
   gboolean marking;             /* Ctrl held: a click places a marker */
   gdouble zoom_scale;
+  gboolean task_rows;
+  GstCtfGtkDeepZoom *deep;      /* made at the first deep zoom */
+  GArray *spans;                /* GstCtfGtkSpan, drawing scratch */
+  gpointer watched_adj;         /* the scrolled window's, redraws */
 };
 
 enum {
@@ -49,6 +65,7 @@ enum {
   PROP_SELECTION_END_NS,
   PROP_MARKER_A_NS,
   PROP_MARKER_B_NS,
+  PROP_TASK_ROWS,
   N_PROPS
 };
 
@@ -89,6 +106,37 @@ gst_ctf_gtk_task_color (gint tid, GdkRGBA * color)
   *color = (GdkRGBA) {
   r, g, b, 1.0};
 }
+
+/**
+ * gst_ctf_gtk_cpu_color:
+ * @cpu: a CPU number
+ * @color: (out caller-allocates): its colour in the timeline's task rows
+ *
+ * The colour #GstCtfGtkTimeline gives a CPU in the rows of tasks
+ * (#GstCtfGtkTimeline:task-rows): one of 8 hues, darker for CPUs 8 to
+ * 15, and so on every 8 CPUs.
+ */
+void
+gst_ctf_gtk_cpu_color (gint cpu, GdkRGBA * color)
+{
+  static const gfloat hues[8] = { 0.58f, 0.08f, 0.33f, 0.0f, 0.75f, 0.14f,
+    0.48f, 0.9f
+  };
+  gfloat r, g, b;
+  guint c = (guint) MAX (cpu, 0);
+
+  gtk_hsv_to_rgb (hues[c % 8], 0.75f, 0.95f - 0.2f * (c / 8 % 3), &r, &g,
+      &b);
+  *color = (GdkRGBA) {
+  r, g, b, 1.0};
+}
+
+static guint n_task_rows (GstCtfGtkTimeline * self);
+static gdouble task_row_y (GstCtfGtkTimeline * self, guint i);
+static const GstCtfGtkDeepWindow *deep_window (GstCtfGtkTimeline * self,
+    gint64 s, gint64 e, guint w);
+static const gint64 *window_times (const GstCtfGtkDeepWindow * win,
+    GstCtfGtkSummary * sum, guint lane, guint * n);
 
 /* The range drawn: the visible range, or the whole trace. */
 static gboolean
@@ -382,6 +430,125 @@ gst_ctf_gtk_timeline_get_marker (GstCtfGtkTimeline * timeline, guint marker)
   return marker == 0 ? timeline->marker_a : timeline->marker_b;
 }
 
+/**
+ * gst_ctf_gtk_timeline_set_task_rows:
+ * @timeline: a timeline
+ * @task_rows: whether to draw a row per task
+ *
+ * Sets #GstCtfGtkTimeline:task-rows.
+ */
+void
+gst_ctf_gtk_timeline_set_task_rows (GstCtfGtkTimeline * timeline,
+    gboolean task_rows)
+{
+  g_return_if_fail (GST_CTF_GTK_IS_TIMELINE (timeline));
+  task_rows = ! !task_rows;
+  if (timeline->task_rows == task_rows)
+    return;
+  timeline->task_rows = task_rows;
+  g_object_notify_by_pspec (G_OBJECT (timeline), props[PROP_TASK_ROWS]);
+  gtk_widget_queue_resize (GTK_WIDGET (timeline));
+}
+
+/**
+ * gst_ctf_gtk_timeline_get_task_rows:
+ * @timeline: a timeline
+ *
+ * Returns: #GstCtfGtkTimeline:task-rows
+ */
+gboolean
+gst_ctf_gtk_timeline_get_task_rows (GstCtfGtkTimeline * timeline)
+{
+  g_return_val_if_fail (GST_CTF_GTK_IS_TIMELINE (timeline), FALSE);
+  return timeline->task_rows;
+}
+
+/**
+ * gst_ctf_gtk_timeline_get_task_row_area:
+ * @timeline: a timeline
+ * @tid: a thread id
+ * @area: (out caller-allocates): where its row's plot is drawn, in widget
+ *   coordinates
+ *
+ * Returns: %FALSE when the timeline draws no row for @tid (no
+ *   #GstCtfGtkTimeline:task-rows, the idle task, or a task no
+ *   `sched_switch` names)
+ */
+gboolean
+gst_ctf_gtk_timeline_get_task_row_area (GstCtfGtkTimeline * timeline,
+    gint tid, graphene_rect_t * area)
+{
+  GstCtfGtkSummary *sum;
+  guint i, n;
+
+  g_return_val_if_fail (GST_CTF_GTK_IS_TIMELINE (timeline), FALSE);
+  n = n_task_rows (timeline);
+  if (n == 0)
+    return FALSE;
+  sum = _gst_ctf_gtk_event_model_get_summary (timeline->model);
+  for (i = 0; i < n; i++) {
+    gint t;
+
+    _gst_ctf_gtk_summary_get_task_info (sum, i, &t);
+    if (t == tid) {
+      graphene_rect_init (area, LABEL_W, task_row_y (timeline, i),
+          plot_width (timeline), TASK_H);
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+/**
+ * gst_ctf_gtk_timeline_get_event_times:
+ * @timeline: a timeline
+ * @lane: a lane (CPUs in CPU order, then streams by name)
+ * @n_times: (out): the number of times returned
+ *
+ * At deep zoom (a pixel column narrower than what the summary's bins
+ * resolve), the timeline reads the events of the visible range on a
+ * worker thread and draws each as a tick in its column.  This gives the
+ * times of those events of @lane, in ns from the clock origin, in the
+ * model's order; when they are not read yet, it asks for them (as a
+ * redraw does) and returns %NULL: wait for the main context to run, and
+ * ask again.
+ *
+ * Returns: (transfer full) (array length=n_times) (nullable): the times,
+ *   %NULL when the timeline draws the summary's density instead (zoomed
+ *   out, too many events, the model still loading, or not read yet)
+ */
+guint64 *
+gst_ctf_gtk_timeline_get_event_times (GstCtfGtkTimeline * timeline,
+    guint lane, gsize * n_times)
+{
+  const GstCtfGtkDeepWindow *win;
+  const gint64 *t;
+  gint64 s, e;
+  guint n, i;
+  GArray *out;
+
+  g_return_val_if_fail (GST_CTF_GTK_IS_TIMELINE (timeline), NULL);
+  g_return_val_if_fail (n_times != NULL, NULL);
+  *n_times = 0;
+  if (!get_range (timeline, &s, &e))
+    return NULL;
+  win = deep_window (timeline, s, e, (guint) plot_width (timeline));
+  if (win == NULL)
+    return NULL;
+  t = window_times (win, _gst_ctf_gtk_event_model_get_summary
+      (timeline->model), lane, &n);
+  /* (zero-terminated: never NULL, even empty) */
+  out = g_array_new (TRUE, FALSE, sizeof (guint64));
+  for (i = 0; i < n; i++)
+    if (t[i] >= s && t[i] < e) {
+      guint64 v = (guint64) t[i];
+
+      g_array_append_val (out, v);
+    }
+  *n_times = out->len;
+  return (guint64 *) g_array_free (out, FALSE);
+}
+
 /* ---- drawing ---- */
 
 static void
@@ -498,14 +665,46 @@ found:
   }
 }
 
+/* The CPU's or stream's events of a deep zoom window. */
+static const gint64 *
+window_times (const GstCtfGtkDeepWindow * win, GstCtfGtkSummary * sum,
+    guint lane, guint * n)
+{
+  gint cpu;
+  gchar *label = _gst_ctf_gtk_summary_get_lane_label (sum, lane, &cpu);
+  const gint64 *t = _gst_ctf_gtk_deep_window_get_times (win, cpu, label, n);
+
+  g_free (label);
+  return t;
+}
+
+/* Coloured spans of a row: @spans' ids to colours by @color. */
+static void
+draw_spans (GtkSnapshot * snapshot, GArray * spans, gint64 s,
+    gdouble ns_per_px, gdouble y, gdouble h, void (*color) (gint, GdkRGBA *))
+{
+  guint i;
+
+  for (i = 0; i < spans->len; i++) {
+    const GstCtfGtkSpan *sp = &g_array_index (spans, GstCtfGtkSpan, i);
+    gdouble x0 = (sp->start - s) / ns_per_px, x1 = (sp->end - s) / ns_per_px;
+    GdkRGBA c;
+
+    color (sp->id, &c);
+    append_rect (snapshot, &c, LABEL_W + x0, y, MAX (x1 - x0, 0.5), h);
+  }
+}
+
 static void
 draw_lane (GstCtfGtkTimeline * self, GtkSnapshot * snapshot,
     GstCtfGtkSummary * sum, guint lane, gint64 s, gint64 e, guint w,
-    guint32 * counts, guint64 * lost, gboolean tasks, gdouble log_max)
+    guint32 * counts, guint64 * lost, gboolean tasks, gdouble log_max,
+    const GstCtfGtkDeepWindow * win)
 {
   static const GdkRGBA fg = { 0.15, 0.15, 0.15, 1 };
   static const GdkRGBA bg = { 0.96, 0.96, 0.97, 1 };
   static const GdkRGBA red = { 0.85, 0.1, 0.1, 1 };
+  static const GdkRGBA tick = { 0.08, 0.25, 0.65, 1 };
   gdouble y = AXIS_H + lane * (LANE_H + LANE_GAP);
   gdouble ns_per_px = (gdouble) (e - s) / w;
   gint cpu;
@@ -520,58 +719,179 @@ draw_lane (GstCtfGtkTimeline * self, GtkSnapshot * snapshot,
 
   _gst_ctf_gtk_summary_get_density (sum, lane, s, e, w, counts, lost);
 
-  /* running tasks: runs of columns with one task */
+  /* running tasks: each switch where it is, or per column */
   if (task_lane) {
-    gint prev_tid = G_MININT;
-    const gchar *prev_comm = NULL;
+    _gst_ctf_gtk_summary_get_lane_spans (sum, lane, s, e, w, self->spans);
+    draw_spans (snapshot, self->spans, s, ns_per_px, y,
+        LANE_H - DENSITY_H - 1, gst_ctf_gtk_task_color);
+  }
+  if (win != NULL) {
+    /* deep zoom: a tick in each column holding an event */
+    guint n, i, lo = 0, hi;
+    const gint64 *t = window_times (win, sum, lane, &n);
+    gint64 last_col = -1;
 
+    hi = n;
+    while (lo < hi) {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (t[mid] < s)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    for (i = lo; i < n && t[i] < e; i++) {
+      gint64 col = (gint64) ((t[i] - s) / ns_per_px);
+
+      if (col == last_col || col >= w)
+        continue;
+      append_rect (snapshot, &tick, LABEL_W + col, y + LANE_H - dh - 1, 1,
+          dh);
+      last_col = col;
+    }
+  } else {
+    /* density: 16 shades, runs of columns with one shade */
     run = 0;
+    prev_level = 0;
     for (x = 0; x <= w; x++) {
-      gint tid = G_MININT;
-      const gchar *comm = NULL;
+      guint level = 0;
 
-      if (x < w)
-        comm = _gst_ctf_gtk_summary_get_task (sum, lane,
-            s + (gint64) ((x + 0.5) * ns_per_px), &tid);
-      if (x == w || tid != prev_tid || comm != prev_comm) {
-        if (x > run && prev_tid != G_MININT && prev_comm != NULL) {
-          GdkRGBA c;
+      if (x < w && counts[x] > 0)
+        level = 1 + (guint) (15 * log1p (counts[x]) / MAX (log_max, 1e-9));
+      if (x == 0)
+        prev_level = level;
+      if (x == w || level != prev_level) {
+        if (prev_level > 0) {
+          GdkRGBA c = { 0.12, 0.35, 0.75, 0.35 + 0.65 * prev_level / 16.0 };
+          gdouble h = task_lane ? dh : MAX (2, dh * prev_level / 16.0);
 
-          gst_ctf_gtk_task_color (prev_tid, &c);
-          append_rect (snapshot, &c, LABEL_W + run, y, x - run,
-              LANE_H - DENSITY_H - 1);
+          append_rect (snapshot, &c, LABEL_W + run, y + LANE_H - h - 1,
+              x - run, h);
         }
         run = x;
-        prev_tid = tid;
-        prev_comm = comm;
+        prev_level = level;
       }
-    }
-  }
-  /* density: 16 shades, runs of columns with one shade */
-  run = 0;
-  prev_level = 0;
-  for (x = 0; x <= w; x++) {
-    guint level = 0;
-
-    if (x < w && counts[x] > 0)
-      level = 1 + (guint) (15 * log1p (counts[x]) / MAX (log_max, 1e-9));
-    if (x == 0)
-      prev_level = level;
-    if (x == w || level != prev_level) {
-      if (prev_level > 0) {
-        GdkRGBA c = { 0.12, 0.35, 0.75, 0.35 + 0.65 * prev_level / 16.0 };
-        gdouble h = task_lane ? dh : MAX (2, dh * prev_level / 16.0);
-
-        append_rect (snapshot, &c, LABEL_W + run, y + LANE_H - h - 1,
-            x - run, h);
-      }
-      run = x;
-      prev_level = level;
     }
   }
   for (x = 0; x < w; x++)
     if (lost[x] > 0)
       append_rect (snapshot, &red, LABEL_W + x, y, 2, LANE_H);
+}
+
+static guint
+n_task_rows (GstCtfGtkTimeline * self)
+{
+  if (!self->task_rows || self->model == NULL)
+    return 0;
+  return _gst_ctf_gtk_summary_get_n_tasks
+      (_gst_ctf_gtk_event_model_get_summary (self->model));
+}
+
+static gdouble
+task_row_y (GstCtfGtkTimeline * self, guint i)
+{
+  guint n_lanes = _gst_ctf_gtk_summary_get_n_lanes
+      (_gst_ctf_gtk_event_model_get_summary (self->model));
+
+  return AXIS_H + n_lanes * (LANE_H + LANE_GAP) + i * (TASK_H + LANE_GAP);
+}
+
+/* The @i-th task's row: `TID COMM`, its runs coloured by CPU. */
+static void
+draw_task_row (GstCtfGtkTimeline * self, GtkSnapshot * snapshot,
+    GstCtfGtkSummary * sum, guint i, gint64 s, gint64 e, guint w)
+{
+  static const GdkRGBA fg = { 0.15, 0.15, 0.15, 1 };
+  static const GdkRGBA bg = { 0.96, 0.96, 0.97, 1 };
+  gdouble y = task_row_y (self, i);
+  gint tid;
+  const gchar *comm = _gst_ctf_gtk_summary_get_task_info (sum, i, &tid);
+  gchar *label = g_strdup_printf ("%d %s", tid, comm ? comm : "");
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self),
+      label);
+  PangoAttrList *attrs = pango_attr_list_new ();
+
+  append_rect (snapshot, &bg, LABEL_W, y, w, TASK_H);
+  pango_attr_list_insert (attrs, pango_attr_scale_new (0.8));
+  pango_layout_set_attributes (layout, attrs);
+  pango_attr_list_unref (attrs);
+  pango_layout_set_width (layout, (LABEL_W - 6) * PANGO_SCALE);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  append_layout (snapshot, layout, 4, y + 1, &fg);
+  g_object_unref (layout);
+  g_free (label);
+  _gst_ctf_gtk_summary_get_task_runs (sum, i, s, e, w, self->spans);
+  draw_spans (snapshot, self->spans, s, (gdouble) (e - s) / w, y, TASK_H,
+      gst_ctf_gtk_cpu_color);
+}
+
+/* The rows of the widget on screen: all of them, or in a scrolled window
+ * (a GtkViewport), the part it shows (scrolling then redraws). */
+static void
+shown_y (GstCtfGtkTimeline * self, gdouble * y0, gdouble * y1)
+{
+  GtkWidget *vp = gtk_widget_get_ancestor (GTK_WIDGET (self),
+      GTK_TYPE_VIEWPORT);
+  graphene_rect_t b;
+
+  *y0 = 0;
+  *y1 = gtk_widget_get_height (GTK_WIDGET (self));
+  if (vp == NULL || !gtk_widget_compute_bounds (GTK_WIDGET (self), vp, &b))
+    return;
+  *y0 = MAX (-b.origin.y, 0);
+  *y1 = *y0 + gtk_widget_get_height (vp);
+  {
+    GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE
+        (vp));
+
+    if (adj != NULL && adj != self->watched_adj) {
+      g_signal_connect_object (adj, "value-changed",
+          G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+      if (self->watched_adj != NULL)
+        g_object_remove_weak_pointer (self->watched_adj, &self->watched_adj);
+      self->watched_adj = adj;
+      g_object_add_weak_pointer (G_OBJECT (adj), &self->watched_adj);
+    }
+  }
+}
+
+static gboolean
+deep_ready (gpointer data)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (data));
+  return G_SOURCE_REMOVE;
+}
+
+/* The events read for [@s, @e) shown in @w columns, when a column is
+ * narrower than a summary bin; NULL when the bins are drawn (zoomed out,
+ * too many events, or the events are being read: the worker is asked
+ * for them here, and queues a redraw once it has them). */
+static const GstCtfGtkDeepWindow *
+deep_window (GstCtfGtkTimeline * self, gint64 s, gint64 e, guint w)
+{
+  GstCtfGtkSummary *sum;
+  const GstCtfGtkDeepWindow *win;
+  gint64 span = e - s, margin = e - s;
+
+  if (self->model == NULL || gst_ctf_gtk_event_model_get_loading
+      (self->model) || w == 0)
+    return NULL;
+  sum = _gst_ctf_gtk_event_model_get_summary (self->model);
+  if ((gdouble) _gst_ctf_gtk_summary_get_bin_ns (sum) <= (gdouble) span / w)
+    return NULL;
+  if (_gst_ctf_gtk_summary_count_events (sum, s - margin, e + margin) >
+      DEEP_MAX_EVENTS) {
+    margin = 0;
+    if (_gst_ctf_gtk_summary_count_events (sum, s, e) > DEEP_MAX_EVENTS)
+      return NULL;
+  }
+  if (self->deep == NULL)
+    self->deep = _gst_ctf_gtk_deep_zoom_new (gst_ctf_gtk_event_model_get_path
+        (self->model), deep_ready, self);
+  win = _gst_ctf_gtk_deep_zoom_lookup (self->deep, s, e);
+  if (win == NULL)
+    _gst_ctf_gtk_deep_zoom_request (self->deep, s - margin, e + margin);
+  return win;
 }
 
 static const GdkRGBA marker_a_color = { 0.0, 0.55, 0.0, 1 };
@@ -607,6 +927,8 @@ gst_ctf_gtk_timeline_snapshot (GtkWidget * widget, GtkSnapshot * snapshot)
   guint32 *counts, max = 0;
   guint64 *lost;
   gboolean tasks;
+  const GstCtfGtkDeepWindow *win;
+  guint n_tasks;
 
   append_rect (snapshot, &white, 0, 0, width, height);
   if (!get_range (self, &s, &e))
@@ -623,9 +945,22 @@ gst_ctf_gtk_timeline_snapshot (GtkWidget * widget, GtkSnapshot * snapshot)
     for (x = 0; x < w; x++)
       max = MAX (max, counts[x]);
   }
+  win = deep_window (self, s, e, w);
   for (lane = 0; lane < n_lanes; lane++)
     draw_lane (self, snapshot, sum, lane, s, e, w, counts, lost, tasks,
-        log1p (max));
+        log1p (max), win);
+  n_tasks = n_task_rows (self);
+  if (n_tasks > 0) {
+    gdouble y0, y1;
+
+    shown_y (self, &y0, &y1);
+    for (x = 0; x < n_tasks; x++) {
+      gdouble y = task_row_y (self, x);
+
+      if (y + TASK_H >= y0 && y <= y1)
+        draw_task_row (self, snapshot, sum, x, s, e, w);
+    }
+  }
   draw_axis (self, snapshot, s, e, w, height);
   if (self->sel_end > self->sel_start) {
     gdouble ns_per_px = (gdouble) (e - s) / w;
@@ -659,7 +994,8 @@ gst_ctf_gtk_timeline_measure (GtkWidget * widget, GtkOrientation orientation,
     guint n = self->model ? _gst_ctf_gtk_summary_get_n_lanes
         (_gst_ctf_gtk_event_model_get_summary (self->model)) : 0;
 
-    *minimum = *natural = AXIS_H + MAX (n, 1) * (LANE_H + LANE_GAP) + 4;
+    *minimum = *natural = AXIS_H + MAX (n, 1) * (LANE_H + LANE_GAP) +
+        n_task_rows (self) * (TASK_H + LANE_GAP) + 4;
   }
 }
 
@@ -843,8 +1179,30 @@ on_query_tooltip (GtkWidget * w, gint x, gint y, gboolean keyboard,
   guint32 count = 0;
   guint64 lost = 0;
   gchar *label, *text;
+  guint n_tasks = n_task_rows (self);
 
-  if (lane < 0 || x < LABEL_W || !get_range (self, &s, &e))
+  if (x < LABEL_W || !get_range (self, &s, &e))
+    return FALSE;
+  if (lane < 0 && n_tasks > 0 && y >= task_row_y (self, 0)) {
+    /* a task's row: where it runs at the pointer */
+    guint i = (guint) ((y - task_row_y (self, 0)) / (TASK_H + LANE_GAP));
+
+    if (i >= n_tasks)
+      return FALSE;
+    sum = _gst_ctf_gtk_event_model_get_summary (self->model);
+    comm = _gst_ctf_gtk_summary_get_task_info (sum, i, &tid);
+    cpu = _gst_ctf_gtk_summary_get_task_cpu (sum, tid, (gint64)
+        gst_ctf_gtk_timeline_get_time_at (self, x));
+    if (cpu >= 0)
+      text = g_strdup_printf ("%s-%d\nruns on CPU %d", comm ? comm : "",
+          tid, cpu);
+    else
+      text = g_strdup_printf ("%s-%d\nnot running", comm ? comm : "", tid);
+    gtk_tooltip_set_text (tooltip, text);
+    g_free (text);
+    return TRUE;
+  }
+  if (lane < 0)
     return FALSE;
   sum = _gst_ctf_gtk_event_model_get_summary (self->model);
   t = gst_ctf_gtk_timeline_get_time_at (self, x);
@@ -894,6 +1252,7 @@ gst_ctf_gtk_timeline_set_model (GstCtfGtkTimeline * timeline,
     g_signal_handler_disconnect (timeline->model, timeline->items_handler);
     g_clear_object (&timeline->model);
   }
+  g_clear_pointer (&timeline->deep, _gst_ctf_gtk_deep_zoom_free);
   if (model != NULL) {
     timeline->model = g_object_ref (model);
     timeline->items_handler = g_signal_connect (model, "items-changed",
@@ -953,6 +1312,7 @@ gst_ctf_gtk_timeline_init (GstCtfGtkTimeline * self)
   self->marker_a = G_MAXUINT64;
   self->marker_b = G_MAXUINT64;
   self->pointer_x = -1;
+  self->spans = g_array_new (FALSE, FALSE, sizeof (GstCtfGtkSpan));
   motion = gtk_event_controller_motion_new ();
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
   g_signal_connect (motion, "enter", G_CALLBACK (on_motion), self);
@@ -992,6 +1352,17 @@ gst_ctf_gtk_timeline_dispose (GObject * object)
 }
 
 static void
+gst_ctf_gtk_timeline_finalize (GObject * object)
+{
+  GstCtfGtkTimeline *self = GST_CTF_GTK_TIMELINE (object);
+
+  g_array_unref (self->spans);
+  if (self->watched_adj != NULL)
+    g_object_remove_weak_pointer (self->watched_adj, &self->watched_adj);
+  G_OBJECT_CLASS (gst_ctf_gtk_timeline_parent_class)->finalize (object);
+}
+
+static void
 gst_ctf_gtk_timeline_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec)
 {
@@ -1021,6 +1392,9 @@ gst_ctf_gtk_timeline_get_property (GObject * object, guint prop_id,
       break;
     case PROP_MARKER_B_NS:
       g_value_set_uint64 (value, self->marker_b);
+      break;
+    case PROP_TASK_ROWS:
+      g_value_set_boolean (value, self->task_rows);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1062,6 +1436,9 @@ gst_ctf_gtk_timeline_set_property (GObject * object, guint prop_id,
     case PROP_MARKER_B_NS:
       gst_ctf_gtk_timeline_set_marker (self, 1, g_value_get_uint64 (value));
       break;
+    case PROP_TASK_ROWS:
+      gst_ctf_gtk_timeline_set_task_rows (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -1077,6 +1454,7 @@ gst_ctf_gtk_timeline_class_init (GstCtfGtkTimelineClass * klass)
       G_PARAM_EXPLICIT_NOTIFY;
 
   oc->dispose = gst_ctf_gtk_timeline_dispose;
+  oc->finalize = gst_ctf_gtk_timeline_finalize;
   oc->get_property = gst_ctf_gtk_timeline_get_property;
   oc->set_property = gst_ctf_gtk_timeline_set_property;
   wc->snapshot = gst_ctf_gtk_timeline_snapshot;
@@ -1134,6 +1512,16 @@ gst_ctf_gtk_timeline_class_init (GstCtfGtkTimelineClass * klass)
    */
   props[PROP_MARKER_B_NS] = g_param_spec_uint64 ("marker-b-ns", NULL, NULL,
       0, G_MAXUINT64, G_MAXUINT64, f);
+  /**
+   * GstCtfGtkTimeline:task-rows:
+   *
+   * For kernel traces (`sched_switch` events), a row per task (thread id
+   * and command name, the idle task left out) below the CPUs' lanes,
+   * showing when it runs, coloured by CPU (gst_ctf_gtk_cpu_color()), as
+   * KernelShark's task plots.
+   */
+  props[PROP_TASK_ROWS] = g_param_spec_boolean ("task-rows", NULL, NULL,
+      FALSE, f);
   g_object_class_install_properties (oc, N_PROPS, props);
 
   /**

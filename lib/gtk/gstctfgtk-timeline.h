@@ -47,5 +47,14 @@ GST_CTF_GTK_API gint gst_ctf_gtk_timeline_get_lane_at (
 GST_CTF_GTK_API void gst_ctf_gtk_timeline_get_lane_area (
     GstCtfGtkTimeline * timeline, guint lane, graphene_rect_t * area);
 GST_CTF_GTK_API void gst_ctf_gtk_task_color (gint tid, GdkRGBA * color);
+GST_CTF_GTK_API void gst_ctf_gtk_cpu_color (gint cpu, GdkRGBA * color);
+GST_CTF_GTK_API void gst_ctf_gtk_timeline_set_task_rows (
+    GstCtfGtkTimeline * timeline, gboolean task_rows);
+GST_CTF_GTK_API gboolean gst_ctf_gtk_timeline_get_task_rows (
+    GstCtfGtkTimeline * timeline);
+GST_CTF_GTK_API gboolean gst_ctf_gtk_timeline_get_task_row_area (
+    GstCtfGtkTimeline * timeline, gint tid, graphene_rect_t * area);
+GST_CTF_GTK_API guint64 *gst_ctf_gtk_timeline_get_event_times (
+    GstCtfGtkTimeline * timeline, guint lane, gsize * n_times);
 
 G_END_DECLS

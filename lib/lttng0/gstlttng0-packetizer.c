@@ -17,6 +17,13 @@
  * skipped when its header gives its size, else the rest of its
  * sub-buffer is; an event cut by the end of its sub-buffer ends the
  * sub-buffer.  Each packet says what it left out first (file, offset).
+ *
+ * Seeking (gst_ctf_lttng0_packetizer_seek()) uses the sub-buffer headers
+ * as the index of times: each tracefile goes to its first sub-buffer
+ * whose successor begins at or after the time; the running counts of the
+ * headers before it are summed, and where the sub-buffer before it ends
+ * is its header's cycle_count_end (or, when that runs past the next
+ * header's beginning, what encoding it again, its packet dropped, finds).
  */
 #include "gstlttng0-private.h"
 #include "gstlttng0-packetizer.h"
@@ -361,6 +368,121 @@ to_ns (GstCtfLttng0Packetizer * p, guint64 cv)
 
   gst_ctf_clock_class_cycles_to_ns_from_origin (cc, cv, &ns);
   return ns;
+}
+
+/* Puts @s at sub-buffer @k as a read from the start would, except that
+ * the events of sub-buffer @k - 1 are taken not to run past its header's
+ * cycle_count_end when that is before @k's cycle_count_begin, and else
+ * @k - 1 is taken to begin at its own header's time (not clamped to the
+ * end of @k - 2).  Sets @end to the end of @k - 1 (G_MININT64 when @k is
+ * 0). */
+static gboolean
+stream_seek (GstCtfLttng0Packetizer * p, Stream * s, guint k, gint64 * end,
+    GError ** error)
+{
+  guint j;
+
+  s->next_sb = 0;
+  s->seq = 0;
+  s->has_prev = FALSE;
+  s->prev_end = 0;
+  s->lost = s->corrupt = 0;
+  s->raw_lost = s->raw_corrupt = 0;
+  *end = G_MININT64;
+  if (k == 0) {
+    stream_load (p, s);
+    return TRUE;
+  }
+  /* the headers alone, when they say that sub-buffer k - 1 ends before
+   * k begins: its last event is not after its cycle_count_end, so k
+   * begins at its own cycle_count_begin */
+  if (s->tf->subbufs[k - 1].cycle_end <= s->tf->subbufs[k].cycle_begin &&
+      s->tf->subbufs[k - 1].cycle_begin <= s->tf->subbufs[k - 1].cycle_end) {
+    for (j = 0; j < k; j++) {
+      const Lttng0SubBuf *sb = &s->tf->subbufs[j];
+
+      s->lost += (guint32) (sb->events_lost - s->raw_lost);
+      s->corrupt += (guint32) (sb->subbuf_corrupt - s->raw_corrupt);
+      s->raw_lost = sb->events_lost;
+      s->raw_corrupt = sb->subbuf_corrupt;
+    }
+    s->next_sb = k;
+    s->seq = k;
+    s->has_prev = TRUE;
+    s->prev_end = s->tf->subbufs[k - 1].cycle_end * p->mult;
+    *end = to_ns (p, s->prev_end);
+    stream_load (p, s);
+    return TRUE;
+  }
+  /* else sub-buffer k - 1 is encoded again (its packet dropped) for
+   * where its last event is; the running counts up to k - 1 */
+  for (j = 0; j + 1 < k; j++) {
+    const Lttng0SubBuf *sb = &s->tf->subbufs[j];
+
+    s->lost += (guint32) (sb->events_lost - s->raw_lost);
+    s->corrupt += (guint32) (sb->subbuf_corrupt - s->raw_corrupt);
+    s->raw_lost = sb->events_lost;
+    s->raw_corrupt = sb->subbuf_corrupt;
+  }
+  s->next_sb = k - 1;
+  s->seq = k - 1;
+  stream_load (p, s);
+  {
+    GstCtfLttng0PacketInfo info;
+    const guint8 *data;
+    gsize size;
+
+    if (!encode (p, s, &data, &size, &info, error))
+      return FALSE;
+    *end = to_ns (p, info.timestamp_end);
+  }
+  stream_load (p, s);
+  return TRUE;
+}
+
+/**
+ * gst_ctf_lttng0_packetizer_seek:
+ * @p: a packetizer
+ * @ns: a time, ns from the clock origin (%G_MININT64: the start)
+ * @error: return location for an error (a packet that cannot be written)
+ *
+ * Positions each tracefile so that gst_ctf_lttng0_packetizer_next() gives
+ * its packets from the first whose last event is at or after @ns: the
+ * sub-buffer headers' times tell where it is, without reading the
+ * tracefiles from their start (one sub-buffer before it per tracefile is
+ * decoded at most, none when the headers' times are in order).  The
+ * packets given are those a read from the start gives, byte for byte,
+ * unless a sub-buffer's events run past its header's cycle_count_end.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
+ */
+gboolean
+gst_ctf_lttng0_packetizer_seek (GstCtfLttng0Packetizer * p, gint64 ns,
+    GError ** error)
+{
+  guint i;
+
+  for (i = 0; i < p->n_streams; i++) {
+    Stream *s = &p->streams[i];
+    guint k = 0, n = s->tf->n_subbufs;
+    gint64 end;
+
+    /* the first sub-buffer whose successor begins at or after @ns */
+    if (ns != G_MININT64)
+      while (k + 1 < n && to_ns (p, s->tf->subbufs[k + 1].cycle_begin *
+              p->mult) < ns)
+        k++;
+    /* the one before must end before @ns, else it is given too */
+    for (;;) {
+      if (!stream_seek (p, s, k, &end, error))
+        return FALSE;
+      if (k == 0 || end < ns)
+        break;
+      k--;
+    }
+  }
+  p->started = TRUE;
+  return TRUE;
 }
 
 gint

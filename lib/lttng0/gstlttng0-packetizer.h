@@ -141,6 +141,9 @@ GST_CTF_API gint gst_ctf_lttng0_packetizer_next (GstCtfLttng0Packetizer * p,
     const guint8 ** data, gsize * size, GstCtfLttng0PacketInfo * info,
     GError ** error);
 
+GST_CTF_API gboolean gst_ctf_lttng0_packetizer_seek (
+    GstCtfLttng0Packetizer * p, gint64 ns, GError ** error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GstCtfLttng0Packetizer,
     gst_ctf_lttng0_packetizer_free)
 

@@ -65,6 +65,10 @@ if os.path.isdir(os.path.join(corpus, "tracedat")):
          5000)
     shot("ust-multichan",
          os.path.join(corpus, "ctf", "lttng-ust", "pthread-multichan"), 3000)
+    # a row per task under the CPUs (the Tasks button)
+    shot("tracedat-task-rows",
+         os.path.join(corpus, "tracedat", "sched-block-net.v6.dat"), 3000,
+         ["--task-rows"])
 else:
     print("SKIP corpus screenshots: GST_CTF_CORPUS not set or missing")
 

@@ -240,18 +240,17 @@ lttng0_next (GstCtfPacketSource * s, GstCtfPacketSourcePacket * packet,
   return 1;
 }
 
-/* The tracefiles have no index of times: a seek reads them again from
- * their start and leaves out the packets whose events are all before
- * @ns, without decoding those events (packets of one tracefile do not
- * overlap, so the ones left are each stream's packets from its first
- * ending at or after @ns). */
+/* The sub-buffer headers are the index of times: the packetizer puts
+ * each tracefile at its first packet ending at or after @ns
+ * (gst_ctf_lttng0_packetizer_seek()); packets still ending before it
+ * (when a header's time misled it) are left out here, undecoded.  Packets
+ * of one tracefile do not overlap, so the ones given are each stream's
+ * packets from its first ending at or after @ns. */
 static gboolean
 lttng0_seek (GstCtfPacketSource * s, gint64 ns, GError ** error)
 {
-  if (!lttng0_new_packetizer (s, error))
-    return FALSE;
   s->l0_from_ns = ns;
-  return TRUE;
+  return gst_ctf_lttng0_packetizer_seek (s->l0pk, ns, error);
 }
 
 static const SourceKind lttng0_kind = {
