@@ -192,10 +192,13 @@ write_json (ViewerProbe * p)
       "  \"summary_drawn_s\": %.6f,\n"
       "  \"vm_hwm_after_summary_kib\": %" G_GINT64_FORMAT ",\n"
       "  \"vm_hwm_end_kib\": %" G_GINT64_FORMAT ",\n"
+      "  \"trace_start_ns\": %" G_GUINT64_FORMAT ",\n"
+      "  \"trace_end_ns\": %" G_GUINT64_FORMAT ",\n"
       "  \"timeline_width_px\": %d,\n  \"levels\": %d,\n  \"pans\": %d,\n",
       g_list_model_get_n_items (G_LIST_MODEL (p->model)), p->t_main,
       secs (p->open_called), secs (p->first_rows), secs (p->index_done), secs (p->summary_drawn),
-      p->hwm_after_summary_kib, vm_hwm_kib (), p->width, LEVELS, PANS);
+      p->hwm_after_summary_kib, vm_hwm_kib (), p->trace_start, p->trace_end,
+      p->width, LEVELS, PANS);
   append_percentiles (out, "frame_ms", p->steps, n, G_STRUCT_OFFSET (Step,
           frame_us));
   append_percentiles (out, "snapshot_ms", p->steps, n,
@@ -231,13 +234,14 @@ finish (ViewerProbe * p, gboolean ok)
 static void
 step_range (ViewerProbe * p, guint i, guint64 * start, guint64 * end)
 {
+  /* (offsets from the trace's start: ns since 1970 do not fit a double) */
   gdouble full = (gdouble) (p->trace_end - p->trace_start);
   gdouble span = full * pow (DEEPEST_NS / full,
       (gdouble) (i / PANS) / (LEVELS - 1));
-  gdouble centre = p->trace_start + full * (2 * (i % PANS) + 1) / (2 * PANS);
+  gdouble centre = full * (2 * (i % PANS) + 1) / (2 * PANS);
 
   span = MAX (span, DEEPEST_NS);
-  *start = (guint64) MAX (centre - span / 2, 0);
+  *start = p->trace_start + (guint64) MAX (centre - span / 2, 0);
   *end = *start + (guint64) (span + 0.5);
 }
 
@@ -453,6 +457,7 @@ viewer_probe_start (const gchar * json_path, gint64 t_main_us,
     p->model = g_object_ref (model);
     p->loading_handler = g_signal_connect (model, "notify::loading",
         G_CALLBACK (on_loading), p);
+    p->state = WAIT_LOAD;
   } else {
     p->state = EMPTY_WAIT_FRAME;
   }
