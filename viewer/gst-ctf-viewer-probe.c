@@ -73,6 +73,7 @@ struct _ViewerProbe {
   gint64 paint_start;           /* -1: no paint phase running */
   gint64 first_rows, index_done, summary_drawn;
   gint64 hwm_after_summary_kib;
+  gint64 anon_after_summary_kib, file_after_summary_kib;
   guint64 trace_start, trace_end;
   gint width;
   Step steps[LEVELS * PANS];
@@ -86,19 +87,26 @@ now_us (ViewerProbe * p)
   return g_get_monotonic_time () - p->t_main;
 }
 
+/* A "Key:   N kB" line of /proc/self/status (-1: none). */
 static gint64
-vm_hwm_kib (void)
+status_kib (const gchar * key)
 {
   gchar *text = NULL, *line;
   gint64 kib = -1;
 
   if (!g_file_get_contents ("/proc/self/status", &text, NULL, NULL))
     return -1;
-  line = strstr (text, "VmHWM:");
+  line = strstr (text, key);
   if (line != NULL)
-    kib = g_ascii_strtoll (line + 6, NULL, 10);
+    kib = g_ascii_strtoll (line + strlen (key), NULL, 10);
   g_free (text);
   return kib;
+}
+
+static gint64
+vm_hwm_kib (void)
+{
+  return status_kib ("VmHWM:");
 }
 
 static gint
@@ -172,8 +180,11 @@ write_empty_json (ViewerProbe * p)
       "  \"main_monotonic_us\": %" G_GINT64_FORMAT ",\n"
       "  \"first_frame_s\": %.6f,\n"
       "  \"vm_hwm_after_first_frame_kib\": %" G_GINT64_FORMAT ",\n"
+      "  \"rss_anon_kib\": %" G_GINT64_FORMAT ",\n"
+      "  \"rss_file_kib\": %" G_GINT64_FORMAT ",\n"
       "  \"vm_hwm_end_kib\": %" G_GINT64_FORMAT "\n}\n", p->t_main,
-      secs (p->summary_drawn), p->hwm_after_summary_kib, vm_hwm_kib ());
+      secs (p->summary_drawn), p->hwm_after_summary_kib,
+      status_kib ("RssAnon:"), status_kib ("RssFile:"), vm_hwm_kib ());
   return write_file (p, out);
 }
 
@@ -191,13 +202,16 @@ write_json (ViewerProbe * p)
       "  \"open_called_s\": %.6f,\n  \"first_rows_s\": %.6f,\n  \"index_s\": %.6f,\n"
       "  \"summary_drawn_s\": %.6f,\n"
       "  \"vm_hwm_after_summary_kib\": %" G_GINT64_FORMAT ",\n"
+      "  \"rss_anon_after_summary_kib\": %" G_GINT64_FORMAT ",\n"
+      "  \"rss_file_after_summary_kib\": %" G_GINT64_FORMAT ",\n"
       "  \"vm_hwm_end_kib\": %" G_GINT64_FORMAT ",\n"
       "  \"trace_start_ns\": %" G_GUINT64_FORMAT ",\n"
       "  \"trace_end_ns\": %" G_GUINT64_FORMAT ",\n"
       "  \"timeline_width_px\": %d,\n  \"levels\": %d,\n  \"pans\": %d,\n",
       g_list_model_get_n_items (G_LIST_MODEL (p->model)), p->t_main,
       secs (p->open_called), secs (p->first_rows), secs (p->index_done), secs (p->summary_drawn),
-      p->hwm_after_summary_kib, vm_hwm_kib (), p->trace_start, p->trace_end,
+      p->hwm_after_summary_kib, p->anon_after_summary_kib,
+      p->file_after_summary_kib, vm_hwm_kib (), p->trace_start, p->trace_end,
       p->width, LEVELS, PANS);
   append_percentiles (out, "frame_ms", p->steps, n, G_STRUCT_OFFSET (Step,
           frame_us));
@@ -337,6 +351,8 @@ on_paint (GdkFrameClock * clock, ViewerProbe * p)
     case WAIT_SUMMARY_FRAME:
       p->summary_drawn = end - p->t_main;
       p->hwm_after_summary_kib = vm_hwm_kib ();
+      p->anon_after_summary_kib = status_kib ("RssAnon:");
+      p->file_after_summary_kib = status_kib ("RssFile:");
       p->state = SETTLE;
       p->settle_timer = g_timeout_add (SETTLE_MS, start_sweep, p);
       break;
