@@ -30,6 +30,7 @@
 #include "gstctfgtk-event-model-private.h"
 #include "gstctfgtk-event-private.h"
 #include "gstctfgtk-packet-source.h"
+#include "gstctfgtk-page-release.h"
 #include "gstctfgtk-summary.h"
 #include "gstctf-event-merge.h"
 #include "gstctf-text-formatter.h"
@@ -285,9 +286,12 @@ index_thread (gpointer data)
   guint lane = 0;
   /* stream name (interned) -> lane + 1, for the lost events notices */
   GHashTable *stream_lanes = g_hash_table_new (NULL, NULL);
+  GstCtfGtkPageRelease *release = NULL;
 
   src = _gst_ctf_gtk_packet_source_open (job->path, &err);
   if (src != NULL) {
+    /* the resident set flat in the trace's size */
+    release = _gst_ctf_gtk_page_release_new (job->path);
     merge = gst_ctf_event_merge_new (_gst_ctf_gtk_packet_source_get_trace_class
         (src));
     gst_ctf_event_merge_set_emulate_recycling (merge, FALSE);
@@ -393,11 +397,14 @@ index_thread (gpointer data)
         g_bytes_unref (p.bytes);
         break;
       }
+      _gst_ctf_gtk_page_release_add (release, g_bytes_get_data (p.bytes,
+              NULL), g_bytes_get_size (p.bytes));
       g_bytes_unref (p.bytes);
     }
   }
   g_clear_pointer (&merge, gst_ctf_event_merge_free);
   _gst_ctf_gtk_packet_source_free (src);
+  _gst_ctf_gtk_page_release_free (release);
   g_hash_table_unref (stream_lanes);
 
   g_mutex_lock (&job->lock);
