@@ -314,6 +314,11 @@ def main():
                 peak = max(j["peak_mib"] for j in probes)
                 print(row % ("gst-ctf-viewer (probe)", "", "", "%.1f" % peak,
                              "%.1f" % (peak - base)))
+                print("  from exec (medians): open_trace() %.3f -> %.3f s, "
+                      "first rows in the table's model %.3f s"
+                      % tuple(med(j["exec_to_main_s"] + j[k] for j in probes)
+                              for k in ("open_called_s", "open_returned_s",
+                                        "rows_published_s")))
                 print("  events %d; exec to main() %.3f s; from exec (median):"
                       " first rows drawn %.3f s, index %.3f s, timeline "
                       "drawn whole %.3f s; open_trace() to first rows %.3f s"

@@ -58,6 +58,7 @@ struct _ViewerProbe {
   gchar *json_path;
   gint64 t_main;
   gint64 open_called;            /* from main */
+  gint64 open_returned;          /* the probe started: the trace opened */
   GtkWidget *window;
   GstCtfGtkTimeline *timeline;
   GListModel *rows;
@@ -72,6 +73,8 @@ struct _ViewerProbe {
   State state;
   gint64 paint_start;           /* -1: no paint phase running */
   gint64 first_rows, index_done, summary_drawn;
+  gint64 rows_published;        /* the table's model first had rows */
+  gulong rows_handler;
   gint64 hwm_after_summary_kib;
   gint64 anon_after_summary_kib, file_after_summary_kib;
   guint64 trace_start, trace_end;
@@ -199,7 +202,8 @@ write_json (ViewerProbe * p)
   append_json_string (out, gst_ctf_gtk_event_model_get_path (p->model));
   g_string_append_printf (out, ",\n  \"events\": %u,\n"
       "  \"main_monotonic_us\": %" G_GINT64_FORMAT ",\n"
-      "  \"open_called_s\": %.6f,\n  \"first_rows_s\": %.6f,\n  \"index_s\": %.6f,\n"
+      "  \"open_called_s\": %.6f,\n  \"open_returned_s\": %.6f,\n"
+      "  \"rows_published_s\": %.6f,\n  \"first_rows_s\": %.6f,\n  \"index_s\": %.6f,\n"
       "  \"summary_drawn_s\": %.6f,\n"
       "  \"vm_hwm_after_summary_kib\": %" G_GINT64_FORMAT ",\n"
       "  \"rss_anon_after_summary_kib\": %" G_GINT64_FORMAT ",\n"
@@ -209,7 +213,8 @@ write_json (ViewerProbe * p)
       "  \"trace_end_ns\": %" G_GUINT64_FORMAT ",\n"
       "  \"timeline_width_px\": %d,\n  \"levels\": %d,\n  \"pans\": %d,\n",
       g_list_model_get_n_items (G_LIST_MODEL (p->model)), p->t_main,
-      secs (p->open_called), secs (p->first_rows), secs (p->index_done), secs (p->summary_drawn),
+      secs (p->open_called), secs (p->open_returned),
+      secs (p->rows_published), secs (p->first_rows), secs (p->index_done), secs (p->summary_drawn),
       p->hwm_after_summary_kib, p->anon_after_summary_kib,
       p->file_after_summary_kib, vm_hwm_kib (), p->trace_start, p->trace_end,
       p->width, LEVELS, PANS);
@@ -389,6 +394,14 @@ on_loading (GstCtfGtkEventModel * m, GParamSpec * pspec, ViewerProbe * p)
 }
 
 static void
+on_rows_changed (GListModel * rows, guint pos, guint removed, guint added,
+    ViewerProbe * p)
+{
+  if (p->rows_published < 0 && g_list_model_get_n_items (rows) > 0)
+    p->rows_published = now_us (p);
+}
+
+static void
 attach_clock (ViewerProbe * p)
 {
   p->clock = gtk_widget_get_frame_clock (p->window);
@@ -457,12 +470,14 @@ viewer_probe_start (const gchar * json_path, gint64 t_main_us,
   p->json_path = g_strdup (json_path);
   p->t_main = t_main_us;
   p->open_called = t_open_us - t_main_us;
+  p->open_returned = g_get_monotonic_time () - t_main_us;
   p->window = window;
   p->timeline = timeline;
   p->rows = rows;
   p->loop = loop;
   p->failed = failed;
   p->paint_start = p->first_rows = p->index_done = p->summary_drawn = -1;
+  p->rows_published = -1;
   p->hwm_after_summary_kib = -1;
   if (*failed) {                /* the trace could not be opened */
     p->state = DONE;
@@ -474,6 +489,8 @@ viewer_probe_start (const gchar * json_path, gint64 t_main_us,
     p->loading_handler = g_signal_connect (model, "notify::loading",
         G_CALLBACK (on_loading), p);
     p->state = WAIT_LOAD;
+    p->rows_handler = g_signal_connect (rows, "items-changed",
+        G_CALLBACK (on_rows_changed), p);
   } else {
     p->state = EMPTY_WAIT_FRAME;
   }
@@ -505,6 +522,8 @@ viewer_probe_free (ViewerProbe * p)
   }
   if (p->realize_handler != 0 && GTK_IS_WIDGET (p->window))
     g_signal_handler_disconnect (p->window, p->realize_handler);
+  if (p->rows_handler != 0)
+    g_signal_handler_disconnect (p->rows, p->rows_handler);
   if (p->model != NULL) {
     g_signal_handler_disconnect (p->model, p->loading_handler);
     g_object_unref (p->model);
