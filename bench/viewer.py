@@ -164,10 +164,15 @@ def record_ust(top):
         print("%s/custom-2cpu recorded" % dest)
 
 
+class Exited(Exception):
+    pass
+
+
 def run_idle(cmd, env, still=0.5, limit=120.0):
+    err = tempfile.TemporaryFile()
     t0 = time.monotonic()
     with open(os.devnull, "wb") as null:
-        p = subprocess.Popen(cmd, stdout=null, stderr=null, env=env)
+        p = subprocess.Popen(cmd, stdout=null, stderr=err, env=env)
     mapped = False
     last_cpu, last_t = -1.0, t0
     try:
@@ -175,7 +180,10 @@ def run_idle(cmd, env, still=0.5, limit=120.0):
             time.sleep(0.01)
             now = time.monotonic()
             if p.poll() is not None:
-                raise SystemExit("%s exited (%d)" % (" ".join(cmd), p.returncode))
+                err.seek(0)
+                raise Exited("%s exited (%d): %s" % (
+                    " ".join(cmd), p.returncode,
+                    err.read().decode(errors="replace")[-600:]))
             if now - t0 > limit:
                 raise SystemExit("%s: not idle after %.0f s" % (cmd[0], limit))
             c = cpu_s(p.pid)
@@ -194,6 +202,20 @@ def run_idle(cmd, env, still=0.5, limit=120.0):
             except subprocess.TimeoutExpired:
                 p.kill()
                 p.wait()
+        err.close()
+
+
+def run_ks(cmd, env, tries=3):
+    """KernelShark, idle method, tried again when it dies (it was killed by
+    SIGABRT once here while starting, under a load of 7): each failure is
+    printed with the end of its stderr."""
+    for i in range(tries):
+        try:
+            return run_idle(cmd, env)
+        except Exited as e:
+            print("  (KernelShark run failed, %s: %s)" % (
+                "trying again" if i + 1 < tries else "given up", e))
+    return None
 
 
 def start_xvfb():
@@ -201,7 +223,10 @@ def start_xvfb():
     it and tells us), 1700x1050x24."""
     r, w = os.pipe()
     x = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0",
-                          "1700x1050x24", "-nolisten", "tcp"],
+                          "1700x1050x24", "-nolisten", "tcp",
+                          # (no reset when the last client leaves: a
+                          # program started then could not connect)
+                          "-noreset"],
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                          pass_fds=(w,))
     os.close(w)
@@ -286,13 +311,15 @@ def main():
             if ks is not None and os.path.isfile(t):
                 kcmd, kenv = nobody_cmd([ks, t], ks_home)
                 jobs.append(("kernelshark %s (idle)" % ksv,
-                             lambda c, e, kenv=kenv: run_idle(
+                             lambda c, e, kenv=kenv: run_ks(
                                  c, dict(e, **kenv)), kcmd))
             res = {j[0]: [] for j in jobs}
             probes = []
             for _ in range(a.n):
                 for name, fn, cmd in jobs:
-                    res[name].append(fn(cmd, env))
+                    r = fn(cmd, env)
+                    if r is not None:
+                        res[name].append(r)
                 if not a.no_probe:
                     probes.append(run_probe(viewer, t, env, tmp))
             meds = {}
@@ -300,6 +327,9 @@ def main():
                          "above empty"))
             for name, _, _ in jobs:
                 r = res[name]
+                if not r:
+                    print(row % (name, "failed", "", "", ""))
+                    continue
                 wall = med(x[0] for x in r)
                 peak = max(x[2] for x in r)
                 meds[name] = wall
