@@ -32,6 +32,7 @@
 #include "gst-ctf-viewer-export.h"
 #include "gst-ctf-viewer-export-bar.h"
 #include "gst-ctf-viewer-live.h"
+#include "gst-ctf-viewer-probe.h"
 
 typedef struct {
   GtkWidget *window;
@@ -575,6 +576,9 @@ build_window (Viewer * v, gint width, gint height)
 int
 main (int argc, char **argv)
 {
+  gint64 t_main = g_get_monotonic_time (), t_open;     /* for --bench */
+  gchar *bench = NULL;
+  ViewerProbe *probe = NULL;
   Viewer v = { 0 };
   gchar *size = NULL;
   gint width = 1280, height = 800;
@@ -612,6 +616,9 @@ main (int argc, char **argv)
         "Show a row per task (the Tasks button)", NULL},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size,
         "Window size (default 1280x800)", "WxH"},
+    {"bench", 0, 0, G_OPTION_ARG_FILENAME, &bench,
+        "Time the first rows, the index, the timeline and a zoom/pan sweep "
+          "of TRACE, write them to FILE as JSON, then quit", "FILE"},
     {NULL}
   };
   GOptionContext *ctx = g_option_context_new ("[TRACE] - view a CTF trace, "
@@ -648,8 +655,13 @@ main (int argc, char **argv)
     gst_ctf_gtk_timeline_set_marker (GST_CTF_GTK_TIMELINE (v.timeline), 1, b);
   }
   gtk_window_present (GTK_WINDOW (v.window));
+  t_open = g_get_monotonic_time ();
   if (argc > 1)
     open_trace (&v, argv[1]);
+  if (bench != NULL)
+    probe = viewer_probe_start (bench, t_main, t_open, v.window,
+        GST_CTF_GTK_TIMELINE (v.timeline), G_LIST_MODEL (v.selection),
+        v.model, v.loop, &v.failed);
   if (v.select_range != NULL) {
     guint64 a, b;
 
@@ -665,6 +677,8 @@ main (int argc, char **argv)
     gst_ctf_viewer_export_bar_run (v.export_bar, v.export_dir, v.loop,
         &v.failed);
   g_main_loop_run (v.loop);
+  viewer_probe_free (probe);
+  g_free (bench);
   status = v.failed ? 1 : 0;
   if (GTK_IS_WINDOW (v.window))
     gtk_window_destroy (GTK_WINDOW (v.window));

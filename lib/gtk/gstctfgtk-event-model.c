@@ -37,6 +37,7 @@
 #include "gstctfgtk-event-model-private.h"
 #include "gstctfgtk-event-private.h"
 #include "gstctfgtk-packet-source.h"
+#include "gstctfgtk-page-release.h"
 #include "gstctfgtk-summary.h"
 #include "gstctf-event-merge.h"
 #include "gstctf-text-formatter.h"
@@ -318,13 +319,18 @@ index_thread (gpointer data)
   guint lane = 0;
   /* stream name (interned) -> lane + 1, for the lost events notices */
   GHashTable *stream_lanes = g_hash_table_new (NULL, NULL);
+  GstCtfGtkPageRelease *release = NULL;
 
   if (job->live != NULL)
     src = _gst_ctf_gtk_packet_source_new_live (job->live);
   else
     src = _gst_ctf_gtk_packet_source_open (job->path, &err);
-  if (src != NULL)
+  if (src != NULL) {
+    /* the resident set flat in the trace's size (files on disk) */
+    if (job->live == NULL)
+      release = _gst_ctf_gtk_page_release_new (job->path);
     merge = index_merge_new (src);
+  }
   while (src != NULL && !g_atomic_int_get (&job->cancelled)) {
     GstCtfMergeItem item;
     GstCtfMergeItemType t = merge != NULL ?
@@ -459,11 +465,14 @@ index_thread (gpointer data)
         g_bytes_unref (p.bytes);
         break;
       }
+      _gst_ctf_gtk_page_release_add (release, g_bytes_get_data (p.bytes,
+              NULL), g_bytes_get_size (p.bytes));
       g_bytes_unref (p.bytes);
     }
   }
   g_clear_pointer (&merge, gst_ctf_event_merge_free);
   _gst_ctf_gtk_packet_source_free (src);
+  _gst_ctf_gtk_page_release_free (release);
   g_hash_table_unref (stream_lanes);
   /* live: the rows of every packet received, then why it stopped */
   if (err == NULL && job->live != NULL && finished)
