@@ -5,9 +5,12 @@
  * GstCtfGtkEventModel) and the details of the selected event
  * (GstCtfGtkDetails).  Opens a CTF trace directory (or a directory above
  * several), a trace.dat file or an LTTng 0.x trace: by argument, the Open
- * button or drag and drop.
+ * button or drag and drop; a live LTTng session (`net://...`) by
+ * argument, the Open URL button, the Open dialog's location or a dropped
+ * URL, followed as it runs (gst-ctf-viewer-live.c).
  *
  *   gst-ctf-viewer [TRACE]
+ *   gst-ctf-viewer net://HOST/host/H/S --screenshot-rows N --screenshot s.png
  *   gst-ctf-viewer TRACE --select ROW --screenshot out.png --quit-after-load
  *   gst-ctf-viewer TRACE --filter EXPR --search EXPR --goto TIME
  *
@@ -28,6 +31,7 @@
 #include "gst-ctf-viewer-markers.h"
 #include "gst-ctf-viewer-export.h"
 #include "gst-ctf-viewer-export-bar.h"
+#include "gst-ctf-viewer-live.h"
 
 typedef struct {
   GtkWidget *window;
@@ -55,6 +59,8 @@ typedef struct {
   GtkWidget *export_bar;
   guint shot_tries;
   guint scroll_source;
+  ViewerLive *live;
+  gint shot_rows;               /* screenshot once this many rows (live) */
 } Viewer;
 
 static void
@@ -174,7 +180,9 @@ update_status (Viewer * v)
     return;
   n = g_list_model_get_n_items (G_LIST_MODEL (v->model));
   err = gst_ctf_gtk_event_model_get_error (v->model);
-  if (err != NULL)
+  if ((text = viewer_live_status (v->live)) != NULL)
+    ;                           /* live: following or not, ended */
+  else if (err != NULL)
     text = g_strdup_printf ("%u events before an error: %s", n,
         err->message);
   else if (gst_ctf_gtk_event_model_get_loading (v->model))
@@ -299,6 +307,7 @@ after_load (gpointer data)
     }
     g_print ("shown %u\n", g_list_model_get_n_items (G_LIST_MODEL
             (v->selection)));
+    g_print ("status %s\n", gtk_label_get_text (GTK_LABEL (v->status)));
   }
   if (v->quit_after_load)
     g_main_loop_quit (v->loop);
@@ -349,7 +358,15 @@ on_items_changed (GListModel * m, guint pos, guint removed, guint added,
     Viewer * v)
 {
   update_status (v);
+  /* --screenshot-rows: a running live session, drawn with N rows */
+  if (v->shot_rows > 0 && g_list_model_get_n_items (m) >=
+      (guint) v->shot_rows) {
+    v->shot_rows = 0;
+    if (gst_ctf_gtk_event_model_get_loading (v->model))
+      g_timeout_add (500, after_load, v);
+  }
 }
+
 
 static void
 open_trace (Viewer * v, const gchar * path)
@@ -377,6 +394,7 @@ open_trace (Viewer * v, const gchar * path)
   g_signal_connect (m, "items-changed", G_CALLBACK (on_items_changed), v);
   viewer_find_set_model (v->find, m);
   gst_ctf_gtk_timeline_set_model (GST_CTF_GTK_TIMELINE (v->timeline), m);
+  viewer_live_set_model (v->live, m);
   gst_ctf_viewer_export_bar_set_trace (v->export_bar, path);
   gst_ctf_gtk_details_set_event (GST_CTF_GTK_DETAILS (v->details), NULL);
   base = g_path_get_basename (path);
@@ -389,12 +407,24 @@ open_trace (Viewer * v, const gchar * path)
 }
 
 static void
+open_cb (gpointer data, const gchar * path)
+{
+  open_trace (data, path);
+}
+
+static void
 on_open_response (GtkNativeDialog * d, gint response, Viewer * v)
 {
   if (response == GTK_RESPONSE_ACCEPT) {
     GFile *f = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (d));
     gchar *path = g_file_get_path (f);
 
+    /* a net:// URL typed as the location has no local path */
+    if (path == NULL) {
+      path = g_file_get_uri (f);
+      if (!viewer_live_is_url (path))
+        g_clear_pointer (&path, g_free);
+    }
     if (path != NULL)
       open_trace (v, path);
     g_free (path);
@@ -464,6 +494,12 @@ build_window (Viewer * v, gint width, gint height)
   g_signal_connect (open, "clicked", G_CALLBACK (on_open), v);
 
   v->timeline = gst_ctf_gtk_timeline_new (NULL);
+  v->live = viewer_live_new (GTK_WINDOW (v->window), GST_CTF_GTK_TIMELINE
+      (v->timeline), open_cb, v);
+  gtk_header_bar_pack_start (GTK_HEADER_BAR (header),
+      viewer_live_get_open_button (v->live));
+  gtk_header_bar_pack_end (GTK_HEADER_BAR (header),
+      viewer_live_get_follow_button (v->live));
   g_signal_connect (v->timeline, "event-activated",
       G_CALLBACK (on_event_activated), v);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (tl_scroll),
@@ -563,12 +599,15 @@ main (int argc, char **argv)
     {"export", 0, 0, G_OPTION_ARG_FILENAME, &v.export_dir,
         "Export the selected range (else A..B) of TRACE into this new or "
           "empty directory, then quit (exit status 1 on error)", "DIR"},
+    {"screenshot-rows", 0, 0, G_OPTION_ARG_INT, &v.shot_rows,
+        "Live: take the screenshot (and quit with --quit-after-load) once "
+          "this many rows came, while the session runs", "N"},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size,
         "Window size (default 1280x800)", "WxH"},
     {NULL}
   };
   GOptionContext *ctx = g_option_context_new ("[TRACE] - view a CTF trace, "
-      "a trace.dat or an LTTng 0.x trace");
+      "a trace.dat, an LTTng 0.x trace or a live LTTng session (net://...)");
   gint status;
 
   v.select_row = -1;
@@ -623,6 +662,7 @@ main (int argc, char **argv)
   if (v.scroll_source != 0)
     g_source_remove (v.scroll_source);
   viewer_find_free (v.find);
+  viewer_live_free (v.live);
   g_clear_object (&v.model);
   g_main_loop_unref (v.loop);
   g_free (v.filter);

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """The gst-ctf GTK 4 widgets in an application: a timeline above a list
-of the events of a trace (CTF directory, trace.dat, LTTng 0.x).
+of the events of a trace (CTF directory, trace.dat, LTTng 0.x, or a
+live LTTng session: net://RELAY/host/HOST/SESSION).
 
     embed.py TRACE
 """

@@ -21,6 +21,13 @@
  *
  * Memory: the packet index (packets) plus one checkpoint per
  * CHECKPOINT_EVENTS events plus the cached blocks, not O(events).
+ *
+ * A live session (`net://...`, gstctfgtk-live-source.h) is read the same
+ * way from the packets its follower keeps in a temporary file, with two
+ * more items from the packet source: a new trace class (the merge gives
+ * back what it holds and a new one goes on, as ctftextsink at new caps;
+ * checkpoints name the trace class, the "epoch", they are in) and an
+ * advance (no later packet is older: the merge gives back what is older).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -43,6 +50,7 @@
 typedef struct {
   gint64 ns;                    /* every row before @row is older */
   guint64 row;
+  guint epoch;                  /* of the packet source (live) */
 } Checkpoint;
 
 /* What the index thread shares with the model (refcounted: the thread
@@ -51,6 +59,7 @@ typedef struct {
   gint ref;
   gint cancelled;               /* atomic */
   gchar *path;
+  GstCtfGtkLiveSource *live;    /* a live session's follower, or NULL */
   GWeakRef model;
   GMainContext *context;
 
@@ -95,6 +104,7 @@ struct _GstCtfGtkEventModel {
   GstCtfTextFormatter *formatter;
   GArray *inflight;             /* Inflight, push order */
   gboolean finished;            /* the source gave its last packet */
+  gboolean new_tc;              /* live: a new trace class after the merge */
   gboolean valid;               /* the cursor is at @row */
   guint64 row;                  /* row of the next event given */
   gint64 drop_below;            /* events older than this are skipped */
@@ -136,6 +146,7 @@ index_job_unref (IndexJob * job)
   if (!g_atomic_int_dec_and_test (&job->ref))
     return;
   g_free (job->path);
+  g_clear_pointer (&job->live, _gst_ctf_gtk_live_source_unref);
   g_weak_ref_clear (&job->model);
   g_main_context_unref (job->context);
   g_mutex_clear (&job->lock);
@@ -269,6 +280,21 @@ is_sched_switch (const GstCtfEventClass * ec)
   return strcmp (colon ? colon + 1 : ec->name, "sched_switch") == 0;
 }
 
+/* A walking merge for the source's trace class (NULL: none yet). */
+static GstCtfEventMerge *
+index_merge_new (GstCtfGtkPacketSource * src)
+{
+  GstCtfTraceClass *tc = _gst_ctf_gtk_packet_source_get_trace_class (src);
+  GstCtfEventMerge *merge;
+
+  if (tc == NULL)
+    return NULL;
+  merge = gst_ctf_event_merge_new (tc);
+  gst_ctf_event_merge_set_emulate_recycling (merge, FALSE);
+  gst_ctf_event_merge_set_recording (merge, FALSE);
+  return merge;
+}
+
 static gpointer
 index_thread (gpointer data)
 {
@@ -276,8 +302,8 @@ index_thread (gpointer data)
   GstCtfGtkPacketSource *src;
   GstCtfEventMerge *merge = NULL;
   GError *err = NULL;
-  gboolean finished = FALSE, have_prev = FALSE;
-  gint64 prev_ns = 0, last_publish = g_get_monotonic_time ();
+  gboolean finished = FALSE, have_prev = FALSE, new_tc = FALSE;
+  gint64 prev_ns = 0, max_ns = G_MININT64, last_publish = g_get_monotonic_time ();
   guint64 n = 0, next_checkpoint = CHECKPOINT_EVENTS;
   const guint8 *last_packet = NULL;
   const GstCtfEventClass *last_ec = NULL;
@@ -286,16 +312,16 @@ index_thread (gpointer data)
   /* stream name (interned) -> lane + 1, for the lost events notices */
   GHashTable *stream_lanes = g_hash_table_new (NULL, NULL);
 
-  src = _gst_ctf_gtk_packet_source_open (job->path, &err);
-  if (src != NULL) {
-    merge = gst_ctf_event_merge_new (_gst_ctf_gtk_packet_source_get_trace_class
-        (src));
-    gst_ctf_event_merge_set_emulate_recycling (merge, FALSE);
-    gst_ctf_event_merge_set_recording (merge, FALSE);
-  }
+  if (job->live != NULL)
+    src = _gst_ctf_gtk_packet_source_new_live (job->live);
+  else
+    src = _gst_ctf_gtk_packet_source_open (job->path, &err);
+  if (src != NULL)
+    merge = index_merge_new (src);
   while (src != NULL && !g_atomic_int_get (&job->cancelled)) {
     GstCtfMergeItem item;
-    GstCtfMergeItemType t = gst_ctf_event_merge_next (merge, &item, &err);
+    GstCtfMergeItemType t = merge != NULL ?
+        gst_ctf_event_merge_next (merge, &item, &err) : GST_CTF_MERGE_NONE;
 
     if (t == GST_CTF_MERGE_EVENT) {
       const guint8 *pd = gst_ctf_event_merge_get_packet_data (merge, NULL);
@@ -321,8 +347,10 @@ index_thread (gpointer data)
           index_switch (job, merge, lane, item.ns);
       }
       if (item.has_ns && n >= next_checkpoint && have_prev &&
-          item.ns > prev_ns && _gst_ctf_gtk_packet_source_can_seek (src)) {
-        Checkpoint c = { item.ns, n };
+          item.ns > max_ns && _gst_ctf_gtk_packet_source_can_seek (src)) {
+        Checkpoint c = { item.ns, n,
+          _gst_ctf_gtk_packet_source_get_epoch (src)
+        };
 
         g_mutex_lock (&job->lock);
         g_array_append_val (job->checkpoints, c);
@@ -331,6 +359,7 @@ index_thread (gpointer data)
       }
       if (item.has_ns) {
         prev_ns = item.ns;
+        max_ns = MAX (max_ns, item.ns);
         have_prev = TRUE;
       }
       n++;
@@ -372,8 +401,26 @@ index_thread (gpointer data)
     }
     if (t != GST_CTF_MERGE_NONE)
       continue;                 /* discarded packets notices */
+    if (new_tc) {
+      /* live: the events of the previous trace class are all out */
+      g_clear_pointer (&merge, gst_ctf_event_merge_free);
+      merge = index_merge_new (src);
+      last_packet = NULL;
+      last_ec = NULL;
+      new_tc = FALSE;
+      continue;
+    }
     if (finished)
       break;
+    if (job->live != NULL) {
+      /* live: the rows found go out before the relay is waited for */
+      g_mutex_lock (&job->lock);
+      if (job->n_events != n) {
+        job->n_events = n;
+        publish_locked (job);
+      }
+      g_mutex_unlock (&job->lock);
+    }
     {
       GstCtfGtkPacket p;
       gint r = _gst_ctf_gtk_packet_source_next (src, &p, &err);
@@ -382,7 +429,19 @@ index_thread (gpointer data)
         break;
       if (r == 0) {
         finished = TRUE;
-        gst_ctf_event_merge_finish (merge);
+        if (merge != NULL)
+          gst_ctf_event_merge_finish (merge);
+        continue;
+      }
+      if (r == GST_CTF_GTK_PACKET_NEW_TRACE_CLASS) {
+        new_tc = TRUE;
+        if (merge != NULL)
+          gst_ctf_event_merge_finish (merge);
+        continue;
+      }
+      if (r == GST_CTF_GTK_PACKET_ADVANCE) {
+        if (merge != NULL)
+          gst_ctf_event_merge_advance (merge, p.ns);
         continue;
       }
       if (!gst_ctf_event_merge_push_full (merge, p.bytes, p.stream_class_id,
@@ -399,6 +458,9 @@ index_thread (gpointer data)
   g_clear_pointer (&merge, gst_ctf_event_merge_free);
   _gst_ctf_gtk_packet_source_free (src);
   g_hash_table_unref (stream_lanes);
+  /* live: the rows of every packet received, then why it stopped */
+  if (err == NULL && job->live != NULL && finished)
+    err = _gst_ctf_gtk_live_source_dup_error (job->live);
 
   g_mutex_lock (&job->lock);
   job->n_events = n;
@@ -467,6 +529,28 @@ cursor_clear (GstCtfGtkEventModel * self)
   self->valid = FALSE;
 }
 
+/* A recording merge (and formatter) for the source's trace class now. */
+static void
+cursor_new_merge (GstCtfGtkEventModel * self)
+{
+  GstCtfTraceClass *tc = _gst_ctf_gtk_packet_source_get_trace_class
+      (self->src);
+
+  g_clear_pointer (&self->merge, gst_ctf_event_merge_free);
+  self->new_tc = FALSE;
+  if (tc == NULL)
+    return;                     /* live, before the first metadata */
+  if (tc != self->tc) {
+    g_clear_pointer (&self->formatter, gst_ctf_text_formatter_free);
+    g_clear_pointer (&self->tc, gst_ctf_trace_class_unref);
+    self->tc = gst_ctf_trace_class_ref (tc);
+    self->formatter = gst_ctf_text_formatter_new (tc, NULL);
+  }
+  self->merge = gst_ctf_event_merge_new (tc);
+  gst_ctf_event_merge_set_emulate_recycling (self->merge, FALSE);
+  gst_ctf_event_merge_set_recording (self->merge, TRUE);
+}
+
 /* Puts the cursor at checkpoint @c (NULL: the first row). */
 static gboolean
 cursor_reset (GstCtfGtkEventModel * self, const Checkpoint * c,
@@ -476,14 +560,12 @@ cursor_reset (GstCtfGtkEventModel * self, const Checkpoint * c,
 
   cursor_clear (self);
   if (c != NULL)
-    ok = _gst_ctf_gtk_packet_source_seek (self->src, c->ns, error);
+    ok = _gst_ctf_gtk_packet_source_seek (self->src, c->epoch, c->ns, error);
   else
     ok = _gst_ctf_gtk_packet_source_rewind (self->src, error);
   if (!ok)
     return FALSE;
-  self->merge = gst_ctf_event_merge_new (self->tc);
-  gst_ctf_event_merge_set_emulate_recycling (self->merge, FALSE);
-  gst_ctf_event_merge_set_recording (self->merge, TRUE);
+  cursor_new_merge (self);
   self->finished = FALSE;
   self->row = c != NULL ? c->row : 0;
   self->drop_below = c != NULL ? c->ns : G_MININT64;
@@ -528,8 +610,9 @@ cursor_next (GstCtfGtkEventModel * self, GstCtfMergeItem * item,
     GError ** error)
 {
   for (;;) {
-    GstCtfMergeItemType t = gst_ctf_event_merge_next (self->merge, item,
-        error);
+    GstCtfMergeItemType t = self->merge != NULL ?
+        gst_ctf_event_merge_next (self->merge, item, error) :
+        GST_CTF_MERGE_NONE;
 
     if (t == GST_CTF_MERGE_EVENT) {
       if (item->has_ns && item->ns < self->drop_below)
@@ -541,6 +624,15 @@ cursor_next (GstCtfGtkEventModel * self, GstCtfMergeItem * item,
       return -1;
     if (t != GST_CTF_MERGE_NONE)
       continue;
+    if (self->new_tc) {
+      /* live: a later trace class goes on from the first event of its
+       * packets, older than the checkpoint sought or not */
+      cursor_clear (self);
+      cursor_new_merge (self);
+      self->valid = TRUE;
+      self->drop_below = G_MININT64;
+      continue;
+    }
     if (self->finished)
       return 0;
     {
@@ -552,7 +644,19 @@ cursor_next (GstCtfGtkEventModel * self, GstCtfMergeItem * item,
         return -1;
       if (r == 0) {
         self->finished = TRUE;
-        gst_ctf_event_merge_finish (self->merge);
+        if (self->merge != NULL)
+          gst_ctf_event_merge_finish (self->merge);
+        continue;
+      }
+      if (r == GST_CTF_GTK_PACKET_NEW_TRACE_CLASS) {
+        self->new_tc = TRUE;
+        if (self->merge != NULL)
+          gst_ctf_event_merge_finish (self->merge);
+        continue;
+      }
+      if (r == GST_CTF_GTK_PACKET_ADVANCE) {
+        if (self->merge != NULL)
+          gst_ctf_event_merge_advance (self->merge, p.ns);
         continue;
       }
       if (!gst_ctf_event_merge_push_full (self->merge, p.bytes,
@@ -757,6 +861,8 @@ gst_ctf_gtk_event_model_dispose (GObject * object)
 
   if (self->job != NULL)
     g_atomic_int_set (&self->job->cancelled, 1);
+  if (self->job != NULL && self->job->live != NULL)
+    _gst_ctf_gtk_live_source_stop (self->job->live);    /* wakes the index */
   if (self->thread != NULL)
     g_thread_join (g_steal_pointer (&self->thread));
   for (i = 0; i < N_BLOCKS; i++)
@@ -827,7 +933,8 @@ gst_ctf_gtk_event_model_class_init (GstCtfGtkEventModelClass * klass)
    * GstCtfGtkEventModel:loading:
    *
    * %TRUE until the background index has found every event (or stopped
-   * at an error: gst_ctf_gtk_event_model_get_error()).
+   * at an error: gst_ctf_gtk_event_model_get_error()); for a live session,
+   * until the session is destroyed.
    */
   props[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, TRUE,
       f);
@@ -853,11 +960,16 @@ gst_ctf_gtk_event_model_class_init (GstCtfGtkEventModelClass * klass)
  * gst_ctf_gtk_event_model_new_for_path:
  * @path: (type filename): a CTF 1.8 or CTF 2 trace directory, a directory
  *   above several traces (read merged, as babeltrace2 does), a trace-cmd
- *   `trace.dat` file or an LTTng 0.x trace directory
+ *   `trace.dat` file, an LTTng 0.x trace directory, or a live LTTng
+ *   session's URL `net://RELAY[:PORT]/host/TRACED_HOST/SESSION` (port 5344
+ *   when absent; also `net4://`)
  * @error: return location for a %GST_CTF_ERROR: %GST_CTF_ERROR_IO (no such
  *   file or directory), %GST_CTF_ERROR_NO_TRACE (no trace below it), the
  *   metadata, trace.dat and LTTng 0.x codes, %GST_CTF_ERROR_PACKET (the
- *   first packet of a stream file is unreadable)
+ *   first packet of a stream file is unreadable); for a URL,
+ *   %GST_CTF_ERROR_LIVE (no session in the URL, the relay cannot be
+ *   reached within 10 s or does not answer, it lists no such session, it
+ *   refuses the attach)
  *
  * Opens the trace and starts indexing it on a thread: the model is empty
  * at first and grows (#GstCtfGtkEventModel:n-items) in the thread-default
@@ -865,6 +977,14 @@ gst_ctf_gtk_event_model_class_init (GstCtfGtkEventModelClass * klass)
  * %TRUE.  Errors found later (a corrupt packet) end the rows at the
  * valid events before it and are given by
  * gst_ctf_gtk_event_model_get_error() once loading is over.
+ *
+ * A live session is connected to and attached (from the oldest data the
+ * relay has) before this returns; the model then grows as the session
+ * records, in the order `lttnglivesrc ! ctftextsink` prints its events,
+ * and #GstCtfGtkEventModel:loading stays %TRUE until the session is
+ * destroyed (or the connection is lost: an error).  Its packets are kept
+ * in a temporary file the model owns and deletes (one small record per
+ * packet in memory).
  *
  * Returns: (transfer full) (nullable): the model, or %NULL with @error set
  */
@@ -876,19 +996,21 @@ gst_ctf_gtk_event_model_new_for_path (const gchar * path, GError ** error)
   IndexJob *job;
 
   g_return_val_if_fail (path != NULL, NULL);
-  src = _gst_ctf_gtk_packet_source_open (path, error);
+  src = _gst_ctf_gtk_packet_source_open_any (path, error);
   if (src == NULL)
     return NULL;
   self = g_object_new (GST_CTF_GTK_TYPE_EVENT_MODEL, NULL);
   self->path = g_strdup (path);
   self->src = src;
-  self->tc = gst_ctf_trace_class_ref
-      (_gst_ctf_gtk_packet_source_get_trace_class (src));
-  self->formatter = gst_ctf_text_formatter_new (self->tc, NULL);
+  cursor_new_merge (self);      /* (its tc and formatter; live: later) */
+  g_clear_pointer (&self->merge, gst_ctf_event_merge_free);
 
   job = g_new0 (IndexJob, 1);
   job->ref = 1;
   job->path = g_strdup (path);
+  if (_gst_ctf_gtk_packet_source_get_live (src) != NULL)
+    job->live = _gst_ctf_gtk_live_source_ref
+        (_gst_ctf_gtk_packet_source_get_live (src));
   g_weak_ref_init (&job->model, self);
   job->context = g_main_context_ref_thread_default ();
   g_mutex_init (&job->lock);

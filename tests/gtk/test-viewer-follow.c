@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * gst-ctf-viewer's following of a live session (viewer/gst-ctf-viewer-
+ * live.c), on a window with a timeline and a model of a running session
+ * of the tests' relay (never destroyed): the Follow toggle shows while
+ * the session runs; the timeline shows all of a session shorter than the
+ * follow window; zooming stops following; the Follow toggle (the End
+ * key's action) follows again at the zoom shown, the end of the session
+ * in view.  Under Xvfb (skipped without a display).
+ */
+#include <string.h>
+#include <gtk/gtk.h>
+#include <gst/gst.h>
+#include "gstctfgtk.h"
+#include "../live-relay.h"
+#include "gst-ctf-viewer-live.h"
+
+static gchar *opened;
+
+static void
+open_cb (gpointer data, const gchar * path)
+{
+  g_free (opened);
+  opened = g_strdup (path);
+}
+
+static void
+spin (guint ms)
+{
+  gint64 until = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+test_follow (void)
+{
+  TestRelayOptions o = { 0 };
+  GError *err = NULL;
+  TestRelay *relay;
+  gchar *dir = g_build_filename (g_getenv ("GST_CTF_EXAMPLES"),
+      "ust-sample", NULL), *url;
+  GtkWidget *window = gtk_window_new (), *box;
+  GtkWidget *timeline = gst_ctf_gtk_timeline_new (NULL);
+  GstCtfGtkEventModel *m;
+  ViewerLive *live;
+  guint64 a, b, s, e, w;
+  gint64 until;
+  GtkWidget *follow;
+
+  o.dir = dir;
+  o.beacons = TRUE;
+  o.never_end = TRUE;
+  relay = test_relay_start (&o, &err);
+  g_assert_no_error (err);
+  url = g_strdup_printf ("net://127.0.0.1:%u/host/testhost/testsession",
+      test_relay_get_port (relay));
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  live = viewer_live_new (GTK_WINDOW (window), GST_CTF_GTK_TIMELINE
+      (timeline), open_cb, NULL);
+  follow = viewer_live_get_follow_button (live);
+  gtk_box_append (GTK_BOX (box), viewer_live_get_open_button (live));
+  gtk_box_append (GTK_BOX (box), follow);
+  gtk_box_append (GTK_BOX (box), timeline);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 300);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_false (gtk_widget_get_visible (follow));
+
+  m = gst_ctf_gtk_event_model_new_for_path (url, &err);
+  g_assert_no_error (err);
+  gst_ctf_gtk_timeline_set_model (GST_CTF_GTK_TIMELINE (timeline), m);
+  viewer_live_set_model (live, m);
+  until = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (g_list_model_get_n_items (G_LIST_MODEL (m)) < 358 &&
+      g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (m)), ==, 358);
+  spin (200);
+  g_assert_true (gst_ctf_gtk_event_model_get_loading (m));
+  g_assert_true (gtk_widget_get_visible (follow));
+  g_assert_true (viewer_live_get_following (live));
+  g_assert_true (gst_ctf_gtk_event_model_get_time_range (m, &a, &b));
+  /* a session of a few ms: all of it, its end in view */
+  gst_ctf_gtk_timeline_get_visible_range (GST_CTF_GTK_TIMELINE (timeline),
+      &s, &e);
+  g_assert_cmpuint (s, <=, a);
+  g_assert_cmpuint (e, >=, b);
+  {
+    gchar *st = viewer_live_status (live);
+
+    g_assert_cmpstr (st, ==, "Live: 358 events so far, following");
+    g_free (st);
+  }
+
+  /* zoomed in around the start: following stops */
+  gst_ctf_gtk_timeline_zoom (GST_CTF_GTK_TIMELINE (timeline), 8, a);
+  g_assert_false (viewer_live_get_following (live));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (follow)));
+  gst_ctf_gtk_timeline_get_visible_range (GST_CTF_GTK_TIMELINE (timeline),
+      &s, &e);
+  w = e - s;
+  g_assert_cmpuint (e, <, b);
+
+  /* Follow (what End does too): following again, at that zoom, the end
+   * in view */
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (follow), TRUE);
+  g_assert_true (viewer_live_get_following (live));
+  gst_ctf_gtk_timeline_get_visible_range (GST_CTF_GTK_TIMELINE (timeline),
+      &s, &e);
+  g_assert_cmpuint (e, >=, b);
+  g_assert_cmpuint (s, <=, b);
+  g_assert_cmpuint (e - s, <=, w + w / 10);
+  g_assert_cmpuint (e - s, >=, w - w / 10);
+  g_test_message ("following %" G_GUINT64_FORMAT " ns of a %"
+      G_GUINT64_FORMAT " ns session", e - s, b - a);
+
+  viewer_live_set_model (live, NULL);
+  gst_ctf_gtk_timeline_set_model (GST_CTF_GTK_TIMELINE (timeline), NULL);
+  g_object_unref (m);
+  gtk_window_destroy (GTK_WINDOW (window));
+  viewer_live_free (live);
+  test_relay_stop (relay);
+  g_free (url);
+  g_free (dir);
+  g_free (opened);
+}
+
+int
+main (int argc, char **argv)
+{
+  gst_init (&argc, &argv);
+  g_test_init (&argc, &argv, NULL);
+  /* GTK warns when it finds no session bus (none under xvfb-run);
+   * criticals stay fatal */
+  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  if (!gtk_init_check ()) {
+    g_print ("1..0 # SKIP no display (run under xvfb-run)\n");
+    return 0;
+  }
+  g_test_add_func ("/viewer-live/follow", test_follow);
+  return g_test_run ();
+}

@@ -1,0 +1,348 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""gst-ctf-viewer and GstCtfGtkEventModel on live LTTng sessions.
+
+1. The tests' relay (test-live-relay, tests/live-relay.c) serving the
+   bundled ust-sample: the viewer opened on its net:// URL, while the
+   session runs (--never-end), shows every event with the status
+   "Live: N events so far, following" and saves a screenshot
+   (SHOTS/live-running.png); on a session that ends it says "Live session
+   ended: N events"; a missing session is an error message and exit 1.
+2. Real LTTng daemons (lttng-relayd on 127.0.0.1 with ports of its own
+   and lttng-sessiond --no-kernel, in a private mount namespace, stopped
+   by pid, as tests/test-lttng-live-real.py starts them): a live UST
+   session with per-UID buffers, then per-PID buffers (a trace per
+   process, joining while the session runs) records two tracef() apps
+   while gtk-live-dump (the model) follows it.  The model must have rows
+   while the session still runs (before `lttng destroy`), end by itself
+   once it is destroyed, and its rows (count, time, name, fields) must
+   equal babeltrace2's lines for the same session: lttng-relayd 2.13 lets
+   one viewer attach to a session (a second `babeltrace2 -i lttng-live`
+   is refused), so babeltrace2 reads what the relay recorded of it (its
+   output directory), as tests/test-lttng-live-real.py does.  Skipped
+   with a message when the daemons, babeltrace2, a C compiler, lttng-ust,
+   unshare or root are missing.
+
+usage: test-viewer-live.py VIEWER DUMP RELAY EXAMPLES SHOTS GST_LAUNCH
+"""
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+APP = r'''
+#include <stdlib.h>
+#include <lttng/tracef.h>
+#include <unistd.h>
+int main (int argc, char **argv)
+{
+  int i, n = argc > 1 ? atoi (argv[1]) : 200;
+  for (i = 0; i < n; i++) {
+    tracef ("live event %d", i);
+    if (i % 20 == 0)
+      usleep (20000);
+  }
+  /* stay until told: the per-PID trace of a process that ended can be
+   * lost by lttng-relayd 2.13 before a viewer got it */
+  while (argc > 2 && access (argv[2], F_OK) != 0)
+    usleep (10000);
+  return 0;
+}
+'''
+
+
+def fail(msg):
+    print('FAIL: ' + msg)
+    sys.exit(1)
+
+
+def stop(proc):
+    if proc and proc.poll() is None:
+        os.kill(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+class Relay:
+    """test-live-relay on a directory; stops when its stdin closes."""
+
+    def __init__(self, relay, trace, never_end=False):
+        args = [relay] + (['--never-end'] if never_end else []) + [trace]
+        self.p = subprocess.Popen(args, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True)
+        self.port = int(self.p.stdout.readline())
+
+    def url(self, session='testsession'):
+        return 'net://127.0.0.1:%d/host/testhost/%s' % (self.port, session)
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait(30)
+
+
+def run_viewer(viewer, url, extra, timeout=120):
+    return subprocess.run([viewer, url, '--quit-after-load',
+                           '--print-selected', '--size', '1280x800'] + extra,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def stand_in(viewer, relay, examples, shots):
+    trace = os.path.join(examples, 'ust-sample')
+    n = 358
+    os.makedirs(shots, exist_ok=True)
+    png = os.path.join(shots, 'live-running.png')
+    if os.path.exists(png):
+        os.unlink(png)
+    r = Relay(relay, trace, never_end=True)
+    try:
+        p = run_viewer(viewer, r.url(), ['--screenshot-rows', str(n),
+                                         '--screenshot', png])
+    finally:
+        r.close()
+    if p.returncode != 0:
+        fail('viewer on a running session: exit %d\n%s%s' %
+             (p.returncode, p.stdout, p.stderr))
+    want = 'status Live: %d events so far, following' % n
+    if ('shown %d' % n) not in p.stdout or want not in p.stdout:
+        fail('viewer on a running session printed %r, expected %r' %
+             (p.stdout, want))
+    if not os.path.exists(png) or os.path.getsize(png) < 20000:
+        fail('no screenshot of the running session (%s)' % png)
+    print('OK: running session: %d rows, following, screenshot %s' %
+          (n, png))
+
+    r = Relay(relay, trace)
+    try:
+        p = run_viewer(viewer, r.url(), ['--screenshot',
+                                         os.path.join(shots,
+                                                      'live-ended.png')])
+    finally:
+        r.close()
+    want = 'status Live session ended: %d events' % n
+    if p.returncode != 0 or want not in p.stdout:
+        fail('viewer on an ending session: exit %d, %r, expected %r' %
+             (p.returncode, p.stdout + p.stderr, want))
+    print('OK: ended session: ' + want)
+
+    r = Relay(relay, trace)
+    try:
+        p = run_viewer(viewer, r.url('nosuch'), [])
+    finally:
+        r.close()
+    if p.returncode != 1 or 'No session "nosuch"' not in p.stderr:
+        fail('viewer on a missing session: exit %d, %r' %
+             (p.returncode, p.stderr))
+    print('OK: missing session: exit 1, ' + next(
+        l for l in p.stderr.splitlines() if 'No session' in l))
+
+
+# ---- real daemons ----
+
+def free_ports(n):
+    socks, ports = [], []
+    for _ in range(n):
+        s = socket.socket()
+        s.bind(('127.0.0.1', 0))
+        socks.append(s)
+        ports.append(s.getsockname()[1])
+    for s in socks:
+        s.close()
+    return ports
+
+
+BT2_LINE = re.compile(r'^\[([0-9:.]+)\] \(\+[^)]*\) (?:\S+ )??(\S+): (.*)$')
+
+
+def bt2_rows(text):
+    rows = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        m = BT2_LINE.match(line)
+        if m is None:
+            fail('not a babeltrace2 event line: %r' % line)
+        rows.append('%s %s: %s' % m.groups())
+    return rows
+
+
+def real_session(env, tmp, ports, app, dump, relay_out, mode):
+    c, d, l = ports
+    name = 'gtklive%d%s' % (os.getpid(), mode)
+    host = socket.gethostname()
+    url = 'net://127.0.0.1:%d/host/%s/%s' % (l, host, name)
+    lttng = lambda *a: subprocess.run(['lttng'] + list(a), env=env,
+                                      check=True, capture_output=True)
+    procs = []
+    try:
+        lttng('create', name, '--live=100000',
+              '--set-url=net://127.0.0.1:%d:%d' % (c, d))
+        lttng('enable-channel', '-u', '--buffers-' + mode, 'ch')
+        lttng('enable-event', '-u', '-c', 'ch', 'lttng_ust_tracef:*')
+        lttng('start')
+        denv = dict(env, TZ='UTC')
+        model = subprocess.Popen([dump, url], env=denv,
+                                 stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+        procs.append(model)
+        time.sleep(0.5)
+        cpus = sorted(os.sched_getaffinity(0))
+        done = os.path.join(tmp, 'apps-may-end-' + mode)
+        apps = [subprocess.Popen(['taskset', '-c', str(cpus[k % len(cpus)]),
+                                  app, n, done], env=env)
+                for k, n in enumerate(('300', '100'))]
+        procs += apps
+        started = time.monotonic()
+        # rows while the session runs: before it is destroyed
+        line = model.stdout.readline()
+        if not line.startswith('loading '):
+            fail('%s: the model gave no rows while the session ran (%r, %s)'
+                 % (mode, line, model.stderr.read() if model.poll()
+                    is not None else 'still running'))
+        # (the apps' 400 events are all out well before then)
+        time.sleep(max(0.0, started + 1.5 - time.monotonic()))
+        lttng('stop')
+        lttng('destroy', name)
+        open(done, 'w').close()
+        for p in apps:
+            if p.wait(30) != 0:
+                fail('the app failed')
+        try:
+            mout, merr = model.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            fail('%s: the model did not end after the session was '
+                 'destroyed' % mode)
+        if model.returncode != 0:
+            fail('%s: model exit %d (%s)' % (mode, model.returncode, merr))
+        session_dir = [os.path.join(dp, x) for dp, dn, fn in
+                       os.walk(relay_out) for x in dn
+                       if x.startswith(name + '-')]
+        oracle_name = 'babeltrace2 on the relay output'
+        o = subprocess.run(['babeltrace2'] + session_dir[:1],
+                           capture_output=True, text=True, env=denv)
+        if o.returncode != 0:
+            fail('%s: babeltrace2 %s: %s' % (mode, session_dir, o.stderr))
+        oout = o.stdout
+        lines = mout.splitlines()
+        if not lines or not lines[0].startswith('rows '):
+            fail('%s: gtk-live-dump printed %r' % (mode, mout[:200]))
+        ours, theirs = lines[1:], bt2_rows(oout)
+        if len(theirs) != 400:
+            fail('%s: %s printed %d events, expected 400' %
+                 (mode, oracle_name, len(theirs)))
+        if ours != theirs:
+            diff = next(((a, b) for a, b in zip(ours, theirs) if a != b),
+                        None)
+            fail('%s: %d rows in the model, %d from %s; first difference: '
+                 '%r' % (mode, len(ours), len(theirs), oracle_name, diff))
+        print('OK: real daemons, per-%s buffers: %d rows (%s while the '
+              'session ran) equal to %s' % (mode.upper(), len(ours),
+                                            line.split()[1], oracle_name))
+    finally:
+        for p in procs:
+            stop(p)
+
+
+def real_inner(dump, gst_launch):
+    tmp = tempfile.mkdtemp(prefix='gtk-live-real-')
+    for d in ('/var/run/lttng', '/dev/shm'):
+        os.makedirs(d, exist_ok=True)
+        subprocess.run(['mount', '-t', 'tmpfs', 'tmpfs', d], check=True)
+    env = dict(os.environ)
+    env['LTTNG_HOME'] = os.path.join(tmp, 'home')
+    env['HOME'] = env['LTTNG_HOME']
+    os.makedirs(env['LTTNG_HOME'])
+    app_src = os.path.join(tmp, 'app.c')
+    app = os.path.join(tmp, 'app')
+    with open(app_src, 'w') as f:
+        f.write(APP)
+    # (not the sanitizer's preload: the app and lttng tools are not ours)
+    cenv = {k: v for k, v in env.items() if k != 'LD_PRELOAD'}
+    r = subprocess.run(['cc', '-o', app, app_src, '-llttng-ust', '-ldl'],
+                       capture_output=True, text=True, env=cenv)
+    relayd = sessiond = None
+    try:
+        if r.returncode != 0:
+            print('SKIP: cannot build a lttng-ust app: ' +
+                  r.stderr.strip()[:200])
+            return 0
+        ports = free_ports(3)
+        c, d, l = ports
+        relayd = subprocess.Popen(
+            ['lttng-relayd', '-C', 'tcp://127.0.0.1:%d' % c,
+             '-D', 'tcp://127.0.0.1:%d' % d, '-L', 'tcp://127.0.0.1:%d' % l,
+             '-o', os.path.join(tmp, 'relay-out')], env=cenv,
+            stdout=subprocess.DEVNULL,
+            stderr=open(os.path.join(tmp, 'relayd.log'), 'w'))
+        sessiond = subprocess.Popen(
+            ['lttng-sessiond', '--no-kernel'], env=cenv,
+            stdout=subprocess.DEVNULL,
+            stderr=open(os.path.join(tmp, 'sessiond.log'), 'w'))
+        ready = False
+        for _ in range(100):
+            if relayd.poll() is not None or sessiond.poll() is not None:
+                break
+            ok = subprocess.run(['lttng', 'list'], env=cenv,
+                                capture_output=True).returncode == 0
+            try:
+                socket.create_connection(('127.0.0.1', l), 0.2).close()
+            except OSError:
+                ok = False
+            if ok:
+                ready = True
+                break
+            time.sleep(0.1)
+        if not ready:
+            print('SKIP: the LTTng daemons did not start')
+            return 0
+        for mode in ('uid', 'pid'):
+            real_session(cenv, tmp, ports, app, dump,
+                         os.path.join(tmp, 'relay-out'), mode)
+        return 0
+    finally:
+        stop(sessiond)
+        stop(relayd)
+        for d in ('/dev/shm', '/var/run/lttng'):
+            subprocess.run(['umount', d])
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def real(dump, gst_launch):
+    for prog in ('lttng', 'lttng-sessiond', 'lttng-relayd', 'babeltrace2',
+                 'cc', 'unshare', 'taskset'):
+        if shutil.which(prog) is None:
+            print('SKIP (real daemons): %s not found (sh '
+                  'scripts/install-deps.sh)' % prog)
+            return
+    if os.geteuid() != 0:
+        print('SKIP (real daemons): needs root for a private mount '
+              'namespace')
+        return
+    if subprocess.run(['unshare', '-m', '--propagation', 'private',
+                       'true']).returncode != 0:
+        print('SKIP (real daemons): unshare -m is not allowed here')
+        return
+    env = dict(os.environ, GST_CTF_GTK_LIVE_REAL_INNER='1')
+    rc = subprocess.run(['unshare', '-m', '--propagation', 'private',
+                         sys.executable] + sys.argv, env=env).returncode
+    if rc != 0:
+        sys.exit(rc)
+
+
+def main():
+    viewer, dump, relay, examples, shots, gst_launch = sys.argv[1:7]
+    if os.environ.get('GST_CTF_GTK_LIVE_REAL_INNER') == '1':
+        sys.exit(real_inner(dump, gst_launch))
+    stand_in(viewer, relay, examples, shots)
+    real(dump, gst_launch)
+
+
+if __name__ == '__main__':
+    main()

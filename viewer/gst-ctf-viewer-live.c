@@ -1,0 +1,291 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * gst-ctf-viewer on live LTTng sessions (`net://HOST[:PORT]/host/H/S`,
+ * GstCtfGtkEventModel follows them): an "Open URL" entry, URLs dropped
+ * as text, and following: while the session runs, the timeline shows its
+ * last FOLLOW_NS (all of it while it is shorter) and scrolls as events
+ * come.  Zooming or panning away stops following; the Follow toggle or
+ * the End key starts it again, at the zoom then shown.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <stdlib.h>
+#include "gst-ctf-viewer-live.h"
+
+#define FOLLOW_NS G_GUINT64_CONSTANT (10000000000)      /* 10 s */
+
+struct _ViewerLive {
+  GtkWindow *window;
+  GstCtfGtkTimeline *timeline;
+  GstCtfGtkEventModel *model;   /* a live one, else NULL */
+  ViewerLiveOpenFunc open;
+  gpointer data;
+  GtkWidget *open_button;
+  GtkWidget *entry;
+  GtkWidget *follow;
+  gboolean following;
+  gboolean setting;             /* our own visible range change */
+  guint64 width;                /* of the window followed */
+  gulong range_handler;
+};
+
+gboolean
+viewer_live_is_url (const gchar * path)
+{
+  return path != NULL && (g_str_has_prefix (path, "net://") ||
+      g_str_has_prefix (path, "net4://"));
+}
+
+static gboolean
+running (ViewerLive * live)
+{
+  return live->model != NULL &&
+      gst_ctf_gtk_event_model_get_loading (live->model);
+}
+
+/* Shows the end of the session. */
+static void
+follow_now (ViewerLive * live)
+{
+  guint64 a, b;
+
+  if (!live->following || !running (live) ||
+      !gst_ctf_gtk_event_model_get_time_range (live->model, &a, &b))
+    return;
+  live->setting = TRUE;
+  if (b - a < live->width)
+    gst_ctf_gtk_timeline_show_all (live->timeline);
+  else
+    gst_ctf_gtk_timeline_set_visible_range (live->timeline, b - live->width,
+        b + live->width / 50);
+  live->setting = FALSE;
+}
+
+static void
+set_following (ViewerLive * live, gboolean on)
+{
+  live->following = on;
+  if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (live->follow)) != on)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (live->follow), on);
+  follow_now (live);
+}
+
+/* The user zoomed or panned: away from the end stops following. */
+static void
+on_range (GstCtfGtkTimeline * t, GParamSpec * pspec, ViewerLive * live)
+{
+  guint64 s, e, a, b, want;
+
+  if (live->setting || !live->following || !running (live) ||
+      !gst_ctf_gtk_event_model_get_time_range (live->model, &a, &b))
+    return;
+  gst_ctf_gtk_timeline_get_visible_range (t, &s, &e);
+  want = MIN (live->width, b - a);
+  if (e + (e - s) / 20 < b || (guint64) llabs ((gint64) (e - s) -
+          (gint64) want) > want / 5 + 1)
+    set_following (live, FALSE);
+}
+
+static void
+on_follow_toggled (GtkToggleButton * b, ViewerLive * live)
+{
+  gboolean on = gtk_toggle_button_get_active (b);
+  guint64 s, e, a, z;
+
+  if (on == live->following)
+    return;
+  if (on && live->model != NULL &&
+      gst_ctf_gtk_event_model_get_time_range (live->model, &a, &z)) {
+    /* at the zoom shown now (all of it: the default window) */
+    gst_ctf_gtk_timeline_get_visible_range (live->timeline, &s, &e);
+    live->width = e - s < z - a && e > s ? e - s : FOLLOW_NS;
+  }
+  set_following (live, on);
+}
+
+static gboolean
+on_end_key (GtkWidget * w, GVariant * args, gpointer data)
+{
+  ViewerLive *live = data;
+
+  if (!running (live))
+    return FALSE;               /* the table's End */
+  if (!live->following)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (live->follow), TRUE);
+  return TRUE;
+}
+
+static void
+on_items_changed (GListModel * m, guint pos, guint removed, guint added,
+    ViewerLive * live)
+{
+  follow_now (live);
+}
+
+static void
+on_loading (GstCtfGtkEventModel * m, GParamSpec * pspec, ViewerLive * live)
+{
+  gtk_widget_set_visible (live->follow, running (live));
+}
+
+static void
+on_url_activate (GtkEntry * entry, ViewerLive * live)
+{
+  gchar *url = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE
+              (entry))));
+
+  if (url[0] != '\0') {
+    GtkWidget *pop = gtk_widget_get_ancestor (GTK_WIDGET (entry),
+        GTK_TYPE_POPOVER);
+
+    if (pop != NULL)
+      gtk_popover_popdown (GTK_POPOVER (pop));
+    live->open (live->data, url);
+  }
+  g_free (url);
+}
+
+/* A URL dropped as text. */
+static gboolean
+on_drop_text (GtkDropTarget * t, const GValue * value, gdouble x, gdouble y,
+    ViewerLive * live)
+{
+  gchar *url;
+
+  if (!G_VALUE_HOLDS_STRING (value))
+    return FALSE;
+  url = g_strstrip (g_strdup (g_value_get_string (value)));
+  if (!viewer_live_is_url (url)) {
+    g_free (url);
+    return FALSE;
+  }
+  live->open (live->data, url);
+  g_free (url);
+  return TRUE;
+}
+
+ViewerLive *
+viewer_live_new (GtkWindow * window, GstCtfGtkTimeline * timeline,
+    ViewerLiveOpenFunc open, gpointer data)
+{
+  ViewerLive *live = g_new0 (ViewerLive, 1);
+  GtkWidget *pop = gtk_popover_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+  GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_STRING,
+      GDK_ACTION_COPY);
+
+  live->window = window;
+  live->timeline = timeline;
+  live->open = open;
+  live->data = data;
+  live->width = FOLLOW_NS;
+  live->following = TRUE;
+
+  live->entry = gtk_entry_new ();
+  gtk_entry_set_placeholder_text (GTK_ENTRY (live->entry),
+      "net://HOST[:PORT]/host/TRACED_HOST/SESSION");
+  gtk_editable_set_width_chars (GTK_EDITABLE (live->entry), 46);
+  g_signal_connect (live->entry, "activate", G_CALLBACK (on_url_activate),
+      live);
+  gtk_box_append (GTK_BOX (box), gtk_label_new ("LTTng live session"));
+  gtk_box_append (GTK_BOX (box), live->entry);
+  gtk_popover_set_child (GTK_POPOVER (pop), box);
+  live->open_button = gtk_menu_button_new ();
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (live->open_button),
+      "Open URL");
+  gtk_widget_set_tooltip_text (live->open_button,
+      "Follow a live LTTng session through lttng-relayd");
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (live->open_button), pop);
+
+  live->follow = gtk_toggle_button_new_with_label ("Follow");
+  gtk_widget_set_tooltip_text (live->follow,
+      "Keep the end of the live session in view (End)");
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (live->follow), TRUE);
+  gtk_widget_set_visible (live->follow, FALSE);
+  g_signal_connect (live->follow, "toggled", G_CALLBACK (on_follow_toggled),
+      live);
+
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+      gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_End, 0),
+          gtk_callback_action_new (on_end_key, live, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (window), keys);
+  g_signal_connect (drop, "drop", G_CALLBACK (on_drop_text), live);
+  gtk_widget_add_controller (GTK_WIDGET (window), GTK_EVENT_CONTROLLER
+      (drop));
+  live->range_handler = g_signal_connect (timeline, "notify::visible-end-ns",
+      G_CALLBACK (on_range), live);
+  return live;
+}
+
+void
+viewer_live_set_model (ViewerLive * live, GstCtfGtkEventModel * model)
+{
+  if (live->model != NULL) {
+    g_signal_handlers_disconnect_by_data (live->model, live);
+    g_clear_object (&live->model);
+  }
+  if (model != NULL &&
+      viewer_live_is_url (gst_ctf_gtk_event_model_get_path (model))) {
+    live->model = g_object_ref (model);
+    g_signal_connect (model, "items-changed", G_CALLBACK (on_items_changed),
+        live);
+    g_signal_connect (model, "notify::loading", G_CALLBACK (on_loading),
+        live);
+    live->width = FOLLOW_NS;
+    set_following (live, TRUE);
+  }
+  gtk_widget_set_visible (live->follow, running (live));
+}
+
+void
+viewer_live_free (ViewerLive * live)
+{
+  if (live == NULL)
+    return;
+  /* (the window and its widgets are gone) */
+  if (live->model != NULL)
+    g_signal_handlers_disconnect_by_data (live->model, live);
+  g_clear_object (&live->model);
+  g_free (live);
+}
+
+GtkWidget *
+viewer_live_get_open_button (ViewerLive * live)
+{
+  return live->open_button;
+}
+
+GtkWidget *
+viewer_live_get_follow_button (ViewerLive * live)
+{
+  return live->follow;
+}
+
+gboolean
+viewer_live_get_following (ViewerLive * live)
+{
+  return live->following;
+}
+
+gchar *
+viewer_live_status (ViewerLive * live)
+{
+  guint n;
+  const GError *err;
+
+  if (live->model == NULL)
+    return NULL;
+  n = g_list_model_get_n_items (G_LIST_MODEL (live->model));
+  err = gst_ctf_gtk_event_model_get_error (live->model);
+  if (err != NULL)
+    return g_strdup_printf ("Live session stopped after %u events: %s", n,
+        err->message);
+  if (running (live))
+    return g_strdup_printf ("Live: %u events so far%s", n, live->following ?
+        ", following" : " (End: follow again)");
+  return g_strdup_printf ("Live session ended: %u events", n);
+}
