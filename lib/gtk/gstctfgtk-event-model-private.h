@@ -15,6 +15,7 @@ G_GNUC_INTERNAL GstCtfGtkSummary *_gst_ctf_gtk_event_model_get_summary (
 typedef struct {
   gint64 ns;
   guint64 row;
+  guint epoch;                  /* of the packet source (live) */
 } GstCtfGtkCheckpoint;
 
 /* A copy of the checkpoints found so far, by row (GstCtfGtkCheckpoint;

@@ -1119,7 +1119,7 @@ _gst_ctf_gtk_event_model_copy_checkpoints (GstCtfGtkEventModel * model)
   for (i = 0; i < model->job->checkpoints->len; i++) {
     const Checkpoint *c = &g_array_index (model->job->checkpoints,
         Checkpoint, i);
-    GstCtfGtkCheckpoint o = { c->ns, c->row };
+    GstCtfGtkCheckpoint o = { c->ns, c->row, c->epoch };
 
     g_array_append_val (out, o);
   }

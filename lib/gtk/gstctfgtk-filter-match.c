@@ -73,9 +73,9 @@ _gst_ctf_gtk_matcher_new (const GstCtfFilterSpec * spec,
   m->spec = spec;
   m->tc = _gst_ctf_gtk_packet_source_get_trace_class (src);
   m->plans = g_hash_table_new_full (NULL, NULL, NULL, class_plan_free);
+  /* a regular file is read as a trace.dat (gstctf-packet-source.h) */
   if (gst_ctf_filter_spec_has_expression (spec) &&
-      gst_ctf_packet_source_get_kind (src) ==
-      GST_CTF_PACKET_SOURCE_TRACE_DAT)
+      g_file_test (path, G_FILE_TEST_IS_REGULAR))
     m->systems = trace_dat_systems (path);
   return m;
 }

@@ -180,6 +180,8 @@ filter_thread (gpointer data)
         gst_ctf_event_merge_finish (merge);
         continue;
       }
+      if (r != 1)
+        continue;               /* live sources only (never opened here) */
       if (!gst_ctf_event_merge_push_full (merge, p.bytes, p.stream_class_id,
               p.rank, p.stream_id, p.stream_name, p.offset, &err)) {
         g_prefix_error (&err, "Cannot read packet at byte %" G_GINT64_FORMAT

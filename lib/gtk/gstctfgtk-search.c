@@ -103,7 +103,7 @@ reader_reset (Reader * r, const GstCtfGtkCheckpoint * c, GError ** error)
 
   g_clear_pointer (&r->merge, gst_ctf_event_merge_free);
   if (c != NULL)
-    ok = _gst_ctf_gtk_packet_source_seek (r->src, c->ns, error);
+    ok = _gst_ctf_gtk_packet_source_seek (r->src, c->epoch, c->ns, error);
   else
     ok = _gst_ctf_gtk_packet_source_rewind (r->src, error);
   if (!ok)
@@ -156,6 +156,8 @@ reader_next (Reader * r, GstCtfMergeItem * item, guint64 * row,
         gst_ctf_event_merge_finish (r->merge);
         continue;
       }
+      if (n != 1)
+        continue;               /* live sources only (never opened here) */
       if (!gst_ctf_event_merge_push_full (r->merge, p.bytes,
               p.stream_class_id, p.rank, p.stream_id, p.stream_name,
               p.offset, error)) {
