@@ -3,9 +3,11 @@
  * gst-ctf-viewer's find bar.  The filter shows a GstCtfGtkFilterModel in
  * the table instead of the whole trace (its items are the base model's,
  * so the details and the timeline work as before); the search is a
- * second GstCtfGtkFilterModel whose matches are the rows next/previous
- * jump to (a jump asked while it still reads the trace waits for it);
- * go to time selects gst_ctf_gtk_event_model_find_row()'s row.
+ * GstCtfGtkSearch: next/previous read from the selected row's checkpoint
+ * on a worker thread only until the first match (a new search cancels
+ * the one still running; with a filter shown, a match it hides is
+ * searched past); go to time selects gst_ctf_gtk_event_model_find_row()'s
+ * row.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -16,6 +18,14 @@
 
 #define NS_PER_S G_GUINT64_CONSTANT (1000000000)
 #define NS_PER_DAY (G_GUINT64_CONSTANT (86400) * NS_PER_S)
+
+/* A find running on the search's worker; @f is cleared when its result
+ * is no longer wanted (cancelled, a new find, the bar freed). */
+typedef struct {
+  ViewerFind *f;
+  GCancellable *cancel;
+  gboolean forward;
+} FindCall;
 
 struct _ViewerFind {
   GtkWidget *box;
@@ -29,8 +39,8 @@ struct _ViewerFind {
 
   GstCtfGtkEventModel *model;
   GstCtfGtkFilterModel *filter;         /* shown when set */
-  GstCtfGtkFilterModel *search;
-  gint pending;                 /* 1 next, -1 previous once loaded, 0 */
+  GstCtfGtkSearch *search;
+  FindCall *call;               /* the find running, or NULL */
   /* asked while the filter still read the trace: done once it is read */
   gchar *queued_goto;
   gchar *queued_search;
@@ -183,80 +193,94 @@ shown (ViewerFind * f, guint64 row)
       gst_ctf_gtk_filter_model_get_base_row (f->filter, pos) == row;
 }
 
-/* Jumps to the match after (or before) the selection; FALSE when none
- * was found among the matches published so far. */
-static gboolean
-jump (ViewerFind * f, gboolean forward)
-{
-  GListModel *sm = G_LIST_MODEL (f->search);
-  gint64 from = selected_base_row (f);
-  guint64 match = 0;
-  gboolean found;
-
-  if (from < 0) {               /* no selection: the first match */
-    found = forward && g_list_model_get_n_items (sm) > 0;
-    if (found)
-      match = gst_ctf_gtk_filter_model_get_base_row (f->search, 0);
-  } else if (forward) {
-    found = gst_ctf_gtk_filter_model_find_next (f->search, (guint64) from,
-        &match);
-  } else {
-    found = gst_ctf_gtk_filter_model_find_previous (f->search,
-        (guint64) from, &match);
-  }
-  /* filtered: the next match the filter shows too */
-  while (found && f->filter != NULL && !shown (f, match)) {
-    if (forward)
-      found = gst_ctf_gtk_filter_model_find_next (f->search, match, &match);
-    else
-      found = gst_ctf_gtk_filter_model_find_previous (f->search, match,
-          &match);
-  }
-  if (!found)
-    return FALSE;
-  select_shown (f, viewer_find_shown_row (f, match));
-  set_status (f, "\"%s\": event %" G_GUINT64_FORMAT " (%u matches%s)",
-      gst_ctf_gtk_filter_model_get_expression (f->search), match,
-      g_list_model_get_n_items (sm),
-      gst_ctf_gtk_filter_model_get_loading (f->search) ? " so far" : "");
-  return TRUE;
-}
+static void start_find (ViewerFind * f, gint64 from, gboolean forward);
 
 static void
-report_none (ViewerFind * f, gboolean forward)
+find_call_free (FindCall * call)
 {
-  set_status (f, "\"%s\": no %s match",
-      gst_ctf_gtk_filter_model_get_expression (f->search),
-      forward ? "next" : "previous");
+  g_object_unref (call->cancel);
+  g_free (call);
 }
 
+/* The find running, if any, is no longer wanted. */
 static void
-on_search_loading (GstCtfGtkFilterModel * m, GParamSpec * pspec,
-    ViewerFind * f)
+cancel_find (ViewerFind * f)
 {
-  gint dir = f->pending;
-
-  if (gst_ctf_gtk_filter_model_get_loading (m) || m != f->search)
+  if (f->call == NULL)
     return;
-  gst_ctf_gtk_filter_model_wait (m, NULL);
-  f->pending = 0;
-  if (dir != 0 && !jump (f, dir > 0))
-    report_none (f, dir > 0);
+  f->call->f = NULL;
+  g_cancellable_cancel (f->call->cancel);
+  f->call = NULL;
+}
+
+static void
+on_found (GObject * source, GAsyncResult * res, gpointer data)
+{
+  FindCall *call = data;
+  ViewerFind *f = call->f;
+  GstCtfGtkSearch *search = GST_CTF_GTK_SEARCH (source);
+  GError *err = NULL;
+  guint64 match = 0;
+  gboolean found = gst_ctf_gtk_search_find_finish (search, res, &match,
+      &err);
+  const gchar *expr = gst_ctf_gtk_search_get_expression (search);
+
+  if (f == NULL || f->call != call) {   /* not wanted any more */
+    g_clear_error (&err);
+    find_call_free (call);
+    return;
+  }
+  f->call = NULL;
+  if (err != NULL) {
+    set_status (f, "Search \"%s\" stopped: %s", expr, err->message);
+    g_error_free (err);
+  } else if (!found) {
+    set_status (f, "\"%s\": no %s match", expr, call->forward ? "next" :
+        "previous");
+  } else if (f->filter != NULL && !shown (f, match)) {
+    /* hidden by the filter: the next one */
+    start_find (f, (gint64) match, call->forward);
+  } else if (match >= g_list_model_get_n_items (G_LIST_MODEL (f->model))) {
+    set_status (f, "\"%s\": event %" G_GUINT64_FORMAT " is not loaded yet",
+        expr, match);
+  } else {
+    select_shown (f, viewer_find_shown_row (f, match));
+    set_status (f, "\"%s\": event %" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT
+        " events read)", expr, match,
+        gst_ctf_gtk_search_get_last_n_read (search));
+  }
+  find_call_free (call);
+}
+
+/* Looks for the match after (before) @from on the search's worker. */
+static void
+start_find (ViewerFind * f, gint64 from, gboolean forward)
+{
+  FindCall *call = g_new0 (FindCall, 1);
+
+  cancel_find (f);
+  call->f = f;
+  call->cancel = g_cancellable_new ();
+  call->forward = forward;
+  f->call = call;
+  set_status (f, "Searching %s for \"%s\"…", forward ? "forward" :
+      "backward", gst_ctf_gtk_search_get_expression (f->search));
+  gst_ctf_gtk_search_find_async (f->search, from, forward, call->cancel,
+      on_found, call);
 }
 
 static void
 clear_search (ViewerFind * f)
 {
-  if (f->search == NULL)
-    return;
-  g_signal_handlers_disconnect_by_data (f->search, f);
+  cancel_find (f);
   g_clear_object (&f->search);
-  f->pending = 0;
 }
 
 gboolean
 viewer_find_search (ViewerFind * f, const gchar * text, gboolean forward)
 {
+  gint64 from;
+
   if (f->model == NULL) {
     set_status (f, "No trace to search");
     return FALSE;
@@ -267,23 +291,20 @@ viewer_find_search (ViewerFind * f, const gchar * text, gboolean forward)
     return FALSE;
   }
   if (f->search == NULL || strcmp (text,
-          gst_ctf_gtk_filter_model_get_expression (f->search)) != 0) {
+          gst_ctf_gtk_search_get_expression (f->search)) != 0) {
     GError *err = NULL;
-    GstCtfGtkFilterModel *m = gst_ctf_gtk_filter_model_new (f->model, text,
-        &err);
+    GstCtfGtkSearch *s = gst_ctf_gtk_search_new (f->model, text, &err);
 
-    if (m == NULL) {
+    if (s == NULL) {
       set_status (f, "Bad search: %s", err->message);
       g_error_free (err);
       return FALSE;
     }
     clear_search (f);
-    f->search = m;
+    f->search = s;
     if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (f->search_entry)),
             text) != 0)
       gtk_editable_set_text (GTK_EDITABLE (f->search_entry), text);
-    g_signal_connect (m, "notify::loading", G_CALLBACK (on_search_loading),
-        f);
   }
   if (filter_loading (f)) {
     g_free (f->queued_search);
@@ -292,14 +313,11 @@ viewer_find_search (ViewerFind * f, const gchar * text, gboolean forward)
     set_status (f, "Searching for \"%s\" once the filter is applied…", text);
     return TRUE;
   }
-  if (jump (f, forward))
-    return TRUE;
-  if (gst_ctf_gtk_filter_model_get_loading (f->search)) {
-    f->pending = forward ? 1 : -1;
-    set_status (f, "Searching for \"%s\"…", text);
-    return TRUE;
-  }
-  report_none (f, forward);
+  /* no selection: from the first row forward, the last backward */
+  from = selected_base_row (f);
+  if (from < 0 && !forward)
+    from = g_list_model_get_n_items (G_LIST_MODEL (f->model));
+  start_find (f, from, forward);
   return TRUE;
 }
 
@@ -508,18 +526,22 @@ viewer_find_new (GtkSingleSelection * selection, GtkLabel * status,
   f->filter_entry = labelled (f->box, "_Filter:", gtk_entry_new ());
   gtk_widget_set_hexpand (f->filter_entry, TRUE);
   gtk_entry_set_placeholder_text (GTK_ENTRY (f->filter_entry),
-      "trace-cmd -F: sched_switch: next_pid == 1, .*: CPU == 0");
-  gtk_widget_set_tooltip_text (f->filter_entry, "Show only the events this "
-      "expression keeps (ctffilter's filter, trace-cmd report -F); Enter "
-      "applies, empty shows every event");
+      "events=sched_* cpus=0-1 pids=N, and/or -F: sched/sched_switch: "
+      "next_pid == 1");
+  gtk_widget_set_tooltip_text (f->filter_entry, "Show only the events "
+      "ctffilter would keep: first words events=GLOBS (! excludes), "
+      "cpus=0,2-3, pids=, tids=, streams=GLOBS, stream-classes=, then a "
+      "trace-cmd report -F expression (ctffilter's filter; trace.dat "
+      "events by SYSTEM/EVENT too); Enter applies, empty shows every "
+      "event");
   g_signal_connect (f->filter_entry, "activate",
       G_CALLBACK (on_filter_activate), f);
 
   f->search_entry = labelled (f->box, "_Search:", gtk_entry_new ());
   gtk_widget_set_hexpand (f->search_entry, TRUE);
   gtk_widget_set_tooltip_text (f->search_entry, "Select the next event "
-      "this expression keeps (same grammar as the filter); F3 next, "
-      "Shift+F3 previous");
+      "this text keeps (the filter's settings and grammar), read from the "
+      "selected event on; F3 next, Shift+F3 previous");
   g_signal_connect (f->search_entry, "activate",
       G_CALLBACK (on_search_activate), f);
   gtk_widget_set_tooltip_text (prev, "Previous match (Shift+F3)");
@@ -575,7 +597,7 @@ viewer_find_set_model (ViewerFind * f, GstCtfGtkEventModel * model)
 gboolean
 viewer_find_busy (ViewerFind * f)
 {
-  return filter_loading (f) || (f->search != NULL && f->pending != 0);
+  return filter_loading (f) || f->call != NULL;
 }
 
 void

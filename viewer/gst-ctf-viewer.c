@@ -592,10 +592,12 @@ main (int argc, char **argv)
     {"select", 0, 0, G_OPTION_ARG_INT, &v.select_row,
         "Select this row once loaded", "ROW"},
     {"filter", 0, 0, G_OPTION_ARG_STRING, &v.filter,
-        "Show only the events this trace-cmd -F expression keeps", "EXPR"},
+        "Show only the events this filter keeps (as typed in the Filter "
+          "entry: events=, cpus=, pids=, ... then a trace-cmd -F "
+          "expression)", "TEXT"},
     {"search", 0, 0, G_OPTION_ARG_STRING, &v.search,
-        "Select the first event this expression keeps (after --goto's)",
-          "EXPR"},
+        "Select the first event this filter keeps (after --goto's row)",
+          "TEXT"},
     {"goto", 0, 0, G_OPTION_ARG_STRING, &v.goto_time,
         "Select the first event at or after this time "
           "(HH:MM:SS.NNNNNNNNN, SECONDS.NNNNNNNNN or ns)", "TIME"},

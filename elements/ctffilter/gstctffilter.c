@@ -60,6 +60,7 @@
 #include "gstctf-element-util.h"
 #include "gsttracecmd.h"
 #include "gstctf-filter-expr.h"
+#include "gstctf-filter-spec.h"
 #include "gstctf-metadata.h"
 #include "gstctf-packet-meta.h"
 #include "gstctf-packet-writer.h"
@@ -635,33 +636,9 @@ class_kind (GstCtfFilter * self, const GstCtfStreamClass * sc,
     const GstCtfEventClass * ec, const gchar * system,
     GstCtfFilterPlan ** plan)
 {
-  static const gchar *const pid_names[] = { "vpid", "pid", "common_pid",
-    NULL
-  };
-  static const gchar *const tid_names[] = { "vtid", "tid", "common_pid",
-    NULL
-  };
-  GstCtfFilterPlanKind kind;
-  GstCtfFilterPlan *p;
-
-  *plan = NULL;
-  if (self->events && !gst_ctf_name_list_match (self->events, ec->name))
-    return GST_CTF_FILTER_PLAN_NEVER;
-  p = gst_ctf_filter_plan_new (sc, ec);
-  if (self->filter)
-    gst_ctf_filter_plan_add_expr (p, self->filter, system, FALSE);
-  if (self->filter_out)
-    gst_ctf_filter_plan_add_expr (p, self->filter_out, system, TRUE);
-  if (self->pids)
-    gst_ctf_filter_plan_add_id_field (p, pid_names, self->pids);
-  if (self->tids)
-    gst_ctf_filter_plan_add_id_field (p, tid_names, self->tids);
-  kind = gst_ctf_filter_plan_get_kind (p);
-  if (kind == GST_CTF_FILTER_PLAN_EVAL)
-    *plan = p;
-  else
-    gst_ctf_filter_plan_free (p);
-  return kind;
+  /* the library's, shared with the viewer's filter (GstCtfFilterSpec) */
+  return gst_ctf_filter_class_kind (sc, ec, system, self->events,
+      self->filter, self->filter_out, self->pids, self->tids, plan);
 }
 
 /* reduce-metadata: whether events of @ec can be kept (without the
@@ -857,11 +834,9 @@ learn_systems (GstCtfFilter * self, const guint8 * data, gsize size)
     system = member_string (v, n, "system");
     name = member_string (v, n, "name");
     if (system && name)
-      g_hash_table_replace (self->systems, name, system);
-    else {
-      g_free (system);
-      g_free (name);
-    }
+      gst_ctf_filter_systems_add (self->systems, name, system);
+    g_free (system);
+    g_free (name);
   }
 }
 
@@ -869,21 +844,11 @@ learn_systems (GstCtfFilter * self, const guint8 * data, gsize size)
 static gboolean
 packet_cpu (GstCtfFilter * self, guint64 * cpu)
 {
-  guint n = 0, i;
+  guint n = 0;
   const GstCtfFieldValue *v = gst_ctf_event_iter_get_values (self->it,
       GST_CTF_SCOPE_PACKET_CONTEXT, &n);
 
-  for (i = 1; v && i < n && i < v[0].end; i = v[i].end) {
-    if (v[i].name && strcmp (v[i].name, "cpu_id") == 0 && v[i].fc &&
-        (v[i].fc->type == GST_CTF_FIELD_CLASS_INTEGER ||
-            v[i].fc->type == GST_CTF_FIELD_CLASS_ENUM)) {
-      *cpu = v[i].v.u;
-      return TRUE;
-    }
-    if (v[i].end <= i)
-      break;
-  }
-  return FALSE;
+  return gst_ctf_filter_packet_cpu (v, n, cpu);
 }
 
 /* Walks the packet's events and lists the kept ones in self->kept. */

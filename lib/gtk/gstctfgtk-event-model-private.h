@@ -10,4 +10,17 @@ G_BEGIN_DECLS
 G_GNUC_INTERNAL GstCtfGtkSummary *_gst_ctf_gtk_event_model_get_summary (
     GstCtfGtkEventModel * model);
 
+/* A row the packet source can seek to: every row before @row is older
+ * than @ns, every row from it on is at @ns or later. */
+typedef struct {
+  gint64 ns;
+  guint64 row;
+  guint epoch;                  /* of the packet source (live) */
+} GstCtfGtkCheckpoint;
+
+/* A copy of the checkpoints found so far, by row (GstCtfGtkCheckpoint;
+ * free with g_array_unref()), for readers on other threads. */
+G_GNUC_INTERNAL GArray *_gst_ctf_gtk_event_model_copy_checkpoints (
+    GstCtfGtkEventModel * model);
+
 G_END_DECLS

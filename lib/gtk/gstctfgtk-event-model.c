@@ -1125,6 +1125,24 @@ gst_ctf_gtk_event_model_get_n_checkpoints (GstCtfGtkEventModel * model)
   return n;
 }
 
+GArray *
+_gst_ctf_gtk_event_model_copy_checkpoints (GstCtfGtkEventModel * model)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (GstCtfGtkCheckpoint));
+  guint i;
+
+  g_mutex_lock (&model->job->lock);
+  for (i = 0; i < model->job->checkpoints->len; i++) {
+    const Checkpoint *c = &g_array_index (model->job->checkpoints,
+        Checkpoint, i);
+    GstCtfGtkCheckpoint o = { c->ns, c->row, c->epoch };
+
+    g_array_append_val (out, o);
+  }
+  g_mutex_unlock (&model->job->lock);
+  return out;
+}
+
 GstCtfGtkSummary *
 _gst_ctf_gtk_event_model_get_summary (GstCtfGtkEventModel * model)
 {

@@ -19,17 +19,15 @@
 #include "gstctfgtk-filter-model.h"
 #include "gstctfgtk-packet-source.h"
 #include "gstctfgtk-event.h"
-#include "gstctf-event-merge.h"
-#include "gstctf-filter-expr.h"
+#include "gstctfgtk-filter-match-private.h"
 
 #define PUBLISH_MS 100
-#define N_SCOPES (GST_CTF_SCOPE_EVENT_PAYLOAD + 1)
 
 typedef struct {
   gint ref;
   gint cancelled;               /* atomic */
   gchar *path;
-  GstCtfFilterExpr *expr;
+  GstCtfFilterSpec *spec;
   GWeakRef model;
   GMainContext *context;
 
@@ -82,7 +80,7 @@ filter_job_unref (FilterJob * job)
   if (!g_atomic_int_dec_and_test (&job->ref))
     return;
   g_free (job->path);
-  gst_ctf_filter_expr_free (job->expr);
+  gst_ctf_filter_spec_free (job->spec);
   g_weak_ref_clear (&job->model);
   g_main_context_unref (job->context);
   g_mutex_clear (&job->lock);
@@ -110,84 +108,24 @@ publish_locked (FilterJob * job)
   job->idle = idle;
 }
 
-typedef struct {
-  GstCtfFilterPlanKind kind;
-  GstCtfFilterPlan *plan;       /* for GST_CTF_FILTER_PLAN_EVAL */
-} ClassPlan;
-
-static void
-class_plan_free (gpointer p)
-{
-  ClassPlan *cp = p;
-
-  gst_ctf_filter_plan_free (cp->plan);
-  g_free (cp);
-}
-
-static ClassPlan *
-class_plan_new (FilterJob * job, const GstCtfTraceClass * tc,
-    guint64 stream_class_id, const GstCtfEventClass * ec)
-{
-  ClassPlan *cp = g_new0 (ClassPlan, 1);
-  const GstCtfStreamClass *sc = gst_ctf_trace_class_find_stream_class (tc,
-      stream_class_id);
-
-  cp->kind = GST_CTF_FILTER_PLAN_NEVER;
-  if (sc != NULL && ec != NULL) {
-    GstCtfFilterPlan *p = gst_ctf_filter_plan_new (sc, ec);
-
-    gst_ctf_filter_plan_add_expr (p, job->expr, NULL, FALSE);
-    cp->kind = gst_ctf_filter_plan_get_kind (p);
-    if (cp->kind == GST_CTF_FILTER_PLAN_EVAL)
-      cp->plan = p;
-    else
-      gst_ctf_filter_plan_free (p);
-  }
-  return cp;
-}
-
-/* Whether the event just given back is kept. */
-static gboolean
-event_kept (GstCtfEventMerge * merge, const ClassPlan * cp, GError ** error)
-{
-  const GstCtfFieldValue *scopes[N_SCOPES] = { NULL, };
-  guint n[N_SCOPES] = { 0, }, s;
-
-  if (cp->kind != GST_CTF_FILTER_PLAN_EVAL)
-    return cp->kind == GST_CTF_FILTER_PLAN_ALWAYS;
-  for (s = GST_CTF_SCOPE_PACKET_CONTEXT; s < N_SCOPES; s++) {
-    GError *err = NULL;
-
-    scopes[s] = gst_ctf_event_merge_get_values (merge, s, &n[s], &err);
-    if (err != NULL) {
-      g_propagate_error (error, err);
-      return FALSE;
-    }
-  }
-  return gst_ctf_filter_plan_matches (cp->plan, scopes, n);
-}
-
 static gpointer
 filter_thread (gpointer data)
 {
   FilterJob *job = data;
   GstCtfGtkPacketSource *src;
   GstCtfEventMerge *merge = NULL;
-  GstCtfTraceClass *tc = NULL;
+  GstCtfGtkMatcher *matcher = NULL;
   GError *err = NULL;
   gboolean finished = FALSE;
   guint64 row = 0;
   gint64 last_publish = g_get_monotonic_time ();
-  GHashTable *plans = g_hash_table_new_full (NULL, NULL, NULL,
-      class_plan_free);
-  const GstCtfEventClass *last_ec = NULL;
-  ClassPlan *cp = NULL;
   GArray *batch = g_array_new (FALSE, FALSE, sizeof (guint64));
 
   src = _gst_ctf_gtk_packet_source_open (job->path, &err);
   if (src != NULL) {
-    tc = _gst_ctf_gtk_packet_source_get_trace_class (src);
-    merge = gst_ctf_event_merge_new (tc);
+    merge = gst_ctf_event_merge_new
+        (_gst_ctf_gtk_packet_source_get_trace_class (src));
+    matcher = _gst_ctf_gtk_matcher_new (job->spec, src, job->path);
     gst_ctf_event_merge_set_emulate_recycling (merge, FALSE);
     gst_ctf_event_merge_set_recording (merge, FALSE);
   }
@@ -196,19 +134,9 @@ filter_thread (gpointer data)
     GstCtfMergeItemType t = gst_ctf_event_merge_next (merge, &item, &err);
 
     if (t == GST_CTF_MERGE_EVENT) {
-      const GstCtfEventClass *ec =
-          gst_ctf_event_iter_get_event_class (item.iter);
-      gboolean keep;
+      gboolean keep = _gst_ctf_gtk_matcher_keeps (matcher, merge, &item,
+          &err);
 
-      if (ec != last_ec || cp == NULL) {
-        cp = g_hash_table_lookup (plans, ec);
-        if (cp == NULL) {
-          cp = class_plan_new (job, tc, item.stream_class_id, ec);
-          g_hash_table_insert (plans, (gpointer) ec, cp);
-        }
-        last_ec = ec;
-      }
-      keep = event_kept (merge, cp, &err);
       if (err != NULL)
         break;
       if (keep)
@@ -252,6 +180,8 @@ filter_thread (gpointer data)
         gst_ctf_event_merge_finish (merge);
         continue;
       }
+      if (r != 1)
+        continue;               /* live sources only (never opened here) */
       if (!gst_ctf_event_merge_push_full (merge, p.bytes, p.stream_class_id,
               p.rank, p.stream_id, p.stream_name, p.offset, &err)) {
         g_prefix_error (&err, "Cannot read packet at byte %" G_GINT64_FORMAT
@@ -264,7 +194,7 @@ filter_thread (gpointer data)
     }
   }
   /* plans before the merger: they point into the trace class */
-  g_hash_table_unref (plans);
+  _gst_ctf_gtk_matcher_free (matcher);
   g_clear_pointer (&merge, gst_ctf_event_merge_free);
   _gst_ctf_gtk_packet_source_free (src);
 
@@ -507,14 +437,14 @@ gst_ctf_gtk_filter_model_new (GstCtfGtkEventModel * base,
     const gchar * expression, GError ** error)
 {
   GstCtfGtkFilterModel *self;
-  GstCtfFilterExpr *expr;
+  GstCtfFilterSpec *spec;
   FilterJob *job;
 
   g_return_val_if_fail (GST_CTF_GTK_IS_EVENT_MODEL (base), NULL);
   g_return_val_if_fail (expression != NULL, NULL);
 
-  expr = gst_ctf_filter_expr_parse (expression, error);
-  if (expr == NULL)
+  spec = gst_ctf_filter_spec_parse (expression, error);
+  if (spec == NULL)
     return NULL;
 
   self = g_object_new (GST_CTF_GTK_TYPE_FILTER_MODEL, NULL);
@@ -525,7 +455,7 @@ gst_ctf_gtk_filter_model_new (GstCtfGtkEventModel * base,
   job = g_new0 (FilterJob, 1);
   job->ref = 1;
   job->path = g_strdup (gst_ctf_gtk_event_model_get_path (base));
-  job->expr = expr;
+  job->spec = spec;
   g_weak_ref_init (&job->model, self);
   job->context = g_main_context_ref_thread_default ();
   g_mutex_init (&job->lock);

@@ -6,5 +6,6 @@
 #include "gstctfgtk-event.h"
 #include "gstctfgtk-event-model.h"
 #include "gstctfgtk-filter-model.h"
+#include "gstctfgtk-search.h"
 #include "gstctfgtk-timeline.h"
 #include "gstctfgtk-details.h"
