@@ -4,7 +4,8 @@
  * which kind a path is, packets equal to those of the kind's own reader
  * (GstCtfTraceSource, the trace.dat and LTTng 0.x packetizers), rewind
  * and seek giving the same packets again, and GstCtf.EventReader reading
- * LTTng 0.x traces through it (event counts of the corpus's names).
+ * LTTng 0.x traces through it (event counts of the corpus's names); two
+ * sources on one trace.dat share its parse and read it as one would.
  */
 #include <gst/check/gstcheck.h>
 #include <glib/gstdio.h>
@@ -195,6 +196,94 @@ GST_START_TEST (test_tracedat)
 
 GST_END_TEST;
 
+/* Two sources on one trace.dat share one parse of it
+ * (gstctf-trace-dat-share.c): each gives every packet a source alone
+ * gives, read at once on two threads; a file replaced under the same path
+ * is read again, not taken for the one still open. */
+static gpointer
+read_all_thread (gpointer s)
+{
+  return read_all (s);
+}
+
+static GArray *
+read_path (const gchar * path)
+{
+  GstCtfPacketSource *s = gst_ctf_packet_source_open (path,
+      GST_CTF_PACKET_SOURCE_NO_SIDE_STREAM, NULL);
+  GArray *a;
+
+  fail_unless (s != NULL);
+  a = read_all (s);
+  gst_ctf_packet_source_free (s);
+  return a;
+}
+
+GST_START_TEST (test_tracedat_shared)
+{
+  gchar *armv7 = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"),
+      "tracecmd", "armv7-v6.dat", NULL);
+  gchar *i686 = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"),
+      "tracecmd", "i686-v6.dat", NULL);
+  gchar *tmp = g_dir_make_tmp ("gstctf-share-XXXXXX", NULL);
+  gchar *path = g_build_filename (tmp, "trace.dat", NULL);
+  gchar *next = g_build_filename (tmp, "next.dat", NULL);
+  GArray *want_a, *want_i, *got_a, *got_b, *got_c;
+  GstCtfPacketSource *a, *b, *c;
+  gchar *data;
+  gsize len;
+  GThread *t;
+
+  want_a = read_path (armv7);
+  want_i = read_path (i686);
+  fail_unless (g_file_get_contents (armv7, &data, &len, NULL));
+  fail_unless (g_file_set_contents (path, data, len, NULL));
+  g_free (data);
+  a = gst_ctf_packet_source_open (path, GST_CTF_PACKET_SOURCE_NO_SIDE_STREAM,
+      NULL);
+  b = gst_ctf_packet_source_open (path, GST_CTF_PACKET_SOURCE_NO_SIDE_STREAM,
+      NULL);
+  fail_unless (a != NULL && b != NULL);
+  t = g_thread_new ("read-a", read_all_thread, a);
+  got_b = read_all (b);
+  got_a = g_thread_join (t);
+  assert_same (want_a, got_a, "first of two sources on one file");
+  assert_same (want_a, got_b, "second of two sources on one file");
+  fail_unless (gst_ctf_packet_source_rewind (a, NULL));
+  gst_ctf_packet_source_free (b);
+  g_array_unref (got_a);
+  got_a = read_all (a);         /* b gone, a still reads its file */
+  assert_same (want_a, got_a, "a source after the other was freed");
+
+  /* another trace.dat renamed over the path while a has it open */
+  fail_unless (g_file_get_contents (i686, &data, &len, NULL));
+  fail_unless (g_file_set_contents (next, data, len, NULL));
+  g_free (data);
+  fail_unless (g_rename (next, path) == 0);
+  c = gst_ctf_packet_source_open (path, GST_CTF_PACKET_SOURCE_NO_SIDE_STREAM,
+      NULL);
+  fail_unless (c != NULL);
+  got_c = read_all (c);
+  assert_same (want_i, got_c, "a file replaced under the same path");
+  gst_ctf_packet_source_free (c);
+  gst_ctf_packet_source_free (a);
+
+  g_array_unref (want_a);
+  g_array_unref (want_i);
+  g_array_unref (got_a);
+  g_array_unref (got_b);
+  g_array_unref (got_c);
+  g_unlink (path);
+  g_rmdir (tmp);
+  g_free (next);
+  g_free (path);
+  g_free (tmp);
+  g_free (armv7);
+  g_free (i686);
+}
+
+GST_END_TEST;
+
 /* Unpacks a corpus tarball of LTTng 0.x into @tmp; returns the trace
  * directory (the tarball's name without .tar.gz). */
 static gchar *
@@ -347,6 +436,7 @@ packet_source_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_ctf);
   tcase_add_test (tc, test_tracedat);
+  tcase_add_test (tc, test_tracedat_shared);
   tcase_add_test (tc, test_lttng0);
   tcase_add_test (tc, test_errors);
   return s;

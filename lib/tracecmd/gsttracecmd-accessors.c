@@ -300,9 +300,7 @@ gst_ctf_trace_dat_get_cmdlines (GstCtfTraceDat * td, gsize * size)
 const gchar *
 gst_ctf_trace_dat_get_kallsyms (GstCtfTraceDat * td, gsize * size)
 {
-  if (size)
-    *size = td->kallsyms_size;
-  return td->kallsyms;
+  return td_lazy_text_get (&td->kallsyms, size);
 }
 
 /**
@@ -315,9 +313,7 @@ gst_ctf_trace_dat_get_kallsyms (GstCtfTraceDat * td, gsize * size)
 const gchar *
 gst_ctf_trace_dat_get_printk (GstCtfTraceDat * td, gsize * size)
 {
-  if (size)
-    *size = td->printk_size;
-  return td->printk;
+  return td_lazy_text_get (&td->printk, size);
 }
 
 /**

@@ -243,23 +243,14 @@ load_section (GstCtfTraceDat * td, guint64 offset, gint expect_id,
 /* ---- metadata blocks common to v6 and v7 ------------------------------ */
 
 static gboolean
-read_sized_text (GstCtfTraceDat * td, Cursor * c, gboolean size64,
-    gchar ** out, gsize * out_size, const gchar * what, GError ** error)
+read_sized_text (GstCtfTraceDat * td, Cursor * c, gchar ** out,
+    gsize * out_size, const gchar * what, GError ** error)
 {
   guint64 n;
   const guint8 *p;
 
-  if (size64) {
-    if (!cursor_u64 (td, c, &n, what, error))
-      return FALSE;
-  } else {
-    guint32 n32;
-
-    if (!cursor_u32 (td, c, &n32, what, error))
-      return FALSE;
-    n = n32;
-  }
-  if (!cursor_bytes (td, c, n, &p, what, error))
+  if (!cursor_u64 (td, c, &n, what, error)
+      || !cursor_bytes (td, c, n, &p, what, error))
     return FALSE;
   g_free (*out);
   *out = g_strndup ((const gchar *) p, n);
@@ -268,17 +259,54 @@ read_sized_text (GstCtfTraceDat * td, Cursor * c, gboolean size64,
   return TRUE;
 }
 
+/* Like read_sized_text() for a text copied only when asked for (the
+ * bytes stay valid as long as @td: its mapping, or an inflated section in
+ * td->owned). */
+static gboolean
+read_lazy_text (GstCtfTraceDat * td, Cursor * c, TdLazyText * out,
+    const gchar * what, GError ** error)
+{
+  guint32 n;
+  const guint8 *p;
+
+  if (!cursor_u32 (td, c, &n, what, error)
+      || !cursor_bytes (td, c, n, &p, what, error))
+    return FALSE;
+  out->raw = p != NULL ? p : (const guint8 *) "";
+  out->raw_size = n;
+  return TRUE;
+}
+
+const gchar *
+td_lazy_text_get (TdLazyText * t, gsize * size)
+{
+  if (t->raw == NULL) {
+    if (size)
+      *size = 0;
+    return NULL;
+  }
+  if (g_once_init_enter (&t->text)) {
+    gchar *text = g_strndup ((const gchar *) t->raw, t->raw_size);
+
+    t->size = strlen (text);
+    g_once_init_leave (&t->text, text);
+  }
+  if (size)
+    *size = t->size;
+  return t->text;
+}
+
 static gboolean
 read_headers (GstCtfTraceDat * td, Cursor * c, GError ** error)
 {
   c->what = "header_page";
   if (!cursor_tag (td, c, "header_page", 12, error)
-      || !read_sized_text (td, c, TRUE, &td->header_page, NULL,
+      || !read_sized_text (td, c, &td->header_page, NULL,
           "header_page text", error))
     return FALSE;
   c->what = "header_event";
   if (!cursor_tag (td, c, "header_event", 13, error)
-      || !read_sized_text (td, c, TRUE, &td->header_event, NULL,
+      || !read_sized_text (td, c, &td->header_event, NULL,
           "header_event text", error))
     return FALSE;
   if (!td_parse_header_page (td->header_page, strlen (td->header_page),
@@ -638,15 +666,13 @@ read_v6 (GstCtfTraceDat * td, Cursor * c, GError ** error)
       || !read_event_formats (td, c, error))
     return FALSE;
   c->what = "kallsyms";
-  if (!read_sized_text (td, c, FALSE, &td->kallsyms, &td->kallsyms_size,
-          "kallsyms", error))
+  if (!read_lazy_text (td, c, &td->kallsyms, "kallsyms", error))
     return FALSE;
   c->what = "printk formats";
-  if (!read_sized_text (td, c, FALSE, &td->printk, &td->printk_size,
-          "printk formats", error))
+  if (!read_lazy_text (td, c, &td->printk, "printk formats", error))
     return FALSE;
   c->what = "saved cmdlines";
-  if (!read_sized_text (td, c, TRUE, &td->cmdlines, &td->cmdlines_size,
+  if (!read_sized_text (td, c, &td->cmdlines, &td->cmdlines_size,
           "saved cmdlines", error))
     return FALSE;
   c->what = "CPU count";
@@ -754,15 +780,13 @@ read_section_at (GstCtfTraceDat * td, guint id, GError ** error)
       return read_event_formats (td, &c, error);
     case GST_CTF_TRACE_DAT_OPTION_KALLSYMS:
       c.what = "kallsyms";
-      return read_sized_text (td, &c, FALSE, &td->kallsyms,
-          &td->kallsyms_size, "kallsyms", error);
+      return read_lazy_text (td, &c, &td->kallsyms, "kallsyms", error);
     case GST_CTF_TRACE_DAT_OPTION_PRINTK:
       c.what = "printk formats";
-      return read_sized_text (td, &c, FALSE, &td->printk, &td->printk_size,
-          "printk formats", error);
+      return read_lazy_text (td, &c, &td->printk, "printk formats", error);
     case GST_CTF_TRACE_DAT_OPTION_CMDLINES:
       c.what = "saved cmdlines";
-      return read_sized_text (td, &c, TRUE, &td->cmdlines,
+      return read_sized_text (td, &c, &td->cmdlines,
           &td->cmdlines_size, "saved cmdlines", error);
     default:
       return TRUE;
@@ -1079,8 +1103,8 @@ gst_ctf_trace_dat_unref (GstCtfTraceDat * td)
   g_hash_table_destroy (td->comm_by_pid);
   g_free (td->cmdlines);
   g_free (td->comms);
-  g_free (td->kallsyms);
-  g_free (td->printk);
+  g_free (td->kallsyms.text);
+  g_free (td->printk.text);
   g_ptr_array_free (td->formats, TRUE);
   g_free (td->format_by_id);
   g_ptr_array_free (td->buffers, TRUE);

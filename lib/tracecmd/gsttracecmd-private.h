@@ -26,6 +26,18 @@ G_BEGIN_DECLS
 #define TD_MAX_EVENTS         65536
 #define TD_MAX_SECTIONS       4096
 
+/* A text section kept where it lies in the file (or in its inflated
+ * section) and copied NUL-ended only when asked for: kallsyms alone is
+ * megabytes that the packet readers never look at. */
+typedef struct {
+  const guint8 *raw;            /* NULL: absent */
+  gsize raw_size;
+  gchar *text;                  /* made once, by td_lazy_text_get() */
+  gsize size;                   /* strlen (text) */
+} TdLazyText;
+
+G_GNUC_INTERNAL const gchar *td_lazy_text_get (TdLazyText * t, gsize * size);
+
 struct _GstCtfTraceDat {
   gint ref_count;
   gchar *origin;
@@ -65,10 +77,8 @@ struct _GstCtfTraceDat {
   gsize cmdlines_size;
   gchar *comms;                 /* copy of cmdlines cut into NUL-ended comms */
   GHashTable *comm_by_pid;      /* GINT_TO_POINTER(pid) -> comm in comms */
-  gchar *kallsyms;
-  gsize kallsyms_size;
-  gchar *printk;
-  gsize printk_size;
+  TdLazyText kallsyms;
+  TdLazyText printk;
 
   GPtrArray *formats;           /* GstCtfTraceDatEventFormat */
   GstCtfTraceDatEventFormat **format_by_id;  /* [65536] */

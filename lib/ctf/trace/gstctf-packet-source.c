@@ -12,6 +12,7 @@
 #include "gstctf-packet-source.h"
 #include "gstctf-trace-source.h"
 #include "gsttracecmd-packetizer.h"
+#include "gstctf-trace-dat-share.h"
 #include "gstlttng0-packetizer.h"
 #include "gstctf-reader.h"
 
@@ -114,7 +115,7 @@ dat_new_packetizer (GstCtfPacketSource * s, GError ** error)
 static gboolean
 dat_open (GstCtfPacketSource * s, GError ** error)
 {
-  s->dat = gst_ctf_trace_dat_open (s->path, error);
+  s->dat = _gst_ctf_trace_dat_share_open (s->path, error);
   if (s->dat == NULL || !dat_new_packetizer (s, error))
     return FALSE;
   s->tc = gst_ctf_trace_class_ref
@@ -126,7 +127,7 @@ static void
 dat_close (GstCtfPacketSource * s)
 {
   g_clear_pointer (&s->pk, gst_ctf_trace_dat_packetizer_free);
-  g_clear_pointer (&s->dat, gst_ctf_trace_dat_unref);
+  g_clear_pointer (&s->dat, _gst_ctf_trace_dat_share_close);
 }
 
 static gboolean
