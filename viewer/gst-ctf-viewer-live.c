@@ -4,8 +4,10 @@
  * GstCtfGtkEventModel follows them): an "Open URL" entry, URLs dropped
  * as text, and following: while the session runs, the timeline shows its
  * last FOLLOW_NS (all of it while it is shorter) and scrolls as events
- * come.  Zooming or panning away stops following; the Follow toggle or
- * the End key starts it again, at the zoom then shown.
+ * come, and the window's event table (the first GtkColumnView in a
+ * GtkScrolledWindow in it) shows its last row.  Zooming or panning away,
+ * scrolling the table up or selecting a row stops following; the Follow
+ * toggle or the End key starts it again, at the zoom then shown.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -29,6 +31,11 @@ struct _ViewerLive {
   gboolean setting;             /* our own visible range change */
   guint64 width;                /* of the window followed */
   gulong range_handler;
+  /* the event table, found in the window when a model is set */
+  GtkAdjustment *table_adj;
+  GtkSelectionModel *table_sel;
+  gdouble table_upper;          /* the adjustment's upper last seen */
+  guint table_idle;             /* scrolling it after its layout */
 };
 
 gboolean
@@ -45,12 +52,31 @@ running (ViewerLive * live)
       gst_ctf_gtk_event_model_get_loading (live->model);
 }
 
+/* Scrolls the event table to its last row. */
+static void
+table_to_end (ViewerLive * live)
+{
+  gdouble end;
+
+  if (live->table_adj == NULL)
+    return;
+  live->table_upper = gtk_adjustment_get_upper (live->table_adj);
+  end = live->table_upper - gtk_adjustment_get_page_size (live->table_adj);
+  if (gtk_adjustment_get_value (live->table_adj) == end)
+    return;
+  live->setting = TRUE;
+  gtk_adjustment_set_value (live->table_adj, end);
+  live->setting = FALSE;
+}
+
 /* Shows the end of the session. */
 static void
 follow_now (ViewerLive * live)
 {
   guint64 a, b;
 
+  if (live->following && running (live))
+    table_to_end (live);
   if (!live->following || !running (live) ||
       !gst_ctf_gtk_event_model_get_time_range (live->model, &a, &b))
     return;
@@ -86,6 +112,107 @@ on_range (GstCtfGtkTimeline * t, GParamSpec * pspec, ViewerLive * live)
   if (e + (e - s) / 20 < b || (guint64) llabs ((gint64) (e - s) -
           (gint64) want) > want / 5 + 1)
     set_following (live, FALSE);
+}
+
+static gboolean
+table_end_idle (gpointer data)
+{
+  ViewerLive *live = data;
+
+  live->table_idle = 0;
+  if (live->following && running (live))
+    table_to_end (live);
+  return G_SOURCE_REMOVE;
+}
+
+/* The table's end after its layout: the list view ignores the changes
+ * of its adjustment's value made while it lays its rows out. */
+static void
+table_to_end_later (ViewerLive * live)
+{
+  if (live->table_idle == 0)
+    live->table_idle = g_idle_add (table_end_idle, live);
+}
+
+/* The table grew (or its page did): its end again. */
+static void
+on_table_changed (GtkAdjustment * adj, ViewerLive * live)
+{
+  if (live->following && running (live))
+    table_to_end_later (live);
+}
+
+/* The user scrolled the table: up from its end stops following.  (A
+ * change of the adjustment's upper is the table's layout of new rows,
+ * not the user.) */
+static void
+on_table_value (GtkAdjustment * adj, ViewerLive * live)
+{
+  gdouble upper = gtk_adjustment_get_upper (adj);
+
+  if (live->setting || !live->following || !running (live))
+    return;
+  if (upper != live->table_upper) {
+    live->table_upper = upper;
+    table_to_end_later (live);
+    return;
+  }
+  if (gtk_adjustment_get_value (adj) + 1 < upper -
+      gtk_adjustment_get_page_size (adj))
+    set_following (live, FALSE);
+}
+
+/* The user selected a row: following stops (the row stays in view). */
+static void
+on_table_selected (GtkSelectionModel * sel, guint pos, guint n,
+    ViewerLive * live)
+{
+  GtkBitset *set;
+
+  if (live->setting || !live->following || !running (live))
+    return;
+  set = gtk_selection_model_get_selection (sel);
+  if (!gtk_bitset_is_empty (set))
+    set_following (live, FALSE);
+  gtk_bitset_unref (set);
+}
+
+static GtkWidget *
+find_table (GtkWidget * w)
+{
+  GtkWidget *c, *found;
+
+  if (GTK_IS_COLUMN_VIEW (w) && GTK_IS_SCROLLED_WINDOW (gtk_widget_get_parent
+          (w)))
+    return w;
+  for (c = gtk_widget_get_first_child (w); c != NULL;
+      c = gtk_widget_get_next_sibling (c))
+    if ((found = find_table (c)) != NULL)
+      return found;
+  return NULL;
+}
+
+/* Finds the window's event table (once it is there). */
+static void
+watch_table (ViewerLive * live)
+{
+  GtkWidget *table;
+
+  if (live->table_adj != NULL ||
+      (table = find_table (GTK_WIDGET (live->window))) == NULL)
+    return;
+  live->table_adj = g_object_ref (gtk_scrolled_window_get_vadjustment
+      (GTK_SCROLLED_WINDOW (gtk_widget_get_parent (table))));
+  g_signal_connect (live->table_adj, "changed",
+      G_CALLBACK (on_table_changed), live);
+  g_signal_connect (live->table_adj, "value-changed",
+      G_CALLBACK (on_table_value), live);
+  live->table_sel = gtk_column_view_get_model (GTK_COLUMN_VIEW (table));
+  if (live->table_sel != NULL) {
+    g_object_ref (live->table_sel);
+    g_signal_connect (live->table_sel, "selection-changed",
+        G_CALLBACK (on_table_selected), live);
+  }
 }
 
 static void
@@ -230,6 +357,7 @@ viewer_live_set_model (ViewerLive * live, GstCtfGtkEventModel * model)
   }
   if (model != NULL &&
       viewer_live_is_url (gst_ctf_gtk_event_model_get_path (model))) {
+    watch_table (live);
     live->model = g_object_ref (model);
     g_signal_connect (model, "items-changed", G_CALLBACK (on_items_changed),
         live);
@@ -250,6 +378,13 @@ viewer_live_free (ViewerLive * live)
   if (live->model != NULL)
     g_signal_handlers_disconnect_by_data (live->model, live);
   g_clear_object (&live->model);
+  if (live->table_adj != NULL)
+    g_signal_handlers_disconnect_by_data (live->table_adj, live);
+  g_clear_object (&live->table_adj);
+  g_clear_handle_id (&live->table_idle, g_source_remove);
+  if (live->table_sel != NULL)
+    g_signal_handlers_disconnect_by_data (live->table_sel, live);
+  g_clear_object (&live->table_sel);
   g_free (live);
 }
 

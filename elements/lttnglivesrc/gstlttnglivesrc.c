@@ -50,15 +50,10 @@
 #include "gstlttnglivesrc.h"
 #include "gstctf-source-clock.h"
 
-#include <string.h>
-
-#include "gstctf-live.h"
-#include "gstctf-metadata.h"
-#include "gstctf-reader.h"
+#include "gstctf-live-follower.h"
 #include "gstctf-caps.h"
 #include "gstctf-packet-meta.h"
 #include "gstctf-element-util.h"
-#include "gstctf-trace-merge.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_lttng_live_src_debug);
 #define GST_CAT_DEFAULT gst_lttng_live_src_debug
@@ -79,34 +74,7 @@ enum
   PROP_CLOCK_FIRST,             /* the GST_CTF_SOURCE_CLOCK_N_PROPS next */
 };
 
-typedef struct
-{
-  guint64 ctf_trace_id;
-  guint64 metadata_stream;      /* G_MAXUINT64: not announced yet */
-  GstCtfLiveMetadata *meta;
-  gchar *text;
-  GstCtfTraceClass *tc;
-  gboolean need_metadata;
-  gchar *name;                  /* the relay's path of the trace */
-  gint input;                   /* in the merge, -1: not in it */
-} LiveTrace;
-
 #define NS_PER_S G_GINT64_CONSTANT (1000000000)
-
-typedef struct
-{
-  guint64 id;
-  LiveTrace *trace;
-  const gchar *name;            /* interned channel name */
-  guint rank;
-  gboolean has_index;
-  GstCtfLiveIndex index;
-  gint64 begin_ns, end_ns;
-  gint64 bound_ns;              /* nothing before it (G_MININT64: unknown) */
-  gboolean hup;
-  guint64 last_discarded;
-  gboolean warned_late;         /* a packet older than the position went */
-} LiveStream;
 
 struct _GstLttngLiveSrc
 {
@@ -131,19 +99,10 @@ struct _GstLttngLiveSrc
   GCancellable *cancel;
 
   /* streaming thread */
-  gchar *relay_host, *tracer_host, *session;
-  guint16 port;
-  GstCtfLiveClient *client;
-  GArray *session_ids;          /* guint64 */
+  gchar *url_used;              /* the URL started with */
+  GstCtfLiveFollower *follower;
   guint32 live_timer;           /* µs, object lock */
-  GPtrArray *traces;            /* LiveTrace */
-  GPtrArray *streams;           /* LiveStream (data streams) */
-  gboolean want_new_streams;
-  gint64 new_streams_at;        /* monotonic µs of the last GET_NEW_STREAMS */
-  /* several traces: their merge, inputs in babeltrace2's trace order */
-  GstCtfTraceMerge *merge;
   GstCaps *caps;                /* object lock */
-  gint64 position;              /* last PTS or GAP end pushed, -1 */
   gboolean pushed;
 };
 
@@ -194,17 +153,6 @@ not_found_get_type (void)
 }
 
 static void
-live_trace_free (LiveTrace * t)
-{
-  gst_ctf_live_metadata_free (t->meta);
-  g_free (t->text);
-  g_free (t->name);
-  if (t->tc)
-    gst_ctf_trace_class_unref (t->tc);
-  g_free (t);
-}
-
-static void
 gst_lttng_live_src_init (GstLttngLiveSrc * self)
 {
   self->seek = DEFAULT_SEEK;
@@ -214,11 +162,6 @@ gst_lttng_live_src_init (GstLttngLiveSrc * self)
   g_mutex_init (&self->lock);
   g_cond_init (&self->cond);
   self->cancel = g_cancellable_new ();
-  self->session_ids = g_array_new (FALSE, FALSE, sizeof (guint64));
-  self->traces = g_ptr_array_new_with_free_func ((GDestroyNotify)
-      live_trace_free);
-  self->streams = g_ptr_array_new_with_free_func (g_free);
-  self->position = -1;
   gst_base_src_set_live (GST_BASE_SRC (self), TRUE);
   gst_base_src_set_format (GST_BASE_SRC (self), GST_FORMAT_TIME);
 }
@@ -229,13 +172,12 @@ gst_lttng_live_src_finalize (GObject * object)
   GstLttngLiveSrc *self = GST_LTTNG_LIVE_SRC (object);
 
   g_free (self->url);
+  g_free (self->url_used);
+  gst_ctf_live_follower_free (self->follower);
   gst_ctf_source_clock_clear (&self->clock_props);
   g_mutex_clear (&self->lock);
   g_cond_clear (&self->cond);
   g_object_unref (self->cancel);
-  g_array_unref (self->session_ids);
-  g_ptr_array_unref (self->traces);
-  g_ptr_array_unref (self->streams);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -308,18 +250,7 @@ gst_lttng_live_src_get_property (GObject * object, guint prop_id,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* -- connection state -- */
-
-static void
-drop_session (GstLttngLiveSrc * self)
-{
-  g_clear_pointer (&self->client, gst_ctf_live_client_free);
-  g_array_set_size (self->session_ids, 0);
-  g_clear_pointer (&self->merge, gst_ctf_trace_merge_free);
-  g_ptr_array_set_size (self->streams, 0);
-  g_ptr_array_set_size (self->traces, 0);
-  self->want_new_streams = FALSE;
-}
+/* -- following (lib/live/gstctf-live-follower.c) -- */
 
 /* Waits @ms or until unlock(); FALSE when unlocked. */
 static gboolean
@@ -358,283 +289,31 @@ poll_ms (GstLttngLiveSrc * self)
   return v;
 }
 
-static LiveTrace *
-trace_for (GstLttngLiveSrc * self, guint64 ctf_trace_id)
-{
-  LiveTrace *t;
-  guint i;
-
-  for (i = 0; i < self->traces->len; i++) {
-    t = g_ptr_array_index (self->traces, i);
-    if (t->ctf_trace_id == ctf_trace_id)
-      return t;
-  }
-  t = g_new0 (LiveTrace, 1);
-  t->ctf_trace_id = ctf_trace_id;
-  t->metadata_stream = G_MAXUINT64;
-  t->meta = gst_ctf_live_metadata_new ();
-  t->need_metadata = TRUE;
-  t->input = -1;
-  g_ptr_array_add (self->traces, t);
-  return t;
-}
-
-/* Adds the streams of an ATTACH_SESSION or GET_NEW_STREAMS reply. */
-static gboolean
-add_streams (GstLttngLiveSrc * self, GPtrArray * streams, GError ** error)
-{
-  guint i;
-
-  for (i = 0; streams && i < streams->len; i++) {
-    const GstCtfLiveStream *ls = g_ptr_array_index (streams, i);
-    LiveTrace *t = trace_for (self, ls->ctf_trace_id);
-
-    if (t->name == NULL)
-      t->name = g_strdup (ls->path_name);
-    if (ls->metadata) {
-      t->metadata_stream = ls->id;
-      t->need_metadata = TRUE;
-    } else {
-      LiveStream *s = g_new0 (LiveStream, 1);
-
-      s->id = ls->id;
-      s->trace = t;
-      s->name = g_intern_string (ls->channel_name);
-      s->rank = self->streams->len;
-      s->bound_ns = G_MININT64;
-      g_ptr_array_add (self->streams, s);
-    }
-    GST_INFO_OBJECT (self, "stream %" G_GUINT64_FORMAT " (%s/%s)%s", ls->id,
-        ls->path_name, ls->channel_name, ls->metadata ? " metadata" : "");
-  }
-  return TRUE;
-}
-
-typedef enum
-{
-  STEP_OK,                      /* go on */
-  STEP_WAIT,                    /* nothing now: sleep a poll interval */
-  STEP_EOS,
-  STEP_ERROR,
-} Step;
-
-/* Connects, lists, attaches to the sessions of the URL's host and name. */
-static Step
-attach (GstLttngLiveSrc * self, GError ** error)
-{
-  GstCtfLiveReply reply;
-  GstLttngLiveSeek seek;
-  GstLttngLiveNotFound not_found;
-  guint timeout, i;
-  guint32 timer = 0;
-
-  GST_OBJECT_LOCK (self);
-  seek = self->seek;
-  not_found = self->not_found;
-  timeout = self->timeout;
-  GST_OBJECT_UNLOCK (self);
-
-  if (self->client == NULL) {
-    self->client = gst_ctf_live_client_connect (self->relay_host, self->port,
-        timeout, self->cancel, error);
-    if (self->client == NULL)
-      return STEP_ERROR;
-  }
-  if (!gst_ctf_live_client_list_sessions (self->client, &reply, error))
-    return STEP_ERROR;
-  for (i = 0; i < reply.sessions->len; i++) {
-    const GstCtfLiveSession *s = g_ptr_array_index (reply.sessions, i);
-
-    if (strcmp (s->hostname, self->tracer_host) == 0 &&
-        strcmp (s->session_name, self->session) == 0) {
-      g_array_append_val (self->session_ids, s->id);
-      timer = MAX (timer, s->live_timer);
-    }
-  }
-  gst_ctf_live_reply_clear (&reply);
-  if (self->session_ids->len == 0) {
-    switch (not_found) {
-      case GST_LTTNG_LIVE_NOT_FOUND_WAIT:
-        return STEP_WAIT;
-      case GST_LTTNG_LIVE_NOT_FOUND_END:
-        return STEP_EOS;
-      case GST_LTTNG_LIVE_NOT_FOUND_ERROR:
-        g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-            "No session \"%s\" of host \"%s\" on LTTng relay %s:%u",
-            self->session, self->tracer_host, self->relay_host, self->port);
-        return STEP_ERROR;
-    }
-  }
-  GST_OBJECT_LOCK (self);
-  self->live_timer = timer;
-  GST_OBJECT_UNLOCK (self);
-
-  for (i = 0; i < self->session_ids->len; i++) {
-    guint64 id = g_array_index (self->session_ids, guint64, i);
-    const gchar *why = NULL;
-
-    if (!gst_ctf_live_client_attach (self->client, id,
-            seek == GST_LTTNG_LIVE_SEEK_LAST ? GST_CTF_LIVE_SEEK_LAST :
-            GST_CTF_LIVE_SEEK_BEGINNING, &reply, error))
-      return STEP_ERROR;
-    switch (reply.status) {
-      case GST_CTF_LIVE_ATTACH_OK:
-        break;
-      case GST_CTF_LIVE_ATTACH_ALREADY:
-        why = "another viewer is attached to it";
-        break;
-      case GST_CTF_LIVE_ATTACH_NOT_LIVE:
-        why = "it is not a live session (lttng create --live)";
-        break;
-      case GST_CTF_LIVE_ATTACH_UNK:
-        why = "the relay no longer knows it";
-        break;
-      case GST_CTF_LIVE_ATTACH_SEEK_ERR:
-        why = "the relay cannot seek in it";
-        break;
-      default:
-        why = "the relay refused (unknown status)";
-        break;
-    }
-    if (why) {
-      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-          "Cannot attach to session \"%s\" of host \"%s\" (relay session %"
-          G_GUINT64_FORMAT ") on LTTng relay %s:%u: %s (status %u)",
-          self->session, self->tracer_host, id, self->relay_host,
-          self->port, why, reply.status);
-      gst_ctf_live_reply_clear (&reply);
-      return STEP_ERROR;
-    }
-    if (!add_streams (self, reply.streams, error)) {
-      gst_ctf_live_reply_clear (&reply);
-      return STEP_ERROR;
-    }
-    gst_ctf_live_reply_clear (&reply);
-  }
-  return STEP_OK;
-}
-
-static Step
-get_new_streams (GstLttngLiveSrc * self, gboolean * all_hup, GError ** error)
-{
-  guint i, n_hup = 0;
-
-  self->want_new_streams = FALSE;
-  self->new_streams_at = g_get_monotonic_time ();
-  for (i = 0; i < self->session_ids->len; i++) {
-    GstCtfLiveReply reply;
-    gboolean ok;
-
-    if (!gst_ctf_live_client_get_new_streams (self->client,
-            g_array_index (self->session_ids, guint64, i), &reply, error))
-      return STEP_ERROR;
-    switch (reply.status) {
-      case GST_CTF_LIVE_NEW_STREAMS_OK:
-        ok = add_streams (self, reply.streams, error);
-        gst_ctf_live_reply_clear (&reply);
-        if (!ok)
-          return STEP_ERROR;
-        break;
-      case GST_CTF_LIVE_NEW_STREAMS_NO_NEW:
-        break;
-      case GST_CTF_LIVE_NEW_STREAMS_HUP:
-        n_hup++;
-        break;
-      default:
-        gst_ctf_live_reply_clear (&reply);
-        g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-            "LTTng relay %s:%u: GET_NEW_STREAMS failed (status %u)",
-            self->relay_host, self->port, reply.status);
-        return STEP_ERROR;
-    }
-    gst_ctf_live_reply_clear (&reply);
-  }
-  if (all_hup)
-    *all_hup = n_hup == self->session_ids->len;
-  return STEP_OK;
-}
-
-static gint
-compare_inputs (gconstpointer a, gconstpointer b)
-{
-  const LiveTrace *x = *(LiveTrace * const *) a;
-  const LiveTrace *y = *(LiveTrace * const *) b;
-
-  return gst_ctf_trace_merge_compare_traces (x->tc, x->name, y->tc, y->name);
-}
-
-/* Caps for the traces whose metadata is known: one trace's own metadata,
- * or the merge of several (rebuilt when a trace joins or its metadata
- * grows; the inputs in babeltrace2's trace order, as ctfsrc). */
+/* Caps for the follower's new trace class: one trace's own metadata, or
+ * the merge of several. */
 static gboolean
 update_caps (GstLttngLiveSrc * self, GError ** error)
 {
-  GPtrArray *inputs = g_ptr_array_new ();
-  GstCtfTraceClass **tcs;
-  const gchar **names;
-  const GstCtfTraceClass *tc;
-  const gchar *text;
+  const GstCtfTraceClass *tc =
+      gst_ctf_live_follower_get_trace_class (self->follower);
+  GstCtfSourceClock clock = { 0, };
   GstCaps *caps;
-  guint i;
-  gboolean ok = TRUE;
+  gboolean ok;
 
-  for (i = 0; i < self->traces->len; i++) {
-    LiveTrace *t = g_ptr_array_index (self->traces, i);
-
-    t->input = -1;
-    if (t->tc)
-      g_ptr_array_add (inputs, t);
-  }
-  g_clear_pointer (&self->merge, gst_ctf_trace_merge_free);
-  if (inputs->len == 0) {
-    g_ptr_array_unref (inputs);
-    return TRUE;
-  }
-  g_ptr_array_sort (inputs, compare_inputs);
-  tcs = g_new0 (GstCtfTraceClass *, inputs->len);
-  names = g_new0 (const gchar *, inputs->len);
-  for (i = 0; i < inputs->len; i++) {
-    LiveTrace *t = g_ptr_array_index (inputs, i);
-
-    t->input = i;
-    tcs[i] = t->tc;
-    names[i] = t->name;
-  }
-  if (inputs->len == 1) {
-    tc = tcs[0];
-    text = ((LiveTrace *) g_ptr_array_index (inputs, 0))->text;
-  } else {
-    if (gst_ctf_trace_merge_check_clocks (tcs, names, inputs->len, error))
-      self->merge = gst_ctf_trace_merge_new (tcs, names, inputs->len, error);
-    ok = self->merge != NULL;
-    if (ok) {
-      tc = gst_ctf_trace_merge_get_trace_class (self->merge);
-      text = gst_ctf_trace_merge_get_metadata (self->merge);
-    }
-  }
-  g_free (tcs);
-  g_free (names);
-  GST_INFO_OBJECT (self, "%u trace(s) with metadata", inputs->len);
-  g_ptr_array_unref (inputs);
-  if (!ok)
+  caps = gst_ctf_caps_new (gst_ctf_live_follower_get_metadata
+      (self->follower), tc->has_uuid ? tc->uuid : NULL);
+  /* clock-offset, clock-offset-ns, force-clock-class-origin-unix-epoch,
+   * trace-name: every metadata the session sends is moved alike */
+  GST_OBJECT_LOCK (self);
+  gst_ctf_source_clock_copy (&clock, &self->clock_props);
+  GST_OBJECT_UNLOCK (self);
+  self->shift_ns = gst_ctf_source_clock_shift_ns (&clock);
+  ok = gst_ctf_source_clock_apply (&clock, &caps,
+      gst_ctf_source_clock_hostname (tc), self->url_used, error);
+  gst_ctf_source_clock_clear (&clock);
+  if (!ok) {
+    gst_caps_unref (caps);
     return FALSE;
-  caps = gst_ctf_caps_new (text, tc->has_uuid ? tc->uuid : NULL);
-  {
-    /* clock-offset, clock-offset-ns, force-clock-class-origin-unix-epoch,
-     * trace-name: every metadata the session sends is moved alike */
-    GstCtfSourceClock clock = { 0, };
-
-    GST_OBJECT_LOCK (self);
-    gst_ctf_source_clock_copy (&clock, &self->clock_props);
-    GST_OBJECT_UNLOCK (self);
-    self->shift_ns = gst_ctf_source_clock_shift_ns (&clock);
-    ok = gst_ctf_source_clock_apply (&clock, &caps,
-        gst_ctf_source_clock_hostname (tc), self->url, error);
-    gst_ctf_source_clock_clear (&clock);
-    if (!ok) {
-      gst_caps_unref (caps);
-      return FALSE;
-    }
   }
   GST_OBJECT_LOCK (self);
   gst_caps_replace (&self->caps, caps);
@@ -647,346 +326,47 @@ update_caps (GstLttngLiveSrc * self, GError ** error)
   return ok;
 }
 
-/* Fetches metadata until NO_NEW; new caps when the complete text grew. */
-static Step
-fetch_metadata (GstLttngLiveSrc * self, LiveTrace * t, GError ** error)
+/* The buffer of a packet the follower gave (its bytes taken). */
+static GstBuffer *
+make_buffer (GstLttngLiveSrc * self, GstCtfLiveFollowerPacket * p)
 {
-  gchar *text;
-  gchar origin[96];
+  GstBuffer *buf = gst_buffer_new_wrapped_bytes (p->bytes);
+  GstCtfPacketMeta *meta;
 
-  if (t->metadata_stream == G_MAXUINT64)
-    return STEP_WAIT;
-  for (;;) {
-    GstCtfLiveReply reply;
-    gsize len;
-    const guint8 *d;
-
-    if (!gst_ctf_live_client_get_metadata (self->client, t->metadata_stream,
-            &reply, error))
-      return STEP_ERROR;
-    if (reply.status == GST_CTF_LIVE_METADATA_NO_NEW)
-      break;
-    if (reply.status != GST_CTF_LIVE_METADATA_OK) {
-      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-          "LTTng relay %s:%u: GET_METADATA failed (status %u)",
-          self->relay_host, self->port, reply.status);
-      gst_ctf_live_reply_clear (&reply);
-      return STEP_ERROR;
-    }
-    d = g_bytes_get_data (reply.data, &len);
-    if (len == 0) {
-      /* the relay has metadata it cannot hand out yet: retry */
-      gst_ctf_live_reply_clear (&reply);
-      return STEP_WAIT;
-    }
-    gst_ctf_live_metadata_append (t->meta, d, len);
-    gst_ctf_live_reply_clear (&reply);
-  }
-  g_snprintf (origin, sizeof origin, "relay %s:%u metadata", self->relay_host,
-      self->port);
-  text = gst_ctf_live_metadata_get_text (t->meta, origin, error);
-  if (text == NULL)
-    return (error && *error) ? STEP_ERROR : STEP_WAIT;
-  if (t->text == NULL || strcmp (t->text, text) != 0) {
-    GstCtfTraceClass *tc = gst_ctf_metadata_parse (text, origin, error);
-  
-    if (tc == NULL) {
-      g_free (text);
-      return STEP_ERROR;
-    }
-    if (t->tc)
-      gst_ctf_trace_class_unref (t->tc);
-    t->tc = tc;
-    g_free (t->text);
-    t->text = text;
-    if (!update_caps (self, error))
-      return STEP_ERROR;
-  } else {
-    g_free (text);
-  }
-  t->need_metadata = FALSE;
-  return STEP_OK;
-}
-
-static gint64
-cycles_to_ns (LiveTrace * t, guint64 sc_id, guint64 cycles)
-{
-  GstCtfStreamClass *sc = t->tc ?
-      gst_ctf_trace_class_find_stream_class (t->tc, sc_id) : NULL;
-  gint64 ns;
-
-  if (sc && sc->default_clock &&
-      gst_ctf_clock_class_cycles_to_ns_from_origin (sc->default_clock,
-          cycles, &ns))
-    return ns;
-  return cycles > G_MAXINT64 ? G_MAXINT64 : (gint64) cycles;
+  g_bytes_unref (p->bytes);
+  GST_BUFFER_PTS (buf) = p->begin_ns >= 0 ? (GstClockTime) MAX (0,
+      p->begin_ns + self->shift_ns) : GST_CLOCK_TIME_NONE;
+  if (p->begin_ns >= 0 && p->end_ns >= p->begin_ns)
+    GST_BUFFER_DURATION (buf) = p->end_ns - p->begin_ns;
+  GST_BUFFER_OFFSET (buf) = p->offset;
+  meta = gst_buffer_add_ctf_packet_meta (buf);
+  meta->stream_class_id = p->stream_class_id;
+  meta->stream_instance_id = p->has_stream_instance_id ?
+      p->stream_instance_id : G_MAXUINT64;
+  meta->stream_name = p->stream_name;
+  meta->stream_index = p->has_stream_instance_id ?
+      (guint) p->stream_instance_id : p->rank;
+  meta->offset = (gint64) p->offset;
+  meta->events_discarded_delta = p->events_discarded_delta;
+  return buf;
 }
 
 static void
-note_flags (GstLttngLiveSrc * self, LiveStream * s, guint32 flags)
+warn_late (GstLttngLiveSrc * self, const GstCtfLiveFollowerPacket * p)
 {
-  if (flags & GST_CTF_LIVE_FLAG_NEW_METADATA)
-    s->trace->need_metadata = TRUE;
-  if (flags & GST_CTF_LIVE_FLAG_NEW_STREAM)
-    self->want_new_streams = TRUE;
-}
+  guint16 port;
+  const gchar *relay = gst_ctf_live_follower_get_relay (self->follower,
+      &port);
 
-/* GET_NEXT_INDEX for @s; *progress when something was learnt. */
-static Step
-poll_index (GstLttngLiveSrc * self, LiveStream * s, gboolean * progress,
-    GError ** error)
-{
-  GstCtfLiveReply reply;
-  gint64 ns;
-
-  if (!gst_ctf_live_client_get_next_index (self->client, s->id, &reply,
-          error))
-    return STEP_ERROR;
-  GST_LOG_OBJECT (self, "stream %" G_GUINT64_FORMAT " (%s): index status %u "
-      "flags %u offset %" G_GUINT64_FORMAT " size %" G_GUINT64_FORMAT
-      " end %" G_GUINT64_FORMAT, s->id, s->name, reply.status, reply.flags,
-      reply.index.offset, reply.index.packet_size,
-      reply.index.timestamp_end);
-  note_flags (self, s, reply.flags);
-  switch (reply.status) {
-    case GST_CTF_LIVE_INDEX_OK:
-      s->has_index = TRUE;
-      s->index = reply.index;
-      s->begin_ns = cycles_to_ns (s->trace, reply.index.stream_id,
-          reply.index.timestamp_begin);
-      s->end_ns = cycles_to_ns (s->trace, reply.index.stream_id,
-          reply.index.timestamp_end);
-      s->bound_ns = MAX (s->bound_ns, s->begin_ns);
-      *progress = TRUE;
-      break;
-    case GST_CTF_LIVE_INDEX_INACTIVE:
-      ns = cycles_to_ns (s->trace, reply.index.stream_id,
-          reply.index.timestamp_end);
-      if (ns > s->bound_ns) {
-        s->bound_ns = ns;
-        *progress = TRUE;
-      }
-      break;
-    case GST_CTF_LIVE_INDEX_RETRY:
-      break;
-    case GST_CTF_LIVE_INDEX_HUP:
-    case GST_CTF_LIVE_INDEX_EOF:
-      s->hup = TRUE;
-      *progress = TRUE;
-      break;
-    default:
-      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-          "LTTng relay %s:%u: GET_NEXT_INDEX of stream %s failed (status %u)",
-          self->relay_host, self->port, s->name, reply.status);
-      gst_ctf_live_reply_clear (&reply);
-      return STEP_ERROR;
-  }
-  gst_ctf_live_reply_clear (&reply);
-  return STEP_OK;
-}
-
-/* GET_PACKET for @s's index; *out the buffer, or NULL to retry later. */
-static Step
-fetch_packet (GstLttngLiveSrc * self, LiveStream * s, GstBuffer ** out,
-    GError ** error)
-{
-  GstCtfLiveReply reply;
-  guint32 len = (guint32) (s->index.packet_size / 8);
-  GstCtfPacketInfo info;
-  GstCtfPacketMeta *meta;
-  GstBuffer *buf;
-  gsize size;
-  gconstpointer d;
-
-  *out = NULL;
-  if (!gst_ctf_live_client_get_packet (self->client, s->id, s->index.offset,
-          len, &reply, error))
-    return STEP_ERROR;
-  note_flags (self, s, reply.flags);
-  switch (reply.status) {
-    case GST_CTF_LIVE_PACKET_OK:
-      break;
-    case GST_CTF_LIVE_PACKET_RETRY:
-      return STEP_WAIT;
-    case GST_CTF_LIVE_PACKET_EOF:
-      s->hup = TRUE;
-      s->has_index = FALSE;
-      return STEP_OK;
-    default:
-      if (reply.flags & GST_CTF_LIVE_FLAG_NEW_METADATA)
-        return STEP_OK;         /* fetch it first, then ask again */
-      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-          "LTTng relay %s:%u: GET_PACKET of stream %s at offset %"
-          G_GUINT64_FORMAT " failed (status %u)", self->relay_host,
-          self->port, s->name, s->index.offset, reply.status);
-      gst_ctf_live_reply_clear (&reply);
-      return STEP_ERROR;
-  }
-  d = g_bytes_get_data (reply.data, &size);
-  if (!gst_ctf_packet_read_info (s->trace->tc, d, size, &info, error)) {
-    g_prefix_error (error, "Packet of stream %s at offset %" G_GUINT64_FORMAT
-        " from LTTng relay %s:%u: ", s->name, s->index.offset,
-        self->relay_host, self->port);
-    gst_ctf_live_reply_clear (&reply);
-    return STEP_ERROR;
-  }
-  if (self->merge) {
-    guint64 new_sc;
-    GBytes *b = gst_ctf_trace_merge_rewrite_packet (self->merge,
-        (guint) s->trace->input, d, size, s->rank, &new_sc, error);
-
-    if (b == NULL) {
-      g_prefix_error (error, "Packet of stream %s at offset %"
-          G_GUINT64_FORMAT " from LTTng relay %s:%u: ", s->name,
-          s->index.offset, self->relay_host, self->port);
-      gst_ctf_live_reply_clear (&reply);
-      return STEP_ERROR;
-    }
-    buf = gst_buffer_new_wrapped_bytes (b);
-    g_bytes_unref (b);
-    info.stream_class_id = new_sc;
-  } else {
-    buf = gst_buffer_new_wrapped_bytes (reply.data);
-  }
-  gst_ctf_live_reply_clear (&reply);
-  GST_BUFFER_PTS (buf) = s->begin_ns >= 0 ? (GstClockTime) MAX (0,
-      s->begin_ns + self->shift_ns) : GST_CLOCK_TIME_NONE;
-  if (s->begin_ns >= 0 && s->end_ns >= s->begin_ns)
-    GST_BUFFER_DURATION (buf) = s->end_ns - s->begin_ns;
-  GST_BUFFER_OFFSET (buf) = s->index.offset;
-  meta = gst_buffer_add_ctf_packet_meta (buf);
-  meta->stream_class_id = info.stream_class_id;
-  meta->stream_instance_id = info.has_stream_instance_id ?
-      info.stream_instance_id : G_MAXUINT64;
-  meta->stream_name = s->name;
-  meta->stream_index = info.has_stream_instance_id ?
-      (guint) info.stream_instance_id : s->rank;
-  meta->offset = (gint64) s->index.offset;
-  if (s->index.events_discarded > s->last_discarded)
-    meta->events_discarded_delta = s->index.events_discarded -
-        s->last_discarded;
-  s->last_discarded = s->index.events_discarded;
-  s->has_index = FALSE;
-  /* the stream's next packet begins where this one ended (LTTng takes
-   * both at the same sub-buffer switch): with the other streams' beacons
-   * past it, a GAP lets the sinks give back this packet's events before
-   * the next one comes */
-  if (s->end_ns > s->bound_ns)
-    s->bound_ns = s->end_ns;
-  *out = buf;
-  return STEP_OK;
-}
-
-/* One round: metadata, new streams, indexes, then a packet if one may
- * leave.  *buf set when one does. */
-static Step
-round_once (GstLttngLiveSrc * self, GstBuffer ** buf, GError ** error)
-{
-  LiveStream *best = NULL;
-  gboolean progress = FALSE, all_hup = TRUE;
-  gint64 low = G_MAXINT64;
-  guint i;
-  Step st;
-
-  *buf = NULL;
-  if (self->session_ids->len == 0) {
-    st = attach (self, error);
-    if (st != STEP_OK)
-      return st;
-  }
-  /* lttng-relayd 2.13 can miss the NEW_STREAM flag of per-PID traces:
-   * ask every poll interval too */
-  if (g_get_monotonic_time () - self->new_streams_at >=
-      (gint64) poll_ms (self) * 1000)
-    self->want_new_streams = TRUE;
-  if (self->want_new_streams &&
-      (st = get_new_streams (self, NULL, error)) != STEP_OK)
-    return st;
-  /* (streams first: a trace's metadata stream may come after its data
-   * streams) */
-  for (i = 0; i < self->traces->len; i++) {
-    LiveTrace *t = g_ptr_array_index (self->traces, i);
-
-    if (t->need_metadata && (st = fetch_metadata (self, t, error)) != STEP_OK)
-      return st;
-  }
-
-  for (i = 0; i < self->streams->len; i++) {
-    LiveStream *s = g_ptr_array_index (self->streams, i);
-
-    /* (a trace whose metadata is not known yet waits: its times need
-     * its clocks) */
-    if (s->hup || s->has_index || s->trace->tc == NULL)
-      continue;
-    if ((st = poll_index (self, s, &progress, error)) != STEP_OK)
-      return st;
-  }
-  /* what an index asked for comes before any packet */
-  for (i = 0; i < self->traces->len; i++)
-    if (((LiveTrace *) g_ptr_array_index (self->traces, i))->need_metadata)
-      return STEP_OK;
-  if (self->want_new_streams)
-    return STEP_OK;
-
-  for (i = 0; i < self->streams->len; i++) {
-    LiveStream *s = g_ptr_array_index (self->streams, i);
-
-    if (s->hup)
-      continue;
-    all_hup = FALSE;
-    if (s->has_index && (best == NULL || s->begin_ns < best->begin_ns))
-      best = s;
-    low = MIN (low, s->has_index ? s->begin_ns : s->bound_ns);
-  }
-  if (best && low >= best->begin_ns) {
-    if (self->pushed && best->begin_ns < self->position &&
-        !best->warned_late) {
-      /* a stream the relay announced after later packets (or GAP ends)
-       * of the others went: it cannot be put back in order */
-      best->warned_late = TRUE;
-      GST_ELEMENT_WARNING (self, STREAM, FAILED,
-          ("Stream %s from LTTng relay %s:%u joined late: its packet at %"
-              G_GINT64_FORMAT ".%09" G_GINT64_FORMAT " s is older than what "
-              "was already pushed (up to %" G_GINT64_FORMAT ".%09"
-              G_GINT64_FORMAT " s, from the clock's origin); its events "
-              "before that come out of time order (babeltrace2 stops with "
-              "an error here).", best->name, self->relay_host, self->port,
-              best->begin_ns / NS_PER_S, best->begin_ns % NS_PER_S,
-              self->position / NS_PER_S, self->position % NS_PER_S),
-          (NULL));
-    }
-    st = fetch_packet (self, best, buf, error);
-    if (st != STEP_OK || *buf != NULL)
-      return st;
-    return STEP_OK;
-  }
-  if (all_hup) {
-    gboolean destroyed = FALSE;
-
-    if ((st = get_new_streams (self, &destroyed, error)) != STEP_OK)
-      return st;
-    /* the session we read was destroyed: its data is all out, whatever
-     * session-not-found says (that applies before attaching only) */
-    if (destroyed) {
-      GST_INFO_OBJECT (self, "session destroyed: end-of-stream");
-      return STEP_EOS;
-    }
-    return self->want_new_streams ? STEP_OK : STEP_WAIT;
-  }
-  /* blocked: let downstream advance to the lowest known time */
-  if (self->pushed && low != G_MININT64 && low > self->position) {
-    GstEvent *gap = gst_event_new_gap (MAX (0, self->position +
-            self->shift_ns), low - self->position);
-
-    GST_DEBUG_OBJECT (self, "gap to %" G_GINT64_FORMAT, low);
-    self->position = low;
-    gst_pad_push_event (GST_BASE_SRC_PAD (self), gap);
-  }
-  if (progress)
-    return STEP_OK;
-  /* idle: ask for streams the relay did not flag (relayd 2.13) */
-  self->want_new_streams = TRUE;
-  return STEP_WAIT;
+  GST_ELEMENT_WARNING (self, STREAM, FAILED,
+      ("Stream %s from LTTng relay %s:%u joined late: its packet at %"
+          G_GINT64_FORMAT ".%09" G_GINT64_FORMAT " s is older than what "
+          "was already pushed (up to %" G_GINT64_FORMAT ".%09"
+          G_GINT64_FORMAT " s, from the clock's origin); its events "
+          "before that come out of time order (babeltrace2 stops with "
+          "an error here).", p->stream_name, relay, port,
+          p->begin_ns / NS_PER_S, p->begin_ns % NS_PER_S,
+          p->position / NS_PER_S, p->position % NS_PER_S), (NULL));
 }
 
 static GstFlowReturn
@@ -996,77 +376,95 @@ gst_lttng_live_src_create (GstPushSrc * psrc, GstBuffer ** out)
   GError *err = NULL;
 
   for (;;) {
-    GstBuffer *buf = NULL;
-    Step st;
+    GstCtfLiveFollowerPacket packet;
+    GstCtfLiveFollowerAdvance adv;
+    GstCtfLiveFollowerItem item;
 
     if (is_unlocked (self))
       return GST_FLOW_FLUSHING;
-    st = round_once (self, &buf, &err);
-    switch (st) {
-      case STEP_OK:
-        if (buf) {
-          if (GST_BUFFER_PTS_IS_VALID (buf) &&
-              (gint64) GST_BUFFER_PTS (buf) - self->shift_ns > self->position)
-            self->position = GST_BUFFER_PTS (buf) - self->shift_ns;
-          self->pushed = TRUE;
-          *out = buf;
-          return GST_FLOW_OK;
-        }
+    item = gst_ctf_live_follower_step (self->follower, &packet, &adv, &err);
+    GST_OBJECT_LOCK (self);
+    self->live_timer = gst_ctf_live_follower_get_live_timer (self->follower);
+    GST_OBJECT_UNLOCK (self);
+    switch (item) {
+      case GST_CTF_LIVE_FOLLOWER_PACKET:
+        if (packet.late)
+          warn_late (self, &packet);
+        *out = make_buffer (self, &packet);
+        self->pushed = TRUE;
+        return GST_FLOW_OK;
+      case GST_CTF_LIVE_FOLLOWER_METADATA:
+        if (!update_caps (self, &err))
+          goto error;
         break;
-      case STEP_WAIT:
+      case GST_CTF_LIVE_FOLLOWER_ADVANCE:
+        /* let downstream advance to the lowest known time */
+        GST_DEBUG_OBJECT (self, "gap to %" G_GINT64_FORMAT, adv.to_ns);
+        gst_pad_push_event (GST_BASE_SRC_PAD (self),
+            gst_event_new_gap (MAX (0, adv.from_ns + self->shift_ns),
+                adv.to_ns - adv.from_ns));
+        break;
+      case GST_CTF_LIVE_FOLLOWER_AGAIN:
+        break;
+      case GST_CTF_LIVE_FOLLOWER_WAIT:
         if (!sleep_ms (self, poll_ms (self)))
           return GST_FLOW_FLUSHING;
         break;
-      case STEP_EOS:
+      case GST_CTF_LIVE_FOLLOWER_END:
+        GST_INFO_OBJECT (self, "session over: end-of-stream");
         return GST_FLOW_EOS;
-      case STEP_ERROR:
-        if (g_cancellable_is_cancelled (self->cancel)) {
-          g_clear_error (&err);
-          return GST_FLOW_FLUSHING;
-        }
-        if (self->pushed)
-          gst_pad_push_event (GST_BASE_SRC_PAD (self),
-              gst_ctf_event_new_truncated (err->message));
-        GST_ELEMENT_ERROR (self, RESOURCE, READ, ("%s", err->message),
-            ("%s (%s, code %d)", err->message,
-                g_quark_to_string (err->domain), err->code));
-        g_error_free (err);
-        return GST_FLOW_ERROR;
+      case GST_CTF_LIVE_FOLLOWER_ERROR:
+        goto error;
     }
   }
+
+error:
+  if (g_cancellable_is_cancelled (self->cancel)) {
+    g_clear_error (&err);
+    return GST_FLOW_FLUSHING;
+  }
+  if (self->pushed)
+    gst_pad_push_event (GST_BASE_SRC_PAD (self),
+        gst_ctf_event_new_truncated (err->message));
+  GST_ELEMENT_ERROR (self, RESOURCE, READ, ("%s", err->message),
+      ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
+          err->code));
+  g_error_free (err);
+  return GST_FLOW_ERROR;
 }
 
 static gboolean
 gst_lttng_live_src_start (GstBaseSrc * bsrc)
 {
   GstLttngLiveSrc *self = GST_LTTNG_LIVE_SRC (bsrc);
+  GstCtfLiveSeek seek;
+  GstCtfLiveNotFound not_found;
+  guint timeout, poll;
   GError *err = NULL;
-  gchar *url;
 
   GST_OBJECT_LOCK (self);
-  url = g_strdup (self->url);
+  g_free (self->url_used);
+  self->url_used = g_strdup (self->url);
+  seek = self->seek == GST_LTTNG_LIVE_SEEK_LAST ? GST_CTF_LIVE_SEEK_LAST :
+      GST_CTF_LIVE_SEEK_BEGINNING;
+  not_found = self->not_found == GST_LTTNG_LIVE_NOT_FOUND_END ?
+      GST_CTF_LIVE_NOT_FOUND_END :
+      self->not_found == GST_LTTNG_LIVE_NOT_FOUND_ERROR ?
+      GST_CTF_LIVE_NOT_FOUND_ERROR : GST_CTF_LIVE_NOT_FOUND_WAIT;
+  timeout = self->timeout;
+  poll = self->poll_interval;
   GST_OBJECT_UNLOCK (self);
-  g_free (self->relay_host);
-  g_free (self->tracer_host);
-  g_free (self->session);
-  self->relay_host = self->tracer_host = self->session = NULL;
-  if (!gst_ctf_live_parse_url (url, &self->relay_host, &self->port,
-          &self->tracer_host, &self->session, &err) ||
-      self->session == NULL) {
-    if (err == NULL)
-      g_set_error (&err, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-          "LTTng live URL \"%s\" names no session: expected "
-          "net://HOST[:PORT]/host/TRACER_HOST/SESSION", url);
+  g_clear_pointer (&self->follower, gst_ctf_live_follower_free);
+  g_cancellable_reset (self->cancel);
+  self->follower = gst_ctf_live_follower_new (self->url_used, seek,
+      not_found, timeout, poll, self->cancel, &err);
+  if (self->follower == NULL) {
     GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND, ("%s", err->message),
         ("%s (%s, code %d)", err->message, g_quark_to_string (err->domain),
             err->code));
     g_error_free (err);
-    g_free (url);
     return FALSE;
   }
-  g_free (url);
-  g_cancellable_reset (self->cancel);
-  self->position = -1;
   self->pushed = FALSE;
   return TRUE;
 }
@@ -1076,14 +474,12 @@ gst_lttng_live_src_stop (GstBaseSrc * bsrc)
 {
   GstLttngLiveSrc *self = GST_LTTNG_LIVE_SRC (bsrc);
 
-  drop_session (self);
+  g_clear_pointer (&self->follower, gst_ctf_live_follower_free);
   GST_OBJECT_LOCK (self);
   gst_clear_caps (&self->caps);
   self->live_timer = 0;
   GST_OBJECT_UNLOCK (self);
-  g_clear_pointer (&self->relay_host, g_free);
-  g_clear_pointer (&self->tracer_host, g_free);
-  g_clear_pointer (&self->session, g_free);
+  g_clear_pointer (&self->url_used, g_free);
   return TRUE;
 }
 

@@ -2,28 +2,26 @@
 /*
  * GstCtfGtkLiveSource: see gstctfgtk-live-source.h.
  *
- * The follower follows the session as the `lttnglivesrc` element does
- * (elements/lttnglivesrc/: attach to every relay session of the traced
- * host and session name, metadata before the packets that need it, a
- * packet leaves only when every other stream has an index or an
- * inactivity beacon at or after its begin); the element's GAP events are
- * the ADVANCE records here.  Lock order: the source's lock only (the
- * follower does its socket and file I/O without it).
+ * One thread per source steps a #GstCtfLiveFollower (lib/live/, the
+ * round `lttnglivesrc` runs too: attach to every relay session of the
+ * traced host and session name, metadata before the packets that need
+ * it, a packet only when every other stream has an index or an
+ * inactivity beacon at or after its begin) and appends what it gives to
+ * the spill file and the records: its advances (the element's GAP
+ * events) are the ADVANCE records here, its new trace classes the
+ * epochs.  Lock order: the source's lock only (the follower does its
+ * socket and file I/O without it).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include <errno.h>
-#include <string.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
 
 #include "gstctfgtk-live-source.h"
-#include "gstctf-live.h"
-#include "gstctf-metadata.h"
-#include "gstctf-reader.h"
-#include "gstctf-trace-merge.h"
+#include "gstctf-live-follower.h"
 
 #define POLL_MS 100
 #define TIMEOUT_MS 10000
@@ -52,56 +50,13 @@ typedef struct {
   guint first;                  /* its first record */
 } Epoch;
 
-typedef struct {
-  guint64 ctf_trace_id;
-  guint64 metadata_stream;      /* G_MAXUINT64: not announced yet */
-  GstCtfLiveMetadata *meta;
-  gchar *text;
-  GstCtfTraceClass *tc;
-  gboolean need_metadata;
-  gchar *name;                  /* the relay's path of the trace */
-  gint input;                   /* in the merge, -1: not in it */
-} LiveTrace;
-
-typedef struct {
-  guint64 id;
-  LiveTrace *trace;
-  const gchar *name;            /* interned channel name */
-  guint rank;
-  gboolean has_index;
-  GstCtfLiveIndex index;
-  gint64 begin_ns;
-  gint64 end_ns;
-  gint64 bound_ns;              /* nothing before it (G_MININT64: unknown) */
-  gboolean hup;
-} LiveStream;
-
-typedef enum {
-  STEP_OK,
-  STEP_WAIT,
-  STEP_EOS,
-  STEP_ERROR,
-} Step;
-
 struct _GstCtfGtkLiveSource {
   gint ref;
-  gchar *relay_host;
-  gchar *tracer_host;
-  gchar *session;
-  guint16 port;
   GCancellable *cancel;
   GThread *thread;
 
-  /* the follower's (thread) */
-  GstCtfLiveClient *client;
-  GArray *session_ids;          /* guint64 */
-  GPtrArray *traces;            /* LiveTrace */
-  GPtrArray *streams;           /* LiveStream */
-  gboolean want_new_streams;
-  gint64 new_streams_at;
-  GstCtfTraceMerge *merge;
-  GstCtfTraceClass *tc;         /* of the packets now (NULL: none yet) */
-  gint64 position;              /* last begin or advance given */
+  /* the follower thread's */
+  GstCtfLiveFollower *follower;
   gint fd;                      /* the spill file (unlinked) */
   guint64 fd_size;
 
@@ -127,358 +82,22 @@ _gst_ctf_gtk_live_is_url (const gchar * path)
       g_str_has_prefix (path, "net4://"));
 }
 
+/* ---- the follower thread (lib/live/gstctf-live-follower.c) ---- */
+
+/* A new epoch with the follower's new trace class: one trace's own, or
+ * the merge of the session's traces. */
 static void
-live_trace_free (LiveTrace * t)
+new_epoch (GstCtfGtkLiveSource * s)
 {
-  gst_ctf_live_metadata_free (t->meta);
-  g_free (t->text);
-  g_free (t->name);
-  g_clear_pointer (&t->tc, gst_ctf_trace_class_unref);
-  g_free (t);
-}
-
-/* ---- the follower (after lttnglivesrc's round) ---- */
-
-static LiveTrace *
-trace_for (GstCtfGtkLiveSource * s, guint64 ctf_trace_id)
-{
-  LiveTrace *t;
-  guint i;
-
-  for (i = 0; i < s->traces->len; i++) {
-    t = g_ptr_array_index (s->traces, i);
-    if (t->ctf_trace_id == ctf_trace_id)
-      return t;
-  }
-  t = g_new0 (LiveTrace, 1);
-  t->ctf_trace_id = ctf_trace_id;
-  t->metadata_stream = G_MAXUINT64;
-  t->meta = gst_ctf_live_metadata_new ();
-  t->need_metadata = TRUE;
-  t->input = -1;
-  g_ptr_array_add (s->traces, t);
-  return t;
-}
-
-static void
-add_streams (GstCtfGtkLiveSource * s, GPtrArray * streams)
-{
-  guint i;
-
-  for (i = 0; streams != NULL && i < streams->len; i++) {
-    const GstCtfLiveStream *ls = g_ptr_array_index (streams, i);
-    LiveTrace *t = trace_for (s, ls->ctf_trace_id);
-
-    if (t->name == NULL)
-      t->name = g_strdup (ls->path_name);
-    if (ls->metadata) {
-      t->metadata_stream = ls->id;
-      t->need_metadata = TRUE;
-    } else {
-      LiveStream *st = g_new0 (LiveStream, 1);
-
-      st->id = ls->id;
-      st->trace = t;
-      st->name = g_intern_string (ls->channel_name);
-      st->rank = s->streams->len;
-      st->bound_ns = G_MININT64;
-      g_ptr_array_add (s->streams, st);
-    }
-  }
-}
-
-/* Lists the relay's sessions and attaches to those of the URL's host and
- * session name (one per domain and bitness, as babeltrace2). */
-static gboolean
-attach (GstCtfGtkLiveSource * s, GError ** error)
-{
-  GstCtfLiveReply reply;
-  guint i;
-
-  if (!gst_ctf_live_client_list_sessions (s->client, &reply, error))
-    return FALSE;
-  for (i = 0; i < reply.sessions->len; i++) {
-    const GstCtfLiveSession *ls = g_ptr_array_index (reply.sessions, i);
-
-    if (g_strcmp0 (ls->hostname, s->tracer_host) == 0 &&
-        g_strcmp0 (ls->session_name, s->session) == 0)
-      g_array_append_val (s->session_ids, ls->id);
-  }
-  gst_ctf_live_reply_clear (&reply);
-  if (s->session_ids->len == 0) {
-    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-        "No session \"%s\" of host \"%s\" on LTTng relay %s:%u",
-        s->session, s->tracer_host, s->relay_host, s->port);
-    return FALSE;
-  }
-  for (i = 0; i < s->session_ids->len; i++) {
-    guint64 id = g_array_index (s->session_ids, guint64, i);
-    const gchar *why = NULL;
-
-    if (!gst_ctf_live_client_attach (s->client, id,
-            GST_CTF_LIVE_SEEK_BEGINNING, &reply, error))
-      return FALSE;
-    switch (reply.status) {
-      case GST_CTF_LIVE_ATTACH_OK:
-        break;
-      case GST_CTF_LIVE_ATTACH_ALREADY:
-        why = "another viewer is attached to it";
-        break;
-      case GST_CTF_LIVE_ATTACH_NOT_LIVE:
-        why = "it is not a live session (lttng create --live)";
-        break;
-      case GST_CTF_LIVE_ATTACH_UNK:
-        why = "the relay no longer knows it";
-        break;
-      default:
-        why = "the relay refused";
-        break;
-    }
-    if (why != NULL) {
-      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-          "Cannot attach to session \"%s\" of host \"%s\" (relay session %"
-          G_GUINT64_FORMAT ") on LTTng relay %s:%u: %s (status %u)",
-          s->session, s->tracer_host, id, s->relay_host, s->port, why,
-          reply.status);
-      gst_ctf_live_reply_clear (&reply);
-      return FALSE;
-    }
-    add_streams (s, reply.streams);
-    gst_ctf_live_reply_clear (&reply);
-  }
-  return TRUE;
-}
-
-static Step
-get_new_streams (GstCtfGtkLiveSource * s, gboolean * all_hup,
-    GError ** error)
-{
-  guint i, n_hup = 0;
-
-  s->want_new_streams = FALSE;
-  s->new_streams_at = g_get_monotonic_time ();
-  for (i = 0; i < s->session_ids->len; i++) {
-    GstCtfLiveReply reply;
-
-    if (!gst_ctf_live_client_get_new_streams (s->client,
-            g_array_index (s->session_ids, guint64, i), &reply, error))
-      return STEP_ERROR;
-    switch (reply.status) {
-      case GST_CTF_LIVE_NEW_STREAMS_OK:
-        add_streams (s, reply.streams);
-        break;
-      case GST_CTF_LIVE_NEW_STREAMS_NO_NEW:
-        break;
-      case GST_CTF_LIVE_NEW_STREAMS_HUP:
-        n_hup++;
-        break;
-      default:
-        g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-            "LTTng relay %s:%u: GET_NEW_STREAMS failed (status %u)",
-            s->relay_host, s->port, reply.status);
-        gst_ctf_live_reply_clear (&reply);
-        return STEP_ERROR;
-    }
-    gst_ctf_live_reply_clear (&reply);
-  }
-  if (all_hup != NULL)
-    *all_hup = n_hup == s->session_ids->len;
-  return STEP_OK;
-}
-
-static gint
-compare_inputs (gconstpointer a, gconstpointer b)
-{
-  const LiveTrace *x = *(LiveTrace * const *) a;
-  const LiveTrace *y = *(LiveTrace * const *) b;
-
-  return gst_ctf_trace_merge_compare_traces (x->tc, x->name, y->tc, y->name);
-}
-
-/* A new epoch with the trace class of the traces known so far: one
- * trace's own, or their merge (inputs in babeltrace2's trace order). */
-static gboolean
-new_epoch (GstCtfGtkLiveSource * s, GError ** error)
-{
-  GPtrArray *inputs = g_ptr_array_new ();
-  GstCtfTraceClass **tcs, *tc = NULL;
-  const gchar **names;
   Epoch e;
-  guint i;
 
-  for (i = 0; i < s->traces->len; i++) {
-    LiveTrace *t = g_ptr_array_index (s->traces, i);
-
-    t->input = -1;
-    if (t->tc != NULL)
-      g_ptr_array_add (inputs, t);
-  }
-  g_clear_pointer (&s->merge, gst_ctf_trace_merge_free);
-  if (inputs->len == 0) {
-    g_ptr_array_unref (inputs);
-    return TRUE;
-  }
-  g_ptr_array_sort (inputs, compare_inputs);
-  tcs = g_new0 (GstCtfTraceClass *, inputs->len);
-  names = g_new0 (const gchar *, inputs->len);
-  for (i = 0; i < inputs->len; i++) {
-    LiveTrace *t = g_ptr_array_index (inputs, i);
-
-    t->input = (gint) i;
-    tcs[i] = t->tc;
-    names[i] = t->name;
-  }
-  if (inputs->len == 1) {
-    tc = gst_ctf_trace_class_ref (tcs[0]);
-  } else if (gst_ctf_trace_merge_check_clocks (tcs, names, inputs->len,
-          error)) {
-    s->merge = gst_ctf_trace_merge_new (tcs, names, inputs->len, error);
-    if (s->merge != NULL)
-      tc = gst_ctf_trace_class_ref (gst_ctf_trace_merge_get_trace_class
-          (s->merge));
-  }
-  g_free (tcs);
-  g_free (names);
-  g_ptr_array_unref (inputs);
-  if (tc == NULL)
-    return FALSE;
-  g_clear_pointer (&s->tc, gst_ctf_trace_class_unref);
-  s->tc = tc;
   g_mutex_lock (&s->lock);
-  e.tc = gst_ctf_trace_class_ref (tc);
+  e.tc = gst_ctf_trace_class_ref (gst_ctf_live_follower_get_trace_class
+      (s->follower));
   e.first = s->records->len;
   g_array_append_val (s->epochs, e);
   g_cond_broadcast (&s->cond);
   g_mutex_unlock (&s->lock);
-  return TRUE;
-}
-
-static Step
-fetch_metadata (GstCtfGtkLiveSource * s, LiveTrace * t, GError ** error)
-{
-  gchar origin[96];
-  gchar *text;
-
-  if (t->metadata_stream == G_MAXUINT64)
-    return STEP_WAIT;
-  for (;;) {
-    GstCtfLiveReply reply;
-    const guint8 *d;
-    gsize len;
-
-    if (!gst_ctf_live_client_get_metadata (s->client, t->metadata_stream,
-            &reply, error))
-      return STEP_ERROR;
-    if (reply.status == GST_CTF_LIVE_METADATA_NO_NEW)
-      break;
-    if (reply.status != GST_CTF_LIVE_METADATA_OK) {
-      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-          "LTTng relay %s:%u: GET_METADATA failed (status %u)",
-          s->relay_host, s->port, reply.status);
-      gst_ctf_live_reply_clear (&reply);
-      return STEP_ERROR;
-    }
-    d = g_bytes_get_data (reply.data, &len);
-    if (len == 0) {
-      gst_ctf_live_reply_clear (&reply);
-      return STEP_WAIT;
-    }
-    gst_ctf_live_metadata_append (t->meta, d, len);
-    gst_ctf_live_reply_clear (&reply);
-  }
-  g_snprintf (origin, sizeof origin, "relay %s:%u metadata", s->relay_host,
-      s->port);
-  text = gst_ctf_live_metadata_get_text (t->meta, origin, error);
-  if (text == NULL)
-    return (error != NULL && *error != NULL) ? STEP_ERROR : STEP_WAIT;
-  if (t->text == NULL || strcmp (t->text, text) != 0) {
-    GstCtfTraceClass *tc = gst_ctf_metadata_parse (text, origin, error);
-
-    if (tc == NULL) {
-      g_free (text);
-      return STEP_ERROR;
-    }
-    g_clear_pointer (&t->tc, gst_ctf_trace_class_unref);
-    t->tc = tc;
-    g_free (t->text);
-    t->text = text;
-    if (!new_epoch (s, error))
-      return STEP_ERROR;
-  } else {
-    g_free (text);
-  }
-  t->need_metadata = FALSE;
-  return STEP_OK;
-}
-
-static gint64
-cycles_to_ns (LiveTrace * t, guint64 sc_id, guint64 cycles)
-{
-  GstCtfStreamClass *sc = t->tc != NULL ?
-      gst_ctf_trace_class_find_stream_class (t->tc, sc_id) : NULL;
-  gint64 ns;
-
-  if (sc != NULL && sc->default_clock != NULL &&
-      gst_ctf_clock_class_cycles_to_ns_from_origin (sc->default_clock,
-          cycles, &ns))
-    return ns;
-  return cycles > G_MAXINT64 ? G_MAXINT64 : (gint64) cycles;
-}
-
-static void
-note_flags (GstCtfGtkLiveSource * s, LiveStream * st, guint32 flags)
-{
-  if (flags & GST_CTF_LIVE_FLAG_NEW_METADATA)
-    st->trace->need_metadata = TRUE;
-  if (flags & GST_CTF_LIVE_FLAG_NEW_STREAM)
-    s->want_new_streams = TRUE;
-}
-
-static Step
-poll_index (GstCtfGtkLiveSource * s, LiveStream * st, gboolean * progress,
-    GError ** error)
-{
-  GstCtfLiveReply reply;
-  gint64 ns;
-
-  if (!gst_ctf_live_client_get_next_index (s->client, st->id, &reply, error))
-    return STEP_ERROR;
-  note_flags (s, st, reply.flags);
-  switch (reply.status) {
-    case GST_CTF_LIVE_INDEX_OK:
-      st->has_index = TRUE;
-      st->index = reply.index;
-      st->begin_ns = cycles_to_ns (st->trace, reply.index.stream_id,
-          reply.index.timestamp_begin);
-      st->end_ns = cycles_to_ns (st->trace, reply.index.stream_id,
-          reply.index.timestamp_end);
-      st->bound_ns = MAX (st->bound_ns, st->begin_ns);
-      *progress = TRUE;
-      break;
-    case GST_CTF_LIVE_INDEX_INACTIVE:
-      ns = cycles_to_ns (st->trace, reply.index.stream_id,
-          reply.index.timestamp_end);
-      if (ns > st->bound_ns) {
-        st->bound_ns = ns;
-        *progress = TRUE;
-      }
-      break;
-    case GST_CTF_LIVE_INDEX_RETRY:
-      break;
-    case GST_CTF_LIVE_INDEX_HUP:
-    case GST_CTF_LIVE_INDEX_EOF:
-      st->hup = TRUE;
-      *progress = TRUE;
-      break;
-    default:
-      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-          "LTTng relay %s:%u: GET_NEXT_INDEX of stream %s failed (status %u)",
-          s->relay_host, s->port, st->name, reply.status);
-      gst_ctf_live_reply_clear (&reply);
-      return STEP_ERROR;
-  }
-  gst_ctf_live_reply_clear (&reply);
-  return STEP_OK;
 }
 
 static void
@@ -516,166 +135,31 @@ spill (GstCtfGtkLiveSource * s, const guint8 * d, gsize size,
   return TRUE;
 }
 
-static Step
-fetch_packet (GstCtfGtkLiveSource * s, LiveStream * st, GError ** error)
+/* Spills a packet the follower gave (its bytes taken) and records it. */
+static gboolean
+add_packet (GstCtfGtkLiveSource * s, GstCtfLiveFollowerPacket * p,
+    GError ** error)
 {
-  GstCtfLiveReply reply;
-  guint32 len = (guint32) (st->index.packet_size / 8);
-  GstCtfPacketInfo info;
-  GBytes *b = NULL;
-  const guint8 *d;
-  gsize size;
   Record r = { RECORD_PACKET, };
+  const guint8 *d;
   gboolean ok;
 
-  if (!gst_ctf_live_client_get_packet (s->client, st->id, st->index.offset,
-          len, &reply, error))
-    return STEP_ERROR;
-  note_flags (s, st, reply.flags);
-  switch (reply.status) {
-    case GST_CTF_LIVE_PACKET_OK:
-      break;
-    case GST_CTF_LIVE_PACKET_RETRY:
-      gst_ctf_live_reply_clear (&reply);
-      return STEP_WAIT;
-    case GST_CTF_LIVE_PACKET_EOF:
-      gst_ctf_live_reply_clear (&reply);
-      st->hup = TRUE;
-      st->has_index = FALSE;
-      return STEP_OK;
-    default:
-      gst_ctf_live_reply_clear (&reply);
-      if (reply.flags & GST_CTF_LIVE_FLAG_NEW_METADATA)
-        return STEP_OK;         /* fetch it first, then ask again */
-      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-          "LTTng relay %s:%u: GET_PACKET of stream %s at offset %"
-          G_GUINT64_FORMAT " failed (status %u)", s->relay_host, s->port,
-          st->name, st->index.offset, reply.status);
-      return STEP_ERROR;
-  }
-  d = g_bytes_get_data (reply.data, &size);
-  if (!gst_ctf_packet_read_info (st->trace->tc, d, size, &info, error)) {
-    g_prefix_error (error, "Packet of stream %s at offset %" G_GUINT64_FORMAT
-        " from LTTng relay %s:%u: ", st->name, st->index.offset,
-        s->relay_host, s->port);
-    gst_ctf_live_reply_clear (&reply);
-    return STEP_ERROR;
-  }
-  if (s->merge != NULL) {
-    b = gst_ctf_trace_merge_rewrite_packet (s->merge,
-        (guint) st->trace->input, d, size, st->rank, &r.stream_class_id,
-        error);
-    if (b == NULL) {
-      g_prefix_error (error, "Packet of stream %s at offset %"
-          G_GUINT64_FORMAT " from LTTng relay %s:%u: ", st->name,
-          st->index.offset, s->relay_host, s->port);
-      gst_ctf_live_reply_clear (&reply);
-      return STEP_ERROR;
-    }
-    d = g_bytes_get_data (b, &size);
-  } else {
-    r.stream_class_id = info.stream_class_id;
-  }
-  /* as lttnglivesrc's packet meta and ctftextsink's reading of it */
-  r.stream = st->rank;
-  r.rank = info.has_stream_instance_id ? (gint64) info.stream_instance_id :
-      (gint64) st->rank;
-  r.stream_id = info.has_stream_instance_id ?
-      (gint64) info.stream_instance_id : r.rank;
-  r.stream_name = st->name;
-  r.offset = (gint64) st->index.offset;
-  r.ns = st->begin_ns;
-  r.size = size;
-  ok = spill (s, d, size, &r.file_offset, error);
-  g_clear_pointer (&b, g_bytes_unref);
-  gst_ctf_live_reply_clear (&reply);
+  d = g_bytes_get_data (p->bytes, &r.size);
+  ok = spill (s, d, r.size, &r.file_offset, error);
+  g_bytes_unref (p->bytes);
   if (!ok)
-    return STEP_ERROR;
+    return FALSE;
+  /* as lttnglivesrc's packet meta and ctftextsink's reading of it */
+  r.stream = p->rank;
+  r.stream_class_id = p->stream_class_id;
+  r.rank = p->has_stream_instance_id ? (gint64) p->stream_instance_id :
+      (gint64) p->rank;
+  r.stream_id = r.rank;
+  r.stream_name = p->stream_name;
+  r.offset = (gint64) p->offset;
+  r.ns = p->begin_ns;
   add_record (s, &r);
-  s->position = MAX (s->position, st->begin_ns);
-  st->has_index = FALSE;
-  if (st->end_ns > st->bound_ns)
-    st->bound_ns = st->end_ns;
-  return STEP_OK;
-}
-
-static guint
-streams_poll (GstCtfGtkLiveSource * s)
-{
-  return POLL_MS;
-}
-
-static Step
-round_once (GstCtfGtkLiveSource * s, GError ** error)
-{
-  LiveStream *best = NULL;
-  gboolean progress = FALSE, all_hup = TRUE;
-  gint64 low = G_MAXINT64;
-  guint i;
-  Step st;
-
-  /* lttng-relayd 2.13 can miss the NEW_STREAM flag of per-PID traces */
-  if (g_get_monotonic_time () - s->new_streams_at >=
-      (gint64) streams_poll (s) * 1000)
-    s->want_new_streams = TRUE;
-  if (s->want_new_streams && (st = get_new_streams (s, NULL, error)) !=
-      STEP_OK)
-    return st;
-  for (i = 0; i < s->traces->len; i++) {
-    LiveTrace *t = g_ptr_array_index (s->traces, i);
-
-    if (t->need_metadata && (st = fetch_metadata (s, t, error)) != STEP_OK)
-      return st;
-  }
-  for (i = 0; i < s->streams->len; i++) {
-    LiveStream *ls = g_ptr_array_index (s->streams, i);
-
-    if (ls->hup || ls->has_index || ls->trace->tc == NULL)
-      continue;
-    if ((st = poll_index (s, ls, &progress, error)) != STEP_OK)
-      return st;
-  }
-  for (i = 0; i < s->traces->len; i++)
-    if (((LiveTrace *) g_ptr_array_index (s->traces, i))->need_metadata)
-      return STEP_OK;
-  if (s->want_new_streams)
-    return STEP_OK;
-
-  for (i = 0; i < s->streams->len; i++) {
-    LiveStream *ls = g_ptr_array_index (s->streams, i);
-
-    if (ls->hup)
-      continue;
-    all_hup = FALSE;
-    if (ls->has_index && (best == NULL || ls->begin_ns < best->begin_ns))
-      best = ls;
-    low = MIN (low, ls->has_index ? ls->begin_ns : ls->bound_ns);
-  }
-  if (best != NULL && low >= best->begin_ns)
-    return fetch_packet (s, best, error);
-  if (all_hup) {
-    gboolean destroyed = FALSE;
-
-    if ((st = get_new_streams (s, &destroyed, error)) != STEP_OK)
-      return st;
-    if (destroyed)
-      return STEP_EOS;
-    return s->want_new_streams ? STEP_OK : STEP_WAIT;
-  }
-  /* blocked: the readers' merges may give back what is older than the
-   * lowest known time (lttnglivesrc's GAP event) */
-  if (s->tc != NULL && low != G_MININT64 && low > s->position &&
-      s->records->len > 0) {
-    Record r = { RECORD_ADVANCE, };
-
-    r.ns = low;
-    s->position = low;
-    add_record (s, &r);
-  }
-  if (progress)
-    return STEP_OK;
-  s->want_new_streams = TRUE;
-  return STEP_WAIT;
+  return TRUE;
 }
 
 static gpointer
@@ -683,33 +167,50 @@ follow_thread (gpointer data)
 {
   GstCtfGtkLiveSource *s = data;
   GError *err = NULL;
-  gboolean eos = FALSE;
+  gboolean eos = FALSE, done = FALSE;
 
-  for (;;) {
-    Step st;
+  while (!done) {
+    GstCtfLiveFollowerPacket packet;
+    GstCtfLiveFollowerAdvance adv;
+    Record r = { RECORD_ADVANCE, };
+    gint64 until;
 
     g_mutex_lock (&s->lock);
-    if (s->stopping) {
-      g_mutex_unlock (&s->lock);
-      break;
-    }
+    done = s->stopping;
     g_mutex_unlock (&s->lock);
-    st = round_once (s, &err);
-    if (st == STEP_EOS) {
-      eos = TRUE;
+    if (done)
       break;
-    }
-    if (st == STEP_ERROR)
-      break;
-    if (st == STEP_WAIT) {
-      gint64 until = g_get_monotonic_time () + POLL_MS * 1000;
-
-      g_mutex_lock (&s->lock);
-      while (!s->stopping && g_cond_wait_until (&s->cond, &s->lock, until));
-      g_mutex_unlock (&s->lock);
+    switch (gst_ctf_live_follower_step (s->follower, &packet, &adv, &err)) {
+      case GST_CTF_LIVE_FOLLOWER_PACKET:
+        done = !add_packet (s, &packet, &err);
+        break;
+      case GST_CTF_LIVE_FOLLOWER_METADATA:
+        new_epoch (s);
+        break;
+      case GST_CTF_LIVE_FOLLOWER_ADVANCE:
+        /* the readers' merges may give back what is older than it
+         * (lttnglivesrc's GAP event) */
+        r.ns = adv.to_ns;
+        add_record (s, &r);
+        break;
+      case GST_CTF_LIVE_FOLLOWER_AGAIN:
+        break;
+      case GST_CTF_LIVE_FOLLOWER_WAIT:
+        until = g_get_monotonic_time () + POLL_MS * 1000;
+        g_mutex_lock (&s->lock);
+        while (!s->stopping && g_cond_wait_until (&s->cond, &s->lock,
+                until));
+        g_mutex_unlock (&s->lock);
+        break;
+      case GST_CTF_LIVE_FOLLOWER_END:
+        eos = done = TRUE;
+        break;
+      case GST_CTF_LIVE_FOLLOWER_ERROR:
+        done = TRUE;
+        break;
     }
   }
-  g_clear_pointer (&s->client, gst_ctf_live_client_free);
+  g_clear_pointer (&s->follower, gst_ctf_live_follower_free);
   g_mutex_lock (&s->lock);
   s->ended = TRUE;
   if (err != NULL && !s->stopping && !eos)
@@ -734,27 +235,16 @@ _gst_ctf_gtk_live_source_open (const gchar * url, GError ** error)
   g_mutex_init (&s->lock);
   g_cond_init (&s->cond);
   s->cancel = g_cancellable_new ();
-  s->session_ids = g_array_new (FALSE, FALSE, sizeof (guint64));
-  s->traces = g_ptr_array_new_with_free_func ((GDestroyNotify)
-      live_trace_free);
-  s->streams = g_ptr_array_new_with_free_func (g_free);
   s->records = g_array_new (FALSE, FALSE, sizeof (Record));
   s->epochs = g_array_new (FALSE, FALSE, sizeof (Epoch));
-  s->position = G_MININT64;
   s->ended = TRUE;              /* no thread yet */
 
-  if (!gst_ctf_live_parse_url (url, &s->relay_host, &s->port,
-          &s->tracer_host, &s->session, error))
-    goto fail;
-  if (s->session == NULL) {
-    g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-        "LTTng live URL \"%s\" names no session: expected "
-        "net://HOST[:PORT]/host/TRACER_HOST/SESSION", url);
-    goto fail;
-  }
-  s->client = gst_ctf_live_client_connect (s->relay_host, s->port,
-      TIMEOUT_MS, s->cancel, error);
-  if (s->client == NULL || !attach (s, error))
+  /* the connection, the listing and the attach here: their errors are
+   * the constructor's */
+  s->follower = gst_ctf_live_follower_new (url, GST_CTF_LIVE_SEEK_BEGINNING,
+      GST_CTF_LIVE_NOT_FOUND_ERROR, TIMEOUT_MS, POLL_MS, s->cancel, error);
+  if (s->follower == NULL || gst_ctf_live_follower_attach (s->follower,
+          error) != GST_CTF_LIVE_FOLLOWER_AGAIN)
     goto fail;
   s->fd = g_file_open_tmp ("gst-ctf-live-XXXXXX", &tmp, error);
   if (s->fd < 0)
@@ -765,7 +255,6 @@ _gst_ctf_gtk_live_source_open (const gchar * url, GError ** error)
   s->ended = FALSE;
   s->thread = g_thread_new ("gstctf-gtk-live", follow_thread, s);
   return s;
-
 fail:
   _gst_ctf_gtk_live_source_unref (s);
   return NULL;
@@ -800,23 +289,15 @@ _gst_ctf_gtk_live_source_unref (GstCtfGtkLiveSource * s)
   if (!g_atomic_int_dec_and_test (&s->ref))
     return;
   _gst_ctf_gtk_live_source_stop (s);
-  g_clear_pointer (&s->client, gst_ctf_live_client_free);
-  g_clear_pointer (&s->merge, gst_ctf_trace_merge_free);
-  g_clear_pointer (&s->tc, gst_ctf_trace_class_unref);
+  gst_ctf_live_follower_free (s->follower);
   if (s->fd >= 0)
     close (s->fd);
   for (i = 0; i < s->epochs->len; i++)
     gst_ctf_trace_class_unref (g_array_index (s->epochs, Epoch, i).tc);
   g_array_unref (s->epochs);
   g_array_unref (s->records);
-  g_ptr_array_unref (s->streams);
-  g_ptr_array_unref (s->traces);
-  g_array_unref (s->session_ids);
   g_object_unref (s->cancel);
   g_clear_error (&s->error);
-  g_free (s->relay_host);
-  g_free (s->tracer_host);
-  g_free (s->session);
   g_mutex_clear (&s->lock);
   g_cond_clear (&s->cond);
   g_free (s);
