@@ -15,6 +15,7 @@
 #include <string.h>
 #include "gstctfgtk-deep-zoom.h"
 #include "gstctfgtk-packet-source.h"
+#include "gstctfgtk-page-release.h"
 #include "gstctf-event-merge.h"
 
 /* a range holding more events than this is left to the summary */
@@ -144,8 +145,9 @@ find_group (GPtrArray * groups, gint cpu, const gchar * stream_name)
 /* Reads [@start, @end): the window, or NULL when stopped by a newer
  * request, an error or too many events. */
 static GstCtfGtkDeepWindow *
-read_range (Shared * sh, GstCtfGtkPacketSource * src, gint64 start,
-    gint64 end, gint generation)
+read_range (Shared * sh, GstCtfGtkPacketSource * src,
+    GstCtfGtkPageRelease * release, gint64 start, gint64 end,
+    gint generation)
 {
   GstCtfEventMerge *merge;
   GstCtfGtkDeepWindow *w = g_new0 (GstCtfGtkDeepWindow, 1);
@@ -218,10 +220,15 @@ read_range (Shared * sh, GstCtfGtkPacketSource * src, gint64 start,
         g_bytes_unref (p.bytes);
         break;
       }
+      _gst_ctf_gtk_page_release_add (release, g_bytes_get_data (p.bytes,
+              NULL), g_bytes_get_size (p.bytes));
       g_bytes_unref (p.bytes);
     }
   }
   gst_ctf_event_merge_free (merge);
+  /* only the times are kept: the pages read go back (RSS flat whatever
+   * the ranges visited) */
+  _gst_ctf_gtk_page_release_flush (release);
   if (!ok) {
     window_free (w);
     return NULL;
@@ -273,6 +280,7 @@ worker (gpointer data)
 {
   Shared *sh = data;
   GstCtfGtkPacketSource *src = NULL;
+  GstCtfGtkPageRelease *release = NULL;
 
   g_mutex_lock (&sh->lock);
   for (;;) {
@@ -291,9 +299,13 @@ worker (gpointer data)
     sh->busy = TRUE;
     g_mutex_unlock (&sh->lock);
 
-    if (src == NULL)
+    if (src == NULL) {
       src = _gst_ctf_gtk_packet_source_open (sh->path, NULL);
-    w = src != NULL ? read_range (sh, src, start, end, generation) : NULL;
+      if (src != NULL)
+        release = _gst_ctf_gtk_page_release_new (sh->path);
+    }
+    w = src != NULL ? read_range (sh, src, release, start, end,
+        generation) : NULL;
 
     g_mutex_lock (&sh->lock);
     sh->busy = sh->have_request;
@@ -310,6 +322,7 @@ worker (gpointer data)
   g_mutex_unlock (&sh->lock);
   if (src != NULL)
     _gst_ctf_gtk_packet_source_free (src);
+  _gst_ctf_gtk_page_release_free (release);
   shared_unref (sh);
   return NULL;
 }

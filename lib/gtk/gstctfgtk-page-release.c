@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Pages of the index's packets given back (gstctfgtk-page-release.h).
+ * Pages of the packets the index and the deep-zoom worker read, given
+ * back (gstctfgtk-page-release.h).
  * The trace's file mappings are found in /proc/self/maps when the
  * releaser is made (the packet source maps every stream file when it is
  * opened): read-only private mappings of files under the trace's path.
@@ -138,6 +139,23 @@ _gst_ctf_gtk_page_release_new (const gchar * trace_path)
   return r;
 }
 
+#ifdef CAN_RELEASE
+/* Gives back the oldest noted packets' pages until at most @lag bytes
+ * stay noted. */
+static void
+release_beyond (GstCtfGtkPageRelease * r, gsize lag)
+{
+  while (r->pending_bytes > lag) {
+    Pending *p = g_queue_pop_head (&r->pending);
+
+    (void) madvise ((void *) p->start, p->end - p->start, MADV_DONTNEED);
+    r->pending_bytes -= p->end - p->start;
+    r->released += p->end - p->start;
+    g_free (p);
+  }
+}
+#endif
+
 /*
  * _gst_ctf_gtk_page_release_add:
  * @r: a releaser
@@ -168,13 +186,23 @@ _gst_ctf_gtk_page_release_add (GstCtfGtkPageRelease * r, gconstpointer data,
   p->end = e;
   g_queue_push_tail (&r->pending, p);
   r->pending_bytes += e - b;
-  while (r->pending_bytes > RELEASE_LAG) {
-    p = g_queue_pop_head (&r->pending);
-    (void) madvise ((void *) p->start, p->end - p->start, MADV_DONTNEED);
-    r->pending_bytes -= p->end - p->start;
-    r->released += p->end - p->start;
-    g_free (p);
-  }
+  release_beyond (r, RELEASE_LAG);
+#endif
+}
+
+/*
+ * _gst_ctf_gtk_page_release_flush:
+ * @r: (nullable): a releaser
+ *
+ * Gives back the pages of every packet noted so far: the reader is done
+ * with them (the deep-zoom worker at the end of a range).
+ */
+void
+_gst_ctf_gtk_page_release_flush (GstCtfGtkPageRelease * r)
+{
+#ifdef CAN_RELEASE
+  if (r != NULL)
+    release_beyond (r, 0);
 #endif
 }
 

@@ -22,6 +22,8 @@ G_GNUC_INTERNAL GstCtfGtkPageRelease *_gst_ctf_gtk_page_release_new (
     const gchar * trace_path);
 G_GNUC_INTERNAL void _gst_ctf_gtk_page_release_add (
     GstCtfGtkPageRelease * r, gconstpointer data, gsize size);
+G_GNUC_INTERNAL void _gst_ctf_gtk_page_release_flush (
+    GstCtfGtkPageRelease * r);
 G_GNUC_INTERNAL void _gst_ctf_gtk_page_release_free (
     GstCtfGtkPageRelease * r);
 G_GNUC_INTERNAL guint64 _gst_ctf_gtk_page_release_get_released (
