@@ -76,6 +76,24 @@ window_free (GstCtfGtkDeepWindow * w)
   g_free (w);
 }
 
+/* Each group's times in an array of their own size (the array grew by
+ * doubling: up to twice the memory, DEEP_ZOOM_WINDOWS times over). */
+static void
+window_trim (GstCtfGtkDeepWindow * w)
+{
+  guint i;
+
+  for (i = 0; i < w->groups->len; i++) {
+    Group *g = g_ptr_array_index (w->groups, i);
+    GArray *exact = g_array_sized_new (FALSE, FALSE, sizeof (gint64),
+        g->times->len);
+
+    g_array_append_vals (exact, g->times->data, g->times->len);
+    g_array_unref (g->times);
+    g->times = exact;
+  }
+}
+
 static Shared *
 shared_ref (Shared * sh)
 {
@@ -233,6 +251,7 @@ read_range (Shared * sh, GstCtfGtkPacketSource * src,
     window_free (w);
     return NULL;
   }
+  window_trim (w);
   return w;
 }
 

@@ -283,9 +283,10 @@ zchunk_start (GstCtfTraceDatPacketizer * p, Stream * s, guint64 page)
 
 /* After a page: give back the part of the file mapping this stream has
  * read (MADV_DONTNEED on a read-only private file mapping only frees the
- * resident copy; the data stays in the file), every RELEASE_STEP bytes. */
+ * resident copy; the data stays in the file), every RELEASE_STEP bytes;
+ * with @all (before a seek moves the stream), all of it. */
 static void
-release_mapping (GstCtfTraceDatPacketizer * p, Stream * s)
+release_mapping (GstCtfTraceDatPacketizer * p, Stream * s, gboolean all)
 {
 #if defined(G_OS_UNIX) && defined(MADV_DONTNEED)
   GstCtfTraceDat *td = p->td;
@@ -304,7 +305,7 @@ release_mapping (GstCtfTraceDatPacketizer * p, Stream * s)
       s->released = (guint64) (s->page - td->base);
   }
   if (s->released == G_MAXUINT64 || off <= s->released
-      || off - s->released < RELEASE_STEP)
+      || (!all && off - s->released < RELEASE_STEP))
     return;
   ps = (guint64) sysconf (_SC_PAGESIZE);
   start = (s->released + ps - 1) / ps * ps;
@@ -759,7 +760,7 @@ done:
   s->has_prev = TRUE;
   s->skipped_pages = 0;
   s->seq++;
-  release_mapping (p, s);
+  release_mapping (p, s, FALSE);
   return TRUE;
 }
 
@@ -1148,6 +1149,11 @@ _gst_ctf_trace_dat_packetizer_stream_reset (GstCtfTraceDatPacketizer * p,
       s->buffer);
   const GstCtfTraceDatCpuData *cd = &buf->cpus[s->cpu_index];
 
+  /* what was read before the seek is not read again soon: a reader that
+   * seeks from range to range (the GTK timeline's deep zoom) keeps only
+   * what it reads now resident */
+  if (s->have_page)
+    release_mapping (p, s, TRUE);
   s->have_page = s->done = s->has_prev = FALSE;
   s->prev_end = 0;
   s->seq = page;
