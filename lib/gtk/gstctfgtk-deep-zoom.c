@@ -14,6 +14,7 @@
 
 #include <string.h>
 #include "gstctfgtk-deep-zoom.h"
+#include "gstctfgtk-event-model-private.h"
 #include "gstctfgtk-packet-source.h"
 #include "gstctfgtk-page-release.h"
 #include "gstctf-event-merge.h"
@@ -114,32 +115,6 @@ shared_unref (Shared * sh)
   g_free (sh);
 }
 
-/* The CPU of the packet being read: LTTng's packet context `cpu_id`,
- * else the stream instance id (trace.dat, LTTng 0.x); -1 for none (as
- * the model's index gives its lanes). */
-static gint
-packet_cpu (GstCtfEventMerge * merge, const GstCtfMergeItem * item)
-{
-  const GstCtfPacketInfo *pi = gst_ctf_event_iter_get_packet_info
-      (item->iter);
-  const GstCtfFieldValue *v;
-  guint n = 0, i;
-
-  v = gst_ctf_event_merge_get_values (merge, GST_CTF_SCOPE_PACKET_CONTEXT,
-      &n, NULL);
-  if (v != NULL && n > 0 && v[0].fc->type == GST_CTF_FIELD_CLASS_STRUCT) {
-    for (i = 1; i < n && i < v[0].end; i = MAX (v[i].end, i + 1))
-      if (v[i].name != NULL && strcmp (v[i].name, "cpu_id") == 0 &&
-          (v[i].fc->type == GST_CTF_FIELD_CLASS_INTEGER ||
-              v[i].fc->type == GST_CTF_FIELD_CLASS_ENUM))
-        return v[i].v.u <= G_MAXINT ? (gint) v[i].v.u : -1;
-  }
-  if (pi != NULL && pi->has_stream_instance_id &&
-      pi->stream_instance_id <= G_MAXINT)
-    return (gint) pi->stream_instance_id;
-  return -1;
-}
-
 static Group *
 find_group (GPtrArray * groups, gint cpu, const gchar * stream_name)
 {
@@ -205,7 +180,8 @@ read_range (Shared * sh, GstCtfGtkPacketSource * src,
       }
       pd = gst_ctf_event_merge_get_packet_data (merge, NULL);
       if (pd != last_packet) {
-        g = find_group (w->groups, packet_cpu (merge, &item),
+        g = find_group (w->groups,
+            _gst_ctf_gtk_merge_packet_cpu (merge, &item),
             g_intern_string (item.stream_name));
         last_packet = pd;
       }

@@ -4,9 +4,14 @@
 
 #include "gstctfgtk-event-model.h"
 #include "gstctfgtk-summary.h"
+#include "gstctf-event-merge.h"
 
 G_BEGIN_DECLS
 
+/* The CPU of the packet @item is in: LTTng's packet context `cpu_id`,
+ * else the stream instance id; -1 for none. */
+G_GNUC_INTERNAL gint _gst_ctf_gtk_merge_packet_cpu (GstCtfEventMerge * merge,
+    const GstCtfMergeItem * item);
 G_GNUC_INTERNAL GstCtfGtkSummary *_gst_ctf_gtk_event_model_get_summary (
     GstCtfGtkEventModel * model);
 

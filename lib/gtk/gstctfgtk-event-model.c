@@ -178,9 +178,11 @@ publish_locked (IndexJob * job)
 }
 
 /* The CPU of the packet being read: LTTng's packet context `cpu_id`,
- * else the stream instance id (trace.dat, LTTng 0.x); -1 for none. */
-static gint
-merge_packet_cpu (GstCtfEventMerge * merge, const GstCtfMergeItem * item)
+ * else the stream instance id (trace.dat, LTTng 0.x); -1 for none (the
+ * index's lanes; the deep-zoom worker's too). */
+gint
+_gst_ctf_gtk_merge_packet_cpu (GstCtfEventMerge * merge,
+    const GstCtfMergeItem * item)
 {
   const GstCtfPacketInfo *pi = gst_ctf_event_iter_get_packet_info
       (item->iter);
@@ -345,7 +347,7 @@ index_thread (gpointer data)
         const gchar *sn = g_intern_string (item.stream_name);
 
         lane = _gst_ctf_gtk_summary_lane (job->summary,
-            merge_packet_cpu (merge, &item), sn);
+            _gst_ctf_gtk_merge_packet_cpu (merge, &item), sn);
         g_hash_table_insert (stream_lanes, (gpointer) sn,
             GUINT_TO_POINTER (lane + 1));
         last_packet = pd;
