@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The index's page releaser (lib/gtk/gstctfgtk-page-release.c): pages of
+ * The index's page releaser (lib/gtk/source/gstctfgtk-page-release.c): pages of
  * a file mapped read-only under the trace's path are given back once
  * RELEASE_LAG (8 MiB) of later packets were added, and read back the
  * same; memory outside the trace's mappings (a heap copy, a mapping of
