@@ -184,24 +184,13 @@ gint
 _gst_ctf_gtk_merge_packet_cpu (GstCtfEventMerge * merge,
     const GstCtfMergeItem * item)
 {
-  const GstCtfPacketInfo *pi = gst_ctf_event_iter_get_packet_info
-      (item->iter);
   const GstCtfFieldValue *v;
-  guint n = 0, i;
+  guint n = 0;
 
   v = gst_ctf_event_merge_get_values (merge, GST_CTF_SCOPE_PACKET_CONTEXT,
       &n, NULL);
-  if (v != NULL && n > 0 && v[0].fc->type == GST_CTF_FIELD_CLASS_STRUCT) {
-    for (i = 1; i < n && i < v[0].end; i = MAX (v[i].end, i + 1))
-      if (v[i].name != NULL && strcmp (v[i].name, "cpu_id") == 0 &&
-          (v[i].fc->type == GST_CTF_FIELD_CLASS_INTEGER ||
-              v[i].fc->type == GST_CTF_FIELD_CLASS_ENUM))
-        return v[i].v.u <= G_MAXINT ? (gint) v[i].v.u : -1;
-  }
-  if (pi != NULL && pi->has_stream_instance_id &&
-      pi->stream_instance_id <= G_MAXINT)
-    return (gint) pi->stream_instance_id;
-  return -1;
+  return _gst_ctf_gtk_packet_cpu (v, n, gst_ctf_event_iter_get_packet_info
+      (item->iter));
 }
 
 /* A payload member by name: its index, or 0 when absent.  (LTTng's

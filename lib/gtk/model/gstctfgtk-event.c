@@ -13,6 +13,7 @@
 #include <string.h>
 #include "gstctfgtk-event-private.h"
 #include "gstctf-event-reader.h"
+#include "gstctf-filter-spec.h"
 
 /* The scopes babeltrace2's text prints for an event, with the names its
  * `--names=scope` option gives them. */
@@ -172,21 +173,18 @@ gst_ctf_gtk_event_class_init (GstCtfGtkEventClass * klass)
   g_object_class_install_properties (oc, N_PROPS, props);
 }
 
-/* The CPU of a packet: LTTng's packet context `cpu_id`, else the stream
- * instance id. */
-static gint
-packet_cpu (const GstCtfFieldValue * v, guint n, const GstCtfPacketInfo * pi)
+/* The CPU of a packet: LTTng's packet context `cpu_id` (as ctffilter's
+ * `cpus` reads it), else the stream instance id (trace.dat, LTTng 0.x);
+ * -1 for none.  The index's lanes and the deep-zoom worker use it too. */
+gint
+_gst_ctf_gtk_packet_cpu (const GstCtfFieldValue * v, guint n,
+    const GstCtfPacketInfo * pi)
 {
-  guint i;
+  guint64 cpu;
 
-  if (v != NULL && n > 0 && v[0].fc->type == GST_CTF_FIELD_CLASS_STRUCT) {
-    for (i = 1; i < n && i < v[0].end; i = MAX (v[i].end, i + 1)) {
-      if (v[i].name != NULL && strcmp (v[i].name, "cpu_id") == 0 &&
-          (v[i].fc->type == GST_CTF_FIELD_CLASS_INTEGER ||
-              v[i].fc->type == GST_CTF_FIELD_CLASS_ENUM))
-        return v[i].v.u <= G_MAXINT ? (gint) v[i].v.u : -1;
-    }
-  }
+  if (v != NULL && n > 0 && v[0].fc->type == GST_CTF_FIELD_CLASS_STRUCT &&
+      gst_ctf_filter_packet_cpu (v, n, &cpu))
+    return cpu <= G_MAXINT ? (gint) cpu : -1;
   if (pi != NULL && pi->has_stream_instance_id &&
       pi->stream_instance_id <= G_MAXINT)
     return (gint) pi->stream_instance_id;
@@ -227,7 +225,7 @@ _gst_ctf_gtk_event_new (guint64 index, const GstCtfMergeItem * item,
   }
   pc = gst_ctf_event_iter_get_values (item->iter,
       GST_CTF_SCOPE_PACKET_CONTEXT, &n_pc);
-  self->cpu = packet_cpu (pc, n_pc,
+  self->cpu = _gst_ctf_gtk_packet_cpu (pc, n_pc,
       gst_ctf_event_iter_get_packet_info (item->iter));
   return self;
 }
