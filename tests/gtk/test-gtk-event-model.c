@@ -13,40 +13,9 @@
 #include "gstctfgtk.h"
 #include "gstctf-error.h"
 #include "../test-util.h"
+#include "gtk-test-util.h"
 
 #define N_SAMPLES 300
-
-static GPtrArray *
-read_lines (const gchar * path)
-{
-  gchar *text = NULL;
-  gchar **lines;
-  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
-  guint i;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  lines = g_strsplit (text, "\n", -1);
-  for (i = 0; lines[i] != NULL; i++)
-    if (lines[i][0] != '\0')
-      g_ptr_array_add (out, g_strdup (lines[i]));
-  g_strfreev (lines);
-  g_free (text);
-  return out;
-}
-
-static GstCtfGtkEventModel *
-open_loaded (const gchar * path)
-{
-  GError *err = NULL;
-  GstCtfGtkEventModel *m = gst_ctf_gtk_event_model_new_for_path (path, &err);
-
-  g_assert_no_error (err);
-  g_assert_nonnull (m);
-  g_assert_true (gst_ctf_gtk_event_model_wait (m, &err));
-  g_assert_no_error (err);
-  g_assert_false (gst_ctf_gtk_event_model_get_loading (m));
-  return m;
-}
 
 /* The rows to look at: all of them for a small trace, else N_SAMPLES
  * random ones plus the first and the last, in random order. */
@@ -133,8 +102,8 @@ static void
 check_against_bt2 (const gchar * unit, const gchar * trace,
     const gchar * oracle)
 {
-  GstCtfGtkEventModel *m = open_loaded (trace);
-  GPtrArray *lines = read_lines (oracle);
+  GstCtfGtkEventModel *m = gtk_test_open_loaded (trace);
+  GPtrArray *lines = gtk_test_read_lines (oracle);
   GArray *rows;
   guint i, n = g_list_model_get_n_items (G_LIST_MODEL (m));
 
@@ -162,8 +131,8 @@ static void
 check_against_report (const gchar * unit, const gchar * dat,
     const gchar * oracle)
 {
-  GstCtfGtkEventModel *m = open_loaded (dat);
-  GPtrArray *all = read_lines (oracle), *lines = g_ptr_array_new ();
+  GstCtfGtkEventModel *m = gtk_test_open_loaded (dat);
+  GPtrArray *all = gtk_test_read_lines (oracle), *lines = g_ptr_array_new ();
   GArray *rows;
   guint i, n = g_list_model_get_n_items (G_LIST_MODEL (m));
   TestReportLine rl;
@@ -349,8 +318,8 @@ static guint
 check_running_tasks (const gchar * unit, const gchar * dat,
     const gchar * oracle)
 {
-  GstCtfGtkEventModel *m = open_loaded (dat);
-  GPtrArray *lines = read_lines (oracle);
+  GstCtfGtkEventModel *m = gtk_test_open_loaded (dat);
+  GPtrArray *lines = gtk_test_read_lines (oracle);
   GArray *sw = g_array_new (FALSE, FALSE, sizeof (Switch));
   GArray *spans = g_array_new (FALSE, FALSE, sizeof (guint));
   guint i, j, checked = 0;
@@ -643,7 +612,7 @@ test_fields_variant (void)
 {
   gchar *t = g_build_filename (g_getenv ("GST_CTF_EXAMPLES"), "ust-sample",
       NULL);
-  GstCtfGtkEventModel *m = open_loaded (t);
+  GstCtfGtkEventModel *m = gtk_test_open_loaded (t);
   GstCtfGtkEvent *ev = g_list_model_get_item (G_LIST_MODEL (m), 0);
   GVariant *v = gst_ctf_gtk_event_dup_fields_variant (ev);
   GVariant *payload, *ctx;

@@ -27,6 +27,7 @@
 #include "gstctf-error.h"
 #include "../live-relay.h"
 #include "../test-util.h"
+#include "gtk-test-util.h"
 
 #define N_SAMPLES 300
 
@@ -34,32 +35,6 @@ static gchar *
 example (const gchar * rel)
 {
   return g_build_filename (g_getenv ("GST_CTF_EXAMPLES"), rel, NULL);
-}
-
-static GPtrArray *
-split_lines (const gchar * text)
-{
-  gchar **lines = g_strsplit (text, "\n", -1);
-  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
-  guint i;
-
-  for (i = 0; lines[i] != NULL; i++)
-    if (lines[i][0] != '\0')
-      g_ptr_array_add (out, g_strdup (lines[i]));
-  g_strfreev (lines);
-  return out;
-}
-
-static GPtrArray *
-read_lines (const gchar * path)
-{
-  gchar *text = NULL;
-  GPtrArray *out;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  out = split_lines (text);
-  g_free (text);
-  return out;
 }
 
 static gchar *
@@ -103,7 +78,7 @@ pipeline_lines (const TestRelayOptions * o)
   gst_object_unref (bus);
   gst_object_unref (p);
   g_assert_true (g_file_get_contents (out, &text, NULL, NULL));
-  lines = split_lines (text);
+  lines = gtk_test_split_lines (text);
   g_free (text);
   g_unlink (out);
   g_free (out);
@@ -142,7 +117,7 @@ bt2_live_lines (const TestRelayOptions * o)
   g_assert_no_error (err);
   if (!g_spawn_check_wait_status (status, NULL))
     g_error ("babeltrace2 -i lttng-live %s: %s", url, errout);
-  lines = split_lines (out);
+  lines = gtk_test_split_lines (out);
   g_free (params);
   g_free (url);
   g_free (out);
@@ -293,7 +268,7 @@ test_live_bundled (void)
     gchar *dir = example (units[i]);
     gchar *oname = g_strdup (oracles[i]);
     gchar *opath = example (oname);
-    GPtrArray *bt2 = read_lines (opath), *text;
+    GPtrArray *bt2 = gtk_test_read_lines (opath), *text;
     GstCtfGtkEventModel *m;
     guint64 start = 0, end = 0;
     gchar *what;
@@ -403,7 +378,7 @@ test_live_corpus (void)
         units[i]);
     gchar *dir = test_corpus_path (rel);
     gchar *opath = test_corpus_path (orel);
-    GPtrArray *oracle = read_lines (opath);
+    GPtrArray *oracle = gtk_test_read_lines (opath);
     TestRelayOptions o = { 0 };
     GstCtfGtkEventModel *m;
     Growth g;

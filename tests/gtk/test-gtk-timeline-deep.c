@@ -23,60 +23,10 @@
 #include <gtk/gtk.h>
 #include "gstctfgtk.h"
 #include "../test-util.h"
+#include "gtk-test-util.h"
 
 static const GdkRGBA tick = { 0.08, 0.25, 0.65, 1 };
 static const GdkRGBA row_bg = { 0.96, 0.96, 0.97, 1 };
-
-static GstCtfGtkEventModel *
-open_loaded (const gchar * path)
-{
-  GError *err = NULL;
-  GstCtfGtkEventModel *m = gst_ctf_gtk_event_model_new_for_path (path, &err);
-
-  g_assert_no_error (err);
-  g_assert_true (gst_ctf_gtk_event_model_wait (m, &err));
-  g_assert_no_error (err);
-  return m;
-}
-
-static GtkWidget *
-show (GtkWidget * child, gint w, gint h)
-{
-  GtkWidget *win = gtk_window_new ();
-
-  gtk_window_set_default_size (GTK_WINDOW (win), w, h);
-  gtk_window_set_child (GTK_WINDOW (win), child);
-  gtk_window_present (GTK_WINDOW (win));
-  while (gtk_widget_get_width (child) < w / 2 ||
-      !gtk_widget_get_mapped (child))
-    g_main_context_iteration (NULL, TRUE);
-  return win;
-}
-
-/* The widget's own drawing as B8G8R8A8 premultiplied rows. */
-static guchar *
-render (GtkWidget * w, gint * width, gint * height)
-{
-  GtkSnapshot *s = gtk_snapshot_new ();
-  GskRenderer *r = gtk_native_get_renderer (gtk_widget_get_native (w));
-  GskRenderNode *node;
-  GdkTexture *tex;
-  guchar *px;
-
-  while (g_main_context_iteration (NULL, FALSE));
-  *width = gtk_widget_get_width (w);
-  *height = gtk_widget_get_height (w);
-  GTK_WIDGET_GET_CLASS (w)->snapshot (w, s);
-  node = gtk_snapshot_free_to_node (s);
-  g_assert_nonnull (node);
-  tex = gsk_renderer_render_texture (r, node,
-      &GRAPHENE_RECT_INIT (0, 0, *width, *height));
-  px = g_malloc ((gsize) * width * *height * 4);
-  gdk_texture_download (tex, px, (gsize) * width * 4);
-  g_object_unref (tex);
-  gsk_render_node_unref (node);
-  return px;
-}
 
 /* @c, or @c under the axis's grid line (12 % black, over part of the
  * pixel). */
@@ -171,9 +121,9 @@ same_times (const guint64 * a, gsize na, GArray * b)
 static void
 check_ticks (const gchar * path, guint n_windows)
 {
-  GstCtfGtkEventModel *m = open_loaded (path);
+  GstCtfGtkEventModel *m = gtk_test_open_loaded (path);
   GtkWidget *tl = gst_ctf_gtk_timeline_new (m);
-  GtkWidget *win = show (tl, 1676, 400);
+  GtkWidget *win = gtk_test_show (tl, 1676, 400);
   guint n = g_list_model_get_n_items (G_LIST_MODEL (m));
   guint i, lanes, checked_events = 0, checked_ticks = 0;
 
@@ -198,7 +148,8 @@ check_ticks (const gchar * path, guint n_windows)
         &e);
     g_assert_cmpuint (e - s, ==, span);
     expect = model_events (m, s, e);
-    px = render (tl, &w, &h);
+    px = gtk_test_render (tl, &w, &h);
+    g_assert_nonnull (px);
     g_free (px);
     for (lane = 0; lane < lanes; lane++) {
       gsize nt, k;
@@ -231,7 +182,8 @@ check_ticks (const gchar * path, guint n_windows)
       checked_events += nt;
 
       /* drawn: a tick in each column holding one, none elsewhere */
-      px = render (tl, &w, &h);
+      px = gtk_test_render (tl, &w, &h);
+      g_assert_nonnull (px);
       gst_ctf_gtk_timeline_get_lane_area (GST_CTF_GTK_TIMELINE (tl), lane,
           &area);
       ns_per_px = (gdouble) (e - s) / (guint) area.size.width;
@@ -315,9 +267,9 @@ field_int (const gchar * fields, const gchar * key, gint * v)
 static void
 check_switch_edges (const gchar * path, guint max)
 {
-  GstCtfGtkEventModel *m = open_loaded (path);
+  GstCtfGtkEventModel *m = gtk_test_open_loaded (path);
   GtkWidget *tl = gst_ctf_gtk_timeline_new (m);
-  GtkWidget *win = show (tl, 1676, 400);
+  GtkWidget *win = gtk_test_show (tl, 1676, 400);
   guint n = g_list_model_get_n_items (G_LIST_MODEL (m));
   guint row, checked = 0, step = MAX (n / 400, 1);
   gint lanes = (gint) n_lanes (GST_CTF_GTK_TIMELINE (tl));
@@ -365,7 +317,8 @@ check_switch_edges (const gchar * path, guint max)
         t - 2000, t + 2000);
     gst_ctf_gtk_timeline_get_visible_range (GST_CTF_GTK_TIMELINE (tl), &s,
         &e);
-    px = render (tl, &w, &h);
+    px = gtk_test_render (tl, &w, &h);
+    g_assert_nonnull (px);
     gst_ctf_gtk_timeline_get_lane_area (GST_CTF_GTK_TIMELINE (tl),
         (guint) lane_of_cpu[cpu], &area);
     col = (gint) ((gint64) (t - s) / ((gdouble) (e - s) /
@@ -456,7 +409,7 @@ report_task_cpu (GArray * sw, gint tid, guint64 ns, gint * cpu)
 static void
 check_task_rows (const gchar * dat, const gchar * oracle, guint max_samples)
 {
-  GstCtfGtkEventModel *m = open_loaded (dat);
+  GstCtfGtkEventModel *m = gtk_test_open_loaded (dat);
   GtkWidget *tl = gst_ctf_gtk_timeline_new (m);
   GtkWidget *win;
   gchar *text = NULL, **lines;
@@ -471,7 +424,7 @@ check_task_rows (const gchar * dat, const gchar * oracle, guint max_samples)
   g_assert_false (gst_ctf_gtk_timeline_get_task_row_area
       (GST_CTF_GTK_TIMELINE (tl), 1, &area));
   g_object_set (tl, "task-rows", TRUE, NULL);
-  win = show (tl, 1200, 400);
+  win = gtk_test_show (tl, 1200, 400);
   g_assert_true (g_file_get_contents (oracle, &text, NULL, NULL));
   lines = g_strsplit (text, "\n", -1);
   g_assert_true (gst_ctf_gtk_event_model_get_time_range (m, &t_first, NULL));
@@ -554,7 +507,8 @@ check_task_rows (const gchar * dat, const gchar * oracle, guint max_samples)
         a->ns - d, b->ns + d);
     gst_ctf_gtk_timeline_get_visible_range (GST_CTF_GTK_TIMELINE (tl), &s,
         &e);
-    px = render (tl, &w, &h);
+    px = gtk_test_render (tl, &w, &h);
+    g_assert_nonnull (px);
     g_hash_table_iter_init (&it, tids);
     while (g_hash_table_iter_next (&it, &key, NULL)) {
       gint tid = GPOINTER_TO_INT (key), cpu, x, y;
@@ -659,10 +613,10 @@ test_redraw_time (void)
   else
     dat = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "tracecmd",
         "armv7-v6.dat", NULL);
-  m = open_loaded (dat);
+  m = gtk_test_open_loaded (dat);
   tl = gst_ctf_gtk_timeline_new (m);
   g_object_set (tl, "task-rows", TRUE, NULL);
-  win = show (tl, 1600 + 76, 300);
+  win = gtk_test_show (tl, 1600 + 76, 300);
   g_assert_true (gst_ctf_gtk_event_model_get_time_range (m, &ts, &te));
   for (span = (gdouble) (te - ts); span >= 1000; span /= 2) {
     for (i = 0; i < 4; i++) {

@@ -13,60 +13,7 @@
 #include <gtk/gtk.h>
 #include "gstctfgtk.h"
 #include "../test-util.h"
-
-static GstCtfGtkEventModel *
-open_loaded (const gchar * path)
-{
-  GError *err = NULL;
-  GstCtfGtkEventModel *m = gst_ctf_gtk_event_model_new_for_path (path, &err);
-
-  g_assert_no_error (err);
-  g_assert_true (gst_ctf_gtk_event_model_wait (m, &err));
-  g_assert_no_error (err);
-  return m;
-}
-
-/* A window holding @child, shown and laid out. */
-static GtkWidget *
-show (GtkWidget * child, gint w, gint h)
-{
-  GtkWidget *win = gtk_window_new ();
-
-  gtk_window_set_default_size (GTK_WINDOW (win), w, h);
-  gtk_window_set_child (GTK_WINDOW (win), child);
-  gtk_window_present (GTK_WINDOW (win));
-  while (gtk_widget_get_width (child) < w / 2 ||
-      !gtk_widget_get_mapped (child))
-    g_main_context_iteration (NULL, TRUE);
-  return win;
-}
-
-/* The widget as pixels: B8G8R8A8 premultiplied rows of 4 * width. */
-static guchar *
-render (GtkWidget * w, gint * width, gint * height)
-{
-  GtkSnapshot *s = gtk_snapshot_new ();
-  GskRenderer *r = gtk_native_get_renderer (gtk_widget_get_native (w));
-  GskRenderNode *node;
-  GdkTexture *tex;
-  guchar *px;
-
-  *width = gtk_widget_get_width (w);
-  *height = gtk_widget_get_height (w);
-  /* the widget's own drawing, now (its paintable gives the last frame) */
-  while (g_main_context_iteration (NULL, FALSE));
-  GTK_WIDGET_GET_CLASS (w)->snapshot (w, s);
-  node = gtk_snapshot_free_to_node (s);
-  if (node == NULL)             /* a container whose children are not drawn yet */
-    return NULL;
-  tex = gsk_renderer_render_texture (r, node,
-      &GRAPHENE_RECT_INIT (0, 0, *width, *height));
-  px = g_malloc ((gsize) * width * *height * 4);
-  gdk_texture_download (tex, px, (gsize) * width * 4);
-  g_object_unref (tex);
-  gsk_render_node_unref (node);
-  return px;
-}
+#include "gtk-test-util.h"
 
 static gboolean
 pixel_is (const guchar * px, gint width, gint x, gint y, const GdkRGBA * c)
@@ -87,9 +34,9 @@ typedef struct {
 static void
 check_tasks (const gchar * dat, const gchar * oracle, guint max_samples)
 {
-  GstCtfGtkEventModel *m = open_loaded (dat);
+  GstCtfGtkEventModel *m = gtk_test_open_loaded (dat);
   GtkWidget *tl = gst_ctf_gtk_timeline_new (m);
-  GtkWidget *win = show (tl, 1200, 400);
+  GtkWidget *win = gtk_test_show (tl, 1200, 400);
   gchar *text = NULL;
   gchar **lines;
   GArray *sw = g_array_new (FALSE, FALSE, sizeof (Switch));
@@ -159,7 +106,7 @@ check_tasks (const gchar * dat, const gchar * oracle, guint max_samples)
     d = t1 - t0;
     gst_ctf_gtk_timeline_set_visible_range (GST_CTF_GTK_TIMELINE (tl),
         t0 - d, t1 + d);
-    px = render (tl, &w, &h);
+    px = gtk_test_render (tl, &w, &h);
     g_assert_nonnull (px);
     gst_ctf_gtk_timeline_get_lane_area (GST_CTF_GTK_TIMELINE (tl),
         lane_of_cpu[a->cpu], &area);
@@ -215,9 +162,9 @@ test_timeline_range (void)
 {
   gchar *t = g_build_filename (g_getenv ("GST_CTF_EXAMPLES"), "ust-sample",
       NULL);
-  GstCtfGtkEventModel *m = open_loaded (t);
+  GstCtfGtkEventModel *m = gtk_test_open_loaded (t);
   GtkWidget *tl = gst_ctf_gtk_timeline_new (m);
-  GtkWidget *win = show (tl, 900, 200);
+  GtkWidget *win = gtk_test_show (tl, 900, 200);
   guint64 ts, te, s, e, s2, e2;
   guchar *px;
   gint w, h;
@@ -239,7 +186,7 @@ test_timeline_range (void)
       NULL);
   g_object_get (tl, "visible-start-ns", &s2, "visible-end-ns", &e2, NULL);
   g_assert_cmpuint (e2 - s2, ==, 1000);
-  px = render (tl, &w, &h);
+  px = gtk_test_render (tl, &w, &h);
   g_assert_nonnull (px);
   g_free (px);
   /* no further out than the whole trace */
@@ -287,9 +234,9 @@ test_timeline_markers (void)
   static const GdkRGBA b_color = { 0.75, 0.0, 0.75, 1 };
   gchar *t = g_build_filename (g_getenv ("GST_CTF_EXAMPLES"), "ust-sample",
       NULL);
-  GstCtfGtkEventModel *m = open_loaded (t);
+  GstCtfGtkEventModel *m = gtk_test_open_loaded (t);
   GtkWidget *tl = gst_ctf_gtk_timeline_new (m);
-  GtkWidget *win = show (tl, 900, 200);
+  GtkWidget *win = gtk_test_show (tl, 900, 200);
   GstCtfGtkTimeline *tt = GST_CTF_GTK_TIMELINE (tl);
   guint64 ts, te, a, b;
   guint notified = 0;
@@ -301,7 +248,7 @@ test_timeline_markers (void)
   g_object_get (tl, "marker-a-ns", &a, "marker-b-ns", &b, NULL);
   g_assert_cmpuint (a, ==, G_MAXUINT64);
   g_assert_cmpuint (b, ==, G_MAXUINT64);
-  px = render (tl, &w, &h);
+  px = gtk_test_render (tl, &w, &h);
   g_assert_cmpint (find_column (px, w, h - 2, &a_color), ==, -1);
   g_assert_cmpint (find_column (px, w, h - 2, &b_color), ==, -1);
   g_free (px);
@@ -318,7 +265,7 @@ test_timeline_markers (void)
   g_assert_cmpuint (b, ==, ts + (te - ts) / 4 * 3);
 
   /* drawn where the time is */
-  px = render (tl, &w, &h);
+  px = gtk_test_render (tl, &w, &h);
   xa = find_column (px, w, h - 2, &a_color);
   xb = find_column (px, w, h - 2, &b_color);
   g_free (px);
@@ -335,7 +282,7 @@ test_timeline_markers (void)
   /* removed */
   gst_ctf_gtk_timeline_set_marker (tt, 0, G_MAXUINT64);
   g_assert_cmpuint (notified, ==, 2);
-  px = render (tl, &w, &h);
+  px = gtk_test_render (tl, &w, &h);
   g_assert_cmpint (find_column (px, w, h - 2, &a_color), ==, -1);
   g_assert_cmpint (find_column (px, w, h - 2, &b_color), ==, xb);
   g_free (px);
@@ -349,9 +296,9 @@ test_details (void)
 {
   gchar *t = g_build_filename (g_getenv ("GST_CTF_EXAMPLES"), "ust-sample",
       NULL);
-  GstCtfGtkEventModel *m = open_loaded (t);
+  GstCtfGtkEventModel *m = gtk_test_open_loaded (t);
   GtkWidget *d = gst_ctf_gtk_details_new ();
-  GtkWidget *win = show (d, 500, 600);
+  GtkWidget *win = gtk_test_show (d, 500, 600);
   GstCtfGtkEvent *ev = g_list_model_get_item (G_LIST_MODEL (m), 0);
   guchar *px;
   gint w, h;
@@ -360,7 +307,7 @@ test_details (void)
   g_assert_true (gst_ctf_gtk_details_get_event (GST_CTF_GTK_DETAILS (d)) ==
       ev);
   while (g_main_context_iteration (NULL, FALSE));
-  px = render (d, &w, &h);
+  px = gtk_test_render (d, &w, &h);
   g_free (px);
   gst_ctf_gtk_details_set_event (GST_CTF_GTK_DETAILS (d), NULL);
   g_object_unref (ev);
@@ -388,9 +335,9 @@ test_timeline_redraw_time (void)
   else
     dat = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"), "tracecmd",
         "armv7-v6.dat", NULL);
-  m = open_loaded (dat);
+  m = gtk_test_open_loaded (dat);
   tl = gst_ctf_gtk_timeline_new (m);
-  win = show (tl, 1600 + 76, 300);
+  win = gtk_test_show (tl, 1600 + 76, 300);
   g_assert_true (gst_ctf_gtk_event_model_get_time_range (m, &ts, &te));
   for (span = (gdouble) (te - ts); span >= 1000; span /= 2) {
     for (i = 0; i < 4; i++) {

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * What the GTK tests share: a model opened and indexed, a widget shown in
+ * a window, a widget's own drawing as pixels, an oracle's lines.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "gstctfgtk.h"
+
+G_BEGIN_DECLS
+
+/* The model of @path, every event indexed (asserts no error). */
+GstCtfGtkEventModel *gtk_test_open_loaded (const gchar * path);
+/* A window of @w x @h holding @child, shown and laid out. */
+GtkWidget *gtk_test_show (GtkWidget * child, gint w, gint h);
+/* @w's own drawing now as B8G8R8A8 premultiplied rows of 4 * width bytes
+ * (g_free()), NULL when it draws nothing yet. */
+guchar *gtk_test_render (GtkWidget * w, gint * width, gint * height);
+/* The non-empty lines of @text, or of the file @path. */
+GPtrArray *gtk_test_split_lines (const gchar * text);
+GPtrArray *gtk_test_read_lines (const gchar * path);
+
+G_END_DECLS
