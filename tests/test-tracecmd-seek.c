@@ -287,6 +287,131 @@ GST_START_TEST (test_side_stream_range)
 
 GST_END_TEST;
 
+/* Packetizers of one file with the same class flags and clock offset
+ * share its CTF trace class (gsttracecmd-ctf-class.c); interleaved, each
+ * still makes the packets a packetizer alone makes, byte for byte; other
+ * flags or offsets get a class of their own, equal to a fresh build. */
+static void
+check_shared_class (const gchar * path)
+{
+  GstCtfTraceDat *td = gst_ctf_trace_dat_open (path, NULL);
+  GstCtfTraceDat *td2 = gst_ctf_trace_dat_open (path, NULL);
+  GstCtfTraceDatPacketizer *a, *b, *c, *alone;
+  GstCtfTraceDatPacketInfo ia, ib, ic;
+  const guint8 *da, *db, *dc;
+  gsize sa, sb, sc;
+  guint n = 0;
+  gint ra, rb, rc;
+
+  fail_unless (td != NULL && td2 != NULL);
+  a = gst_ctf_trace_dat_packetizer_new (td, 0, 0, NULL);
+  b = gst_ctf_trace_dat_packetizer_new (td,
+      GST_CTF_TRACE_DAT_PACKETIZER_STRICT, 0, NULL);
+  alone = gst_ctf_trace_dat_packetizer_new (td2, 0, 0, NULL);
+  fail_unless (a != NULL && b != NULL && alone != NULL);
+  fail_unless (gst_ctf_trace_dat_packetizer_get_trace_class (a) ==
+      gst_ctf_trace_dat_packetizer_get_trace_class (b), "%s", path);
+  fail_unless (gst_ctf_trace_dat_packetizer_get_trace_class (a) !=
+      gst_ctf_trace_dat_packetizer_get_trace_class (alone), "%s", path);
+  fail_unless_equals_string (gst_ctf_trace_dat_packetizer_get_metadata (a),
+      gst_ctf_trace_dat_packetizer_get_metadata (alone));
+  /* b is one packet behind a: both read the shared class at once */
+  rb = gst_ctf_trace_dat_packetizer_next (b, &db, &sb, &ib, NULL);
+  do {
+    ra = gst_ctf_trace_dat_packetizer_next (a, &da, &sa, &ia, NULL);
+    rc = gst_ctf_trace_dat_packetizer_next (alone, &dc, &sc, &ic, NULL);
+    fail_unless_equals_int (ra, rc);
+    if (ra > 0) {
+      fail_unless (sa == sc && memcmp (da, dc, sa) == 0,
+          "%s: packet %u differs", path, n);
+      fail_unless_equals_int (ia.stream_index, ic.stream_index);
+    }
+    if (rb > 0)
+      rb = gst_ctf_trace_dat_packetizer_next (b, &db, &sb, &ib, NULL);
+    n++;
+  } while (ra > 0);
+  fail_unless (n > 1, "%s", path);
+  fail_unless_equals_int (rb, 0);
+
+  /* another clock offset, lttng-compat: classes of their own, each equal
+   * to a packetizer alone on the other file */
+  c = gst_ctf_trace_dat_packetizer_new (td, 0, 1000, NULL);
+  fail_unless (c != NULL);
+  fail_unless (gst_ctf_trace_dat_packetizer_get_trace_class (c) !=
+      gst_ctf_trace_dat_packetizer_get_trace_class (a));
+  gst_ctf_trace_dat_packetizer_free (alone);
+  alone = gst_ctf_trace_dat_packetizer_new (td2, 0, 1000, NULL);
+  fail_unless_equals_string (gst_ctf_trace_dat_packetizer_get_metadata (c),
+      gst_ctf_trace_dat_packetizer_get_metadata (alone));
+  gst_ctf_trace_dat_packetizer_free (c);
+  gst_ctf_trace_dat_packetizer_free (alone);
+  c = gst_ctf_trace_dat_packetizer_new (td,
+      GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT, 0, NULL);
+  alone = gst_ctf_trace_dat_packetizer_new (td2,
+      GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT, 0, NULL);
+  fail_unless (c != NULL && alone != NULL);
+  fail_unless (gst_ctf_trace_dat_packetizer_get_trace_class (c) !=
+      gst_ctf_trace_dat_packetizer_get_trace_class (a));
+  fail_unless_equals_string (gst_ctf_trace_dat_packetizer_get_metadata (c),
+      gst_ctf_trace_dat_packetizer_get_metadata (alone));
+  /* c and alone packetize the same bytes */
+  n = 0;
+  do {
+    ra = gst_ctf_trace_dat_packetizer_next (c, &da, &sa, &ia, NULL);
+    rc = gst_ctf_trace_dat_packetizer_next (alone, &dc, &sc, &ic, NULL);
+    fail_unless_equals_int (ra, rc);
+    if (ra > 0)
+      fail_unless (sa == sc && memcmp (da, dc, sa) == 0,
+          "%s: lttng-compat packet %u differs", path, n);
+    n++;
+  } while (ra > 0);
+  gst_ctf_trace_dat_packetizer_free (c);
+  gst_ctf_trace_dat_packetizer_free (alone);
+
+  /* the last user gone, a new packetizer builds the class again */
+  gst_ctf_trace_dat_packetizer_free (a);
+  gst_ctf_trace_dat_packetizer_free (b);
+  a = gst_ctf_trace_dat_packetizer_new (td, 0, 0, NULL);
+  alone = gst_ctf_trace_dat_packetizer_new (td2, 0, 0, NULL);
+  fail_unless (a != NULL && alone != NULL);
+  fail_unless_equals_string (gst_ctf_trace_dat_packetizer_get_metadata (a),
+      gst_ctf_trace_dat_packetizer_get_metadata (alone));
+  gst_ctf_trace_dat_packetizer_free (a);
+  gst_ctf_trace_dat_packetizer_free (alone);
+  gst_ctf_trace_dat_unref (td);
+  gst_ctf_trace_dat_unref (td2);
+}
+
+GST_START_TEST (test_shared_class)
+{
+  const gchar *bundled[] = { "instance.v7-zstd.dat", "date.v7-zstd.dat" };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (bundled); i++) {
+    gchar *path = g_build_filename (g_getenv ("GST_CTF_TEST_DATA"),
+        "tracecmdsrc", bundled[i], NULL);
+
+    check_shared_class (path);
+    g_free (path);
+  }
+  if (test_corpus () == NULL) {
+    g_print ("SKIP test_shared_class (corpus part): GST_CTF_CORPUS "
+        "missing\n");
+    return;
+  }
+  {
+    gchar *rel = g_build_filename ("tracedat", "sched-irq-timer-wq.v7-zstd.dat",
+        NULL);
+    gchar *path = test_corpus_path (rel);
+
+    check_shared_class (path);
+    g_free (path);
+    g_free (rel);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 tracecmd_seek_suite (void)
 {
@@ -297,6 +422,7 @@ tracecmd_seek_suite (void)
   tcase_add_test (tc, test_seek_bundled);
   tcase_add_test (tc, test_seek_corpus);
   tcase_add_test (tc, test_side_stream_range);
+  tcase_add_test (tc, test_shared_class);
   return s;
 }
 

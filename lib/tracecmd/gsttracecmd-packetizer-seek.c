@@ -27,7 +27,7 @@ clock_value (GstCtfTraceDat * td, guint64 raw)
 static gint64
 to_ns (GstCtfTraceDatPacketizer * p, guint64 cv)
 {
-  const GstCtfClockClass *cc = g_ptr_array_index (p->tc->clock_classes, 0);
+  const GstCtfClockClass *cc = g_ptr_array_index (p->cls->tc->clock_classes, 0);
 
   return (gint64) cv + cc->offset_s * 1000000000 + cc->offset;
 }
@@ -211,7 +211,7 @@ gst_ctf_trace_dat_packetizer_seek (GstCtfTraceDatPacketizer * p, gint64 ns,
 
   if (!_gst_ctf_trace_dat_packetizer_start (p, error))
     return FALSE;
-  cc = g_ptr_array_index (p->tc->clock_classes, 0);
+  cc = g_ptr_array_index (p->cls->tc->clock_classes, 0);
   origin = cc->offset_s * 1000000000 + cc->offset;
   cv = ns <= origin ? 0 : (guint64) (ns - origin);
 

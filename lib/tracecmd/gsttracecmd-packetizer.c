@@ -53,7 +53,6 @@
 #define OPTION_CHUNK 4096
 
 static void plan_free (Plan * pl);
-static void plans_setup (GstCtfTraceDatPacketizer * p);
 
 
 /**
@@ -75,18 +74,22 @@ GstCtfTraceDatPacketizer *
 gst_ctf_trace_dat_packetizer_new (GstCtfTraceDat * td, guint flags,
     gint64 clock_offset_ns, GError ** error)
 {
-  GstCtfTraceDatPacketizer *p = g_new0 (GstCtfTraceDatPacketizer, 1);
+  GstCtfTraceDatPacketizer *p;
+  TdCtfClass *cls = _gst_ctf_trace_dat_ctf_class_get (td, flags,
+      clock_offset_ns, error);
 
+  if (cls == NULL)
+    return NULL;
+  p = g_new0 (GstCtfTraceDatPacketizer, 1);
   p->td = gst_ctf_trace_dat_ref (td);
   p->flags = flags;
-  p->keep = g_ptr_array_new_with_free_func ((GDestroyNotify)
-      gst_ctf_trace_class_unref);
-  if (!_gst_ctf_trace_dat_packetizer_build (p, clock_offset_ns, error)
-      || !_gst_ctf_trace_dat_packetizer_setup_streams (p, error)) {
+  p->cls = cls;
+  p->common = g_new0 (GstCtfFieldValue, cls->max_values);
+  p->payload = g_new0 (GstCtfFieldValue, cls->max_values);
+  if (!_gst_ctf_trace_dat_packetizer_setup_streams (p, error)) {
     gst_ctf_trace_dat_packetizer_free (p);
     return NULL;
   }
-  plans_setup (p);
   return p;
 }
 
@@ -110,31 +113,13 @@ gst_ctf_trace_dat_packetizer_free (GstCtfTraceDatPacketizer * p)
   if (p->streams && p->streams[p->n_streams].it)
     gst_ctf_trace_dat_cpu_iter_free (p->streams[p->n_streams].it);
   g_free (p->streams);
-  for (i = 0; i < p->n_ec_tables; i++)
-    g_free (p->ec_tables[i]);
-  g_free (p->ec_tables);
   if (p->fw)
     gst_ctf_packet_writer_free (p->fw);
-  if (p->plans) {
-    for (i = 0; i < 65536; i++)
-      plan_free (p->plans[i]);
-    g_free (p->plans);
-  }
-  if (p->layouts) {
-    for (i = 0; i < 65536; i++)
-      _gst_ctf_trace_dat_lttng_layout_free (p->layouts[i]);
-    g_free (p->layouts);
-  }
   g_free (p->out);
   g_free (p->common);
   g_free (p->payload);
-  g_free (p->tsdl);
   g_clear_error (&p->skipped_error);
-  if (p->tc)
-    gst_ctf_trace_class_unref (p->tc);
-  if (p->build_tc)
-    gst_ctf_trace_class_unref (p->build_tc);
-  g_ptr_array_unref (p->keep);
+  _gst_ctf_trace_dat_ctf_class_unref (p->cls);
   gst_ctf_trace_dat_unref (p->td);
   g_free (p);
 }
@@ -149,7 +134,7 @@ gst_ctf_trace_dat_packetizer_free (GstCtfTraceDatPacketizer * p)
 GstCtfTraceClass *
 gst_ctf_trace_dat_packetizer_get_trace_class (GstCtfTraceDatPacketizer * p)
 {
-  return p->tc;
+  return p->cls->tc;
 }
 
 /**
@@ -161,7 +146,7 @@ gst_ctf_trace_dat_packetizer_get_trace_class (GstCtfTraceDatPacketizer * p)
 const gchar *
 gst_ctf_trace_dat_packetizer_get_metadata (GstCtfTraceDatPacketizer * p)
 {
-  return p->tsdl;
+  return p->cls->tsdl;
 }
 
 /* ---- ring-buffer pages ------------------------------------------------- */
@@ -440,34 +425,43 @@ plan_free (Plan * pl)
 
 /* Plans for every event id, or none when one format cannot be planned
  * (or GST_CTF_TRACEDAT_NO_DIRECT is set, to compare both paths). */
-static void
-plans_setup (GstCtfTraceDatPacketizer * p)
+void
+_gst_ctf_trace_dat_plans_setup (TdCtfClass * c)
 {
-  GstCtfTraceDat *td = p->td;
+  GstCtfTraceDat *td = c->td;
   gboolean common_in_payload;
   guint i;
 
   if (g_getenv ("GST_CTF_TRACEDAT_NO_DIRECT"))
     return;
   common_in_payload = ((const GstCtfStreamClass *)
-      g_ptr_array_index (p->tc->stream_classes, 0))->event_common_context
+      g_ptr_array_index (c->tc->stream_classes, 0))->event_common_context
       == NULL;
-  p->plans = g_new0 (Plan *, 65536);
+  c->plans = g_new0 (Plan *, 65536);
   for (i = 0; i < td->formats->len; i++) {
     const GstCtfTraceDatEventFormat *f = g_ptr_array_index (td->formats, i);
 
     if (f->id >= 65536 || td->format_by_id[f->id] != f)
       continue;
-    p->plans[f->id] = plan_build (f,
-        p->layouts ? p->layouts[f->id] : NULL, common_in_payload);
-    if (!p->plans[f->id]) {
-      guint j;
-      for (j = 0; j < 65536; j++)
-        plan_free (p->plans[j]);
-      g_clear_pointer (&p->plans, g_free);
+    c->plans[f->id] = plan_build (f,
+        c->layouts ? c->layouts[f->id] : NULL, common_in_payload);
+    if (!c->plans[f->id]) {
+      g_clear_pointer (&c->plans, _gst_ctf_trace_dat_plans_free);
       return;
     }
   }
+}
+
+void
+_gst_ctf_trace_dat_plans_free (Plan ** plans)
+{
+  guint i;
+
+  if (plans == NULL)
+    return;
+  for (i = 0; i < 65536; i++)
+    plan_free (plans[i]);
+  g_free (plans);
 }
 
 static inline guint8 *
@@ -592,7 +586,7 @@ direct_page (GstCtfTraceDatPacketizer * p, Stream * s,
     }
     id = (guint) td_read_n (bo, pr.data + td->common_type_offset,
         td->common_type_size);
-    pl = id < 65536 && s->ec_by_id[id] ? p->plans[id] : NULL;
+    pl = id < 65536 && s->ec_by_id[id] ? p->cls->plans[id] : NULL;
     if (!pl) {
       skipped++;
       continue;
@@ -614,7 +608,7 @@ direct_page (GstCtfTraceDatPacketizer * p, Stream * s,
     return FALSE;
   d = out_reserve (p, 0, DIRECT_HEADER_SIZE);
   put_n (bo, d, 0xc1fc1fc1, 4);
-  memcpy (d + 4, p->tc->uuid, 16);
+  memcpy (d + 4, p->cls->tc->uuid, 16);
   put_n (bo, d + 20, s->sc_id, 4);
   put_n (bo, d + 24, s->cpu, 8);
   put_n (bo, d + 32, s->begin, 8);
@@ -655,7 +649,7 @@ encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
   }
   info->discarded_skipped = s->skipped_pages;
   info->discarded_delta += s->skipped_pages;
-  if (p->plans) {
+  if (p->cls->plans) {
     if (!direct_page (p, s, &pg, &last, &n, &skipped, &clamped, size,
             error)) {
       page_error_prefix (p, s, error);
@@ -696,16 +690,16 @@ encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
       skipped++;
       continue;
     }
-    if (p->layouts) {
+    if (p->cls->layouts) {
       const GstCtfEventClass *bec;
 
       /* lttng-compat: the common context as usual, the payload as the
        * event's layout says */
-      bec = _gst_ctf_trace_dat_record_values (td, p->build_tc, &rec,
-          p->common, p->max_common, &nc, NULL, 0, &np, error);
+      bec = _gst_ctf_trace_dat_record_values (td, p->cls->build_tc, &rec,
+          p->common, p->cls->max_values, &nc, NULL, 0, &np, error);
       if (bec && !_gst_ctf_trace_dat_lttng_values (td,
-              p->layouts[rec.event_id], bec->payload, &rec, p->payload,
-              p->max_payload, &np)) {
+              p->cls->layouts[rec.event_id], bec->payload, &rec, p->payload,
+              p->cls->max_values, &np)) {
         g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_TRACEDAT,
             "Too many values: event-id=%u", rec.event_id);
         bec = NULL;
@@ -714,8 +708,8 @@ encode_page (GstCtfTraceDatPacketizer * p, Stream * s, const guint8 ** data,
         page_error_prefix (p, s, error);
         return FALSE;
       }
-    } else if (!gst_ctf_trace_dat_record_get_values (td, p->build_tc, &rec,
-            p->common, p->max_common, &nc, p->payload, p->max_payload, &np,
+    } else if (!gst_ctf_trace_dat_record_get_values (td, p->cls->build_tc, &rec,
+            p->common, p->cls->max_values, &nc, p->payload, p->cls->max_values, &np,
             error)) {
       page_error_prefix (p, s, error);
       return FALSE;
@@ -1099,7 +1093,7 @@ file_packet (GstCtfTraceDatPacketizer * p, const guint8 ** data, gsize * size,
   if (p->phase >= N_FEV)
     p->file_done = TRUE;
   memset (info, 0, sizeof (*info));
-  info->stream_class_id = p->file_sc_id;
+  info->stream_class_id = p->cls->file_sc_id;
   info->stream_name = g_intern_static_string ("tracecmd");
   info->stream_index = p->file_index;
   info->is_file_stream = TRUE;
@@ -1184,7 +1178,7 @@ _gst_ctf_trace_dat_packetizer_file_reset (GstCtfTraceDatPacketizer * p)
 static gint64
 to_ns (GstCtfTraceDatPacketizer * p, guint64 cv)
 {
-  const GstCtfClockClass *cc = g_ptr_array_index (p->tc->clock_classes, 0);
+  const GstCtfClockClass *cc = g_ptr_array_index (p->cls->tc->clock_classes, 0);
 
   return (gint64) cv + cc->offset_s * 1000000000 + cc->offset;
 }
@@ -1224,7 +1218,7 @@ gst_ctf_trace_dat_packetizer_next (GstCtfTraceDatPacketizer * p,
     if (s->have_page && (!best || s->begin < best->begin))
       best = s;
   }
-  if (p->file_stream && !p->file_done
+  if (p->cls->file_stream && !p->file_done
       && (!best || p->side_cv <= best->begin)) {
     if (!file_packet (p, data, size, info, error))
       return -1;
@@ -1232,7 +1226,7 @@ gst_ctf_trace_dat_packetizer_next (GstCtfTraceDatPacketizer * p,
     info->end_ns = to_ns (p, info->timestamp_end);
     return 1;
   }
-  if (p->layouts && !p->statedump_done && p->n_streams > 0) {
+  if (p->cls->layouts && !p->statedump_done && p->n_streams > 0) {
     Stream *s = &p->streams[0];
     guint64 t = s->has_prev ? MAX (p->side_cv, s->prev_end) : p->side_cv;
     guint n = 0;
@@ -1242,7 +1236,7 @@ gst_ctf_trace_dat_packetizer_next (GstCtfTraceDatPacketizer * p,
     if ((!s->have_page || s->begin >= t) && (!best || t <= best->begin)) {
       p->statedump_done = TRUE;
       if (!_gst_ctf_trace_dat_lttng_statedump (p->td,
-              g_ptr_array_index (p->tc->stream_classes, s->sc_id), s->w,
+              g_ptr_array_index (p->cls->tc->stream_classes, s->sc_id), s->w,
               s->cpu, t, data, size, &n, error))
         return -1;
       if (*size > 0) {

@@ -332,41 +332,55 @@ typedef struct
                                  * packet, already in @discarded */
 } Stream;
 
-struct _GstCtfTraceDatPacketizer
-{
-  GstCtfTraceDat *td;
-  guint flags;
+/* The CTF side of a file's conversion: the same for every packetizer of
+ * one file with the same LTTNG_COMPAT and NO_FILE_STREAM flags and clock
+ * offset, so built once and shared by them, read-only once built
+ * (gsttracecmd-ctf-class.c).  On a desktop kernel's trace.dat it is
+ * about 8 MB: the builder's trace class, the TSDL text (1.2 MB), the
+ * trace class parsed back from it and the tables by event id. */
+typedef struct {
+  gint ref_count;
+  GstCtfTraceDat *td;           /* the key (no reference: the users hold
+                                 * one) */
+  guint flags;                  /* LTTNG_COMPAT | NO_FILE_STREAM */
+  gint64 clock_offset_ns;
+
   GstCtfTraceClass *build_tc;   /* buffer 0's model: values come from it */
   GPtrArray *keep;              /* other builder trace classes */
   GstCtfTraceClass *tc;         /* parsed back from @tsdl */
   gchar *tsdl;
+  const GstCtfEventClass ***ec_tables;  /* [stream class][event id] */
+  guint n_ec_tables;
+  /* lttng-compat: layouts by event id ([65536]; NULL otherwise) */
+  LttngLayout **layouts;
+  /* direct encoding (see plan_build()); NULL: through the packet writer */
+  struct _Plan **plans;         /* [65536] by event id */
+  guint max_values;             /* room for the values of one record */
+  gboolean file_stream;
+  guint64 file_sc_id;
+} TdCtfClass;
+
+struct _GstCtfTraceDatPacketizer
+{
+  GstCtfTraceDat *td;
+  guint flags;
+  TdCtfClass *cls;              /* shared, read-only */
 
   Stream *streams;
   guint n_streams;
-  const GstCtfEventClass ***ec_tables;
-  guint n_ec_tables;
-
-  /* lttng-compat: layouts by event id ([65536]; NULL otherwise) */
-  LttngLayout **layouts;
   gboolean statedump_done;      /* the statedump packet was made */
 
-  /* direct encoding (see plan_build()); NULL: through the packet writer */
-  struct _Plan **plans;         /* [65536] by event id */
   guint8 *out;
   gsize out_alloc;
 
-  GstCtfFieldValue *common;
-  guint max_common;
-  GstCtfFieldValue *payload;
-  guint max_payload;
+  GstCtfFieldValue *common;     /* [cls->max_values] */
+  GstCtfFieldValue *payload;    /* [cls->max_values] */
 
   gboolean started;
   guint64 t0;
   guint64 side_cv;              /* time of the side stream and statedump */
 
   /* side stream */
-  gboolean file_stream;
-  guint64 file_sc_id;
   guint file_index;
   GstCtfPacketWriter *fw;
   const GstCtfEventClass *fec[N_FEV];
@@ -399,12 +413,21 @@ G_GNUC_INTERNAL gboolean _gst_ctf_trace_dat_packetizer_stream_load (
 G_GNUC_INTERNAL void _gst_ctf_trace_dat_packetizer_file_reset (
     GstCtfTraceDatPacketizer * p);
 
+/* gsttracecmd-ctf-class.c */
+G_GNUC_INTERNAL TdCtfClass *_gst_ctf_trace_dat_ctf_class_get (
+    GstCtfTraceDat * td, guint flags, gint64 clock_offset_ns,
+    GError ** error);
+G_GNUC_INTERNAL void _gst_ctf_trace_dat_ctf_class_unref (TdCtfClass * c);
+
+/* gsttracecmd-packetizer.c: the direct encoding's plans of @c */
+G_GNUC_INTERNAL void _gst_ctf_trace_dat_plans_setup (TdCtfClass * c);
+G_GNUC_INTERNAL void _gst_ctf_trace_dat_plans_free (struct _Plan **plans);
+
 /* gsttracecmd-trace-class.c */
 G_GNUC_INTERNAL gboolean _gst_ctf_trace_dat_option_is_container (guint id);
 G_GNUC_INTERNAL const gchar *_gst_ctf_trace_dat_option_name (guint id);
-G_GNUC_INTERNAL gboolean
-_gst_ctf_trace_dat_packetizer_build (GstCtfTraceDatPacketizer * p,
-    gint64 clock_offset_ns, GError ** error);
+G_GNUC_INTERNAL gboolean _gst_ctf_trace_dat_ctf_class_build (TdCtfClass * c,
+    GError ** error);
 G_GNUC_INTERNAL gboolean
 _gst_ctf_trace_dat_packetizer_setup_streams (GstCtfTraceDatPacketizer * p,
     GError ** error);

@@ -166,10 +166,9 @@ escape_stream_class (GstCtfStreamClass * sc)
  * context's `common_pid` is the `tid` context, each payload follows the
  * event's layout. */
 static void
-apply_lttng (GstCtfTraceDatPacketizer * p, GstCtfTraceClass * tc,
-    GstCtfStreamClass * sc)
+apply_lttng (TdCtfClass * c, GstCtfTraceClass * tc, GstCtfStreamClass * sc)
 {
-  GstCtfTraceDat *td = p->td;
+  GstCtfTraceDat *td = c->td;
   guint i, j;
 
   if (sc->event_common_context) {
@@ -190,13 +189,13 @@ apply_lttng (GstCtfTraceDatPacketizer * p, GstCtfTraceClass * tc,
       continue;
     g_free (ec->name);
     ec->name = _gst_ctf_trace_dat_lttng_event_name (f);
-    if (!p->layouts[ec->id])
-      p->layouts[ec->id] = _gst_ctf_trace_dat_lttng_layout_new (f,
+    if (!c->layouts[ec->id])
+      c->layouts[ec->id] = _gst_ctf_trace_dat_lttng_layout_new (f,
           td->kernel_long_size, sc->event_common_context == NULL);
     if (ec->payload)
       gst_ctf_field_class_free (ec->payload);
     ec->payload = _gst_ctf_trace_dat_lttng_payload (tc,
-        p->layouts[ec->id], td->byte_order);
+        c->layouts[ec->id], td->byte_order);
     escape_underscores (ec->payload);
   }
 }
@@ -433,11 +432,33 @@ lttng_creation_datetime (GstCtfTraceDat * td, guint64 first_ns)
   return s ? s : g_strdup ("");
 }
 
-gboolean
-_gst_ctf_trace_dat_packetizer_build (GstCtfTraceDatPacketizer * p,
-    gint64 clock_offset_ns, GError ** error)
+/* Event classes by id for each stream class of @c's trace class. */
+static void
+ec_tables_setup (TdCtfClass * c)
 {
-  GstCtfTraceDat *td = p->td;
+  guint i, j;
+
+  c->n_ec_tables = c->tc->stream_classes->len;
+  c->ec_tables = g_new0 (const GstCtfEventClass **, c->n_ec_tables);
+  for (i = 0; i < c->tc->stream_classes->len; i++) {
+    const GstCtfStreamClass *sc = g_ptr_array_index (c->tc->stream_classes, i);
+
+    c->ec_tables[i] = g_new0 (const GstCtfEventClass *, 65536);
+    for (j = 0; j < sc->event_classes->len; j++) {
+      const GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, j);
+      if (ec->id < 65536)
+        c->ec_tables[i][ec->id] = ec;
+    }
+  }
+}
+
+/* Builds the CTF side of @c->td's conversion for @c->flags and
+ * @c->clock_offset_ns into @c (its key and @keep already set). */
+gboolean
+_gst_ctf_trace_dat_ctf_class_build (TdCtfClass * c, GError ** error)
+{
+  GstCtfTraceDat *td = c->td;
+  gint64 clock_offset_ns = c->clock_offset_ns;
   GstCtfTraceClass *tc = NULL;
   GArray *bufs = g_array_new (FALSE, FALSE, sizeof (guint));
   const GstCtfTraceDatOption *opts;
@@ -477,13 +498,13 @@ _gst_ctf_trace_dat_packetizer_build (GstCtfTraceDatPacketizer * p,
     default_clock (bt);
     if (k == 0) {
       tc = bt;
-      p->build_tc = gst_ctf_trace_class_ref (bt);
+      c->build_tc = gst_ctf_trace_class_ref (bt);
       sc = g_ptr_array_index (tc->stream_classes, 0);
     } else {
       GstCtfClockClass *bcc = g_ptr_array_index (bt->clock_classes, 0);
       gboolean found = FALSE;
 
-      g_ptr_array_add (p->keep, bt);
+      g_ptr_array_add (c->keep, bt);
       sc = g_ptr_array_steal_index (bt->stream_classes, 0);
       sc->id = k;
       for (i = 0; i < sc->event_classes->len; i++)
@@ -505,10 +526,10 @@ _gst_ctf_trace_dat_packetizer_build (GstCtfTraceDatPacketizer * p,
       g_ptr_array_add (tc->stream_classes, sc);
     }
     escape_stream_class (sc);
-    if (p->flags & GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT) {
-      if (!p->layouts)
-        p->layouts = g_new0 (LttngLayout *, 65536);
-      apply_lttng (p, bt, sc);
+    if (c->flags & GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT) {
+      if (!c->layouts)
+        c->layouts = g_new0 (LttngLayout *, 65536);
+      apply_lttng (c, bt, sc);
       if (k == 0)
         _gst_ctf_trace_dat_lttng_add_statedump (sc, bo,
             td->kernel_long_size);
@@ -571,7 +592,7 @@ _gst_ctf_trace_dat_packetizer_build (GstCtfTraceDatPacketizer * p,
         break;
     }
   }
-  if (p->flags & GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT) {
+  if (c->flags & GST_CTF_TRACE_DAT_PACKETIZER_LTTNG_COMPAT) {
     gchar **u = td->uname ? g_strsplit (td->uname, " ", 4) : NULL;
 
     env_set_str (tc, "tracer_name", "lttng-modules");
@@ -601,37 +622,36 @@ _gst_ctf_trace_dat_packetizer_build (GstCtfTraceDatPacketizer * p,
         total_offset);
 
   sc0 = g_ptr_array_index (tc->stream_classes, 0);
-  p->file_stream =
-      !(p->flags & GST_CTF_TRACE_DAT_PACKETIZER_NO_FILE_STREAM);
-  if (p->file_stream) {
-    p->file_sc_id = tc->stream_classes->len;
+  c->file_stream =
+      !(c->flags & GST_CTF_TRACE_DAT_PACKETIZER_NO_FILE_STREAM);
+  if (c->file_stream) {
+    c->file_sc_id = tc->stream_classes->len;
     g_ptr_array_add (tc->stream_classes,
-        make_file_stream_class (p->file_sc_id, bo, sc0->default_clock->name));
+        make_file_stream_class (c->file_sc_id, bo, sc0->default_clock->name));
   }
 
   /* room for the values of the largest record: one within a page, and,
    * as a file claiming huge pages must not make us allocate for them,
    * within the file's size (a larger record, only possible inflated from
    * a compressed file, is an error: too many values) */
-  p->max_payload = 64;
+  c->max_values = 64;
   for (i = 0; i < td->formats->len; i++)
-    p->max_payload = MAX (p->max_payload,
+    c->max_values = MAX (c->max_values,
         max_values (g_ptr_array_index (td->formats, i),
             (guint) MIN ((guint64) max_page, (guint64) td->file_size)));
-  p->max_common = p->max_payload;
-  p->common = g_new0 (GstCtfFieldValue, p->max_common);
-  p->payload = g_new0 (GstCtfFieldValue, p->max_payload);
 
-  p->tsdl = gst_ctf_tsdl_write (tc, error);
-  if (!p->tsdl)
+  c->tsdl = gst_ctf_tsdl_write (tc, error);
+  if (!c->tsdl)
     goto fail;
-  p->tc = gst_ctf_tsdl_parse (p->tsdl, td->origin, error);
-  if (!p->tc) {
+  c->tc = gst_ctf_tsdl_parse (c->tsdl, td->origin, error);
+  if (!c->tc) {
     g_prefix_error (error, "Generated metadata does not parse back: ");
     goto fail;
   }
   gst_ctf_trace_class_unref (tc);
   g_array_free (bufs, TRUE);
+  ec_tables_setup (c);
+  _gst_ctf_trace_dat_plans_setup (c);
   return TRUE;
 
 fail:
@@ -667,20 +687,6 @@ _gst_ctf_trace_dat_packetizer_setup_streams (GstCtfTraceDatPacketizer * p,
   }
   /* one spare slot: a stream whose setup failed half-way */
   p->streams = g_new0 (Stream, n + 1);
-  p->n_ec_tables = p->tc->stream_classes->len;
-  p->ec_tables = g_new0 (const GstCtfEventClass **, p->n_ec_tables);
-  for (i = 0; i < p->tc->stream_classes->len; i++) {
-    const GstCtfStreamClass *sc = g_ptr_array_index (p->tc->stream_classes, i);
-    guint j;
-
-    p->ec_tables[i] = g_new0 (const GstCtfEventClass *, 65536);
-    for (j = 0; j < sc->event_classes->len; j++) {
-      const GstCtfEventClass *ec = g_ptr_array_index (sc->event_classes, j);
-      if (ec->id < 65536)
-        p->ec_tables[i][ec->id] = ec;
-    }
-  }
-
   for (b = 0; b < td->buffers->len; b++) {
     const GstCtfTraceDatBuffer *buf = g_ptr_array_index (td->buffers, b);
     gchar *bname;
@@ -717,13 +723,13 @@ _gst_ctf_trace_dat_packetizer_setup_streams (GstCtfTraceDatPacketizer * p,
         s->z_page_size = buf->page_size;
         s->released = buf->cpus[i].offset;
       }
-      s->ec_by_id = p->ec_tables[k];
+      s->ec_by_id = p->cls->ec_tables[k];
       s->it = gst_ctf_trace_dat_cpu_iter_new (td, b, i, error);
       if (!s->it) {
         g_free (bname);
         return FALSE;
       }
-      s->w = gst_ctf_packet_writer_new (p->tc, k, error);
+      s->w = gst_ctf_packet_writer_new (p->cls->tc, k, error);
       if (!s->w) {
         g_free (bname);
         return FALSE;
@@ -734,13 +740,13 @@ _gst_ctf_trace_dat_packetizer_setup_streams (GstCtfTraceDatPacketizer * p,
     g_free (bname);
     k++;
   }
-  if (p->file_stream) {
+  if (p->cls->file_stream) {
     p->file_index = p->n_streams;
-    p->fw = gst_ctf_packet_writer_new (p->tc, p->file_sc_id, error);
+    p->fw = gst_ctf_packet_writer_new (p->cls->tc, p->cls->file_sc_id, error);
     if (!p->fw)
       return FALSE;
     for (i = 0; i < N_FEV; i++)
-      p->fec[i] = p->ec_tables[p->file_sc_id][i];
+      p->fec[i] = p->cls->ec_tables[p->cls->file_sc_id][i];
   }
   return TRUE;
 }
