@@ -516,10 +516,19 @@ check_tasks (const gchar * dat, const gchar * oracle, const gchar * shot)
   tids = gst_ctf_gtk_timeline_get_shown_task_tids (tl, &n_tids);
   g_assert_null (tids);
   g_assert_cmpuint (n_tids, ==, 0);
+  tids = gst_ctf_gtk_timeline_get_task_row_tids (tl, &n_tids);
+  g_assert_nonnull (tids);      /* none chosen, not every task */
+  g_assert_cmpuint (n_tids, ==, 0);
+  g_free (tids);
+  g_object_get (tl, "task-row-tids", &v, NULL);
+  g_assert_nonnull (v);
+  g_assert_cmpuint (g_variant_n_children (v), ==, 0);
+  g_variant_unref (v);
   g_object_set (tl, "task-row-tids", NULL, NULL);
   tids = gst_ctf_gtk_timeline_get_shown_task_tids (tl, &n_tids);
   g_assert_cmpuint (n_tids, ==, n);
   g_free (tids);
+  g_assert_null (gst_ctf_gtk_timeline_get_task_row_tids (tl, &n_tids));
 
   g_test_message ("%s: %u tasks (run time and runs as the report's), %u "
       "rows chosen, %u samples, %u task states checked (%u running), %u "

@@ -187,8 +187,9 @@ gst_ctf_gtk_timeline_get_task_row_tids (GstCtfGtkTimeline * timeline,
   if (timeline->row_tids == NULL)
     return NULL;
   *n_tids = timeline->row_tids->len;
-  return g_memdup2 (timeline->row_tids->data,
-      MAX (timeline->row_tids->len, 1) * sizeof (gint));
+  if (*n_tids == 0)
+    return g_new0 (gint, 1);    /* none, not NULL (every task) */
+  return g_memdup2 (timeline->row_tids->data, *n_tids * sizeof (gint));
 }
 
 /**
