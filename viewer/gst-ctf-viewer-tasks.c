@@ -2,10 +2,10 @@
 /*
  * The task picker of gst-ctf-viewer (as KernelShark's task plots
  * dialog): a list of the trace's tasks (gst_ctf_gtk_timeline_list_tasks():
- * thread id, command, run time, busiest first) with a check box each for
- * a row in the timeline (GstCtfGtkTimeline:task-row-tids), a search field
- * that narrows the list (command or thread id), and All / None / Busiest
- * buttons.  Shown in a popover from a button next to Tasks; a change
+ * thread id, command, run time, busiest first; a click on a column's
+ * title sorts by it) with a check box each for a row in the timeline
+ * (GstCtfGtkTimeline:task-row-tids), a search field that narrows the list
+ * (command or thread id), and All / None / Busiest buttons.  Shown in a popover from a button next to Tasks; a change
  * turns the rows per task on.  --tasks=TID,... sets the same choice
  * (gst_ctf_viewer_tasks_parse()).
  */
@@ -169,9 +169,11 @@ bind_cell (GtkSignalListItemFactory * f, GtkListItem * li, Picker * p)
   gtk_label_set_text (GTK_LABEL (w), buf);
 }
 
+/* A column; a click on the title of one with @prop (a GstCtfGtkTask
+ * property) sorts by it. */
 static void
 add_column (GtkColumnView * view, Picker * p, const gchar * title,
-    Column col, gboolean expand)
+    Column col, gboolean expand, const gchar * prop)
 {
   GtkListItemFactory *f = gtk_signal_list_item_factory_new ();
   GtkColumnViewColumn *c;
@@ -181,6 +183,16 @@ add_column (GtkColumnView * view, Picker * p, const gchar * title,
   g_signal_connect (f, "bind", G_CALLBACK (bind_cell), p);
   c = gtk_column_view_column_new (title, f);
   gtk_column_view_column_set_expand (c, expand);
+  if (prop != NULL) {
+    GtkExpression *e = gtk_property_expression_new (GST_CTF_GTK_TYPE_TASK,
+        NULL, prop);
+    GtkSorter *sorter = col == COL_COMM ?
+        GTK_SORTER (gtk_string_sorter_new (e)) :
+        GTK_SORTER (gtk_numeric_sorter_new (e));
+
+    gtk_column_view_column_set_sorter (c, sorter);
+    g_object_unref (sorter);
+  }
   gtk_column_view_append_column (view, c);
   g_object_unref (c);
 }
@@ -286,14 +298,20 @@ gst_ctf_viewer_tasks_picker_new (GstCtfGtkTimeline * timeline)
       G_CALLBACK (on_busiest), p);
   gtk_box_append (GTK_BOX (box), row);
 
-  view = gtk_column_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new
-          (g_object_ref (G_LIST_MODEL (p->shown)))));
+  view = gtk_column_view_new (NULL);
   gtk_column_view_set_show_column_separators (GTK_COLUMN_VIEW (view), TRUE);
-  add_column (GTK_COLUMN_VIEW (view), p, "Row", COL_SHOW, FALSE);
-  add_column (GTK_COLUMN_VIEW (view), p, "TID", COL_TID, FALSE);
-  add_column (GTK_COLUMN_VIEW (view), p, "Command", COL_COMM, TRUE);
-  add_column (GTK_COLUMN_VIEW (view), p, "Run time", COL_RUN, FALSE);
-  add_column (GTK_COLUMN_VIEW (view), p, "Runs", COL_RUNS, FALSE);
+  add_column (GTK_COLUMN_VIEW (view), p, "Row", COL_SHOW, FALSE, NULL);
+  add_column (GTK_COLUMN_VIEW (view), p, "TID", COL_TID, FALSE, "tid");
+  add_column (GTK_COLUMN_VIEW (view), p, "Command", COL_COMM, TRUE, "comm");
+  add_column (GTK_COLUMN_VIEW (view), p, "Run time", COL_RUN, FALSE,
+      "run-time-ns");
+  add_column (GTK_COLUMN_VIEW (view), p, "Runs", COL_RUNS, FALSE, "n-runs");
+  /* busiest first until a column's title is clicked */
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (view),
+      GTK_SELECTION_MODEL (gtk_no_selection_new (G_LIST_MODEL
+              (gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL
+                          (p->shown)), g_object_ref (gtk_column_view_get_sorter
+                          (GTK_COLUMN_VIEW (view))))))));
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), view);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll),
       GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);

@@ -17,8 +17,9 @@
  *   empty set gives no row, NULL every task;
  * - the label column is as wide as the widest `comm-tid` label (Pango);
  * - the picker lists every task, its search keeps those whose command
- *   holds the text or whose thread id starts with it, and unchecking a
- *   task's box removes its row.
+ *   holds the text or whose thread id starts with it, its boxes are the
+ *   chosen tasks', unchecking one removes its row, and TID's column sorts
+ *   by thread id.
  *
  * The bundled trace.dat always, corpus traces when GST_CTF_CORPUS is
  * there.  Screenshots of the rows and the picker go to shots/.
@@ -276,6 +277,21 @@ settle (void)
   }
 }
 
+/* The first widget of @type under @w (depth first), NULL when none. */
+static GtkWidget *
+find_type (GtkWidget * w, GType type)
+{
+  GtkWidget *c, *found;
+
+  if (g_type_is_a (G_OBJECT_TYPE (w), type))
+    return w;
+  for (c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling
+      (c))
+    if ((found = find_type (c, type)) != NULL)
+      return found;
+  return NULL;
+}
+
 /* The check boxes of the picker's list under @w, appended to @out. */
 static void
 find_checks (GtkWidget * w, GPtrArray * out)
@@ -508,6 +524,37 @@ check_tasks (const gchar * dat, const gchar * oracle, const gchar * shot)
   }
   g_assert_cmpuint (i, <, checks->len);
   g_ptr_array_unref (checks);
+  /* a click on TID's title: the rows shown by thread id */
+  {
+    GtkWidget *view = find_type (picker, GTK_TYPE_COLUMN_VIEW);
+    GListModel *cols = gtk_column_view_get_columns (GTK_COLUMN_VIEW (view));
+    GtkColumnViewColumn *col = g_list_model_get_item (cols, 1);
+    GListModel *rows;
+    gint min_tid = G_MAXINT, prev_tid = G_MININT;
+    guint k;
+    GHashTableIter it;
+    gpointer key;
+
+    g_hash_table_iter_init (&it, want);
+    while (g_hash_table_iter_next (&it, &key, NULL))
+      min_tid = MIN (min_tid, GPOINTER_TO_INT (key));
+    gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (view), col,
+        GTK_SORT_ASCENDING);
+    g_object_unref (col);
+    settle ();
+    rows = gtk_no_selection_get_model (GTK_NO_SELECTION
+        (gtk_column_view_get_model (GTK_COLUMN_VIEW (view))));
+    g_assert_cmpuint (g_list_model_get_n_items (rows), ==, n);
+    for (k = 0; k < n; k++) {
+      GstCtfGtkTask *t = g_list_model_get_item (rows, k);
+
+      g_assert_cmpint (gst_ctf_gtk_task_get_tid (t), >, prev_tid);
+      prev_tid = gst_ctf_gtk_task_get_tid (t);
+      if (k == 0)
+        g_assert_cmpint (prev_tid, ==, min_tid);
+      g_object_unref (t);
+    }
+  }
   gtk_window_destroy (GTK_WINDOW (pwin));
 
   /* none, then every task again (the property too) */
