@@ -25,8 +25,9 @@ cmp_tid (gconstpointer a, gconstpointer b)
 static gboolean
 tid_chosen (GstCtfGtkTimeline * self, gint tid)
 {
-  return self->row_tids == NULL || bsearch (&tid, self->row_tids->data,
-      self->row_tids->len, sizeof (gint), cmp_tid) != NULL;
+  return self->row_tids == NULL || (self->row_tids->len > 0 &&
+      bsearch (&tid, self->row_tids->data, self->row_tids->len,
+          sizeof (gint), cmp_tid) != NULL);
 }
 
 /* The width of @self's task label @text, in px, as drawn. */
