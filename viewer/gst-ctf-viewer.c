@@ -588,6 +588,7 @@ main (int argc, char **argv)
   Viewer v = { 0 };
   gchar *size = NULL;
   gint width = 1280, height = 800;
+  GArray *task_tids = NULL;     /* --tasks */
   GError *err = NULL;
   GOptionEntry entries[] = {
     {"screenshot", 0, 0, G_OPTION_ARG_FILENAME, &v.screenshot,
@@ -649,23 +650,25 @@ main (int argc, char **argv)
     g_printerr ("--size: expected WxH, got \"%s\"\n", size);
     return 2;
   }
+  if (v.task_tids != NULL &&
+      !gst_ctf_viewer_tasks_parse (v.task_tids, &task_tids, &err)) {
+    g_printerr ("%s\n", err->message);
+    g_error_free (err);
+    g_free (v.task_tids);
+    g_free (size);
+    return 2;
+  }
   gst_init (NULL, NULL);
   gtk_init ();
   v.loop = g_main_loop_new (NULL, FALSE);
   build_window (&v, width, height);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (v.tasks), v.task_rows);
-  if (v.task_tids != NULL) {
-    GArray *tids;
-
-    if (!gst_ctf_viewer_tasks_parse (v.task_tids, &tids, &err)) {
-      g_printerr ("%s\n", err->message);
-      return 2;
-    }
+  if (task_tids != NULL) {
     gst_ctf_gtk_timeline_set_task_row_tids (GST_CTF_GTK_TIMELINE
-        (v.timeline), (const gint *) tids->data, tids->len);
+        (v.timeline), (const gint *) task_tids->data, task_tids->len);
     gst_ctf_gtk_timeline_set_task_rows (GST_CTF_GTK_TIMELINE (v.timeline),
         TRUE);
-    g_array_unref (tids);
+    g_array_unref (task_tids);
   }
   if (v.markers != NULL) {
     guint64 a, b;
