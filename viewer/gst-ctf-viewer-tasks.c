@@ -5,8 +5,9 @@
  * thread id, command, run time, busiest first; a click on a column's
  * title sorts by it) with a check box each for a row in the timeline
  * (GstCtfGtkTimeline:task-row-tids), a search field that narrows the list
- * (command or thread id), and All / None / Busiest buttons.  Shown in a popover from a button next to Tasks; a change
- * turns the rows per task on.  --tasks=TID,... sets the same choice
+ * (command or thread id), and All / None / Busiest buttons.  Shown in a
+ * popover from a button next to Tasks; a change turns the rows per task
+ * on.  --tasks=TID,... sets the same choice
  * (gst_ctf_viewer_tasks_parse()).
  */
 #ifdef HAVE_CONFIG_H

@@ -2,11 +2,12 @@
 /*
  * The viewer's filter entry (GstCtfGtkFilterModel's text: `events=`,
  * `cpus=`, `streams=`, `pids=`, `tids=`, `filter-out=` words and a
- * trace-cmd -F expression, trace-cmd systems included) against ctffilter with the same
- * properties: for each text of the table, over bundled traces and the
- * corpus's (CTF and trace.dat), the model's rows are, event for event
- * (time, name, fields), the lines `SRC ! ctffilter PROPS ! ctftextsink`
- * prints, each at the row the unfiltered pipeline prints it.  Then the
+ * trace-cmd -F expression, trace-cmd systems included) against ctffilter
+ * with the same properties: for each text of the table, over bundled
+ * traces and the corpus's (CTF and trace.dat), the model's rows are, event
+ * for event (time, name, fields), the lines `SRC ! ctffilter PROPS !
+ * ctftextsink` prints, each at the row the unfiltered pipeline prints it.
+ * Then the
  * incremental search (GstCtfGtkSearch): next/previous from rows spread
  * over a corpus trace equal a scan of the filter model's rows, and read
  * less than the trace; a cancelled search stops; errors name the column.
@@ -103,7 +104,8 @@ static const Case cases[] = {
         {"filter-out", "sched_switch: prev_pid == 0 || next_pid == 0",
           "filter", "sched", NULL}},
   {IN_CORPUS, "tracedat/syscalls-kmem.v7-none.dat", "tracecmdsrc",
-        "events=kmalloc,kfree cpus=1 filter-out=\"kmem/kmalloc: bytes_req > 64\"",
+        "events=kmalloc,kfree cpus=1 "
+        "filter-out=\"kmem/kmalloc: bytes_req > 64\"",
         {"events", "kmalloc,kfree", "cpus", "1", "filter-out",
           "kmem/kmalloc: bytes_req > 64", NULL}},
   {IN_DATA, "tracecmd/armv7-v6.dat", "tracecmdsrc", "filter-out=irq",

@@ -191,7 +191,6 @@ on_query_tooltip (GtkWidget * w, gint x, gint y, gboolean keyboard,
   guint64 lost = 0;
   gchar *label, *text;
   guint n_tasks = _gst_ctf_gtk_timeline_n_task_rows (self);
-
   gdouble label_w = _gst_ctf_gtk_timeline_label_width (self);
 
   if (!_gst_ctf_gtk_timeline_get_range (self, &s, &e))
