@@ -530,10 +530,11 @@ viewer_find_new (GtkSingleSelection * selection, GtkLabel * status,
       "next_pid == 1");
   gtk_widget_set_tooltip_text (f->filter_entry, "Show only the events "
       "ctffilter would keep: first words events=GLOBS (! excludes), "
-      "cpus=0,2-3, pids=, tids=, streams=GLOBS, stream-classes=, then a "
-      "trace-cmd report -F expression (ctffilter's filter; trace.dat "
-      "events by SYSTEM/EVENT too); Enter applies, empty shows every "
-      "event");
+      "cpus=0,2-3, pids=, tids=, streams=GLOBS, stream-classes=, "
+      "filter-out=\"EXPRESSION\" (leaves out what it matches, trace-cmd's "
+      "-v -F), then a trace-cmd report -F expression (ctffilter's filter; "
+      "trace.dat events by SYSTEM/EVENT too); Enter applies, empty shows "
+      "every event");
   g_signal_connect (f->filter_entry, "activate",
       G_CALLBACK (on_filter_activate), f);
 

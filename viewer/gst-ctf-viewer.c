@@ -33,6 +33,7 @@
 #include "gst-ctf-viewer-export-bar.h"
 #include "gst-ctf-viewer-live.h"
 #include "gst-ctf-viewer-probe.h"
+#include "gst-ctf-viewer-tasks.h"
 
 typedef struct {
   GtkWidget *window;
@@ -60,6 +61,7 @@ typedef struct {
   GtkWidget *export_bar;
   GtkWidget *tasks;             /* the Tasks toggle */
   gboolean task_rows;
+  gchar *task_tids;             /* --tasks */
   guint shot_tries;
   guint scroll_source;
   ViewerLive *live;
@@ -508,7 +510,11 @@ build_window (Viewer * v, gint width, gint height)
       viewer_live_get_follow_button (v->live));
   g_signal_connect (v->timeline, "event-activated",
       G_CALLBACK (on_event_activated), v);
-  g_object_bind_property (v->tasks, "active", v->timeline, "task-rows", 0);
+  g_object_bind_property (v->tasks, "active", v->timeline, "task-rows",
+      G_BINDING_BIDIRECTIONAL);
+  /* which tasks get rows (gst-ctf-viewer-tasks.c) */
+  gtk_header_bar_pack_start (GTK_HEADER_BAR (header),
+      gst_ctf_viewer_tasks_button_new (GST_CTF_GTK_TIMELINE (v->timeline)));
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (tl_scroll),
       v->timeline);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (tl_scroll),
@@ -582,6 +588,7 @@ main (int argc, char **argv)
   Viewer v = { 0 };
   gchar *size = NULL;
   gint width = 1280, height = 800;
+  GArray *task_tids = NULL;     /* --tasks */
   GError *err = NULL;
   GOptionEntry entries[] = {
     {"screenshot", 0, 0, G_OPTION_ARG_FILENAME, &v.screenshot,
@@ -616,6 +623,9 @@ main (int argc, char **argv)
           "this many rows came, while the session runs", "N"},
     {"task-rows", 0, 0, G_OPTION_ARG_NONE, &v.task_rows,
         "Show a row per task (the Tasks button)", NULL},
+    {"tasks", 0, 0, G_OPTION_ARG_STRING, &v.task_tids,
+        "Show rows for these tasks only (thread ids, as the Task rows "
+          "picker chooses; implies --task-rows)", "TID,..."},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size,
         "Window size (default 1280x800)", "WxH"},
     {"bench", 0, 0, G_OPTION_ARG_FILENAME, &bench,
@@ -640,11 +650,26 @@ main (int argc, char **argv)
     g_printerr ("--size: expected WxH, got \"%s\"\n", size);
     return 2;
   }
+  if (v.task_tids != NULL &&
+      !gst_ctf_viewer_tasks_parse (v.task_tids, &task_tids, &err)) {
+    g_printerr ("%s\n", err->message);
+    g_error_free (err);
+    g_free (v.task_tids);
+    g_free (size);
+    return 2;
+  }
   gst_init (NULL, NULL);
   gtk_init ();
   v.loop = g_main_loop_new (NULL, FALSE);
   build_window (&v, width, height);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (v.tasks), v.task_rows);
+  if (task_tids != NULL) {
+    gst_ctf_gtk_timeline_set_task_row_tids (GST_CTF_GTK_TIMELINE
+        (v.timeline), (const gint *) task_tids->data, task_tids->len);
+    gst_ctf_gtk_timeline_set_task_rows (GST_CTF_GTK_TIMELINE (v.timeline),
+        TRUE);
+    g_array_unref (task_tids);
+  }
   if (v.markers != NULL) {
     guint64 a, b;
 
@@ -698,5 +723,6 @@ main (int argc, char **argv)
   g_free (v.markers);
   g_free (v.export_dir);
   g_free (v.select_range);
+  g_free (v.task_tids);
   return status;
 }

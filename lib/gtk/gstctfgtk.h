@@ -8,4 +8,5 @@
 #include "gstctfgtk-filter-model.h"
 #include "gstctfgtk-search.h"
 #include "gstctfgtk-timeline.h"
+#include "gstctfgtk-task.h"
 #include "gstctfgtk-details.h"

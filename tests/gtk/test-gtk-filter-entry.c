@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The viewer's filter entry (GstCtfGtkFilterModel's text: `events=`,
- * `cpus=`, `streams=`, `pids=`, `tids=` words and a trace-cmd -F
- * expression, trace-cmd systems included) against ctffilter with the same
- * properties: for each text of the table, over bundled traces and the
- * corpus's (CTF and trace.dat), the model's rows are, event for event
- * (time, name, fields), the lines `SRC ! ctffilter PROPS ! ctftextsink`
- * prints, each at the row the unfiltered pipeline prints it.  Then the
+ * `cpus=`, `streams=`, `pids=`, `tids=`, `filter-out=` words and a
+ * trace-cmd -F expression, trace-cmd systems included) against ctffilter
+ * with the same properties: for each text of the table, over bundled
+ * traces and the corpus's (CTF and trace.dat), the model's rows are, event
+ * for event (time, name, fields), the lines `SRC ! ctffilter PROPS !
+ * ctftextsink` prints, each at the row the unfiltered pipeline prints it.
+ * Then the
  * incremental search (GstCtfGtkSearch): next/previous from rows spread
  * over a corpus trace equal a scan of the filter model's rows, and read
  * less than the trace; a cancelled search stops; errors name the column.
@@ -29,7 +30,7 @@ typedef struct {
   const gchar *rel;
   const gchar *src;             /* ctfsrc, tracecmdsrc */
   const gchar *entry;           /* as typed in the viewer */
-  const gchar *props[7];        /* ctffilter's: name, value, ..., NULL */
+  const gchar *props[9];        /* ctffilter's: name, value, ..., NULL */
 } Case;
 
 static const Case cases[] = {
@@ -83,6 +84,36 @@ static const Case cases[] = {
   {IN_DATA, "tracecmd/armv7-v6.dat", "tracecmdsrc",
         "events=softirq_*,sched_* sched",
       {"events", "softirq_*,sched_*", "filter", "sched", NULL}},
+  /* filter-out (trace-cmd's -v -F), quoted as gst-launch quotes it */
+  {IN_EXAMPLES, "ust-libc", "ctfsrc", "filter-out=lttng_ust_libc/free",
+      {"filter-out", "lttng_ust_libc/free", NULL}},
+  {IN_EXAMPLES, "ust-libc", "ctfsrc",
+        "events=lttng_ust_libc:* filter-out='lttng_ust_libc/malloc: size > "
+        "40 || size == 0' lttng_ust_libc/.*alloc",
+        {"events", "lttng_ust_libc:*", "filter-out",
+          "lttng_ust_libc/malloc: size > 40 || size == 0", "filter",
+          "lttng_ust_libc/.*alloc", NULL}},
+  {IN_EXAMPLES, "ust-sample", "ctfsrc",
+        "cpus=0 filter-out=\"corpus_tp/ints: s8 > 0\"",
+      {"cpus", "0", "filter-out", "corpus_tp/ints: s8 > 0", NULL}},
+  {IN_CORPUS, "ctf/lttng-ust/pthread-multichan", "ctfsrc",
+        "streams=chan_pthread_* filter-out=\".*unlock\"",
+      {"streams", "chan_pthread_*", "filter-out", ".*unlock", NULL}},
+  {IN_CORPUS, "tracedat/sched-block-net.v6.dat", "tracecmdsrc",
+        "filter-out=\"sched_switch: prev_pid == 0 || next_pid == 0\" sched",
+        {"filter-out", "sched_switch: prev_pid == 0 || next_pid == 0",
+          "filter", "sched", NULL}},
+  {IN_CORPUS, "tracedat/syscalls-kmem.v7-none.dat", "tracecmdsrc",
+        "events=kmalloc,kfree cpus=1 "
+        "filter-out=\"kmem/kmalloc: bytes_req > 64\"",
+        {"events", "kmalloc,kfree", "cpus", "1", "filter-out",
+          "kmem/kmalloc: bytes_req > 64", NULL}},
+  {IN_DATA, "tracecmd/armv7-v6.dat", "tracecmdsrc", "filter-out=irq",
+      {"filter-out", "irq", NULL}},
+  {IN_DATA, "tracecmd/armv7-v6.dat", "tracecmdsrc",
+        "cpus=0 filter-out='sched/sched_switch: prev_state == 0'",
+        {"cpus", "0", "filter-out", "sched/sched_switch: prev_state == 0",
+          NULL}},
 };
 
 static gchar *
@@ -292,6 +323,13 @@ test_errors (void)
     {"tids=3 sched_switch: (prev_pid == 1", "column 36"},
     {"events=,x", "events= at column 1"},
     {"cpus=0 cpu=1", "unknown setting \"cpu=\" at column 8"},
+    {"filter-out=\"sched_switch: next_pid == 1", "quote at column 12 is "
+          "not closed"},
+    {"filter-out=\"sched_switch: next_pid ==\" sched",
+        "filter \"filter-out=\"sched_switch: next_pid ==\" sched\": "
+          "expected a number or a quoted string (the right side of a "
+          "comparison is a value) at column 38"},
+    {"filter-out=a filter-out=b", "given twice, again at column 14"},
   };
   gchar *path = case_path (IN_EXAMPLES, "ust-sample");
   GstCtfGtkEventModel *base = loaded_model (path);
@@ -415,6 +453,13 @@ test_search_kmem (void)
 }
 
 static void
+test_search_filter_out (void)
+{
+  check_search ("tracedat/sched-block-net.v6.dat",
+      "filter-out=\"sched_switch: prev_state == 0\" sched", 3);
+}
+
+static void
 test_search_ctf (void)
 {
   check_search ("ctf/lttng-ust/pthread-multichan",
@@ -498,6 +543,8 @@ main (int argc, char **argv)
   g_test_add_func ("/gtk/filter-entry/errors", test_errors);
   g_test_add_func ("/gtk/filter-entry/search/sched", test_search_sched);
   g_test_add_func ("/gtk/filter-entry/search/kmem", test_search_kmem);
+  g_test_add_func ("/gtk/filter-entry/search/filter-out",
+      test_search_filter_out);
   g_test_add_func ("/gtk/filter-entry/search/ctf", test_search_ctf);
   g_test_add_func ("/gtk/filter-entry/search/async", test_search_async);
   return g_test_run ();

@@ -40,7 +40,7 @@ def png_size(path):
     return struct.unpack(">II", head[16:24])
 
 
-def shot(name, trace, row, extra=()):
+def shot(name, trace, row, extra=(), copy=True):
     png = os.path.join(outdir, name + ".png")
     if os.path.exists(png):
         os.unlink(png)
@@ -50,7 +50,7 @@ def shot(name, trace, row, extra=()):
     w, h = png_size(png)
     assert w >= 1000 and h >= 600, (png, w, h)
     print("%s: %s, %dx%d" % (trace, png, w, h))
-    if copy_to:
+    if copy_to and copy:
         shutil.copy(png, os.path.join(copy_to, "viewer-" + name + ".png"))
 
 
@@ -69,6 +69,11 @@ if os.path.isdir(os.path.join(corpus, "tracedat")):
     shot("tracedat-task-rows",
          os.path.join(corpus, "tracedat", "sched-block-net.v6.dat"), 3000,
          ["--task-rows"])
+    # rows for chosen tasks only (--tasks, as the Task rows picker
+    # chooses): the busiest of the trace and two kernel threads
+    shot("tracedat-task-rows-chosen",
+         os.path.join(corpus, "tracedat", "sched-block-net.v6.dat"), 3000,
+         ["--tasks", "19031,19085,19086,19096,58,15"])
 else:
     print("SKIP corpus screenshots: GST_CTF_CORPUS not set or missing")
 
@@ -167,6 +172,13 @@ else:
         print("export: non-empty directory and no range refused")
     finally:
         shutil.rmtree(tmp)
+
+# --tasks: thread ids only (exit status 2 as for other bad options)
+rc, err = run([os.path.join(data, "tracecmd", "armv7-v6.dat"), "--tasks",
+               "12,x1", "--quit-after-load"])
+assert rc == 2 and "entry 2 \"x1\"" in err, (rc, err)
+shot("tracedat-armv7-tasks", os.path.join(data, "tracecmd", "armv7-v6.dat"),
+     60, ["--tasks", "8,860,999999"], copy=False)
 
 # errors: a message, exit status 1, no crash
 tmp = tempfile.mkdtemp(prefix="gstctf-viewer-")

@@ -20,6 +20,7 @@ struct _GstCtfFilterSpec {
   GstCtfIdList *pids;
   GstCtfIdList *tids;
   GstCtfFilterExpr *filter;
+  GstCtfFilterExpr *filter_out;
 };
 
 GstCtfFilterPlanKind
@@ -86,11 +87,13 @@ typedef enum {
   KEY_STREAMS,
   KEY_PIDS,
   KEY_TIDS,
+  KEY_FILTER_OUT,
   N_KEYS
 } Key;
 
 static const gchar *const key_names[N_KEYS] = {
-  "events", "cpus", "stream-classes", "streams", "pids", "tids"
+  "events", "cpus", "stream-classes", "streams", "pids", "tids",
+  "filter-out"
 };
 
 static gint
@@ -140,6 +143,7 @@ set_key (GstCtfFilterSpec * spec, Key k, const gchar * value,
       return (spec->pids = gst_ctf_id_list_parse (value, error)) != NULL;
     case KEY_TIDS:
       return (spec->tids = gst_ctf_id_list_parse (value, error)) != NULL;
+    case KEY_FILTER_OUT:      /* parse_expr_at(): columns of the whole text */
     default:
       g_assert_not_reached ();
   }
@@ -150,10 +154,66 @@ static gboolean
 key_is_set (const GstCtfFilterSpec * spec, Key k)
 {
   const gpointer set[N_KEYS] = { spec->events, spec->cpus,
-    spec->stream_classes, spec->streams, spec->pids, spec->tids
+    spec->stream_classes, spec->streams, spec->pids, spec->tids,
+    spec->filter_out
   };
 
   return set[k] != NULL;
+}
+
+/* The end of the word of @s from @i: at a space or tab, except in a
+ * value quoted as gst-launch quotes properties (`KEY="..."`, `KEY='...'`,
+ * the quote right after the first `=` of a word that looks like a
+ * setting), which runs to the same quote; -1 when it does not end. */
+static gssize
+word_end (const gchar * s, gsize i, gsize len)
+{
+  gsize start = i;
+
+  while (i < len && s[i] != ' ' && s[i] != '\t') {
+    if (s[i] == '=' && i + 1 < len && (s[i + 1] == '"' || s[i + 1] == '\'')
+        && memchr (s + start, '=', i - start) == NULL &&
+        looks_like_key (s + start, i + 1 - start)) {
+      const gchar *close = memchr (s + i + 2, s[i + 1], len - i - 2);
+
+      if (close == NULL)
+        return -1;
+      i = close - s;
+    }
+    i++;
+  }
+  return i;
+}
+
+/* Parses @expr, the text of an expression at @offset in @text: the
+ * parser is given @expr after @offset spaces, so that its columns are the
+ * columns of @text, and its message quotes @text. */
+static GstCtfFilterExpr *
+parse_expr_at (const gchar * text, const gchar * expr, gsize offset,
+    GError ** error)
+{
+  gsize len = offset + strlen (expr);
+  gchar *padded = g_malloc (len + 1);
+  GstCtfFilterExpr *e;
+  GError *err = NULL;
+
+  memset (padded, ' ', offset);
+  memcpy (padded + offset, expr, len - offset + 1);
+  if ((e = gst_ctf_filter_expr_parse (padded, &err)) == NULL) {
+    /* the parser quotes the text it was given: the whole text instead */
+    gchar *quoted = g_strdup_printf ("\"%s\"", padded);
+    gchar *whole = g_strdup_printf ("\"%s\"", text);
+    GString *msg = g_string_new (err->message);
+
+    g_string_replace (msg, quoted, whole, 1);
+    g_set_error_literal (error, err->domain, err->code, msg->str);
+    g_string_free (msg, TRUE);
+    g_free (quoted);
+    g_free (whole);
+    g_error_free (err);
+  }
+  g_free (padded);
+  return e;
 }
 
 GstCtfFilterSpec *
@@ -178,14 +238,20 @@ gst_ctf_filter_spec_parse (const gchar * text, GError ** error)
   len = strlen (rest);
   for (;;) {
     gsize start, end;
+    gssize we;
     gint k;
 
     while (i < len && (rest[i] == ' ' || rest[i] == '\t'))
       i++;
     start = i;
-    while (i < len && rest[i] != ' ' && rest[i] != '\t')
-      i++;
-    end = i;
+    if ((we = word_end (rest, i, len)) < 0) {
+      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_FILTER_SYNTAX,
+          "Cannot parse filter \"%s\": the quote at column %" G_GSIZE_FORMAT
+          " is not closed", text,
+          (gsize) (strchr (rest + start, '=') - rest) + 2);
+      goto fail;
+    }
+    i = end = we;
     if (start == end)
       break;
     k = find_key (rest + start, end - start);
@@ -193,7 +259,7 @@ gst_ctf_filter_spec_parse (const gchar * text, GError ** error)
       g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_FILTER_SYNTAX,
           "Cannot parse filter \"%s\": unknown setting \"%.*s\" at column %"
           G_GSIZE_FORMAT " (expected events=, cpus=, stream-classes=, "
-          "streams=, pids= or tids=)", text,
+          "streams=, pids=, tids= or filter-out=)", text,
           (gint) (strchr (rest + start, '=') - (rest + start) + 1),
           rest + start, start + 1);
       goto fail;
@@ -207,10 +273,22 @@ gst_ctf_filter_spec_parse (const gchar * text, GError ** error)
       goto fail;
     }
     {
-      gchar *value = g_strndup (rest + start + strlen (key_names[k]) + 1,
-          end - start - strlen (key_names[k]) - 1);
+      gsize at = start + strlen (key_names[k]) + 1;
+      gchar *value;
 
-      if (!set_key (spec, k, value, &err)) {
+      /* a quoted value without its quotes */
+      if (at + 1 < end && (rest[at] == '"' || rest[at] == '\'') &&
+          rest[end - 1] == rest[at])
+        value = g_strndup (rest + at + 1, end - at - 2), at++;
+      else
+        value = g_strndup (rest + at, end - at);
+      if (k == KEY_FILTER_OUT) {
+        spec->filter_out = parse_expr_at (text, value, at, error);
+        if (spec->filter_out == NULL) {
+          g_free (value);
+          goto fail;
+        }
+      } else if (!set_key (spec, k, value, &err)) {
         g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_FILTER_SYNTAX,
             "Cannot parse filter \"%s\": %s= at column %" G_GSIZE_FORMAT
             ": %s", text, key_names[k], start + 1, err->message);
@@ -227,21 +305,9 @@ gst_ctf_filter_spec_parse (const gchar * text, GError ** error)
     gboolean any = g_strstrip (copy)[0] != '\0';
 
     g_free (copy);
-    if (any && (spec->filter = gst_ctf_filter_expr_parse (rest,
-                &err)) == NULL) {
-      /* the parser quotes the text it was given: the whole text instead */
-      gchar *quoted = g_strdup_printf ("\"%s\"", rest);
-      gchar *whole = g_strdup_printf ("\"%s\"", text);
-      GString *msg = g_string_new (err->message);
-
-      g_string_replace (msg, quoted, whole, 1);
-      g_set_error_literal (error, err->domain, err->code, msg->str);
-      g_string_free (msg, TRUE);
-      g_free (quoted);
-      g_free (whole);
-      g_error_free (err);
+    if (any && (spec->filter = parse_expr_at (text, rest, 0,
+                error)) == NULL)
       goto fail;
-    }
   }
   g_free (rest);
   return spec;
@@ -264,13 +330,14 @@ gst_ctf_filter_spec_free (GstCtfFilterSpec * spec)
   gst_ctf_id_list_free (spec->pids);
   gst_ctf_id_list_free (spec->tids);
   gst_ctf_filter_expr_free (spec->filter);
+  gst_ctf_filter_expr_free (spec->filter_out);
   g_free (spec);
 }
 
 gboolean
 gst_ctf_filter_spec_has_expression (const GstCtfFilterSpec * spec)
 {
-  return spec->filter != NULL;
+  return spec->filter != NULL || spec->filter_out != NULL;
 }
 
 GstCtfFilterPlanKind
@@ -284,7 +351,7 @@ gst_ctf_filter_spec_class_kind (const GstCtfFilterSpec * spec,
     return GST_CTF_FILTER_PLAN_NEVER;
   }
   return gst_ctf_filter_class_kind (sc, ec, system, spec->events,
-      spec->filter, NULL, spec->pids, spec->tids, plan);
+      spec->filter, spec->filter_out, spec->pids, spec->tids, plan);
 }
 
 gboolean

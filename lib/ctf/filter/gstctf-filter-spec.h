@@ -2,8 +2,8 @@
 /*
  * gst-ctf: a whole event filter as ctffilter's properties give it
  * (`events`, `cpus`, `stream-classes`, `streams`, `pids`, `tids`,
- * `filter`), parsed from one line of text, and the per event class
- * decision ctffilter makes with them.
+ * `filter`, `filter-out`), parsed from one line of text, and the per
+ * event class decision ctffilter makes with them.
  */
 #pragma once
 
@@ -66,12 +66,17 @@ GST_CTF_API gboolean gst_ctf_filter_packet_cpu (const GstCtfFieldValue *
 
 /**
  * gst_ctf_filter_spec_parse: (skip)
- * @text: the settings: words `KEY=VALUE` without spaces in VALUE, for
- *   KEY one of ctffilter's list properties `events`, `cpus`,
- *   `stream-classes`, `streams`, `pids` and `tids` (each at most once),
- *   and the rest of the text a `filter` expression (trace-cmd's `report -F`
- *   grammar, gst_ctf_filter_expr_parse()); for example
- *   `events=sched_*,!sched_stat_* cpus=0-1 sched_switch: prev_pid > 0`
+ * @text: the settings: words `KEY=VALUE`, for KEY one of ctffilter's
+ *   list properties `events`, `cpus`, `stream-classes`, `streams`, `pids`
+ *   and `tids` or its `filter-out` (an expression in the grammar of
+ *   `filter`: the events it matches are left out, trace-cmd's `-v -F`),
+ *   each at most once, and the rest of the text a `filter` expression
+ *   (trace-cmd's `report -F` grammar, gst_ctf_filter_expr_parse()); for
+ *   example `events=sched_*,!sched_stat_* cpus=0-1 sched_switch: prev_pid
+ *   > 0` or `filter-out="sched_switch: prev_pid == 0" sched_*`.  A VALUE
+ *   has no space, or is quoted as gst-launch quotes a property
+ *   (`"..."` or `'...'`, without the same quote inside; the quotes are not
+ *   part of the value)
  * @error: return location for a %GST_CTF_ERROR_FILTER_SYNTAX whose
  *   message names the column (counted from 1 in @text) of the word or of
  *   the expression's token that is wrong
@@ -96,8 +101,8 @@ GST_CTF_API void gst_ctf_filter_spec_free (GstCtfFilterSpec * spec);
  * gst_ctf_filter_spec_has_expression: (skip)
  * @spec: settings
  *
- * Returns: whether @spec has a `filter` expression (which may name
- *   trace-cmd systems: see gst_ctf_filter_spec_class_kind())
+ * Returns: whether @spec has a `filter` or `filter-out` expression (which
+ *   may name trace-cmd systems: see gst_ctf_filter_spec_class_kind())
  */
 GST_CTF_API gboolean gst_ctf_filter_spec_has_expression (
     const GstCtfFilterSpec * spec);

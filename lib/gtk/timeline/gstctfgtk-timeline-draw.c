@@ -45,11 +45,11 @@ append_text (GtkWidget * w, GtkSnapshot * snapshot, const gchar * text,
 /* Where marker @ns is drawn (its line; its letter box spans @x + 1 to
  * @x + 15), FALSE when unset or outside [@s, @e]. */
 static gboolean
-marker_x (guint64 ns, gint64 s, gint64 e, guint w, gdouble * x)
+marker_x (gdouble x0, guint64 ns, gint64 s, gint64 e, guint w, gdouble * x)
 {
   if (ns == G_MAXUINT64 || (gint64) ns < s || (gint64) ns > e || e <= s)
     return FALSE;
-  *x = LABEL_W + ((gdouble) ns - s) / ((gdouble) (e - s) / w);
+  *x = x0 + ((gdouble) ns - s) / ((gdouble) (e - s) / w);
   return TRUE;
 }
 
@@ -63,7 +63,8 @@ under_marker (GstCtfGtkTimeline * self, gint64 s, gint64 e, guint w,
   guint i;
 
   for (i = 0; i < 2; i++)
-    if (marker_x (m[i], s, e, w, &x) && x0 < x + 17 && x1 > x - 2)
+    if (marker_x (self->label_w, m[i], s, e, w, &x) && x0 < x + 17 &&
+        x1 > x - 2)
       return TRUE;
   return FALSE;
 }
@@ -108,7 +109,7 @@ draw_axis (GstCtfGtkTimeline * self, GtkSnapshot * snapshot, gint64 s,
   }
 found:
   for (t = s - s % step + (s % step ? step : 0); t < e; t += step) {
-    gdouble x = LABEL_W + (t - s) / ns_per_px;
+    gdouble x = self->label_w + (t - s) / ns_per_px;
     gchar *label = format_time (t, step);
     PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self),
         label);
@@ -118,7 +119,7 @@ found:
     /* (a label a marker's letter would cover, or the widget's edge cut,
      * is left out) */
     pango_layout_get_pixel_size (layout, &lw, NULL);
-    if (x + 3 + lw <= LABEL_W + w &&
+    if (x + 3 + lw <= self->label_w + w &&
         !under_marker (self, s, e, (guint) w, x + 3, x + 3 + lw))
       append_layout (snapshot, layout, x + 3, 2, &fg);
     g_object_unref (layout);
@@ -141,7 +142,7 @@ _gst_ctf_gtk_timeline_window_times (const GstCtfGtkDeepWindow * win,
 
 /* Coloured spans of a row: @spans' ids to colours by @color. */
 static void
-draw_spans (GtkSnapshot * snapshot, GArray * spans, gint64 s,
+draw_spans (GtkSnapshot * snapshot, GArray * spans, gdouble left, gint64 s,
     gdouble ns_per_px, gdouble y, gdouble h, void (*color) (gint, GdkRGBA *))
 {
   guint i;
@@ -152,7 +153,7 @@ draw_spans (GtkSnapshot * snapshot, GArray * spans, gint64 s,
     GdkRGBA c;
 
     color (sp->id, &c);
-    append_rect (snapshot, &c, LABEL_W + x0, y, MAX (x1 - x0, 0.5), h);
+    append_rect (snapshot, &c, left + x0, y, MAX (x1 - x0, 0.5), h);
   }
 }
 
@@ -174,7 +175,7 @@ draw_lane (GstCtfGtkTimeline * self, GtkSnapshot * snapshot,
   gboolean task_lane = tasks && cpu >= 0;
   gdouble dh = task_lane ? DENSITY_H : LANE_H - 4;
 
-  append_rect (snapshot, &bg, LABEL_W, y, w, LANE_H);
+  append_rect (snapshot, &bg, self->label_w, y, w, LANE_H);
   append_text (GTK_WIDGET (self), snapshot, label, 4, y + 4, &fg);
   g_free (label);
 
@@ -183,7 +184,7 @@ draw_lane (GstCtfGtkTimeline * self, GtkSnapshot * snapshot,
   /* running tasks: each switch where it is, or per column */
   if (task_lane) {
     _gst_ctf_gtk_summary_get_lane_spans (sum, lane, s, e, w, self->spans);
-    draw_spans (snapshot, self->spans, s, ns_per_px, y,
+    draw_spans (snapshot, self->spans, self->label_w, s, ns_per_px, y,
         LANE_H - DENSITY_H - 1, gst_ctf_gtk_task_color);
   }
   if (win != NULL) {
@@ -206,7 +207,8 @@ draw_lane (GstCtfGtkTimeline * self, GtkSnapshot * snapshot,
 
       if (col == last_col || col >= w)
         continue;
-      append_rect (snapshot, &tick, LABEL_W + col, y + LANE_H - dh - 1, 1,
+      append_rect (snapshot, &tick, self->label_w + col,
+          y + LANE_H - dh - 1, 1,
           dh);
       last_col = col;
     }
@@ -226,7 +228,8 @@ draw_lane (GstCtfGtkTimeline * self, GtkSnapshot * snapshot,
           GdkRGBA c = { 0.12, 0.35, 0.75, 0.35 + 0.65 * prev_level / 16.0 };
           gdouble h = task_lane ? dh : MAX (2, dh * prev_level / 16.0);
 
-          append_rect (snapshot, &c, LABEL_W + run, y + LANE_H - h - 1,
+          append_rect (snapshot, &c, self->label_w + run,
+              y + LANE_H - h - 1,
               x - run, h);
         }
         run = x;
@@ -236,37 +239,35 @@ draw_lane (GstCtfGtkTimeline * self, GtkSnapshot * snapshot,
   }
   for (x = 0; x < w; x++)
     if (lost[x] > 0)
-      append_rect (snapshot, &red, LABEL_W + x, y, 2, LANE_H);
+      append_rect (snapshot, &red, self->label_w + x, y, 2, LANE_H);
 }
 
 
-/* The @i-th task's row: `TID COMM`, its runs coloured by CPU. */
+/* The @row-th task row: `COMM-TID` (cut in the middle when wider than
+ * LABEL_MAX_W), its runs coloured by CPU. */
 static void
 draw_task_row (GstCtfGtkTimeline * self, GtkSnapshot * snapshot,
-    GstCtfGtkSummary * sum, guint i, gint64 s, gint64 e, guint w)
+    GstCtfGtkSummary * sum, guint row, gint64 s, gint64 e, guint w)
 {
   static const GdkRGBA fg = { 0.15, 0.15, 0.15, 1 };
   static const GdkRGBA bg = { 0.96, 0.96, 0.97, 1 };
-  gdouble y = _gst_ctf_gtk_timeline_task_row_y (self, i);
+  gdouble y = _gst_ctf_gtk_timeline_task_row_y (self, row);
+  guint i = _gst_ctf_gtk_timeline_task_row_index (self, row);
   gint tid;
   const gchar *comm = _gst_ctf_gtk_summary_get_task_info (sum, i, &tid);
-  gchar *label = g_strdup_printf ("%d %s", tid, comm ? comm : "");
-  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self),
+  gchar *label = g_strdup_printf ("%s-%d", comm ? comm : "", tid);
+  PangoLayout *layout = _gst_ctf_gtk_timeline_task_label_layout (self,
       label);
-  PangoAttrList *attrs = pango_attr_list_new ();
 
-  append_rect (snapshot, &bg, LABEL_W, y, w, TASK_H);
-  pango_attr_list_insert (attrs, pango_attr_scale_new (0.8));
-  pango_layout_set_attributes (layout, attrs);
-  pango_attr_list_unref (attrs);
-  pango_layout_set_width (layout, (LABEL_W - 6) * PANGO_SCALE);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  append_rect (snapshot, &bg, self->label_w, y, w, TASK_H);
+  pango_layout_set_width (layout, (self->label_w - 6) * PANGO_SCALE);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
   append_layout (snapshot, layout, 4, y + 1, &fg);
   g_object_unref (layout);
   g_free (label);
   _gst_ctf_gtk_summary_get_task_runs (sum, i, s, e, w, self->spans);
-  draw_spans (snapshot, self->spans, s, (gdouble) (e - s) / w, y, TASK_H,
-      gst_ctf_gtk_cpu_color);
+  draw_spans (snapshot, self->spans, self->label_w, s, (gdouble) (e - s) / w,
+      y, TASK_H, gst_ctf_gtk_cpu_color);
 }
 
 /* The rows of the widget on screen: all of them, or in a scrolled window
@@ -351,7 +352,7 @@ draw_marker (GstCtfGtkTimeline * self, GtkSnapshot * snapshot, guint64 ns,
   static const GdkRGBA white = { 1, 1, 1, 1 };
   gdouble x;
 
-  if (!marker_x (ns, s, e, w, &x))
+  if (!marker_x (self->label_w, ns, s, e, w, &x))
     return;
   append_rect (snapshot, c, x - 1, 0, 2, height);
   append_rect (snapshot, c, x + 1, 0, 14, AXIS_H - 4);
@@ -376,6 +377,7 @@ _gst_ctf_gtk_timeline_snapshot (GtkWidget * widget, GtkSnapshot * snapshot)
   guint n_tasks;
 
   append_rect (snapshot, &white, 0, 0, width, height);
+  _gst_ctf_gtk_timeline_label_width (self);     /* self->label_w */
   if (!_gst_ctf_gtk_timeline_get_range (self, &s, &e))
     return;
   sum = _gst_ctf_gtk_event_model_get_summary (self->model);
@@ -409,11 +411,12 @@ _gst_ctf_gtk_timeline_snapshot (GtkWidget * widget, GtkSnapshot * snapshot)
   draw_axis (self, snapshot, s, e, w, height);
   if (self->sel_end > self->sel_start) {
     gdouble ns_per_px = (gdouble) (e - s) / w;
-    gdouble x0 = LABEL_W + ((gdouble) self->sel_start - s) / ns_per_px;
-    gdouble x1 = LABEL_W + ((gdouble) self->sel_end - s) / ns_per_px;
+    gdouble x0 = self->label_w + ((gdouble) self->sel_start - s) /
+        ns_per_px;
+    gdouble x1 = self->label_w + ((gdouble) self->sel_end - s) / ns_per_px;
 
-    x0 = CLAMP (x0, LABEL_W, width);
-    x1 = CLAMP (x1, LABEL_W, width);
+    x0 = CLAMP (x0, self->label_w, width);
+    x1 = CLAMP (x1, self->label_w, width);
     append_rect (snapshot, &sel, x0, AXIS_H, MAX (x1 - x0, 1),
         height - AXIS_H);
   }
@@ -433,8 +436,10 @@ _gst_ctf_gtk_timeline_measure (GtkWidget * widget, GtkOrientation orientation,
   GstCtfGtkTimeline *self = GST_CTF_GTK_TIMELINE (widget);
 
   if (orientation == GTK_ORIENTATION_HORIZONTAL) {
-    *minimum = LABEL_W + 100;
-    *natural = LABEL_W + 800;
+    gdouble label_w = _gst_ctf_gtk_timeline_label_width (self);
+
+    *minimum = label_w + 100;
+    *natural = label_w + 800;
   } else {
     guint n = self->model ? _gst_ctf_gtk_summary_get_n_lanes
         (_gst_ctf_gtk_event_model_get_summary (self->model)) : 0;

@@ -81,7 +81,7 @@ on_drag_end (GtkGestureDrag * g, gdouble ox, gdouble oy,
   guint row, n;
 
   if (fabs (ox) > 3 || fabs (oy) > 3 || self->model == NULL ||
-      self->drag_x < LABEL_W)
+      self->drag_x < _gst_ctf_gtk_timeline_label_width (self))
     return;
   if (self->marking) {
     /* Ctrl+click: marker A; Ctrl+Shift+click: marker B */
@@ -164,7 +164,7 @@ on_key (GtkEventControllerKey * c, guint keyval, guint keycode,
     case GDK_KEY_b:
       /* at the pointer, else at the middle of the view */
       gst_ctf_gtk_timeline_set_marker (self, keyval == GDK_KEY_a ? 0 : 1,
-          self->pointer_x >= LABEL_W ?
+          self->pointer_x >= _gst_ctf_gtk_timeline_label_width (self) ?
           gst_ctf_gtk_timeline_get_time_at (self, self->pointer_x) :
           (guint64) (s + (e - s) / 2));
       return TRUE;
@@ -191,22 +191,27 @@ on_query_tooltip (GtkWidget * w, gint x, gint y, gboolean keyboard,
   guint64 lost = 0;
   gchar *label, *text;
   guint n_tasks = _gst_ctf_gtk_timeline_n_task_rows (self);
+  gdouble label_w = _gst_ctf_gtk_timeline_label_width (self);
 
-  if (x < LABEL_W || !_gst_ctf_gtk_timeline_get_range (self, &s, &e))
+  if (!_gst_ctf_gtk_timeline_get_range (self, &s, &e))
     return FALSE;
   if (lane < 0 && n_tasks > 0 &&
       y >= _gst_ctf_gtk_timeline_task_row_y (self, 0)) {
-    /* a task's row: where it runs at the pointer */
+    /* a task's row: where it runs at the pointer; its label: its name
+     * whole (the label may be cut) */
     guint i = (guint) ((y - _gst_ctf_gtk_timeline_task_row_y (self, 0)) /
         (TASK_H + LANE_GAP));
 
     if (i >= n_tasks)
       return FALSE;
     sum = _gst_ctf_gtk_event_model_get_summary (self->model);
-    comm = _gst_ctf_gtk_summary_get_task_info (sum, i, &tid);
+    comm = _gst_ctf_gtk_summary_get_task_info (sum,
+        _gst_ctf_gtk_timeline_task_row_index (self, i), &tid);
     cpu = _gst_ctf_gtk_summary_get_task_cpu (sum, tid, (gint64)
         gst_ctf_gtk_timeline_get_time_at (self, x));
-    if (cpu >= 0)
+    if (x < label_w)
+      text = g_strdup_printf ("%s-%d", comm ? comm : "", tid);
+    else if (cpu >= 0)
       text = g_strdup_printf ("%s-%d\nruns on CPU %d", comm ? comm : "",
           tid, cpu);
     else
@@ -215,14 +220,14 @@ on_query_tooltip (GtkWidget * w, gint x, gint y, gboolean keyboard,
     g_free (text);
     return TRUE;
   }
-  if (lane < 0)
+  if (lane < 0 || x < label_w)
     return FALSE;
   sum = _gst_ctf_gtk_event_model_get_summary (self->model);
   t = gst_ctf_gtk_timeline_get_time_at (self, x);
   {
     gdouble ns_per_px = (gdouble) (e - s) /
         _gst_ctf_gtk_timeline_plot_width (self);
-    gint64 c0 = s + (gint64) ((x - LABEL_W) * ns_per_px);
+    gint64 c0 = s + (gint64) ((x - label_w) * ns_per_px);
 
     _gst_ctf_gtk_summary_get_density (sum, lane, c0,
         c0 + MAX ((gint64) ns_per_px, 1), 1, &count, &lost);

@@ -9,10 +9,12 @@
 #include "gstctfgtk-timeline.h"
 #include "gstctfgtk-event-model-private.h"
 #include "gstctfgtk-deep-zoom.h"
+#include "gstctfgtk-task.h"
 
 G_BEGIN_DECLS
 
-#define LABEL_W 76
+#define LABEL_W 76              /* the label column, at least */
+#define LABEL_MAX_W 220         /* and at most (task labels: comm-tid) */
 #define AXIS_H 22
 #define LANE_H 26
 #define LANE_GAP 2
@@ -39,6 +41,14 @@ struct _GstCtfGtkTimeline {
   gboolean marking;             /* Ctrl held: a click places a marker */
   gdouble zoom_scale;
   gboolean task_rows;
+  GArray *row_tids;             /* gint, sorted: the tasks given rows;
+                                 * NULL: every task */
+  /* (gstctfgtk-timeline-tasks.c) made again when not rows_valid or the
+   * summary's number of tasks is no longer rows_n_tasks */
+  GArray *rows;                 /* guint: the summary's task per row */
+  gboolean rows_valid;
+  guint rows_n_tasks;
+  gdouble label_w;              /* the label column's width, px */
   GstCtfGtkDeepZoom *deep;      /* made at the first deep zoom */
   GArray *spans;                /* GstCtfGtkSpan, drawing scratch */
   gpointer watched_adj;         /* the scrolled window's, redraws */
@@ -62,12 +72,27 @@ G_GNUC_INTERNAL void _gst_ctf_gtk_timeline_set_range (GstCtfGtkTimeline *
 /* The plot's width in pixels (the widget's, minus the labels). */
 G_GNUC_INTERNAL gdouble _gst_ctf_gtk_timeline_plot_width (GstCtfGtkTimeline *
     self);
-/* Rows per task shown (0 without #GstCtfGtkTimeline:task-rows), and the
- * top of the @i-th. */
-G_GNUC_INTERNAL guint _gst_ctf_gtk_timeline_n_task_rows (GstCtfGtkTimeline *
-    self);
+/* The top of the @i-th task row. */
 G_GNUC_INTERNAL gdouble _gst_ctf_gtk_timeline_task_row_y (GstCtfGtkTimeline *
     self, guint i);
+G_GNUC_INTERNAL void _gst_ctf_gtk_timeline_notify_row_tids (
+    GstCtfGtkTimeline * self);
+
+/* Rows per task (gstctfgtk-timeline-tasks.c): their number (0 without
+ * #GstCtfGtkTimeline:task-rows), the summary's task of row @row
+ * (G_MAXUINT: none), the label column's width in px (LABEL_W, wider for
+ * the task labels shown), the layout of a task label; after a change of
+ * the model, task-rows or task-row-tids, invalidate_rows. */
+G_GNUC_INTERNAL guint _gst_ctf_gtk_timeline_n_task_rows (GstCtfGtkTimeline *
+    self);
+G_GNUC_INTERNAL guint _gst_ctf_gtk_timeline_task_row_index (
+    GstCtfGtkTimeline * self, guint row);
+G_GNUC_INTERNAL gdouble _gst_ctf_gtk_timeline_label_width (
+    GstCtfGtkTimeline * self);
+G_GNUC_INTERNAL PangoLayout *_gst_ctf_gtk_timeline_task_label_layout (
+    GstCtfGtkTimeline * self, const gchar * text);
+G_GNUC_INTERNAL void _gst_ctf_gtk_timeline_invalidate_rows (
+    GstCtfGtkTimeline * self);
 
 /* Drawing (gstctfgtk-timeline-draw.c) */
 G_GNUC_INTERNAL void _gst_ctf_gtk_timeline_snapshot (GtkWidget * widget,

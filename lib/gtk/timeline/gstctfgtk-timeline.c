@@ -8,8 +8,10 @@
  * events the tasks running, as coloured spans (idle in light grey; each
  * switch where it is when the spans are fewer than two per column, else
  * the task at each column's middle), lost events as red ticks.  With
- * #GstCtfGtkTimeline:task-rows, a row per task below the CPUs: when it
- * runs, coloured by CPU.
+ * #GstCtfGtkTimeline:task-rows, a row per task below the CPUs (every task,
+ * or those #GstCtfGtkTimeline:task-row-tids chooses; the label column as
+ * wide as their labels: gstctfgtk-timeline-tasks.c): when it runs,
+ * coloured by CPU.
  *
  * Deep zoom: when a pixel column is narrower than a summary bin, the
  * events of the visible range (and as much again on each side) are read
@@ -34,6 +36,7 @@ enum {
   PROP_MARKER_A_NS,
   PROP_MARKER_B_NS,
   PROP_TASK_ROWS,
+  PROP_TASK_ROW_TIDS,
   N_PROPS
 };
 
@@ -122,7 +125,8 @@ _gst_ctf_gtk_timeline_get_range (GstCtfGtkTimeline * self, gint64 * start,
 gdouble
 _gst_ctf_gtk_timeline_plot_width (GstCtfGtkTimeline * self)
 {
-  return MAX (gtk_widget_get_width (GTK_WIDGET (self)) - LABEL_W, 1);
+  return MAX (gtk_widget_get_width (GTK_WIDGET (self)) -
+      _gst_ctf_gtk_timeline_label_width (self), 1);
 }
 
 /**
@@ -141,7 +145,8 @@ gst_ctf_gtk_timeline_get_time_at (GstCtfGtkTimeline * timeline, gdouble x)
   g_return_val_if_fail (GST_CTF_GTK_IS_TIMELINE (timeline), 0);
   if (!_gst_ctf_gtk_timeline_get_range (timeline, &s, &e))
     return 0;
-  t = s + (x - LABEL_W) / _gst_ctf_gtk_timeline_plot_width (timeline) *
+  t = s + (x - _gst_ctf_gtk_timeline_label_width (timeline)) /
+      _gst_ctf_gtk_timeline_plot_width (timeline) *
       (gdouble) (e - s);
   return t <= 0 ? 0 : (guint64) t;
 }
@@ -180,7 +185,8 @@ gst_ctf_gtk_timeline_get_lane_area (GstCtfGtkTimeline * timeline,
     guint lane, graphene_rect_t * area)
 {
   g_return_if_fail (GST_CTF_GTK_IS_TIMELINE (timeline));
-  graphene_rect_init (area, LABEL_W, AXIS_H + lane * (LANE_H + LANE_GAP),
+  graphene_rect_init (area, _gst_ctf_gtk_timeline_label_width (timeline),
+      AXIS_H + lane * (LANE_H + LANE_GAP),
       _gst_ctf_gtk_timeline_plot_width (timeline), LANE_H);
 }
 
@@ -407,7 +413,7 @@ gst_ctf_gtk_timeline_set_task_rows (GstCtfGtkTimeline * timeline,
     return;
   timeline->task_rows = task_rows;
   g_object_notify_by_pspec (G_OBJECT (timeline), props[PROP_TASK_ROWS]);
-  gtk_widget_queue_resize (GTK_WIDGET (timeline));
+  _gst_ctf_gtk_timeline_invalidate_rows (timeline);
 }
 
 /**
@@ -431,8 +437,9 @@ gst_ctf_gtk_timeline_get_task_rows (GstCtfGtkTimeline * timeline)
  *   coordinates
  *
  * Returns: %FALSE when the timeline draws no row for @tid (no
- *   #GstCtfGtkTimeline:task-rows, the idle task, or a task no
- *   `sched_switch` names)
+ *   #GstCtfGtkTimeline:task-rows, the idle task, a task no
+ *   `sched_switch` names, or one #GstCtfGtkTimeline:task-row-tids leaves
+ *   out)
  */
 gboolean
 gst_ctf_gtk_timeline_get_task_row_area (GstCtfGtkTimeline * timeline,
@@ -449,9 +456,10 @@ gst_ctf_gtk_timeline_get_task_row_area (GstCtfGtkTimeline * timeline,
   for (i = 0; i < n; i++) {
     gint t;
 
-    _gst_ctf_gtk_summary_get_task_info (sum, i, &t);
+    _gst_ctf_gtk_summary_get_task_info (sum,
+        _gst_ctf_gtk_timeline_task_row_index (timeline, i), &t);
     if (t == tid) {
-      graphene_rect_init (area, LABEL_W,
+      graphene_rect_init (area, _gst_ctf_gtk_timeline_label_width (timeline),
           _gst_ctf_gtk_timeline_task_row_y (timeline, i),
           _gst_ctf_gtk_timeline_plot_width (timeline), TASK_H);
       return TRUE;
@@ -511,13 +519,10 @@ gst_ctf_gtk_timeline_get_event_times (GstCtfGtkTimeline * timeline,
   return (guint64 *) g_array_free (out, FALSE);
 }
 
-guint
-_gst_ctf_gtk_timeline_n_task_rows (GstCtfGtkTimeline * self)
+void
+_gst_ctf_gtk_timeline_notify_row_tids (GstCtfGtkTimeline * self)
 {
-  if (!self->task_rows || self->model == NULL)
-    return 0;
-  return _gst_ctf_gtk_summary_get_n_tasks
-      (_gst_ctf_gtk_event_model_get_summary (self->model));
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_TASK_ROW_TIDS]);
 }
 
 gdouble
@@ -562,6 +567,7 @@ gst_ctf_gtk_timeline_set_model (GstCtfGtkTimeline * timeline,
   }
   timeline->follow_all = TRUE;
   timeline->sel_start = timeline->sel_end = 0;
+  timeline->rows_valid = FALSE;
   g_object_notify_by_pspec (G_OBJECT (timeline), props[PROP_MODEL]);
   gtk_widget_queue_resize (GTK_WIDGET (timeline));
 }
@@ -600,6 +606,8 @@ gst_ctf_gtk_timeline_init (GstCtfGtkTimeline * self)
   self->marker_b = G_MAXUINT64;
   self->pointer_x = -1;
   self->spans = g_array_new (FALSE, FALSE, sizeof (GstCtfGtkSpan));
+  self->rows = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->label_w = LABEL_W;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   _gst_ctf_gtk_timeline_add_controllers (self);
@@ -618,6 +626,8 @@ gst_ctf_gtk_timeline_finalize (GObject * object)
   GstCtfGtkTimeline *self = GST_CTF_GTK_TIMELINE (object);
 
   g_array_unref (self->spans);
+  g_array_unref (self->rows);
+  g_clear_pointer (&self->row_tids, g_array_unref);
   if (self->watched_adj != NULL)
     g_object_remove_weak_pointer (self->watched_adj, &self->watched_adj);
   G_OBJECT_CLASS (gst_ctf_gtk_timeline_parent_class)->finalize (object);
@@ -656,6 +666,11 @@ gst_ctf_gtk_timeline_get_property (GObject * object, guint prop_id,
       break;
     case PROP_TASK_ROWS:
       g_value_set_boolean (value, self->task_rows);
+      break;
+    case PROP_TASK_ROW_TIDS:
+      g_value_take_variant (value, self->row_tids == NULL ? NULL :
+          g_variant_new_fixed_array (G_VARIANT_TYPE_INT32,
+              self->row_tids->data, self->row_tids->len, sizeof (gint32)));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -700,6 +715,18 @@ gst_ctf_gtk_timeline_set_property (GObject * object, guint prop_id,
     case PROP_TASK_ROWS:
       gst_ctf_gtk_timeline_set_task_rows (self, g_value_get_boolean (value));
       break;
+    case PROP_TASK_ROW_TIDS:{
+      static const gint none[1] = { 0 };
+      GVariant *v = g_value_get_variant (value);
+      gsize n = 0;
+      const gint32 *tids = v ? g_variant_get_fixed_array (v, &n,
+          sizeof (gint32)) : NULL;
+
+      /* (an empty array's data may be NULL: no rows, not every task) */
+      gst_ctf_gtk_timeline_set_task_row_tids (self, v && tids == NULL ?
+          none : (const gint *) tids, n);
+      break;
+    }
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -783,6 +810,18 @@ gst_ctf_gtk_timeline_class_init (GstCtfGtkTimelineClass * klass)
    */
   props[PROP_TASK_ROWS] = g_param_spec_boolean ("task-rows", NULL, NULL,
       FALSE, f);
+  /**
+   * GstCtfGtkTimeline:task-row-tids:
+   *
+   * The tasks that get a row with #GstCtfGtkTimeline:task-rows: an array
+   * of thread ids (`ai`), %NULL (the default) for every task the
+   * `sched_switch` events name, an empty array for none (see
+   * gst_ctf_gtk_timeline_set_task_row_tids(); the thread ids come sorted,
+   * without repeats).  gst_ctf_gtk_timeline_list_tasks() lists the tasks
+   * to choose from, busiest first.
+   */
+  props[PROP_TASK_ROW_TIDS] = g_param_spec_variant ("task-row-tids", NULL,
+      NULL, G_VARIANT_TYPE ("ai"), NULL, f);
   g_object_class_install_properties (oc, N_PROPS, props);
 
   /**

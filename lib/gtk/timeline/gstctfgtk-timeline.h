@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 #include "gstctfgtk-version.h"
 #include "gstctfgtk-event-model.h"
+#include "gstctfgtk-task.h"
 
 G_BEGIN_DECLS
 
@@ -51,6 +52,14 @@ GST_CTF_GTK_API void gst_ctf_gtk_cpu_color (gint cpu, GdkRGBA * color);
 GST_CTF_GTK_API void gst_ctf_gtk_timeline_set_task_rows (
     GstCtfGtkTimeline * timeline, gboolean task_rows);
 GST_CTF_GTK_API gboolean gst_ctf_gtk_timeline_get_task_rows (
+    GstCtfGtkTimeline * timeline);
+GST_CTF_GTK_API void gst_ctf_gtk_timeline_set_task_row_tids (
+    GstCtfGtkTimeline * timeline, const gint * tids, gsize n_tids);
+GST_CTF_GTK_API gint *gst_ctf_gtk_timeline_get_task_row_tids (
+    GstCtfGtkTimeline * timeline, gsize * n_tids);
+GST_CTF_GTK_API gint *gst_ctf_gtk_timeline_get_shown_task_tids (
+    GstCtfGtkTimeline * timeline, gsize * n_tids);
+GST_CTF_GTK_API GListModel *gst_ctf_gtk_timeline_list_tasks (
     GstCtfGtkTimeline * timeline);
 GST_CTF_GTK_API gboolean gst_ctf_gtk_timeline_get_task_row_area (
     GstCtfGtkTimeline * timeline, gint tid, graphene_rect_t * area);
