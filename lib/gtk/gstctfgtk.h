@@ -7,5 +7,6 @@
 #include "gstctfgtk-event-model.h"
 #include "gstctfgtk-filter-model.h"
 #include "gstctfgtk-search.h"
+#include "gstctfgtk-live-packets.h"
 #include "gstctfgtk-timeline.h"
 #include "gstctfgtk-details.h"

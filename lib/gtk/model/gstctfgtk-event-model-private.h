@@ -28,4 +28,7 @@ typedef struct {
 G_GNUC_INTERNAL GArray *_gst_ctf_gtk_event_model_copy_checkpoints (
     GstCtfGtkEventModel * model);
 
+G_GNUC_INTERNAL guint64 _gst_ctf_gtk_event_model_get_n_indexed (
+    GstCtfGtkEventModel * model);
+
 G_END_DECLS

@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 #include "gstctfgtk-version.h"
 #include "gstctfgtk-event.h"
+#include "gstctf-live.h"
 
 G_BEGIN_DECLS
 
@@ -19,6 +20,8 @@ G_DECLARE_FINAL_TYPE (GstCtfGtkEventModel, gst_ctf_gtk_event_model,
 
 GST_CTF_GTK_API GstCtfGtkEventModel *gst_ctf_gtk_event_model_new_for_path (
     const gchar * path, GError ** error);
+GST_CTF_GTK_API GstCtfGtkEventModel *gst_ctf_gtk_event_model_new_for_url (
+    const gchar * url, GstCtfLiveSeek seek, GError ** error);
 GST_CTF_GTK_API const gchar *gst_ctf_gtk_event_model_get_path (
     GstCtfGtkEventModel * model);
 GST_CTF_GTK_API gboolean gst_ctf_gtk_event_model_get_loading (
