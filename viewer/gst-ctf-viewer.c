@@ -375,7 +375,7 @@ static void
 open_trace (Viewer * v, const gchar * path)
 {
   GError *err = NULL;
-  GstCtfGtkEventModel *m = gst_ctf_gtk_event_model_new_for_path (path, &err);
+  GstCtfGtkEventModel *m = viewer_live_open (v->live, path, &err);
   gchar *title, *base;
 
   if (m == NULL) {
@@ -398,7 +398,7 @@ open_trace (Viewer * v, const gchar * path)
   viewer_find_set_model (v->find, m);
   gst_ctf_gtk_timeline_set_model (GST_CTF_GTK_TIMELINE (v->timeline), m);
   viewer_live_set_model (v->live, m);
-  gst_ctf_viewer_export_bar_set_trace (v->export_bar, path);
+  gst_ctf_viewer_export_bar_set_model (v->export_bar, m);
   gst_ctf_gtk_details_set_event (GST_CTF_GTK_DETAILS (v->details), NULL);
   base = g_path_get_basename (path);
   title = g_strdup_printf ("%s — gst-ctf-viewer", base);
@@ -580,7 +580,7 @@ main (int argc, char **argv)
   gchar *bench = NULL;
   ViewerProbe *probe = NULL;
   Viewer v = { 0 };
-  gchar *size = NULL;
+  gchar *size = NULL, *live_seek = NULL;
   gint width = 1280, height = 800;
   GError *err = NULL;
   GOptionEntry entries[] = {
@@ -616,6 +616,10 @@ main (int argc, char **argv)
           "this many rows came, while the session runs", "N"},
     {"task-rows", 0, 0, G_OPTION_ARG_NONE, &v.task_rows,
         "Show a row per task (the Tasks button)", NULL},
+    {"live-seek", 0, 0, G_OPTION_ARG_STRING, &live_seek,
+        "Live: read the session from \"beginning\" (the oldest data the "
+          "relay has, the default) or \"last\" (its newest packets), as "
+          "lttnglivesrc's seek", "WHERE"},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size,
         "Window size (default 1280x800)", "WxH"},
     {"bench", 0, 0, G_OPTION_ARG_FILENAME, &bench,
@@ -644,6 +648,11 @@ main (int argc, char **argv)
   gtk_init ();
   v.loop = g_main_loop_new (NULL, FALSE);
   build_window (&v, width, height);
+  if (live_seek != NULL && !viewer_live_set_seek (v.live, live_seek, &err)) {
+    g_printerr ("%s\n", err->message);
+    return 2;
+  }
+  g_free (live_seek);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (v.tasks), v.task_rows);
   if (v.markers != NULL) {
     guint64 a, b;
