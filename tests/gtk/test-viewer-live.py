@@ -19,7 +19,11 @@
    equal babeltrace2's lines for the same session: lttng-relayd 2.13 lets
    one viewer attach to a session (a second `babeltrace2 -i lttng-live`
    is refused), so babeltrace2 reads what the relay recorded of it (its
-   output directory), as tests/test-lttng-live-real.py does.  Skipped
+   output directory), as tests/test-lttng-live-real.py does.  The same
+   model's filter (made as the session starts), its search next/previous
+   and the viewer's export of a range (gtk-live-dump --filter --export)
+   equal babeltrace2's lines that keep the filter's condition and
+   `babeltrace2 --begin --end` on the relay's output.  Skipped
    with a message when the daemons, babeltrace2, a C compiler, lttng-ust,
    unshare or root are missing.
 
@@ -173,6 +177,47 @@ def bt2_rows(text):
     return rows
 
 
+# the filter model and the search on the session (gtk-live-dump --filter)
+FILTER = 'lttng_ust_tracef/event: _msg_length > 13'
+MSG_LENGTH = re.compile(r'_msg_length = ([0-9]+)')
+
+
+def check_tools(mode, rest, theirs, session_dir, export_dir, denv):
+    """gtk-live-dump's filter rows (its search walked the same) against
+    babeltrace2's lines that keep FILTER's condition, and its export of a
+    range against `babeltrace2 --begin --end` on what the relay
+    recorded."""
+    if not rest or not rest[0].startswith('filter '):
+        fail('%s: gtk-live-dump printed no filter rows: %r' % (mode,
+                                                               rest[:2]))
+    n = int(rest[0].split()[1])
+    ours = rest[1:1 + n]
+    want = [r for r in theirs
+            if int(MSG_LENGTH.search(r).group(1)) > 13]
+    if ours != want or not want:
+        fail('%s: filter "%s": %d rows, %d of babeltrace2\'s lines keep it'
+             % (mode, FILTER, len(ours), len(want)))
+    exp = rest[1 + n:]
+    if len(exp) != 1 or not exp[0].startswith('export '):
+        fail('%s: gtk-live-dump printed no export: %r' % (mode, exp))
+    start, end = (int(x) for x in exp[0].split()[1:3])
+    bound = lambda ns: '%d.%09d' % (ns // 10**9, ns % 10**9)
+    o = subprocess.run(['babeltrace2', '--begin=' + bound(start),
+                        '--end=' + bound(end)] + session_dir,
+                       capture_output=True, text=True, env=denv)
+    e = subprocess.run(['babeltrace2', export_dir], capture_output=True,
+                       text=True, env=denv)
+    if o.returncode != 0 or e.returncode != 0:
+        fail('%s: babeltrace2: %s %s' % (mode, o.stderr, e.stderr))
+    a, b = bt2_rows(e.stdout), bt2_rows(o.stdout)
+    if a != b or not a:
+        fail('%s: the live export of %d..%d ns has %d events, babeltrace2 '
+             '--begin --end %d' % (mode, start, end, len(a), len(b)))
+    print('OK: real daemons, per-%s buffers: filter, search (%d matches) '
+          'and export (%d events) of the live session' % (mode.upper(),
+                                                          len(ours), len(a)))
+
+
 def real_session(env, tmp, ports, app, dump, relay_out, mode):
     c, d, l = ports
     name = 'gtklive%d%s' % (os.getpid(), mode)
@@ -188,7 +233,9 @@ def real_session(env, tmp, ports, app, dump, relay_out, mode):
         lttng('enable-event', '-u', '-c', 'ch', 'lttng_ust_tracef:*')
         lttng('start')
         denv = dict(env, TZ='UTC')
-        model = subprocess.Popen([dump, url], env=denv,
+        export_dir = os.path.join(tmp, 'export-' + mode)
+        model = subprocess.Popen([dump, url, '--filter', FILTER,
+                                  '--export', export_dir], env=denv,
                                  stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True)
         procs.append(model)
@@ -233,7 +280,9 @@ def real_session(env, tmp, ports, app, dump, relay_out, mode):
         lines = mout.splitlines()
         if not lines or not lines[0].startswith('rows '):
             fail('%s: gtk-live-dump printed %r' % (mode, mout[:200]))
-        ours, theirs = lines[1:], bt2_rows(oout)
+        n_rows = int(lines[0].split()[1])
+        ours, theirs = lines[1:1 + n_rows], bt2_rows(oout)
+        rest = lines[1 + n_rows:]
         if len(theirs) != 400:
             fail('%s: %s printed %d events, expected 400' %
                  (mode, oracle_name, len(theirs)))
@@ -245,6 +294,7 @@ def real_session(env, tmp, ports, app, dump, relay_out, mode):
         print('OK: real daemons, per-%s buffers: %d rows (%s while the '
               'session ran) equal to %s' % (mode.upper(), len(ours),
                                             line.split()[1], oracle_name))
+        check_tools(mode, rest, theirs, session_dir[:1], export_dir, denv)
     finally:
         for p in procs:
             stop(p)
