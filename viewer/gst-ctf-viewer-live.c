@@ -36,7 +36,7 @@ struct _ViewerLive {
   GtkSelectionModel *table_sel;
   gdouble table_upper;          /* the adjustment's upper last seen */
   guint table_idle;             /* scrolling it after its layout */
-  GstCtfLiveSeek seek;          /* where sessions are read from */
+  GstCtfGtkLiveSeek seek;          /* where sessions are read from */
 };
 
 /* --live-seek: "beginning" or "last", as lttnglivesrc's seek. */
@@ -44,9 +44,9 @@ gboolean
 viewer_live_set_seek (ViewerLive * live, const gchar * seek, GError ** error)
 {
   if (g_strcmp0 (seek, "beginning") == 0) {
-    live->seek = GST_CTF_LIVE_SEEK_BEGINNING;
+    live->seek = GST_CTF_GTK_LIVE_SEEK_BEGINNING;
   } else if (g_strcmp0 (seek, "last") == 0) {
-    live->seek = GST_CTF_LIVE_SEEK_LAST;
+    live->seek = GST_CTF_GTK_LIVE_SEEK_LAST;
   } else {
     g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
         "--live-seek: expected \"beginning\" or \"last\", got \"%s\"",
@@ -333,7 +333,7 @@ viewer_live_new (GtkWindow * window, GstCtfGtkTimeline * timeline,
       GDK_ACTION_COPY);
 
   live->window = window;
-  live->seek = GST_CTF_LIVE_SEEK_BEGINNING;
+  live->seek = GST_CTF_GTK_LIVE_SEEK_BEGINNING;
   live->timeline = timeline;
   live->open = open;
   live->data = data;

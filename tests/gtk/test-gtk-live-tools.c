@@ -14,7 +14,7 @@
  *   GstCtfGtkLivePackets ! timefilter ! ctfsink) equals what
  *   `lttnglivesrc ! timefilter ! ctfsink` writes of the same range
  *   (babeltrace2's text of both, else ctftextsink's);
- * - gst_ctf_gtk_event_model_new_for_url (GST_CTF_LIVE_SEEK_LAST) reads
+ * - gst_ctf_gtk_event_model_new_for_url (GST_CTF_GTK_LIVE_SEEK_LAST) reads
  *   what `lttnglivesrc seek=last ! ctftextsink` prints.
  */
 #include <string.h>
@@ -22,6 +22,7 @@
 #include <glib/gstdio.h>
 #include <gst/gst.h>
 #include "gstctfgtk.h"
+#include "gstctf-error.h"
 #include "../live-relay.h"
 #include "../test-util.h"
 #include "gtk-test-util.h"
@@ -598,7 +599,7 @@ test_seek_last (void)
   relay = test_relay_start (&o, &err);
   g_assert_no_error (err);
   url = url_of (relay, &o);
-  m = gst_ctf_gtk_event_model_new_for_url (url, GST_CTF_LIVE_SEEK_LAST,
+  m = gst_ctf_gtk_event_model_new_for_url (url, GST_CTF_GTK_LIVE_SEEK_LAST,
       &err);
   g_assert_no_error (err);
   g_assert_true (gst_ctf_gtk_event_model_wait (m, &err));
@@ -613,7 +614,7 @@ test_seek_last (void)
   g_object_unref (m);
   test_relay_stop (relay);
   /* a path on disk: as new_for_path */
-  m = gst_ctf_gtk_event_model_new_for_url (dir, GST_CTF_LIVE_SEEK_LAST,
+  m = gst_ctf_gtk_event_model_new_for_url (dir, GST_CTF_GTK_LIVE_SEEK_LAST,
       &err);
   g_assert_no_error (err);
   g_assert_true (gst_ctf_gtk_event_model_wait (m, &err));

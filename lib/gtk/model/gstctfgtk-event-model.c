@@ -130,6 +130,10 @@ static void list_model_init (GListModelInterface * iface);
 static GstCtfGtkEventModel *model_new (const gchar * path,
     GstCtfLiveSeek seek, GError ** error);
 
+G_DEFINE_ENUM_TYPE (GstCtfGtkLiveSeek, gst_ctf_gtk_live_seek,
+    G_DEFINE_ENUM_VALUE (GST_CTF_GTK_LIVE_SEEK_BEGINNING, "beginning"),
+    G_DEFINE_ENUM_VALUE (GST_CTF_GTK_LIVE_SEEK_LAST, "last"));
+
 G_DEFINE_FINAL_TYPE_WITH_CODE (GstCtfGtkEventModel, gst_ctf_gtk_event_model,
     G_TYPE_OBJECT, G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
         list_model_init));
@@ -1011,10 +1015,10 @@ gst_ctf_gtk_event_model_new_for_path (const gchar * path, GError ** error)
  *   path on disk is opened as gst_ctf_gtk_event_model_new_for_path()
  *   does
  * @seek: where the session is read from, as `lttnglivesrc`'s `seek`
- *   property: %GST_CTF_LIVE_SEEK_BEGINNING from the oldest data the relay
- *   still has (what gst_ctf_gtk_event_model_new_for_path() does),
- *   %GST_CTF_LIVE_SEEK_LAST from the newest packets the relay has when
- *   the model attaches (lttng-relayd starts each stream at its last
+ *   property: %GST_CTF_GTK_LIVE_SEEK_BEGINNING from the oldest data the
+ *   relay still has (what gst_ctf_gtk_event_model_new_for_path() does),
+ *   %GST_CTF_GTK_LIVE_SEEK_LAST from the newest packets the relay has
+ *   when the model attaches (lttng-relayd starts each stream at its last
  *   index), what `lttnglivesrc seek=last` reads
  * @error: return location for a %GST_CTF_ERROR, as
  *   gst_ctf_gtk_event_model_new_for_path() sets it
@@ -1025,13 +1029,14 @@ gst_ctf_gtk_event_model_new_for_path (const gchar * path, GError ** error)
  * Returns: (transfer full) (nullable): the model, or %NULL with @error set
  */
 GstCtfGtkEventModel *
-gst_ctf_gtk_event_model_new_for_url (const gchar * url, GstCtfLiveSeek seek,
-    GError ** error)
+gst_ctf_gtk_event_model_new_for_url (const gchar * url,
+    GstCtfGtkLiveSeek seek, GError ** error)
 {
   g_return_val_if_fail (url != NULL, NULL);
-  g_return_val_if_fail (seek == GST_CTF_LIVE_SEEK_BEGINNING ||
-      seek == GST_CTF_LIVE_SEEK_LAST, NULL);
-  return model_new (url, seek, error);
+  g_return_val_if_fail (seek == GST_CTF_GTK_LIVE_SEEK_BEGINNING ||
+      seek == GST_CTF_GTK_LIVE_SEEK_LAST, NULL);
+  return model_new (url, seek == GST_CTF_GTK_LIVE_SEEK_LAST ?
+      GST_CTF_LIVE_SEEK_LAST : GST_CTF_LIVE_SEEK_BEGINNING, error);
 }
 
 static GstCtfGtkEventModel *
