@@ -8,6 +8,9 @@
    "Live: N events so far, following" and saves a screenshot
    (SHOTS/live-running.png); on a session that ends it says "Live session
    ended: N events"; a missing session is an error message and exit 1.
+   --live-seek=last shows what `lttnglivesrc seek=last` reads, --filter
+   the rows of `lttnglivesrc ! ctffilter`, and --export writes what
+   `lttnglivesrc ! timefilter ! ctfsink` writes (babeltrace2's text).
 2. Real LTTng daemons (lttng-relayd on 127.0.0.1 with ports of its own
    and lttng-sessiond --no-kernel, in a private mount namespace, stopped
    by pid, as tests/test-lttng-live-real.py starts them): a live UST
@@ -146,6 +149,89 @@ def stand_in(viewer, relay, examples, shots):
              (p.returncode, p.stderr))
     print('OK: missing session: exit 1, ' + next(
         l for l in p.stderr.splitlines() if 'No session' in l))
+
+
+def stand_in_tools(viewer, relay, examples, gst_launch):
+    """--live-seek=last, --filter and --export on sessions of the tests'
+    relay, against lttnglivesrc pipelines on a relay serving the same."""
+    trace = os.path.join(examples, 'ust-sample')
+
+    def pipeline(tail, seek=''):
+        r = Relay(relay, trace)
+        try:
+            p = subprocess.run([gst_launch, '-q', 'lttnglivesrc',
+                                'url=' + r.url(), 'session-not-found=end'] +
+                               ([seek] if seek else []) + ['!'] + tail,
+                               capture_output=True, text=True, timeout=120)
+        finally:
+            r.close()
+        if p.returncode != 0:
+            fail('gst-launch %s: %s' % (' '.join(tail), p.stderr))
+        return p.stdout
+
+    def viewer_on(extra):
+        r = Relay(relay, trace)
+        try:
+            return run_viewer(viewer, r.url(), extra)
+        finally:
+            r.close()
+
+    tmp = tempfile.mkdtemp(prefix='gtk-viewer-live-tools-')
+    try:
+        txt = os.path.join(tmp, 'last.txt')
+        pipeline(['ctftextsink', 'location=' + txt], 'seek=last')
+        with open(txt) as f:
+            n = len([line for line in f if line.strip()])
+        p = viewer_on(['--live-seek=last'])
+        want = 'status Live session ended: %d events' % n
+        if p.returncode != 0 or want not in p.stdout or n >= 358:
+            fail('viewer --live-seek=last: exit %d, %r, expected %r' %
+                 (p.returncode, p.stdout + p.stderr, want))
+        print('OK: --live-seek=last: ' + want)
+        p = subprocess.run([viewer, 'net://127.0.0.1:1/host/h/s',
+                            '--live-seek=end'], capture_output=True,
+                           text=True, timeout=60)
+        if p.returncode != 2 or '--live-seek' not in p.stderr:
+            fail('viewer --live-seek=end: exit %d, %r' % (p.returncode,
+                                                         p.stderr))
+
+        txt = os.path.join(tmp, 'cpu1.txt')
+        pipeline(['ctffilter', 'cpus=1', '!', 'ctftextsink',
+                  'location=' + txt])
+        with open(txt) as f:
+            n = len([line for line in f if line.strip()])
+        p = viewer_on(['--filter', 'cpus=1'])
+        if p.returncode != 0 or ('shown %d' % n) not in p.stdout:
+            fail('viewer --filter cpus=1 on a live session: exit %d, %r, '
+                 'expected "shown %d"' % (p.returncode, p.stdout + p.stderr,
+                                          n))
+        print('OK: --filter on a live session: shown %d' % n)
+
+        # rows 89..268 of ust-sample, ns from the clock origin
+        start, end = 1795307694382985344, 1795307694383686101
+        ours = os.path.join(tmp, 'viewer')
+        theirs = os.path.join(tmp, 'pipeline')
+        p = viewer_on(['--select-range', '%d:%d' % (start, end),
+                       '--export', ours])
+        if p.returncode != 0:
+            fail('viewer --export on a live session: exit %d, %r' %
+                 (p.returncode, p.stdout + p.stderr))
+        pipeline(['timefilter', 'start-time=%d' % start,
+                  'end-time=%d' % end, '!', 'ctfsink',
+                  'location=' + theirs])
+        if shutil.which('babeltrace2') is None:
+            print('SKIP (live export): no babeltrace2')
+            return
+        a, b = (subprocess.run(['babeltrace2', d], capture_output=True,
+                               text=True).stdout for d in (ours, theirs))
+        if a != b or not a:
+            fail('viewer --export of a live session differs from '
+                 'lttnglivesrc ! timefilter ! ctfsink (%d, %d lines)' %
+                 (len(a.splitlines()), len(b.splitlines())))
+        print('OK: --export of a live session: %d events, as lttnglivesrc '
+              '! timefilter ! ctfsink' % len(a.splitlines()))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 # ---- real daemons ----
@@ -391,6 +477,7 @@ def main():
     if os.environ.get('GST_CTF_GTK_LIVE_REAL_INNER') == '1':
         sys.exit(real_inner(dump, gst_launch))
     stand_in(viewer, relay, examples, shots)
+    stand_in_tools(viewer, relay, examples, gst_launch)
     real(dump, gst_launch)
 
 
