@@ -1159,6 +1159,27 @@ gst_ctf_gtk_event_model_get_n_checkpoints (GstCtfGtkEventModel * model)
   return n;
 }
 
+/* A reader (not following) of what the model's live session received;
+ * NULL for a trace on disk. */
+GstCtfGtkPacketSource *
+_gst_ctf_gtk_event_model_new_live_source (GstCtfGtkEventModel * model)
+{
+  GstCtfGtkPacketSource *s;
+
+  if (model->job->live == NULL)
+    return NULL;
+  s = _gst_ctf_gtk_packet_source_new_live (model->job->live);
+  _gst_ctf_gtk_packet_source_follow (s, FALSE, NULL);
+  return s;
+}
+
+/* (transfer none) (nullable): the model's live session */
+GstCtfGtkLiveSource *
+_gst_ctf_gtk_event_model_get_live_source (GstCtfGtkEventModel * model)
+{
+  return model->job->live;
+}
+
 /* The rows the index has found so far (at least the published ones):
  * on a live session, the rows every reader of the packets received so
  * far numbers alike. */

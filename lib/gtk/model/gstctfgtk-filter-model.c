@@ -23,6 +23,7 @@
 #include "gstctfgtk-filter-model.h"
 #include "gstctfgtk-event.h"
 #include "gstctfgtk-row-reader.h"
+#include "gstctfgtk-event-model-private.h"
 
 #define PUBLISH_MS 100
 
@@ -31,6 +32,7 @@ typedef struct {
   gint cancelled;               /* atomic */
   gchar *path;
   GstCtfFilterSpec *spec;
+  GstCtfGtkPacketSource *live;  /* the base model's session, or NULL */
   GWeakRef model;
   GMainContext *context;
 
@@ -83,6 +85,7 @@ filter_job_unref (FilterJob * job)
   if (!g_atomic_int_dec_and_test (&job->ref))
     return;
   g_free (job->path);
+  _gst_ctf_gtk_packet_source_free (job->live);
   gst_ctf_filter_spec_free (job->spec);
   g_weak_ref_clear (&job->model);
   g_main_context_unref (job->context);
@@ -120,11 +123,12 @@ filter_thread (gpointer data)
   gint64 last_publish = g_get_monotonic_time ();
   GArray *batch = g_array_new (FALSE, FALSE, sizeof (guint64));
 
-  reader = _gst_ctf_gtk_row_reader_new (job->path, job->spec, &err);
+  reader = _gst_ctf_gtk_row_reader_new (job->path,
+      g_steal_pointer (&job->live), job->spec, &err);
   /* a live session: its rows as they come, to its end */
   if (reader != NULL)
     _gst_ctf_gtk_packet_source_follow (_gst_ctf_gtk_row_reader_get_source
-        (reader), &job->cancelled);
+        (reader), TRUE, &job->cancelled);
   while (reader != NULL && !g_atomic_int_get (&job->cancelled)) {
     GstCtfMergeItem item;
     guint64 row;
@@ -429,6 +433,8 @@ gst_ctf_gtk_filter_model_new (GstCtfGtkEventModel * base,
   job->ref = 1;
   job->path = g_strdup (gst_ctf_gtk_event_model_get_path (base));
   job->spec = spec;
+  /* (the packets the base model received: not a second attach) */
+  job->live = _gst_ctf_gtk_event_model_new_live_source (base);
   g_weak_ref_init (&job->model, self);
   job->context = g_main_context_ref_thread_default ();
   g_mutex_init (&job->lock);

@@ -45,12 +45,13 @@ new_merge (GstCtfGtkRowReader * r)
 }
 
 GstCtfGtkRowReader *
-_gst_ctf_gtk_row_reader_new (const gchar * path,
+_gst_ctf_gtk_row_reader_new (const gchar * path, GstCtfGtkPacketSource * src,
     const GstCtfFilterSpec * spec, GError ** error)
 {
-  GstCtfGtkPacketSource *src = _gst_ctf_gtk_packet_source_open (path, error);
   GstCtfGtkRowReader *r;
 
+  if (src == NULL)
+    src = _gst_ctf_gtk_packet_source_open (path, error);
   if (src == NULL)
     return NULL;
   r = g_new0 (GstCtfGtkRowReader, 1);

@@ -24,10 +24,11 @@ typedef struct _GstCtfGtkRowReader GstCtfGtkRowReader;
  * read; the next call waits for more (once between two packets). */
 #define GST_CTF_GTK_ROW_CAUGHT_UP 2
 
-/* A reader of @path (a live URL: what the model following it received)
- * deciding rows with @spec (which must outlive it), at the first row. */
+/* A reader of @src (taken; NULL: @path opened) deciding rows with @spec
+ * (which must outlive it), at the first row. */
 G_GNUC_INTERNAL GstCtfGtkRowReader *_gst_ctf_gtk_row_reader_new (
-    const gchar * path, const GstCtfFilterSpec * spec, GError ** error);
+    const gchar * path, GstCtfGtkPacketSource * src,
+    const GstCtfFilterSpec * spec, GError ** error);
 G_GNUC_INTERNAL void _gst_ctf_gtk_row_reader_free (GstCtfGtkRowReader * r);
 /* (transfer none) */
 G_GNUC_INTERNAL GstCtfGtkPacketSource *_gst_ctf_gtk_row_reader_get_source (

@@ -64,7 +64,9 @@ reader_take (GstCtfGtkSearch * self, GError ** error)
   if (r != NULL)
     return r;
   /* live: what the model received, up to where the find gets */
-  return _gst_ctf_gtk_row_reader_new (self->path, self->spec, error);
+  return _gst_ctf_gtk_row_reader_new (self->path,
+      _gst_ctf_gtk_event_model_new_live_source (self->model), self->spec,
+      error);
 }
 
 static void

@@ -10,6 +10,7 @@
 
 #include "gstctfgtk-live-packets.h"
 #include "gstctfgtk-live-source.h"
+#include "gstctfgtk-event-model-private.h"
 #include "gstctf-caps.h"
 #include "gstctf-packet-meta.h"
 
@@ -62,23 +63,20 @@ gst_ctf_gtk_live_packets_class_init (GstCtfGtkLivePacketsClass * klass)
 GstCtfGtkLivePackets *
 gst_ctf_gtk_live_packets_new (GstCtfGtkEventModel * model, GError ** error)
 {
-  const gchar *url;
   GstCtfGtkLiveSource *live;
   GstCtfGtkLivePackets *self;
 
   g_return_val_if_fail (GST_CTF_GTK_IS_EVENT_MODEL (model), NULL);
-  url = gst_ctf_gtk_event_model_get_path (model);
-  live = _gst_ctf_gtk_live_is_url (url) ?
-      _gst_ctf_gtk_live_source_lookup (url) : NULL;
+  live = _gst_ctf_gtk_event_model_get_live_source (model);
   if (live == NULL) {
     g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
-        "\"%s\" is not a live session followed by an event model", url);
+        "\"%s\" is not a live session",
+        gst_ctf_gtk_event_model_get_path (model));
     return NULL;
   }
   self = g_object_new (GST_CTF_GTK_TYPE_LIVE_PACKETS, NULL);
   self->reader = _gst_ctf_gtk_live_reader_new (live);
   _gst_ctf_gtk_live_reader_set_follow (self->reader, FALSE, NULL);
-  _gst_ctf_gtk_live_source_unref (live);
   return self;
 }
 

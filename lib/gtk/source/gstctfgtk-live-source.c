@@ -9,8 +9,9 @@
  * inactivity beacon at or after its begin) and appends what it gives to
  * the spill file and the records: its advances (the element's GAP
  * events) are the ADVANCE records here, its new trace classes the
- * epochs.  Lock order: the source's lock only (the follower does its
- * socket and file I/O without it).
+ * epochs.  Locks: each source's, and the registry's (the table of
+ * sources by URL and every source's reference count), never held
+ * together (the follower does its socket and file I/O without either).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -85,10 +86,10 @@ struct _GstCtfGtkLiveReader {
 };
 
 /* The sources open in this process by URL (not reffed: a source leaves
- * it in its last unref, under the same lock), so that another reader of
- * a session a model follows (filter, search, deep zoom, export) reads
- * what it received instead of attaching again (a relay lets one viewer
- * attach to a session). */
+ * it in its last unref, under the same lock), so that a reader that
+ * knows a session by its URL only (the timeline's deep zoom) reads what
+ * the model following it received instead of attaching again (a relay
+ * lets one viewer attach to a session). */
 static GMutex registry_lock;
 static GHashTable *registry;    /* url -> GstCtfGtkLiveSource * */
 

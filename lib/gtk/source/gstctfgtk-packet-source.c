@@ -35,7 +35,7 @@ _gst_ctf_gtk_packet_source_open (const gchar * path, GError ** error)
     }
     s = _gst_ctf_gtk_packet_source_new_live (live);
     _gst_ctf_gtk_live_source_unref (live);
-    _gst_ctf_gtk_live_reader_set_follow (s->live, FALSE, NULL);
+    _gst_ctf_gtk_packet_source_follow (s, FALSE, NULL);
     return s;
   }
 
@@ -85,10 +85,10 @@ _gst_ctf_gtk_packet_source_get_live (GstCtfGtkPacketSource * s)
 
 void
 _gst_ctf_gtk_packet_source_follow (GstCtfGtkPacketSource * s,
-    const gint * cancelled)
+    gboolean follow, const gint * cancelled)
 {
   if (s->live != NULL)
-    _gst_ctf_gtk_live_reader_set_follow (s->live, TRUE, cancelled);
+    _gst_ctf_gtk_live_reader_set_follow (s->live, follow, cancelled);
 }
 
 gboolean
