@@ -41,19 +41,27 @@ struct _ViewerLive {
 
 /* --live-seek: "beginning" or "last", as lttnglivesrc's seek. */
 gboolean
-viewer_live_set_seek (ViewerLive * live, const gchar * seek, GError ** error)
+viewer_live_parse_seek (const gchar * text, GstCtfGtkLiveSeek * seek,
+    GError ** error)
 {
-  if (g_strcmp0 (seek, "beginning") == 0) {
-    live->seek = GST_CTF_GTK_LIVE_SEEK_BEGINNING;
-  } else if (g_strcmp0 (seek, "last") == 0) {
-    live->seek = GST_CTF_GTK_LIVE_SEEK_LAST;
+  if (g_strcmp0 (text, "beginning") == 0) {
+    *seek = GST_CTF_GTK_LIVE_SEEK_BEGINNING;
+  } else if (g_strcmp0 (text, "last") == 0) {
+    *seek = GST_CTF_GTK_LIVE_SEEK_LAST;
   } else {
     g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
         "--live-seek: expected \"beginning\" or \"last\", got \"%s\"",
-        seek);
+        text);
     return FALSE;
   }
   return TRUE;
+}
+
+/* Where the sessions opened from now on are read from. */
+void
+viewer_live_set_seek (ViewerLive * live, GstCtfGtkLiveSeek seek)
+{
+  live->seek = seek;
 }
 
 /* The model of a trace or of a live session (from where --live-seek

@@ -581,6 +581,7 @@ main (int argc, char **argv)
   ViewerProbe *probe = NULL;
   Viewer v = { 0 };
   gchar *size = NULL, *live_seek = NULL;
+  GstCtfGtkLiveSeek seek = GST_CTF_GTK_LIVE_SEEK_BEGINNING;
   gint width = 1280, height = 800;
   GError *err = NULL;
   GOptionEntry entries[] = {
@@ -640,6 +641,13 @@ main (int argc, char **argv)
     return 2;
   }
   g_option_context_free (ctx);
+  if (live_seek != NULL && !viewer_live_parse_seek (live_seek, &seek, &err)) {
+    g_printerr ("%s\n", err->message);
+    g_error_free (err);
+    g_free (live_seek);
+    return 2;
+  }
+  g_free (live_seek);
   if (size != NULL && sscanf (size, "%dx%d", &width, &height) != 2) {
     g_printerr ("--size: expected WxH, got \"%s\"\n", size);
     return 2;
@@ -648,11 +656,7 @@ main (int argc, char **argv)
   gtk_init ();
   v.loop = g_main_loop_new (NULL, FALSE);
   build_window (&v, width, height);
-  if (live_seek != NULL && !viewer_live_set_seek (v.live, live_seek, &err)) {
-    g_printerr ("%s\n", err->message);
-    return 2;
-  }
-  g_free (live_seek);
+  viewer_live_set_seek (v.live, seek);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (v.tasks), v.task_rows);
   if (v.markers != NULL) {
     guint64 a, b;

@@ -30,7 +30,8 @@
    with a message when the daemons, babeltrace2, a C compiler, lttng-ust,
    unshare or root are missing.
 
-usage: test-viewer-live.py VIEWER DUMP RELAY EXAMPLES SHOTS GST_LAUNCH
+usage: test-viewer-live.py VIEWER DUMP RELAY EXAMPLES SHOTS GST_LAUNCH [ASAN]
+(ASAN: the sanitizer runtime gst-launch-1.0 preloads in a sanitizer build)
 """
 import os
 import re
@@ -151,10 +152,15 @@ def stand_in(viewer, relay, examples, shots):
         l for l in p.stderr.splitlines() if 'No session' in l))
 
 
-def stand_in_tools(viewer, relay, examples, gst_launch):
+def stand_in_tools(viewer, relay, examples, gst_launch, asan):
     """--live-seek=last, --filter and --export on sessions of the tests'
     relay, against lttnglivesrc pipelines on a relay serving the same."""
     trace = os.path.join(examples, 'ust-sample')
+    genv = dict(os.environ)
+    if asan:
+        # a sanitizer build's plugin needs its runtime loaded first
+        genv['LD_PRELOAD'] = asan
+        genv.setdefault('ASAN_OPTIONS', 'detect_leaks=0')
 
     def pipeline(tail, seek=''):
         r = Relay(relay, trace)
@@ -162,7 +168,8 @@ def stand_in_tools(viewer, relay, examples, gst_launch):
             p = subprocess.run([gst_launch, '-q', 'lttnglivesrc',
                                 'url=' + r.url(), 'session-not-found=end'] +
                                ([seek] if seek else []) + ['!'] + tail,
-                               capture_output=True, text=True, timeout=120)
+                               capture_output=True, text=True, timeout=120,
+                               env=genv)
         finally:
             r.close()
         if p.returncode != 0:
@@ -474,10 +481,11 @@ def real(dump, gst_launch):
 
 def main():
     viewer, dump, relay, examples, shots, gst_launch = sys.argv[1:7]
+    asan = sys.argv[7] if len(sys.argv) > 7 else ''
     if os.environ.get('GST_CTF_GTK_LIVE_REAL_INNER') == '1':
         sys.exit(real_inner(dump, gst_launch))
     stand_in(viewer, relay, examples, shots)
-    stand_in_tools(viewer, relay, examples, gst_launch)
+    stand_in_tools(viewer, relay, examples, gst_launch, asan)
     real(dump, gst_launch)
 
 
