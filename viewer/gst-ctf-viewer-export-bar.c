@@ -18,6 +18,7 @@ typedef struct {
   GtkWidget *status;
   GstCtfGtkTimeline *timeline;
   gchar *trace;
+  GstCtfGtkEventModel *model;   /* (nullable): the trace's */
   gchar *dir;
   GstCtfViewerExport *export;
   guint tick;
@@ -31,6 +32,9 @@ bar_free (Bar * b)
   g_clear_handle_id (&b->tick, g_source_remove);
   g_clear_pointer (&b->export, gst_ctf_viewer_export_free);
   g_free (b->trace);
+  if (b->model != NULL)
+    g_signal_handlers_disconnect_by_data (b->model, b);
+  g_clear_object (&b->model);
   g_free (b->dir);
   g_free (b);
 }
@@ -137,7 +141,7 @@ start (Bar * b, const gchar * dir)
     err = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
         "select a range (Shift+drag) or place markers A and B first");
   } else {
-    b->export = gst_ctf_viewer_export_start (b->trace, s, e, dir,
+    b->export = gst_ctf_viewer_export_start (b->trace, b->model, s, e, dir,
         (GstCtfViewerExportDone) on_done, b, &err);
   }
   if (b->export == NULL) {
@@ -244,7 +248,40 @@ gst_ctf_viewer_export_bar_set_trace (GtkWidget * bar, const gchar * trace)
 
   g_free (b->trace);
   b->trace = g_strdup (trace);
+  if (b->model != NULL)
+    g_signal_handlers_disconnect_by_data (b->model, b);
+  g_clear_object (&b->model);
   set_running (b, b->export != NULL);
+}
+
+/**
+ * gst_ctf_viewer_export_bar_set_model:
+ * @bar: the bar
+ * @model: the model now open (its path is what is exported; a live
+ *   session's packets come from it)
+ */
+void
+gst_ctf_viewer_export_bar_set_model (GtkWidget * bar,
+    GstCtfGtkEventModel * model)
+{
+  Bar *b = g_object_get_data (G_OBJECT (bar), "gst-ctf-export-bar");
+
+  gst_ctf_viewer_export_bar_set_trace (bar,
+      gst_ctf_gtk_event_model_get_path (model));
+  b->model = g_object_ref (model);
+}
+
+static void
+on_live_ended (GstCtfGtkEventModel * model, GParamSpec * pspec, Bar * b)
+{
+  gchar *dir;
+
+  if (gst_ctf_gtk_event_model_get_loading (model))
+    return;
+  g_signal_handlers_disconnect_by_func (model, on_live_ended, b);
+  dir = g_strdup (b->dir);
+  start (b, dir);
+  g_free (dir);
 }
 
 /**
@@ -254,7 +291,8 @@ gst_ctf_viewer_export_bar_set_trace (GtkWidget * bar, const gchar * trace)
  * @quit_loop: (nullable): quit when the export ends
  * @failed: (nullable): set to %TRUE when it could not start or failed
  *
- * Exports without asking (`--export DIR`).
+ * Exports without asking (`--export DIR`); a live session once it ended
+ * (its model stopped loading).
  */
 void
 gst_ctf_viewer_export_bar_run (GtkWidget * bar, const gchar * dir,
@@ -264,5 +302,14 @@ gst_ctf_viewer_export_bar_run (GtkWidget * bar, const gchar * dir,
 
   b->quit_loop = quit_loop;
   b->failed = failed;
+  if (b->model != NULL && gst_ctf_gtk_event_model_get_loading (b->model) &&
+      g_str_has_prefix (b->trace, "net")) {
+    /* a live session: what it recorded, once it ended */
+    g_free (b->dir);
+    b->dir = g_strdup (dir);
+    g_signal_connect (b->model, "notify::loading",
+        G_CALLBACK (on_live_ended), b);
+    return;
+  }
   start (b, dir);
 }

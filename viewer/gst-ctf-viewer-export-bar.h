@@ -11,6 +11,8 @@ GtkWidget *gst_ctf_viewer_export_bar_new (GstCtfGtkTimeline * timeline,
     GtkWidget * status);
 void gst_ctf_viewer_export_bar_set_trace (GtkWidget * bar,
     const gchar * trace);
+void gst_ctf_viewer_export_bar_set_model (GtkWidget * bar,
+    GstCtfGtkEventModel * model);
 void gst_ctf_viewer_export_bar_run (GtkWidget * bar, const gchar * dir,
     GMainLoop * quit_loop, gboolean * failed);
 

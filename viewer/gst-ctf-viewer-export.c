@@ -3,7 +3,9 @@
  * Export of a time range of a trace from gst-ctf-viewer: a pipeline
  * `ctfsrc|tracecmdsrc|lttng0src location=TRACE ! timefilter start-time=S
  * end-time=E ! ctfsink location=DIR` made with element factories (no
- * parsing of user strings).  The progress is the time of the last buffer
+ * parsing of user strings); for a live session, an `appsrc` of the
+ * packets its model received (gst-ctf-viewer-export-live.c) instead of
+ * the source element.  The progress is the time of the last buffer
  * that reached ctfsink within [S, E]; the end (EOS), an error or a cancel
  * calls the done callback once, from the main context.
  */
@@ -14,6 +16,7 @@
 #include <glib/gstdio.h>
 #include <gst/gst.h>
 #include "gst-ctf-viewer-export.h"
+#include "gst-ctf-viewer-export-live.h"
 
 struct _GstCtfViewerExport {
   GstElement *pipeline;
@@ -134,6 +137,9 @@ make (const gchar * factory, GError ** error)
 /**
  * gst_ctf_viewer_export_start:
  * @trace: the trace (CTF directory, trace.dat file, LTTng 0.x directory)
+ *   or a live session's URL
+ * @model: (nullable): the model of @trace; a live session is exported
+ *   from what it received (a URL needs it)
  * @start_ns: first time kept, ns from the clock origin (included)
  * @end_ns: last time kept, ns from the clock origin (included)
  * @dir: the output directory: new, or existing and empty
@@ -146,7 +152,8 @@ make (const gchar * factory, GError ** error)
  *   gst_ctf_viewer_export_free() (after @done, or it is cancelled)
  */
 GstCtfViewerExport *
-gst_ctf_viewer_export_start (const gchar * trace, guint64 start_ns,
+gst_ctf_viewer_export_start (const gchar * trace,
+    GstCtfGtkEventModel * model, guint64 start_ns,
     guint64 end_ns, const gchar * dir, GstCtfViewerExportDone done,
     gpointer user_data, GError ** error)
 {
@@ -163,7 +170,17 @@ gst_ctf_viewer_export_start (const gchar * trace, guint64 start_ns,
         "The range ends before it begins");
     return NULL;
   }
-  src = make (source_factory (trace), error);
+  if (g_str_has_prefix (trace, "net://") || g_str_has_prefix (trace,
+          "net4://")) {
+    if (model == NULL) {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+          "No model of the live session %s to export from", trace);
+      return NULL;
+    }
+    src = gst_ctf_viewer_export_live_source (model, error);
+  } else {
+    src = make (source_factory (trace), error);
+  }
   filter = src != NULL ? make ("timefilter", error) : NULL;
   sink = filter != NULL ? make ("ctfsink", error) : NULL;
   if (sink == NULL) {
@@ -178,13 +195,14 @@ gst_ctf_viewer_export_start (const gchar * trace, guint64 start_ns,
   ex->done = done;
   ex->user_data = user_data;
   ex->pipeline = gst_pipeline_new ("export");
-  g_object_set (src, "location", trace, NULL);
+  if (g_object_class_find_property (G_OBJECT_GET_CLASS (src), "location"))
+    g_object_set (src, "location", trace, NULL);
   g_object_set (filter, "start-time", start_ns, "end-time", end_ns, NULL);
   g_object_set (sink, "location", dir, NULL);
   gst_bin_add_many (GST_BIN (ex->pipeline), src, filter, sink, NULL);
   if (!gst_element_link_many (src, filter, sink, NULL)) {
     g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_NEGOTIATION,
-        "Cannot link %s ! timefilter ! ctfsink", source_factory (trace));
+        "Cannot link %s ! timefilter ! ctfsink", GST_OBJECT_NAME (src));
     gst_object_unref (ex->pipeline);
     g_mutex_clear (&ex->lock);
     g_free (ex);

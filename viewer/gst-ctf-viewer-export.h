@@ -3,6 +3,7 @@
 #pragma once
 
 #include <gtk/gtk.h>
+#include "gstctfgtk.h"
 
 G_BEGIN_DECLS
 
@@ -13,7 +14,7 @@ typedef void (*GstCtfViewerExportDone) (GstCtfViewerExport * export,
     const GError * error, gpointer user_data);
 
 GstCtfViewerExport *gst_ctf_viewer_export_start (const gchar * trace,
-    guint64 start_ns, guint64 end_ns, const gchar * dir,
+    GstCtfGtkEventModel * model, guint64 start_ns, guint64 end_ns, const gchar * dir,
     GstCtfViewerExportDone done, gpointer user_data, GError ** error);
 gdouble gst_ctf_viewer_export_get_fraction (GstCtfViewerExport * export);
 void gst_ctf_viewer_export_cancel (GstCtfViewerExport * export);

@@ -36,7 +36,43 @@ struct _ViewerLive {
   GtkSelectionModel *table_sel;
   gdouble table_upper;          /* the adjustment's upper last seen */
   guint table_idle;             /* scrolling it after its layout */
+  GstCtfGtkLiveSeek seek;          /* where sessions are read from */
 };
+
+/* --live-seek: "beginning" or "last", as lttnglivesrc's seek. */
+gboolean
+viewer_live_parse_seek (const gchar * text, GstCtfGtkLiveSeek * seek,
+    GError ** error)
+{
+  if (g_strcmp0 (text, "beginning") == 0) {
+    *seek = GST_CTF_GTK_LIVE_SEEK_BEGINNING;
+  } else if (g_strcmp0 (text, "last") == 0) {
+    *seek = GST_CTF_GTK_LIVE_SEEK_LAST;
+  } else {
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+        "--live-seek: expected \"beginning\" or \"last\", got \"%s\"",
+        text);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* Where the sessions opened from now on are read from. */
+void
+viewer_live_set_seek (ViewerLive * live, GstCtfGtkLiveSeek seek)
+{
+  live->seek = seek;
+}
+
+/* The model of a trace or of a live session (from where --live-seek
+ * says). */
+GstCtfGtkEventModel *
+viewer_live_open (ViewerLive * live, const gchar * path, GError ** error)
+{
+  if (viewer_live_is_url (path))
+    return gst_ctf_gtk_event_model_new_for_url (path, live->seek, error);
+  return gst_ctf_gtk_event_model_new_for_path (path, error);
+}
 
 gboolean
 viewer_live_is_url (const gchar * path)
@@ -305,6 +341,7 @@ viewer_live_new (GtkWindow * window, GstCtfGtkTimeline * timeline,
       GDK_ACTION_COPY);
 
   live->window = window;
+  live->seek = GST_CTF_GTK_LIVE_SEEK_BEGINNING;
   live->timeline = timeline;
   live->open = open;
   live->data = data;

@@ -21,6 +21,12 @@ GtkWidget *viewer_live_get_open_button (ViewerLive * live);
 GtkWidget *viewer_live_get_follow_button (ViewerLive * live);
 void viewer_live_set_model (ViewerLive * live, GstCtfGtkEventModel * model);
 gboolean viewer_live_is_url (const gchar * path);
+gboolean viewer_live_parse_seek (const gchar * text,
+    GstCtfGtkLiveSeek * seek, GError ** error);
+void viewer_live_set_seek (ViewerLive * live, GstCtfGtkLiveSeek seek);
+/* (transfer full) (nullable) */
+GstCtfGtkEventModel *viewer_live_open (ViewerLive * live, const gchar * path,
+    GError ** error);
 gboolean viewer_live_get_following (ViewerLive * live);
 /* (transfer full) (nullable): the status line of a live model, NULL for
  * a trace on disk */

@@ -377,7 +377,7 @@ static void
 open_trace (Viewer * v, const gchar * path)
 {
   GError *err = NULL;
-  GstCtfGtkEventModel *m = gst_ctf_gtk_event_model_new_for_path (path, &err);
+  GstCtfGtkEventModel *m = viewer_live_open (v->live, path, &err);
   gchar *title, *base;
 
   if (m == NULL) {
@@ -400,7 +400,7 @@ open_trace (Viewer * v, const gchar * path)
   viewer_find_set_model (v->find, m);
   gst_ctf_gtk_timeline_set_model (GST_CTF_GTK_TIMELINE (v->timeline), m);
   viewer_live_set_model (v->live, m);
-  gst_ctf_viewer_export_bar_set_trace (v->export_bar, path);
+  gst_ctf_viewer_export_bar_set_model (v->export_bar, m);
   gst_ctf_gtk_details_set_event (GST_CTF_GTK_DETAILS (v->details), NULL);
   base = g_path_get_basename (path);
   title = g_strdup_printf ("%s — gst-ctf-viewer", base);
@@ -586,7 +586,8 @@ main (int argc, char **argv)
   gchar *bench = NULL;
   ViewerProbe *probe = NULL;
   Viewer v = { 0 };
-  gchar *size = NULL;
+  gchar *size = NULL, *live_seek = NULL;
+  GstCtfGtkLiveSeek seek = GST_CTF_GTK_LIVE_SEEK_BEGINNING;
   gint width = 1280, height = 800;
   GArray *task_tids = NULL;     /* --tasks */
   GError *err = NULL;
@@ -626,6 +627,10 @@ main (int argc, char **argv)
     {"tasks", 0, 0, G_OPTION_ARG_STRING, &v.task_tids,
         "Show rows for these tasks only (thread ids, as the Task rows "
           "picker chooses; implies --task-rows)", "TID,..."},
+    {"live-seek", 0, 0, G_OPTION_ARG_STRING, &live_seek,
+        "Live: read the session from \"beginning\" (the oldest data the "
+          "relay has, the default) or \"last\" (its newest packets), as "
+          "lttnglivesrc's seek", "WHERE"},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size,
         "Window size (default 1280x800)", "WxH"},
     {"bench", 0, 0, G_OPTION_ARG_FILENAME, &bench,
@@ -646,6 +651,13 @@ main (int argc, char **argv)
     return 2;
   }
   g_option_context_free (ctx);
+  if (live_seek != NULL && !viewer_live_parse_seek (live_seek, &seek, &err)) {
+    g_printerr ("%s\n", err->message);
+    g_error_free (err);
+    g_free (live_seek);
+    return 2;
+  }
+  g_free (live_seek);
   if (size != NULL && sscanf (size, "%dx%d", &width, &height) != 2) {
     g_printerr ("--size: expected WxH, got \"%s\"\n", size);
     return 2;
@@ -662,6 +674,7 @@ main (int argc, char **argv)
   gtk_init ();
   v.loop = g_main_loop_new (NULL, FALSE);
   build_window (&v, width, height);
+  viewer_live_set_seek (v.live, seek);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (v.tasks), v.task_rows);
   if (task_tids != NULL) {
     gst_ctf_gtk_timeline_set_task_row_tids (GST_CTF_GTK_TIMELINE

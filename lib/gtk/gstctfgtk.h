@@ -7,6 +7,7 @@
 #include "gstctfgtk-event-model.h"
 #include "gstctfgtk-filter-model.h"
 #include "gstctfgtk-search.h"
+#include "gstctfgtk-live-packets.h"
 #include "gstctfgtk-timeline.h"
 #include "gstctfgtk-task.h"
 #include "gstctfgtk-details.h"

@@ -8,6 +8,9 @@
    "Live: N events so far, following" and saves a screenshot
    (SHOTS/live-running.png); on a session that ends it says "Live session
    ended: N events"; a missing session is an error message and exit 1.
+   --live-seek=last shows what `lttnglivesrc seek=last` reads, --filter
+   the rows of `lttnglivesrc ! ctffilter`, and --export writes what
+   `lttnglivesrc ! timefilter ! ctfsink` writes (babeltrace2's text).
 2. Real LTTng daemons (lttng-relayd on 127.0.0.1 with ports of its own
    and lttng-sessiond --no-kernel, in a private mount namespace, stopped
    by pid, as tests/test-lttng-live-real.py starts them): a live UST
@@ -19,11 +22,16 @@
    equal babeltrace2's lines for the same session: lttng-relayd 2.13 lets
    one viewer attach to a session (a second `babeltrace2 -i lttng-live`
    is refused), so babeltrace2 reads what the relay recorded of it (its
-   output directory), as tests/test-lttng-live-real.py does.  Skipped
+   output directory), as tests/test-lttng-live-real.py does.  The same
+   model's filter (made as the session starts), its search next/previous
+   and the viewer's export of a range (gtk-live-dump --filter --export)
+   equal babeltrace2's lines that keep the filter's condition and
+   `babeltrace2 --begin --end` on the relay's output.  Skipped
    with a message when the daemons, babeltrace2, a C compiler, lttng-ust,
    unshare or root are missing.
 
-usage: test-viewer-live.py VIEWER DUMP RELAY EXAMPLES SHOTS GST_LAUNCH
+usage: test-viewer-live.py VIEWER DUMP RELAY EXAMPLES SHOTS GST_LAUNCH [ASAN]
+(ASAN: the sanitizer runtime gst-launch-1.0 preloads in a sanitizer build)
 """
 import os
 import re
@@ -144,6 +152,95 @@ def stand_in(viewer, relay, examples, shots):
         l for l in p.stderr.splitlines() if 'No session' in l))
 
 
+def stand_in_tools(viewer, relay, examples, gst_launch, asan):
+    """--live-seek=last, --filter and --export on sessions of the tests'
+    relay, against lttnglivesrc pipelines on a relay serving the same."""
+    trace = os.path.join(examples, 'ust-sample')
+    genv = dict(os.environ)
+    if asan:
+        # a sanitizer build's plugin needs its runtime loaded first
+        genv['LD_PRELOAD'] = asan
+        genv.setdefault('ASAN_OPTIONS', 'detect_leaks=0')
+
+    def pipeline(tail, seek=''):
+        r = Relay(relay, trace)
+        try:
+            p = subprocess.run([gst_launch, '-q', 'lttnglivesrc',
+                                'url=' + r.url(), 'session-not-found=end'] +
+                               ([seek] if seek else []) + ['!'] + tail,
+                               capture_output=True, text=True, timeout=120,
+                               env=genv)
+        finally:
+            r.close()
+        if p.returncode != 0:
+            fail('gst-launch %s: %s' % (' '.join(tail), p.stderr))
+        return p.stdout
+
+    def viewer_on(extra):
+        r = Relay(relay, trace)
+        try:
+            return run_viewer(viewer, r.url(), extra)
+        finally:
+            r.close()
+
+    tmp = tempfile.mkdtemp(prefix='gtk-viewer-live-tools-')
+    try:
+        txt = os.path.join(tmp, 'last.txt')
+        pipeline(['ctftextsink', 'location=' + txt], 'seek=last')
+        with open(txt) as f:
+            n = len([line for line in f if line.strip()])
+        p = viewer_on(['--live-seek=last'])
+        want = 'status Live session ended: %d events' % n
+        if p.returncode != 0 or want not in p.stdout or n >= 358:
+            fail('viewer --live-seek=last: exit %d, %r, expected %r' %
+                 (p.returncode, p.stdout + p.stderr, want))
+        print('OK: --live-seek=last: ' + want)
+        p = subprocess.run([viewer, 'net://127.0.0.1:1/host/h/s',
+                            '--live-seek=end'], capture_output=True,
+                           text=True, timeout=60)
+        if p.returncode != 2 or '--live-seek' not in p.stderr:
+            fail('viewer --live-seek=end: exit %d, %r' % (p.returncode,
+                                                         p.stderr))
+
+        txt = os.path.join(tmp, 'cpu1.txt')
+        pipeline(['ctffilter', 'cpus=1', '!', 'ctftextsink',
+                  'location=' + txt])
+        with open(txt) as f:
+            n = len([line for line in f if line.strip()])
+        p = viewer_on(['--filter', 'cpus=1'])
+        if p.returncode != 0 or ('shown %d' % n) not in p.stdout:
+            fail('viewer --filter cpus=1 on a live session: exit %d, %r, '
+                 'expected "shown %d"' % (p.returncode, p.stdout + p.stderr,
+                                          n))
+        print('OK: --filter on a live session: shown %d' % n)
+
+        # rows 89..268 of ust-sample, ns from the clock origin
+        start, end = 1795307694382985344, 1795307694383686101
+        ours = os.path.join(tmp, 'viewer')
+        theirs = os.path.join(tmp, 'pipeline')
+        p = viewer_on(['--select-range', '%d:%d' % (start, end),
+                       '--export', ours])
+        if p.returncode != 0:
+            fail('viewer --export on a live session: exit %d, %r' %
+                 (p.returncode, p.stdout + p.stderr))
+        pipeline(['timefilter', 'start-time=%d' % start,
+                  'end-time=%d' % end, '!', 'ctfsink',
+                  'location=' + theirs])
+        if shutil.which('babeltrace2') is None:
+            print('SKIP (live export): no babeltrace2')
+            return
+        a, b = (subprocess.run(['babeltrace2', d], capture_output=True,
+                               text=True).stdout for d in (ours, theirs))
+        if a != b or not a:
+            fail('viewer --export of a live session differs from '
+                 'lttnglivesrc ! timefilter ! ctfsink (%d, %d lines)' %
+                 (len(a.splitlines()), len(b.splitlines())))
+        print('OK: --export of a live session: %d events, as lttnglivesrc '
+              '! timefilter ! ctfsink' % len(a.splitlines()))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 # ---- real daemons ----
 
 def free_ports(n):
@@ -173,6 +270,47 @@ def bt2_rows(text):
     return rows
 
 
+# the filter model and the search on the session (gtk-live-dump --filter)
+FILTER = 'lttng_ust_tracef/event: _msg_length > 13'
+MSG_LENGTH = re.compile(r'_msg_length = ([0-9]+)')
+
+
+def check_tools(mode, rest, theirs, session_dir, export_dir, denv):
+    """gtk-live-dump's filter rows (its search walked the same) against
+    babeltrace2's lines that keep FILTER's condition, and its export of a
+    range against `babeltrace2 --begin --end` on what the relay
+    recorded."""
+    if not rest or not rest[0].startswith('filter '):
+        fail('%s: gtk-live-dump printed no filter rows: %r' % (mode,
+                                                               rest[:2]))
+    n = int(rest[0].split()[1])
+    ours = rest[1:1 + n]
+    want = [r for r in theirs
+            if int(MSG_LENGTH.search(r).group(1)) > 13]
+    if ours != want or not want:
+        fail('%s: filter "%s": %d rows, %d of babeltrace2\'s lines keep it'
+             % (mode, FILTER, len(ours), len(want)))
+    exp = rest[1 + n:]
+    if len(exp) != 1 or not exp[0].startswith('export '):
+        fail('%s: gtk-live-dump printed no export: %r' % (mode, exp))
+    start, end = (int(x) for x in exp[0].split()[1:3])
+    bound = lambda ns: '%d.%09d' % (ns // 10**9, ns % 10**9)
+    o = subprocess.run(['babeltrace2', '--begin=' + bound(start),
+                        '--end=' + bound(end)] + session_dir,
+                       capture_output=True, text=True, env=denv)
+    e = subprocess.run(['babeltrace2', export_dir], capture_output=True,
+                       text=True, env=denv)
+    if o.returncode != 0 or e.returncode != 0:
+        fail('%s: babeltrace2: %s %s' % (mode, o.stderr, e.stderr))
+    a, b = bt2_rows(e.stdout), bt2_rows(o.stdout)
+    if a != b or not a:
+        fail('%s: the live export of %d..%d ns has %d events, babeltrace2 '
+             '--begin --end %d' % (mode, start, end, len(a), len(b)))
+    print('OK: real daemons, per-%s buffers: filter, search (%d matches) '
+          'and export (%d events) of the live session' % (mode.upper(),
+                                                          len(ours), len(a)))
+
+
 def real_session(env, tmp, ports, app, dump, relay_out, mode):
     c, d, l = ports
     name = 'gtklive%d%s' % (os.getpid(), mode)
@@ -188,7 +326,9 @@ def real_session(env, tmp, ports, app, dump, relay_out, mode):
         lttng('enable-event', '-u', '-c', 'ch', 'lttng_ust_tracef:*')
         lttng('start')
         denv = dict(env, TZ='UTC')
-        model = subprocess.Popen([dump, url], env=denv,
+        export_dir = os.path.join(tmp, 'export-' + mode)
+        model = subprocess.Popen([dump, url, '--filter', FILTER,
+                                  '--export', export_dir], env=denv,
                                  stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True)
         procs.append(model)
@@ -233,7 +373,9 @@ def real_session(env, tmp, ports, app, dump, relay_out, mode):
         lines = mout.splitlines()
         if not lines or not lines[0].startswith('rows '):
             fail('%s: gtk-live-dump printed %r' % (mode, mout[:200]))
-        ours, theirs = lines[1:], bt2_rows(oout)
+        n_rows = int(lines[0].split()[1])
+        ours, theirs = lines[1:1 + n_rows], bt2_rows(oout)
+        rest = lines[1 + n_rows:]
         if len(theirs) != 400:
             fail('%s: %s printed %d events, expected 400' %
                  (mode, oracle_name, len(theirs)))
@@ -245,6 +387,7 @@ def real_session(env, tmp, ports, app, dump, relay_out, mode):
         print('OK: real daemons, per-%s buffers: %d rows (%s while the '
               'session ran) equal to %s' % (mode.upper(), len(ours),
                                             line.split()[1], oracle_name))
+        check_tools(mode, rest, theirs, session_dir[:1], export_dir, denv)
     finally:
         for p in procs:
             stop(p)
@@ -338,9 +481,11 @@ def real(dump, gst_launch):
 
 def main():
     viewer, dump, relay, examples, shots, gst_launch = sys.argv[1:7]
+    asan = sys.argv[7] if len(sys.argv) > 7 else ''
     if os.environ.get('GST_CTF_GTK_LIVE_REAL_INNER') == '1':
         sys.exit(real_inner(dump, gst_launch))
     stand_in(viewer, relay, examples, shots)
+    stand_in_tools(viewer, relay, examples, gst_launch, asan)
     real(dump, gst_launch)
 
 

@@ -5,6 +5,7 @@
 #include "gstctfgtk-event-model.h"
 #include "gstctfgtk-summary.h"
 #include "gstctf-event-merge.h"
+#include "gstctfgtk-packet-source.h"
 
 G_BEGIN_DECLS
 
@@ -26,6 +27,13 @@ typedef struct {
 /* A copy of the checkpoints found so far, by row (GstCtfGtkCheckpoint;
  * free with g_array_unref()), for readers on other threads. */
 G_GNUC_INTERNAL GArray *_gst_ctf_gtk_event_model_copy_checkpoints (
+    GstCtfGtkEventModel * model);
+
+G_GNUC_INTERNAL GstCtfGtkPacketSource *
+_gst_ctf_gtk_event_model_new_live_source (GstCtfGtkEventModel * model);
+G_GNUC_INTERNAL GstCtfGtkLiveSource *_gst_ctf_gtk_event_model_get_live_source
+    (GstCtfGtkEventModel * model);
+G_GNUC_INTERNAL guint64 _gst_ctf_gtk_event_model_get_n_indexed (
     GstCtfGtkEventModel * model);
 
 G_END_DECLS

@@ -127,6 +127,12 @@ enum {
 static GParamSpec *props[N_PROPS];
 
 static void list_model_init (GListModelInterface * iface);
+static GstCtfGtkEventModel *model_new (const gchar * path,
+    GstCtfLiveSeek seek, GError ** error);
+
+G_DEFINE_ENUM_TYPE (GstCtfGtkLiveSeek, gst_ctf_gtk_live_seek,
+    G_DEFINE_ENUM_VALUE (GST_CTF_GTK_LIVE_SEEK_BEGINNING, "beginning"),
+    G_DEFINE_ENUM_VALUE (GST_CTF_GTK_LIVE_SEEK_LAST, "last"));
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (GstCtfGtkEventModel, gst_ctf_gtk_event_model,
     G_TYPE_OBJECT, G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
@@ -998,12 +1004,49 @@ gst_ctf_gtk_event_model_class_init (GstCtfGtkEventModelClass * klass)
 GstCtfGtkEventModel *
 gst_ctf_gtk_event_model_new_for_path (const gchar * path, GError ** error)
 {
+  g_return_val_if_fail (path != NULL, NULL);
+  return model_new (path, GST_CTF_LIVE_SEEK_BEGINNING, error);
+}
+
+/**
+ * gst_ctf_gtk_event_model_new_for_url:
+ * @url: a live LTTng session's URL
+ *   `net://RELAY[:PORT]/host/TRACED_HOST/SESSION` (also `net4://`); a
+ *   path on disk is opened as gst_ctf_gtk_event_model_new_for_path()
+ *   does
+ * @seek: where the session is read from, as `lttnglivesrc`'s `seek`
+ *   property: %GST_CTF_GTK_LIVE_SEEK_BEGINNING from the oldest data the
+ *   relay still has (what gst_ctf_gtk_event_model_new_for_path() does),
+ *   %GST_CTF_GTK_LIVE_SEEK_LAST from the newest packets the relay has
+ *   when the model attaches (lttng-relayd starts each stream at its last
+ *   index), what `lttnglivesrc seek=last` reads
+ * @error: return location for a %GST_CTF_ERROR, as
+ *   gst_ctf_gtk_event_model_new_for_path() sets it
+ *
+ * A model of a live session read from where @seek says; otherwise as
+ * gst_ctf_gtk_event_model_new_for_path().
+ *
+ * Returns: (transfer full) (nullable): the model, or %NULL with @error set
+ */
+GstCtfGtkEventModel *
+gst_ctf_gtk_event_model_new_for_url (const gchar * url,
+    GstCtfGtkLiveSeek seek, GError ** error)
+{
+  g_return_val_if_fail (url != NULL, NULL);
+  g_return_val_if_fail (seek == GST_CTF_GTK_LIVE_SEEK_BEGINNING ||
+      seek == GST_CTF_GTK_LIVE_SEEK_LAST, NULL);
+  return model_new (url, seek == GST_CTF_GTK_LIVE_SEEK_LAST ?
+      GST_CTF_LIVE_SEEK_LAST : GST_CTF_LIVE_SEEK_BEGINNING, error);
+}
+
+static GstCtfGtkEventModel *
+model_new (const gchar * path, GstCtfLiveSeek seek, GError ** error)
+{
   GstCtfGtkEventModel *self;
   GstCtfGtkPacketSource *src;
   IndexJob *job;
 
-  g_return_val_if_fail (path != NULL, NULL);
-  src = _gst_ctf_gtk_packet_source_open_any (path, error);
+  src = _gst_ctf_gtk_packet_source_open_any (path, seek, error);
   if (src == NULL)
     return NULL;
   self = g_object_new (GST_CTF_GTK_TYPE_EVENT_MODEL, NULL);
@@ -1112,6 +1155,41 @@ gst_ctf_gtk_event_model_get_n_checkpoints (GstCtfGtkEventModel * model)
   g_return_val_if_fail (GST_CTF_GTK_IS_EVENT_MODEL (model), 0);
   g_mutex_lock (&model->job->lock);
   n = model->job->checkpoints->len;
+  g_mutex_unlock (&model->job->lock);
+  return n;
+}
+
+/* A reader (not following) of what the model's live session received;
+ * NULL for a trace on disk. */
+GstCtfGtkPacketSource *
+_gst_ctf_gtk_event_model_new_live_source (GstCtfGtkEventModel * model)
+{
+  GstCtfGtkPacketSource *s;
+
+  if (model->job->live == NULL)
+    return NULL;
+  s = _gst_ctf_gtk_packet_source_new_live (model->job->live);
+  _gst_ctf_gtk_packet_source_follow (s, FALSE, NULL);
+  return s;
+}
+
+/* (transfer none) (nullable): the model's live session */
+GstCtfGtkLiveSource *
+_gst_ctf_gtk_event_model_get_live_source (GstCtfGtkEventModel * model)
+{
+  return model->job->live;
+}
+
+/* The rows the index has found so far (at least the published ones):
+ * on a live session, the rows every reader of the packets received so
+ * far numbers alike. */
+guint64
+_gst_ctf_gtk_event_model_get_n_indexed (GstCtfGtkEventModel * model)
+{
+  guint64 n;
+
+  g_mutex_lock (&model->job->lock);
+  n = model->job->n_events;
   g_mutex_unlock (&model->job->lock);
   return n;
 }

@@ -11,6 +11,24 @@
 
 G_BEGIN_DECLS
 
+/**
+ * GstCtfGtkLiveSeek:
+ * @GST_CTF_GTK_LIVE_SEEK_BEGINNING: from the oldest data the relay still
+ *   has (`lttnglivesrc seek=beginning`, the default)
+ * @GST_CTF_GTK_LIVE_SEEK_LAST: from the newest packets the relay has when
+ *   the model attaches: lttng-relayd starts each stream at its last packet
+ *   index (`lttnglivesrc seek=last`)
+ *
+ * Where a live session is read from (gst_ctf_gtk_event_model_new_for_url()).
+ */
+typedef enum {
+  GST_CTF_GTK_LIVE_SEEK_BEGINNING,
+  GST_CTF_GTK_LIVE_SEEK_LAST,
+} GstCtfGtkLiveSeek;
+
+#define GST_CTF_GTK_TYPE_LIVE_SEEK (gst_ctf_gtk_live_seek_get_type ())
+GST_CTF_GTK_API GType gst_ctf_gtk_live_seek_get_type (void);
+
 #define GST_CTF_GTK_TYPE_EVENT_MODEL (gst_ctf_gtk_event_model_get_type ())
 
 GST_CTF_GTK_API
@@ -19,6 +37,8 @@ G_DECLARE_FINAL_TYPE (GstCtfGtkEventModel, gst_ctf_gtk_event_model,
 
 GST_CTF_GTK_API GstCtfGtkEventModel *gst_ctf_gtk_event_model_new_for_path (
     const gchar * path, GError ** error);
+GST_CTF_GTK_API GstCtfGtkEventModel *gst_ctf_gtk_event_model_new_for_url (
+    const gchar * url, GstCtfGtkLiveSeek seek, GError ** error);
 GST_CTF_GTK_API const gchar *gst_ctf_gtk_event_model_get_path (
     GstCtfGtkEventModel * model);
 GST_CTF_GTK_API gboolean gst_ctf_gtk_event_model_get_loading (

@@ -4,10 +4,14 @@
  * expression keeps.
  *
  * A thread reads the trace again with its own packet source and event
- * merger (not recording: values are decoded only for the events of the
- * classes whose plan needs them, gst_ctf_event_merge_get_values()), in
- * the base model's row order, and decides each event with the plan of its
- * event class (gst_ctf_filter_plan_new(), the code path ctffilter takes).
+ * merger (gstctfgtk-row-reader.h; not recording: values are decoded only
+ * for the events of the classes whose plan needs them,
+ * gst_ctf_event_merge_get_values()), in the base model's row order, and
+ * decides each event with the plan of its event class
+ * (gst_ctf_filter_plan_new(), the code path ctffilter takes).  On a live
+ * session it reads the packets the base model's follower received and
+ * waits for more, as the base model's index does, until the session
+ * ends: the matches grow with it.
  * It keeps only the base row numbers of the matches (8 bytes a match),
  * published to the main context in batches (`items-changed` every
  * PUBLISH_MS at most).  Items are the base model's items.
@@ -17,9 +21,9 @@
 #endif
 
 #include "gstctfgtk-filter-model.h"
-#include "gstctfgtk-packet-source.h"
 #include "gstctfgtk-event.h"
-#include "gstctfgtk-filter-match-private.h"
+#include "gstctfgtk-row-reader.h"
+#include "gstctfgtk-event-model-private.h"
 
 #define PUBLISH_MS 100
 
@@ -28,6 +32,7 @@ typedef struct {
   gint cancelled;               /* atomic */
   gchar *path;
   GstCtfFilterSpec *spec;
+  GstCtfGtkPacketSource *live;  /* the base model's session, or NULL */
   GWeakRef model;
   GMainContext *context;
 
@@ -80,6 +85,7 @@ filter_job_unref (FilterJob * job)
   if (!g_atomic_int_dec_and_test (&job->ref))
     return;
   g_free (job->path);
+  _gst_ctf_gtk_packet_source_free (job->live);
   gst_ctf_filter_spec_free (job->spec);
   g_weak_ref_clear (&job->model);
   g_main_context_unref (job->context);
@@ -112,91 +118,56 @@ static gpointer
 filter_thread (gpointer data)
 {
   FilterJob *job = data;
-  GstCtfGtkPacketSource *src;
-  GstCtfEventMerge *merge = NULL;
-  GstCtfGtkMatcher *matcher = NULL;
+  GstCtfGtkRowReader *reader;
   GError *err = NULL;
-  gboolean finished = FALSE;
-  guint64 row = 0;
   gint64 last_publish = g_get_monotonic_time ();
   GArray *batch = g_array_new (FALSE, FALSE, sizeof (guint64));
 
-  src = _gst_ctf_gtk_packet_source_open (job->path, &err);
-  if (src != NULL) {
-    merge = gst_ctf_event_merge_new
-        (_gst_ctf_gtk_packet_source_get_trace_class (src));
-    matcher = _gst_ctf_gtk_matcher_new (job->spec, src, job->path);
-    gst_ctf_event_merge_set_emulate_recycling (merge, FALSE);
-    gst_ctf_event_merge_set_recording (merge, FALSE);
-  }
-  while (src != NULL && !g_atomic_int_get (&job->cancelled)) {
+  reader = _gst_ctf_gtk_row_reader_new (job->path,
+      g_steal_pointer (&job->live), job->spec, &err);
+  /* a live session: its rows as they come, to its end */
+  if (reader != NULL)
+    _gst_ctf_gtk_packet_source_follow (_gst_ctf_gtk_row_reader_get_source
+        (reader), TRUE, &job->cancelled);
+  while (reader != NULL && !g_atomic_int_get (&job->cancelled)) {
     GstCtfMergeItem item;
-    GstCtfMergeItemType t = gst_ctf_event_merge_next (merge, &item, &err);
+    guint64 row;
+    gint n = _gst_ctf_gtk_row_reader_next (reader, &item, &row, &err);
+    gboolean keep;
 
-    if (t == GST_CTF_MERGE_EVENT) {
-      gboolean keep = _gst_ctf_gtk_matcher_keeps (matcher, merge, &item,
-          &err);
-
-      if (err != NULL)
-        break;
-      if (keep)
-        g_array_append_val (batch, row);
-      row++;
-      if ((row % 4096) == 0 && batch->len > 0) {
-        gint64 now = g_get_monotonic_time ();
-
-        if (now - last_publish >= PUBLISH_MS * 1000) {
-          g_mutex_lock (&job->lock);
-          g_array_append_vals (job->rows, batch->data, batch->len);
-          publish_locked (job);
-          g_mutex_unlock (&job->lock);
-          g_array_set_size (batch, 0);
-          last_publish = now;
-        }
+    if (n <= 0)
+      break;
+    if (n == GST_CTF_GTK_ROW_CAUGHT_UP) {
+      /* live: the matches so far go out before the relay is waited for */
+      if (batch->len > 0) {
+        g_mutex_lock (&job->lock);
+        g_array_append_vals (job->rows, batch->data, batch->len);
+        publish_locked (job);
+        g_mutex_unlock (&job->lock);
+        g_array_set_size (batch, 0);
+        last_publish = g_get_monotonic_time ();
       }
       continue;
     }
-    if (t == GST_CTF_MERGE_ERROR) {
-      if (err == NULL)
-        g_set_error (&err, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
-            "unknown error");
-      g_prefix_error (&err, "Cannot decode event in the packet at byte %"
-          G_GINT64_FORMAT " of stream \"%s\" of \"%s\": ", item.offset,
-          item.stream_name ? item.stream_name : "(unknown)", job->path);
+    keep = _gst_ctf_gtk_row_reader_keeps (reader, &item, &err);
+    if (err != NULL)
       break;
-    }
-    if (t != GST_CTF_MERGE_NONE)
-      continue;                 /* lost events notices */
-    if (finished)
-      break;
-    {
-      GstCtfGtkPacket p;
-      gint r = _gst_ctf_gtk_packet_source_next (src, &p, &err);
+    if (keep)
+      g_array_append_val (batch, row);
+    if (((row + 1) % 4096) == 0 && batch->len > 0) {
+      gint64 now = g_get_monotonic_time ();
 
-      if (r < 0)
-        break;
-      if (r == 0) {
-        finished = TRUE;
-        gst_ctf_event_merge_finish (merge);
-        continue;
+      if (now - last_publish >= PUBLISH_MS * 1000) {
+        g_mutex_lock (&job->lock);
+        g_array_append_vals (job->rows, batch->data, batch->len);
+        publish_locked (job);
+        g_mutex_unlock (&job->lock);
+        g_array_set_size (batch, 0);
+        last_publish = now;
       }
-      if (r != 1)
-        continue;               /* live sources only (never opened here) */
-      if (!gst_ctf_event_merge_push_full (merge, p.bytes, p.stream_class_id,
-              p.rank, p.stream_id, p.stream_name, p.offset, &err)) {
-        g_prefix_error (&err, "Cannot read packet at byte %" G_GINT64_FORMAT
-            " of stream \"%s\" of \"%s\": ", p.offset, p.stream_name,
-            job->path);
-        g_bytes_unref (p.bytes);
-        break;
-      }
-      g_bytes_unref (p.bytes);
     }
   }
-  /* plans before the merger: they point into the trace class */
-  _gst_ctf_gtk_matcher_free (matcher);
-  g_clear_pointer (&merge, gst_ctf_event_merge_free);
-  _gst_ctf_gtk_packet_source_free (src);
+  _gst_ctf_gtk_row_reader_free (reader);
 
   g_mutex_lock (&job->lock);
   g_array_append_vals (job->rows, batch->data, batch->len);
@@ -429,6 +400,12 @@ gst_ctf_gtk_filter_model_class_init (GstCtfGtkFilterModelClass * klass)
  * thread-default main context of the caller in batches; #GListModel
  * items are @base's items.  Memory: 8 bytes per match.
  *
+ * On a live session (@base made from a `net://` URL) the thread reads
+ * the packets @base received (no second attach to the relay) and waits
+ * for more: the matches grow as the session records, in the order of
+ * `lttnglivesrc ! ctffilter ! ctftextsink`, and
+ * #GstCtfGtkFilterModel:loading stays %TRUE until the session ends.
+ *
  * Returns: (transfer full) (nullable): the model, %NULL when @expression
  *   does not parse
  */
@@ -456,6 +433,8 @@ gst_ctf_gtk_filter_model_new (GstCtfGtkEventModel * base,
   job->ref = 1;
   job->path = g_strdup (gst_ctf_gtk_event_model_get_path (base));
   job->spec = spec;
+  /* (the packets the base model received: not a second attach) */
+  job->live = _gst_ctf_gtk_event_model_new_live_source (base);
   g_weak_ref_init (&job->model, self);
   job->context = g_main_context_ref_thread_default ();
   g_mutex_init (&job->lock);

@@ -15,6 +15,10 @@
  *
  * The packet source and matcher are kept between finds (one at a time;
  * a find started while another runs opens its own).
+ *
+ * A live session is searched in the packets the model received
+ * (gstctfgtk-row-reader.h), among the rows its index has found when the
+ * find starts: a find does not wait for the session.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -22,19 +26,11 @@
 
 #include "gstctfgtk-search.h"
 #include "gstctfgtk-event-model-private.h"
-#include "gstctfgtk-packet-source.h"
-#include "gstctfgtk-filter-match-private.h"
+#include "gstctfgtk-row-reader.h"
 
 #define CANCEL_CHECK_EVENTS 1024
 
-typedef struct {
-  GstCtfGtkPacketSource *src;
-  GstCtfGtkMatcher *matcher;
-  GstCtfEventMerge *merge;
-  gboolean finished;
-  gint64 drop_below;
-  guint64 row;                  /* row of the next event given */
-} Reader;
+typedef GstCtfGtkRowReader Reader;
 
 struct _GstCtfGtkSearch {
   GObject parent;
@@ -54,13 +50,7 @@ G_DEFINE_FINAL_TYPE (GstCtfGtkSearch, gst_ctf_gtk_search, G_TYPE_OBJECT);
 static void
 reader_free (Reader * r)
 {
-  if (r == NULL)
-    return;
-  g_clear_pointer (&r->merge, gst_ctf_event_merge_free);
-  /* plans before the source: they point into its trace class */
-  _gst_ctf_gtk_matcher_free (r->matcher);
-  _gst_ctf_gtk_packet_source_free (r->src);
-  g_free (r);
+  _gst_ctf_gtk_row_reader_free (r);
 }
 
 static Reader *
@@ -73,14 +63,10 @@ reader_take (GstCtfGtkSearch * self, GError ** error)
   g_mutex_unlock (&self->lock);
   if (r != NULL)
     return r;
-  r = g_new0 (Reader, 1);
-  r->src = _gst_ctf_gtk_packet_source_open (self->path, error);
-  if (r->src == NULL) {
-    g_free (r);
-    return NULL;
-  }
-  r->matcher = _gst_ctf_gtk_matcher_new (self->spec, r->src, self->path);
-  return r;
+  /* live: what the model received, up to where the find gets */
+  return _gst_ctf_gtk_row_reader_new (self->path,
+      _gst_ctf_gtk_event_model_new_live_source (self->model), self->spec,
+      error);
 }
 
 static void
@@ -93,80 +79,6 @@ reader_give_back (GstCtfGtkSearch * self, Reader * r)
   }
   g_mutex_unlock (&self->lock);
   reader_free (r);
-}
-
-/* Puts the reader at checkpoint @c (NULL: the first row). */
-static gboolean
-reader_reset (Reader * r, const GstCtfGtkCheckpoint * c, GError ** error)
-{
-  gboolean ok;
-
-  g_clear_pointer (&r->merge, gst_ctf_event_merge_free);
-  if (c != NULL)
-    ok = _gst_ctf_gtk_packet_source_seek (r->src, c->epoch, c->ns, error);
-  else
-    ok = _gst_ctf_gtk_packet_source_rewind (r->src, error);
-  if (!ok)
-    return FALSE;
-  r->merge = gst_ctf_event_merge_new (_gst_ctf_gtk_packet_source_get_trace_class
-      (r->src));
-  gst_ctf_event_merge_set_emulate_recycling (r->merge, FALSE);
-  gst_ctf_event_merge_set_recording (r->merge, FALSE);
-  r->finished = FALSE;
-  r->row = c != NULL ? c->row : 0;
-  r->drop_below = c != NULL ? c->ns : G_MININT64;
-  return TRUE;
-}
-
-/* The next row (its number in @row): 1 with @item set, 0 at the end, -1
- * on error. */
-static gint
-reader_next (Reader * r, GstCtfMergeItem * item, guint64 * row,
-    GError ** error)
-{
-  for (;;) {
-    GstCtfMergeItemType t = gst_ctf_event_merge_next (r->merge, item, error);
-
-    if (t == GST_CTF_MERGE_EVENT) {
-      if (item->has_ns && item->ns < r->drop_below)
-        continue;
-      *row = r->row++;
-      return 1;
-    }
-    if (t == GST_CTF_MERGE_ERROR) {
-      if (error != NULL && *error == NULL)
-        g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_PACKET,
-            "Cannot decode event in the packet at byte %" G_GINT64_FORMAT
-            " of stream \"%s\"", item->offset, item->stream_name ?
-            item->stream_name : "(unknown)");
-      return -1;
-    }
-    if (t != GST_CTF_MERGE_NONE)
-      continue;                 /* lost events notices: not rows */
-    if (r->finished)
-      return 0;
-    {
-      GstCtfGtkPacket p;
-      gint n = _gst_ctf_gtk_packet_source_next (r->src, &p, error);
-
-      if (n < 0)
-        return -1;
-      if (n == 0) {
-        r->finished = TRUE;
-        gst_ctf_event_merge_finish (r->merge);
-        continue;
-      }
-      if (n != 1)
-        continue;               /* live sources only (never opened here) */
-      if (!gst_ctf_event_merge_push_full (r->merge, p.bytes,
-              p.stream_class_id, p.rank, p.stream_id, p.stream_name,
-              p.offset, error)) {
-        g_bytes_unref (p.bytes);
-        return -1;
-      }
-      g_bytes_unref (p.bytes);
-    }
-  }
 }
 
 /* The index of the last checkpoint whose row is at most @row, -1 for
@@ -201,14 +113,16 @@ scan (Reader * r, GArray * cps, gint ci, guint64 first, guint64 end,
   GstCtfMergeItem item;
   guint64 row;
 
-  if (!reader_reset (r, ci >= 0 ? &g_array_index (cps, GstCtfGtkCheckpoint,
-              ci) : NULL, error))
+  if (!_gst_ctf_gtk_row_reader_reset (r, ci >= 0 ? &g_array_index (cps,
+              GstCtfGtkCheckpoint, ci) : NULL, error))
     return FALSE;
   for (;;) {
-    gint n = reader_next (r, &item, &row, error);
+    gint n = _gst_ctf_gtk_row_reader_next (r, &item, &row, error);
 
     if (n < 0)
       return FALSE;
+    if (n == GST_CTF_GTK_ROW_CAUGHT_UP)
+      continue;
     if (n == 0 || row >= end)
       break;
     if ((++*n_read % CANCEL_CHECK_EVENTS) == 0 &&
@@ -216,7 +130,7 @@ scan (Reader * r, GArray * cps, gint ci, guint64 first, guint64 end,
       return FALSE;
     if (row < first)
       continue;
-    if (!_gst_ctf_gtk_matcher_keeps (r->matcher, r->merge, &item, error)) {
+    if (!_gst_ctf_gtk_row_reader_keeps (r, &item, error)) {
       if (error != NULL && *error != NULL)
         return FALSE;
       continue;
@@ -238,13 +152,19 @@ find (GstCtfGtkSearch * self, Reader * r, gint64 from, gboolean forward,
   gboolean found = FALSE;
   GError *err = NULL;
 
+  /* live: the rows the model's index found (their numbers are the same
+   * whatever the reader received after them); on disk, every row */
+  guint64 limit = _gst_ctf_gtk_packet_source_get_live
+      (_gst_ctf_gtk_row_reader_get_source (r)) != NULL ?
+      _gst_ctf_gtk_event_model_get_n_indexed (self->model) : G_MAXUINT64;
+
   if (forward) {
     guint64 first = from < 0 ? 0 : (guint64) from + 1;
 
-    found = scan (r, cps, checkpoint_at (cps, first), first, G_MAXUINT64,
+    found = scan (r, cps, checkpoint_at (cps, first), first, limit,
         TRUE, cancellable, &n_read, match, &err);
-  } else if (from > 0) {
-    guint64 end = (guint64) from;
+  } else if (from > 0 && limit > 0) {
+    guint64 end = MIN ((guint64) from, limit);
 
     for (;;) {
       gint ci = checkpoint_at (cps, end - 1);
@@ -359,7 +279,10 @@ gst_ctf_gtk_search_get_expression (GstCtfGtkSearch * search)
  * the first match only (backward: segment by segment, each from its
  * checkpoint).  Blocks; gst_ctf_gtk_search_find_async() runs it on a
  * worker thread.  The model's rows found so far give the checkpoints; a
- * match may lie beyond the rows it has published yet.
+ * match may lie beyond the rows it has published yet.  On a live
+ * session the rows searched are the ones the model's index has found
+ * when the find starts (read from the packets the model received):
+ * %FALSE when none of them after (before) @row matches yet.
  *
  * Returns: whether a match was found (%FALSE with @error unset: none)
  */

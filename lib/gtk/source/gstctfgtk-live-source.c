@@ -9,8 +9,9 @@
  * inactivity beacon at or after its begin) and appends what it gives to
  * the spill file and the records: its advances (the element's GAP
  * events) are the ADVANCE records here, its new trace classes the
- * epochs.  Lock order: the source's lock only (the follower does its
- * socket and file I/O without it).
+ * epochs.  Locks: each source's, and the registry's (the table of
+ * sources by URL and every source's reference count), never held
+ * together (the follower does its socket and file I/O without either).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -25,6 +26,7 @@
 
 #define POLL_MS 100
 #define TIMEOUT_MS 10000
+#define WAKE_MS 50
 
 typedef enum {
   RECORD_PACKET,
@@ -43,15 +45,20 @@ typedef struct {
   const gchar *stream_name;     /* interned */
   gint64 offset;                /* in the relay's stream file */
   gint64 ns;                    /* packet: begin; advance: the time */
+  gint64 end_ns;                /* packet: its end */
+  guint64 instance_id;          /* G_MAXUINT64: none in its header */
+  guint64 discarded_delta;      /* events its stream lost before it */
 } Record;
 
 typedef struct {
   GstCtfTraceClass *tc;
+  gchar *metadata;              /* its text (TSDL or CTF 2 JSON) */
   guint first;                  /* its first record */
 } Epoch;
 
 struct _GstCtfGtkLiveSource {
-  gint ref;
+  gint ref;                     /* changed under registry_lock */
+  gchar *url;
   GCancellable *cancel;
   GThread *thread;
 
@@ -73,7 +80,18 @@ struct _GstCtfGtkLiveReader {
   GstCtfGtkLiveSource *src;
   guint pos;                    /* next record */
   gint epoch;                   /* -1: before the first */
+  gboolean follow;              /* wait at the end for more */
+  const gint *cancelled;        /* (atomic, nullable): stops a wait */
+  Record last;                  /* the last packet given */
 };
+
+/* The sources open in this process by URL (not reffed: a source leaves
+ * it in its last unref, under the same lock), so that a reader that
+ * knows a session by its URL only (the timeline's deep zoom) reads what
+ * the model following it received instead of attaching again (a relay
+ * lets one viewer attach to a session). */
+static GMutex registry_lock;
+static GHashTable *registry;    /* url -> GstCtfGtkLiveSource * */
 
 gboolean
 _gst_ctf_gtk_live_is_url (const gchar * path)
@@ -94,6 +112,7 @@ new_epoch (GstCtfGtkLiveSource * s)
   g_mutex_lock (&s->lock);
   e.tc = gst_ctf_trace_class_ref (gst_ctf_live_follower_get_trace_class
       (s->follower));
+  e.metadata = g_strdup (gst_ctf_live_follower_get_metadata (s->follower));
   e.first = s->records->len;
   g_array_append_val (s->epochs, e);
   g_cond_broadcast (&s->cond);
@@ -158,6 +177,10 @@ add_packet (GstCtfGtkLiveSource * s, GstCtfLiveFollowerPacket * p,
   r.stream_name = p->stream_name;
   r.offset = (gint64) p->offset;
   r.ns = p->begin_ns;
+  r.end_ns = p->end_ns;
+  r.instance_id = p->has_stream_instance_id ? p->stream_instance_id :
+      G_MAXUINT64;
+  r.discarded_delta = p->events_discarded_delta;
   add_record (s, &r);
   return TRUE;
 }
@@ -225,12 +248,14 @@ follow_thread (gpointer data)
 /* ---- the source ---- */
 
 GstCtfGtkLiveSource *
-_gst_ctf_gtk_live_source_open (const gchar * url, GError ** error)
+_gst_ctf_gtk_live_source_open (const gchar * url, GstCtfLiveSeek seek,
+    GError ** error)
 {
   GstCtfGtkLiveSource *s = g_new0 (GstCtfGtkLiveSource, 1);
   gchar *tmp = NULL;
 
   s->ref = 1;
+  s->url = g_strdup (url);
   s->fd = -1;
   g_mutex_init (&s->lock);
   g_cond_init (&s->cond);
@@ -241,7 +266,7 @@ _gst_ctf_gtk_live_source_open (const gchar * url, GError ** error)
 
   /* the connection, the listing and the attach here: their errors are
    * the constructor's */
-  s->follower = gst_ctf_live_follower_new (url, GST_CTF_LIVE_SEEK_BEGINNING,
+  s->follower = gst_ctf_live_follower_new (url, seek,
       GST_CTF_LIVE_NOT_FOUND_ERROR, TIMEOUT_MS, POLL_MS, s->cancel, error);
   if (s->follower == NULL || gst_ctf_live_follower_attach (s->follower,
           error) != GST_CTF_LIVE_FOLLOWER_AGAIN)
@@ -254,6 +279,11 @@ _gst_ctf_gtk_live_source_open (const gchar * url, GError ** error)
   g_free (tmp);
   s->ended = FALSE;
   s->thread = g_thread_new ("gstctf-gtk-live", follow_thread, s);
+  g_mutex_lock (&registry_lock);
+  if (registry == NULL)
+    registry = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_replace (registry, s->url, s);
+  g_mutex_unlock (&registry_lock);
   return s;
 fail:
   _gst_ctf_gtk_live_source_unref (s);
@@ -263,7 +293,25 @@ fail:
 GstCtfGtkLiveSource *
 _gst_ctf_gtk_live_source_ref (GstCtfGtkLiveSource * s)
 {
-  g_atomic_int_inc (&s->ref);
+  g_mutex_lock (&registry_lock);
+  s->ref++;
+  g_mutex_unlock (&registry_lock);
+  return s;
+}
+
+/* The source a model of this process follows @url with (the latest
+ * opened), NULL for none. */
+GstCtfGtkLiveSource *
+_gst_ctf_gtk_live_source_lookup (const gchar * url)
+{
+  GstCtfGtkLiveSource *s = NULL;
+
+  g_mutex_lock (&registry_lock);
+  if (registry != NULL)
+    s = g_hash_table_lookup (registry, url);
+  if (s != NULL)
+    s->ref++;
+  g_mutex_unlock (&registry_lock);
   return s;
 }
 
@@ -286,20 +334,29 @@ _gst_ctf_gtk_live_source_unref (GstCtfGtkLiveSource * s)
 {
   guint i;
 
-  if (!g_atomic_int_dec_and_test (&s->ref))
+  g_mutex_lock (&registry_lock);
+  if (--s->ref > 0) {
+    g_mutex_unlock (&registry_lock);
     return;
+  }
+  if (registry != NULL && g_hash_table_lookup (registry, s->url) == s)
+    g_hash_table_remove (registry, s->url);
+  g_mutex_unlock (&registry_lock);
   _gst_ctf_gtk_live_source_stop (s);
   gst_ctf_live_follower_free (s->follower);
   if (s->fd >= 0)
     close (s->fd);
-  for (i = 0; i < s->epochs->len; i++)
+  for (i = 0; i < s->epochs->len; i++) {
     gst_ctf_trace_class_unref (g_array_index (s->epochs, Epoch, i).tc);
+    g_free (g_array_index (s->epochs, Epoch, i).metadata);
+  }
   g_array_unref (s->epochs);
   g_array_unref (s->records);
   g_object_unref (s->cancel);
   g_clear_error (&s->error);
   g_mutex_clear (&s->lock);
   g_cond_clear (&s->cond);
+  g_free (s->url);
   g_free (s);
 }
 
@@ -325,7 +382,47 @@ _gst_ctf_gtk_live_reader_new (GstCtfGtkLiveSource * s)
 
   r->src = _gst_ctf_gtk_live_source_ref (s);
   r->epoch = -1;
+  r->follow = TRUE;
   return r;
+}
+
+/* @follow FALSE: the reader ends at the last record received when it
+ * gets there (a snapshot that grows until then) instead of waiting for
+ * more; @cancelled (atomic, nullable, must outlive the reader) set to
+ * non-zero ends a wait within WAKE_MS. */
+void
+_gst_ctf_gtk_live_reader_set_follow (GstCtfGtkLiveReader * r,
+    gboolean follow, const gint * cancelled)
+{
+  r->follow = follow;
+  r->cancelled = cancelled;
+}
+
+/* Whether the next read would wait for the follower (following) or end
+ * (not following): every record received was read. */
+gboolean
+_gst_ctf_gtk_live_reader_caught_up (GstCtfGtkLiveReader * r)
+{
+  gboolean caught_up;
+
+  g_mutex_lock (&r->src->lock);
+  caught_up = r->pos >= r->src->records->len &&
+      !((guint) (r->epoch + 1) < r->src->epochs->len);
+  g_mutex_unlock (&r->src->lock);
+  return caught_up;
+}
+
+/* (transfer none) (nullable): the metadata text of the epoch read now */
+const gchar *
+_gst_ctf_gtk_live_reader_get_metadata (GstCtfGtkLiveReader * r)
+{
+  const gchar *m = NULL;
+
+  g_mutex_lock (&r->src->lock);
+  if (r->epoch >= 0)
+    m = g_array_index (r->src->epochs, Epoch, r->epoch).metadata;
+  g_mutex_unlock (&r->src->lock);
+  return m;
 }
 
 void
@@ -335,6 +432,19 @@ _gst_ctf_gtk_live_reader_free (GstCtfGtkLiveReader * r)
     return;
   _gst_ctf_gtk_live_source_unref (r->src);
   g_free (r);
+}
+
+/* What lttnglivesrc's buffer and packet meta carry besides the packet
+ * source's fields, of the last packet given: its end (ns from the clock
+ * origin), its stream instance id (G_MAXUINT64: none), the events its
+ * stream lost before it. */
+void
+_gst_ctf_gtk_live_reader_get_last (GstCtfGtkLiveReader * r, gint64 * end_ns,
+    guint64 * instance_id, guint64 * discarded_delta)
+{
+  *end_ns = r->last.end_ns;
+  *instance_id = r->last.instance_id;
+  *discarded_delta = r->last.discarded_delta;
 }
 
 GstCtfGtkLiveSource *
@@ -370,8 +480,10 @@ _gst_ctf_gtk_live_reader_rewind (GstCtfGtkLiveReader * r)
   r->epoch = -1;
 }
 
-/* Within @epoch: from the packet where every stream's last packet that
- * begins before @ns is (the ones after it are later). */
+/* Within @epoch (G_MAXUINT: the epoch @ns is in, the last one whose
+ * first packet begins at or before it): from the packet where every
+ * stream's last packet that begins before @ns is (the ones after it are
+ * later). */
 void
 _gst_ctf_gtk_live_reader_seek (GstCtfGtkLiveReader * r, guint epoch,
     gint64 ns)
@@ -383,6 +495,22 @@ _gst_ctf_gtk_live_reader_seek (GstCtfGtkLiveReader * r, guint epoch,
   guint first, end, i, pos;
 
   g_mutex_lock (&s->lock);
+  if (epoch == G_MAXUINT && s->epochs->len > 0) {
+    /* the last epoch whose first packet begins at or before @ns */
+    for (epoch = s->epochs->len - 1; epoch > 0; epoch--) {
+      guint k = g_array_index (s->epochs, Epoch, epoch).first;
+      const Record *rec = NULL;
+
+      for (; k < s->records->len; k++) {
+        rec = &g_array_index (s->records, Record, k);
+        if (rec->kind == RECORD_PACKET)
+          break;
+        rec = NULL;
+      }
+      if (rec != NULL && rec->ns <= ns)
+        break;
+    }
+  }
   if (epoch >= s->epochs->len) {
     g_mutex_unlock (&s->lock);
     g_hash_table_unref (last);
@@ -431,13 +559,18 @@ _gst_ctf_gtk_live_reader_next (GstCtfGtkLiveReader * r,
     }
     if (r->pos < s->records->len)
       break;
-    if (s->ended || s->stopping) {
+    if (s->ended || s->stopping || !r->follow ||
+        (r->cancelled != NULL && g_atomic_int_get (r->cancelled))) {
       /* (after an error too: what came before it is read to its end;
        * _gst_ctf_gtk_live_source_dup_error() tells) */
       g_mutex_unlock (&s->lock);
       return GST_CTF_GTK_LIVE_END;
     }
-    g_cond_wait (&s->cond, &s->lock);
+    if (r->cancelled != NULL)
+      g_cond_wait_until (&s->cond, &s->lock, g_get_monotonic_time () +
+          WAKE_MS * 1000);
+    else
+      g_cond_wait (&s->cond, &s->lock);
   }
   rec = g_array_index (s->records, Record, r->pos);
   r->pos++;
@@ -471,5 +604,6 @@ _gst_ctf_gtk_live_reader_next (GstCtfGtkLiveReader * r,
   packet->stream_name = rec.stream_name;
   packet->offset = rec.offset;
   *ns = rec.ns;
+  r->last = rec;
   return GST_CTF_GTK_LIVE_PACKET;
 }

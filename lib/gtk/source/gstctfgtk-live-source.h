@@ -26,6 +26,7 @@
 #include <glib.h>
 #include "gstctf-model.h"
 #include "gstctf-packet-source.h"
+#include "gstctf-live.h"
 
 G_BEGIN_DECLS
 
@@ -45,7 +46,9 @@ typedef enum {
 G_GNUC_INTERNAL gboolean _gst_ctf_gtk_live_is_url (const gchar * path);
 
 G_GNUC_INTERNAL GstCtfGtkLiveSource *_gst_ctf_gtk_live_source_open (
-    const gchar * url, GError ** error);
+    const gchar * url, GstCtfLiveSeek seek, GError ** error);
+G_GNUC_INTERNAL GstCtfGtkLiveSource *_gst_ctf_gtk_live_source_lookup (
+    const gchar * url);
 G_GNUC_INTERNAL GstCtfGtkLiveSource *_gst_ctf_gtk_live_source_ref (
     GstCtfGtkLiveSource * s);
 G_GNUC_INTERNAL void _gst_ctf_gtk_live_source_unref (GstCtfGtkLiveSource * s);
@@ -62,6 +65,15 @@ G_GNUC_INTERNAL GstCtfTraceClass *_gst_ctf_gtk_live_reader_get_trace_class (
     GstCtfGtkLiveReader * r);
 G_GNUC_INTERNAL guint _gst_ctf_gtk_live_reader_get_epoch (
     GstCtfGtkLiveReader * r);
+G_GNUC_INTERNAL void _gst_ctf_gtk_live_reader_set_follow (
+    GstCtfGtkLiveReader * r, gboolean follow, const gint * cancelled);
+G_GNUC_INTERNAL gboolean _gst_ctf_gtk_live_reader_caught_up (
+    GstCtfGtkLiveReader * r);
+G_GNUC_INTERNAL const gchar *_gst_ctf_gtk_live_reader_get_metadata (
+    GstCtfGtkLiveReader * r);
+G_GNUC_INTERNAL void _gst_ctf_gtk_live_reader_get_last (
+    GstCtfGtkLiveReader * r, gint64 * end_ns, guint64 * instance_id,
+    guint64 * discarded_delta);
 G_GNUC_INTERNAL void _gst_ctf_gtk_live_reader_rewind (GstCtfGtkLiveReader *
     r);
 G_GNUC_INTERNAL void _gst_ctf_gtk_live_reader_seek (GstCtfGtkLiveReader * r,

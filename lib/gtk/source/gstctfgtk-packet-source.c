@@ -22,6 +22,23 @@ _gst_ctf_gtk_packet_source_open (const gchar * path, GError ** error)
   GstCtfPacketSource *f;
   GstCtfGtkPacketSource *s;
 
+  if (_gst_ctf_gtk_live_is_url (path)) {
+    /* what the model following it received (the relay lets one viewer
+     * attach), up to where the reader gets */
+    GstCtfGtkLiveSource *live = _gst_ctf_gtk_live_source_lookup (path);
+
+    if (live == NULL) {
+      g_set_error (error, GST_CTF_ERROR, GST_CTF_ERROR_LIVE,
+          "No event model of this process follows the live session %s",
+          path);
+      return NULL;
+    }
+    s = _gst_ctf_gtk_packet_source_new_live (live);
+    _gst_ctf_gtk_live_source_unref (live);
+    _gst_ctf_gtk_packet_source_follow (s, FALSE, NULL);
+    return s;
+  }
+
   /* the side stream of synthetic tracecmd_* events is left out: the rows
    * are the records `trace-cmd report` prints */
   f = gst_ctf_packet_source_open (path, GST_CTF_PACKET_SOURCE_NO_SIDE_STREAM,
@@ -34,14 +51,15 @@ _gst_ctf_gtk_packet_source_open (const gchar * path, GError ** error)
 }
 
 GstCtfGtkPacketSource *
-_gst_ctf_gtk_packet_source_open_any (const gchar * path, GError ** error)
+_gst_ctf_gtk_packet_source_open_any (const gchar * path,
+    GstCtfLiveSeek seek, GError ** error)
 {
   GstCtfGtkLiveSource *live;
   GstCtfGtkPacketSource *s;
 
   if (!_gst_ctf_gtk_live_is_url (path))
     return _gst_ctf_gtk_packet_source_open (path, error);
-  live = _gst_ctf_gtk_live_source_open (path, error);
+  live = _gst_ctf_gtk_live_source_open (path, seek, error);
   if (live == NULL)
     return NULL;
   s = _gst_ctf_gtk_packet_source_new_live (live);
@@ -63,6 +81,20 @@ _gst_ctf_gtk_packet_source_get_live (GstCtfGtkPacketSource * s)
 {
   return s->live != NULL ? _gst_ctf_gtk_live_reader_get_source (s->live) :
       NULL;
+}
+
+void
+_gst_ctf_gtk_packet_source_follow (GstCtfGtkPacketSource * s,
+    gboolean follow, const gint * cancelled)
+{
+  if (s->live != NULL)
+    _gst_ctf_gtk_live_reader_set_follow (s->live, follow, cancelled);
+}
+
+gboolean
+_gst_ctf_gtk_packet_source_caught_up (GstCtfGtkPacketSource * s)
+{
+  return s->live != NULL && _gst_ctf_gtk_live_reader_caught_up (s->live);
 }
 
 void

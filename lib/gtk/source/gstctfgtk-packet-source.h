@@ -36,18 +36,32 @@ typedef struct {
 #define GST_CTF_GTK_PACKET_ADVANCE 3    /* no later packet is older than
                                          * packet->ns */
 
-/* A trace on disk only (net:// is refused as a missing file). */
+/* A trace on disk, or what the event model of this process that follows
+ * a live session's URL (the latest opened) received so far (not
+ * following it: the end of the records received when the reader gets
+ * there; a URL no model follows is a GST_CTF_ERROR_LIVE error).  Readers
+ * that know the model take its own session instead
+ * (_gst_ctf_gtk_event_model_new_live_source()). */
 G_GNUC_INTERNAL GstCtfGtkPacketSource *_gst_ctf_gtk_packet_source_open (
     const gchar * path, GError ** error);
 /* A trace on disk or a live session's URL (the session is followed from
  * now on; its first trace class comes with NEW_TRACE_CLASS). */
 G_GNUC_INTERNAL GstCtfGtkPacketSource *_gst_ctf_gtk_packet_source_open_any (
-    const gchar * path, GError ** error);
-/* Another reader of the same live session. */
+    const gchar * path, GstCtfLiveSeek seek, GError ** error);
+/* Another reader of the same live session (following it). */
 G_GNUC_INTERNAL GstCtfGtkPacketSource *_gst_ctf_gtk_packet_source_new_live (
     GstCtfGtkLiveSource * live);
 /* (transfer none) (nullable): the live session read */
 G_GNUC_INTERNAL GstCtfGtkLiveSource *_gst_ctf_gtk_packet_source_get_live (
+    GstCtfGtkPacketSource * s);
+/* Live, @follow: wait at the end of what was received for more, as the
+ * model's own readers do, until the session ends or @cancelled (atomic,
+ * nullable, outliving @s) is set; else end there.  Nothing on disk. */
+G_GNUC_INTERNAL void _gst_ctf_gtk_packet_source_follow (
+    GstCtfGtkPacketSource * s, gboolean follow, const gint * cancelled);
+/* Live: every packet received was read (the next read waits, or ends
+ * when not following); FALSE on disk. */
+G_GNUC_INTERNAL gboolean _gst_ctf_gtk_packet_source_caught_up (
     GstCtfGtkPacketSource * s);
 G_GNUC_INTERNAL void _gst_ctf_gtk_packet_source_free (GstCtfGtkPacketSource *
     s);

@@ -153,7 +153,7 @@ read_range (Shared * sh, GstCtfGtkPacketSource * src,
   w->end = end;
   w->groups = g_ptr_array_new_with_free_func ((GDestroyNotify) group_free);
   if (!(_gst_ctf_gtk_packet_source_can_seek (src) ?
-          _gst_ctf_gtk_packet_source_seek (src, 0, start, NULL) :
+          _gst_ctf_gtk_packet_source_seek (src, G_MAXUINT, start, NULL) :
           _gst_ctf_gtk_packet_source_rewind (src, NULL))) {
     window_free (w);
     return NULL;
@@ -204,9 +204,14 @@ read_range (Shared * sh, GstCtfGtkPacketSource * src,
 
       if (r < 0)
         break;
-      if (r == 0) {
+      if (r == 0 || r == GST_CTF_GTK_PACKET_NEW_TRACE_CLASS) {
+        /* live: the range is read within the trace class of its start */
         finished = TRUE;
         gst_ctf_event_merge_finish (merge);
+        continue;
+      }
+      if (r == GST_CTF_GTK_PACKET_ADVANCE) {
+        gst_ctf_event_merge_advance (merge, p.ns);
         continue;
       }
       if (!gst_ctf_event_merge_push_full (merge, p.bytes, p.stream_class_id,
