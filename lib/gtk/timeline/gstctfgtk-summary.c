@@ -34,11 +34,49 @@ typedef struct {
   guint32 idx, count;
 } Bin;
 
-/* A lane's non-empty bins at one level, by idx. */
+/* A lane's non-empty bins at one level, by idx, in chunks of CHUNK bins
+ * (the last one grown by doubling): no copy of the whole level as it
+ * grows, and the chunks of a level dropped are reused by the next. */
+#define CHUNK_SHIFT 13
+#define CHUNK (1u << CHUNK_SHIFT)
 typedef struct {
-  Bin *bins;
-  guint len, alloc;
+  Bin **chunks;
+  guint len, n_chunks, tail_alloc;
 } Level;
+
+static inline Bin *
+level_bin (const Level * lv, guint i)
+{
+  return &lv->chunks[i >> CHUNK_SHIFT][i & (CHUNK - 1)];
+}
+
+static void
+level_clear (Level * lv)
+{
+  guint i;
+
+  for (i = 0; i < lv->n_chunks; i++)
+    g_free (lv->chunks[i]);
+  g_free (lv->chunks);
+  memset (lv, 0, sizeof (Level));
+}
+
+static void
+level_push (Level * lv, Bin b)
+{
+  guint off = lv->len & (CHUNK - 1);
+
+  if (lv->len == lv->n_chunks * CHUNK) {
+    lv->chunks = g_renew (Bin *, lv->chunks, lv->n_chunks + 1);
+    lv->tail_alloc = 16;
+    lv->chunks[lv->n_chunks++] = g_new (Bin, lv->tail_alloc);
+  } else if (off == lv->tail_alloc) {
+    lv->tail_alloc *= 2;
+    lv->chunks[lv->n_chunks - 1] = g_renew (Bin, lv->chunks[lv->n_chunks -
+            1], lv->tail_alloc);
+  }
+  *level_bin (lv, lv->len++) = b;
+}
 
 typedef struct {
   gint cpu;                     /* -1: a stream's lane */
@@ -76,7 +114,7 @@ lane_free (Lane * l)
 
   g_free (l->stream_name);
   for (k = 0; k < SUMMARY_MAX_LEVELS; k++)
-    g_free (l->levels[k].bins);
+    level_clear (&l->levels[k]);
   g_array_unref (l->spans);
   g_array_unref (l->lost);
   g_free (l);
@@ -155,19 +193,17 @@ merge_level (Lane * l, guint k)
   Level *coarse = &l->levels[k];
   guint i;
 
-  g_free (coarse->bins);
-  coarse->len = 0;
-  coarse->alloc = MAX (fine->len, 1);
-  coarse->bins = g_new (Bin, coarse->alloc);
+  level_clear (coarse);
   for (i = 0; i < fine->len; i++) {
-    Bin b = { fine->bins[i].idx / 2, fine->bins[i].count };
-    Bin *last = coarse->len > 0 ? &coarse->bins[coarse->len - 1] : NULL;
+    const Bin *f = level_bin (fine, i);
+    Bin b = { f->idx / 2, f->count };
+    Bin *last = coarse->len > 0 ? level_bin (coarse, coarse->len - 1) : NULL;
 
     if (last != NULL && last->idx == b.idx)
       last->count = (guint32) MIN ((guint64) last->count + b.count,
           G_MAXUINT32);
     else
-      coarse->bins[coarse->len++] = b;
+      level_push (coarse, b);
   }
   return coarse->len;
 }
@@ -195,7 +231,7 @@ drop_finest_locked (GstCtfGtkSummary * s)
     Lane *l = g_ptr_array_index (s->lanes, i);
 
     s->n_bins -= l->levels[0].len;
-    g_free (l->levels[0].bins);
+    level_clear (&l->levels[0]);
     memmove (l->levels, l->levels + 1, (SUMMARY_MAX_LEVELS - 1) *
         sizeof (Level));
     memset (&l->levels[SUMMARY_MAX_LEVELS - 1], 0, sizeof (Level));
@@ -230,7 +266,7 @@ level_find (const Level * lv, guint64 idx)
   while (lo < hi) {
     guint mid = lo + (hi - lo) / 2;
 
-    if (lv->bins[mid].idx < idx)
+    if (level_bin (lv, mid)->idx < idx)
       lo = mid + 1;
     else
       hi = mid;
@@ -243,28 +279,30 @@ level_find (const Level * lv, guint64 idx)
 static inline gboolean
 level_add (Level * lv, guint32 idx)
 {
-  guint at;
+  Bin *last = lv->len > 0 ? level_bin (lv, lv->len - 1) : NULL;
+  Bin b = { idx, 1 };
+  guint at, i;
 
-  if (G_LIKELY (lv->len > 0 && lv->bins[lv->len - 1].idx == idx)) {
-    if (G_LIKELY (lv->bins[lv->len - 1].count < G_MAXUINT32))
-      lv->bins[lv->len - 1].count++;
+  if (G_LIKELY (last != NULL && last->idx == idx)) {
+    if (G_LIKELY (last->count < G_MAXUINT32))
+      last->count++;
     return FALSE;
   }
-  at = lv->len > 0 && lv->bins[lv->len - 1].idx > idx ?
-      level_find (lv, idx) : lv->len;
-  if (at < lv->len && lv->bins[at].idx == idx) {
-    if (lv->bins[at].count < G_MAXUINT32)
-      lv->bins[at].count++;
+  if (G_LIKELY (last == NULL || last->idx < idx)) {
+    level_push (lv, b);
+    return TRUE;
+  }
+  /* (out of order: rare) */
+  at = level_find (lv, idx);
+  if (level_bin (lv, at)->idx == idx) {
+    if (level_bin (lv, at)->count < G_MAXUINT32)
+      level_bin (lv, at)->count++;
     return FALSE;
   }
-  if (lv->len == lv->alloc) {
-    lv->alloc = MAX (lv->alloc * 2, 256);
-    lv->bins = g_renew (Bin, lv->bins, lv->alloc);
-  }
-  memmove (lv->bins + at + 1, lv->bins + at, (lv->len - at) * sizeof (Bin));
-  lv->bins[at].idx = idx;
-  lv->bins[at].count = 1;
-  lv->len++;
+  level_push (lv, *last);
+  for (i = lv->len - 2; i > at; i--)
+    *level_bin (lv, i) = *level_bin (lv, i - 1);
+  *level_bin (lv, at) = b;
   return TRUE;
 }
 
@@ -499,7 +537,8 @@ _gst_ctf_gtk_summary_get_density (GstCtfGtkSummary * s, guint lane,
   w = (gint64) 1 << (s->shift + k);
   b0 = start > s->t0 ? (start - s->t0) / w - 1 : 0;
   for (b = level_find (lv, MAX (b0, 0)); b < lv->len; b++) {
-    gint64 mid = s->t0 + (gint64) lv->bins[b].idx * w + w / 2;
+    const Bin *bin = level_bin (lv, b);
+    gint64 mid = s->t0 + (gint64) bin->idx * w + w / 2;
     gint64 c;
 
     if (mid >= end)
@@ -508,7 +547,7 @@ _gst_ctf_gtk_summary_get_density (GstCtfGtkSummary * s, guint lane,
       continue;
     c = (gint64) ((mid - start) / col_ns);
     if (c >= 0 && c < n_columns)
-      counts[c] = MIN ((guint64) counts[c] + lv->bins[b].count, G_MAXUINT32);
+      counts[c] = MIN ((guint64) counts[c] + bin->count, G_MAXUINT32);
   }
   for (i = 0; lost != NULL && i < l->lost->len; i++) {
     const Lost *x = &g_array_index (l->lost, Lost, i);
@@ -837,9 +876,9 @@ _gst_ctf_gtk_summary_count_events (GstCtfGtkSummary * s, gint64 start,
     for (i = 0; i < s->lanes->len; i++) {
       const Level *lv = &((Lane *) g_ptr_array_index (s->lanes, i))->levels[k];
 
-      for (b = level_find (lv, b0); b < lv->len && lv->bins[b].idx <= b1;
-          b++)
-        n += lv->bins[b].count;
+      for (b = level_find (lv, b0); b < lv->len && level_bin (lv, b)->idx <=
+          b1; b++)
+        n += level_bin (lv, b)->count;
     }
   }
   g_mutex_unlock (&s->lock);
