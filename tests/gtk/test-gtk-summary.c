@@ -90,6 +90,9 @@ run (guint n, guint n_lanes, gint64 span, gdouble disorder)
   g_test_message ("%u events on %u lanes over %.3f s: finest bins %"
       G_GINT64_FORMAT " ns", n, n_lanes, (t - t0) / 1e9,
       _gst_ctf_gtk_summary_get_bin_ns (s));
+  /* the whole trace, and its end (the last bins) */
+  check_density (s, &ev, n_lanes, t0, t + 1);
+  check_density (s, &ev, n_lanes, t - (t - t0) / 50, t + 1);
   for (zoom = t - t0; zoom >= 1000; zoom /= 7) {
     gint64 at = t0 + g_rand_int_range (r, 0, 1000) * ((t - t0 - zoom) / 1000);
 

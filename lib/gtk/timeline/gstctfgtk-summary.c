@@ -85,6 +85,9 @@ typedef struct {
   GArray *spans;                /* TaskSpan, by start */
   GArray *lost;                 /* Lost, by ns */
   Task *running;                /* the task whose run is open here */
+  /* the events of levels[0]'s last bin not counted in the coarser levels
+   * yet (they are when the next bin starts): one update per event */
+  guint32 pending;
 } Lane;
 
 struct _GstCtfGtkSummary {
@@ -208,12 +211,15 @@ merge_level (Lane * l, guint k)
   return coarse->len;
 }
 
+static void flush_locked (GstCtfGtkSummary * s);
+
 /* One more level, twice as coarse as the coarsest. */
 static void
 add_level_locked (GstCtfGtkSummary * s)
 {
   guint i;
 
+  flush_locked (s);
   for (i = 0; i < s->lanes->len; i++)
     s->n_bins += merge_level (g_ptr_array_index (s->lanes, i), s->n_levels);
   s->n_levels++;
@@ -227,6 +233,7 @@ drop_finest_locked (GstCtfGtkSummary * s)
 
   if (s->n_levels == 1)
     add_level_locked (s);
+  flush_locked (s);
   for (i = 0; i < s->lanes->len; i++) {
     Lane *l = g_ptr_array_index (s->lanes, i);
 
@@ -274,18 +281,17 @@ level_find (const Level * lv, guint64 idx)
   return lo;
 }
 
-/* Counts an event in bin @idx of @lv: the last one, mostly (a lane's
+/* Counts @n events in bin @idx of @lv: the last one, mostly (a lane's
  * events come in time order); returns TRUE when a bin was added. */
 static inline gboolean
-level_add (Level * lv, guint32 idx)
+level_add (Level * lv, guint32 idx, guint32 n)
 {
   Bin *last = lv->len > 0 ? level_bin (lv, lv->len - 1) : NULL;
-  Bin b = { idx, 1 };
+  Bin b = { idx, n };
   guint at, i;
 
   if (G_LIKELY (last != NULL && last->idx == idx)) {
-    if (G_LIKELY (last->count < G_MAXUINT32))
-      last->count++;
+    last->count = (guint32) MIN ((guint64) last->count + n, G_MAXUINT32);
     return FALSE;
   }
   if (G_LIKELY (last == NULL || last->idx < idx)) {
@@ -295,8 +301,8 @@ level_add (Level * lv, guint32 idx)
   /* (out of order: rare) */
   at = level_find (lv, idx);
   if (level_bin (lv, at)->idx == idx) {
-    if (level_bin (lv, at)->count < G_MAXUINT32)
-      level_bin (lv, at)->count++;
+    level_bin (lv, at)->count = (guint32) MIN ((guint64) level_bin (lv,
+            at)->count + n, G_MAXUINT32);
     return FALSE;
   }
   level_push (lv, *last);
@@ -306,12 +312,51 @@ level_add (Level * lv, guint32 idx)
   return TRUE;
 }
 
+/* @l's pending events counted in its coarser levels. */
+static void
+flush_lane_locked (GstCtfGtkSummary * s, Lane * l)
+{
+  guint32 idx;
+  guint k;
+
+  if (l->pending == 0)
+    return;
+  idx = level_bin (&l->levels[0], l->levels[0].len - 1)->idx;
+  for (k = 1; k < s->n_levels; k++)
+    s->n_bins += level_add (&l->levels[k], idx >> k, l->pending);
+  l->pending = 0;
+}
+
+static void
+flush_locked (GstCtfGtkSummary * s)
+{
+  guint i;
+
+  for (i = 0; i < s->lanes->len; i++)
+    flush_lane_locked (s, g_ptr_array_index (s->lanes, i));
+}
+
+/* Lane @l's pending events as a bin of level @k >= 1 (@idx, FALSE when
+ * none): what readers of the coarser levels add. */
+static gboolean
+pending_bin (GstCtfGtkSummary * s, const Lane * l, guint k, Bin * b)
+{
+  if (k == 0 || l->pending == 0)
+    return FALSE;
+  b->idx = level_bin (&l->levels[0], l->levels[0].len - 1)->idx >> k;
+  b->count = l->pending;
+  return TRUE;
+}
+
 /* Events come in time order (babeltrace2's). */
 void
 _gst_ctf_gtk_summary_add_event (GstCtfGtkSummary * s, guint lane, gint64 ns)
 {
   Lane *l;
+  Level *lv;
+  Bin *last;
   guint64 d;
+  guint32 idx;
   guint k, added = 0;
 
   g_mutex_lock (&s->lock);
@@ -327,8 +372,27 @@ _gst_ctf_gtk_summary_add_event (GstCtfGtkSummary * s, guint lane, gint64 ns)
   }
   l = g_ptr_array_index (s->lanes, lane);
   d = (guint64) (ns - s->t0);
-  for (k = 0; k < s->n_levels; k++)
-    added += level_add (&l->levels[k], (guint32) (d >> (s->shift + k)));
+  idx = (guint32) (d >> s->shift);
+  lv = &l->levels[0];
+  last = lv->len > 0 ? level_bin (lv, lv->len - 1) : NULL;
+  if (G_LIKELY (last != NULL && last->idx == idx && l->pending <
+          G_MAXUINT32)) {
+    /* the last bin's: the coarser levels count it when the next starts */
+    if (G_LIKELY (last->count < G_MAXUINT32))
+      last->count++;
+    l->pending++;
+  } else {
+    flush_lane_locked (s, l);
+    if (last == NULL || last->idx < idx) {
+      added += level_add (lv, idx, 1);
+      l->pending = 1;
+    } else {
+      /* (out of order, or the last bin full: every level now) */
+      for (k = 0; k < s->n_levels; k++)
+        added += level_add (&l->levels[k], (guint32) (d >> (s->shift + k)),
+            1);
+    }
+  }
   s->n_bins += added;
   if (G_UNLIKELY (added > 0 && s->n_bins * sizeof (Bin) > SUMMARY_MAX_BYTES))
     fit_locked (s, s->t_end);
@@ -519,6 +583,7 @@ _gst_ctf_gtk_summary_get_density (GstCtfGtkSummary * s, guint lane,
   gdouble col_ns;
   gint64 b0, w;
   guint i, k, b;
+  Bin pb;
 
   memset (counts, 0, n_columns * sizeof (guint32));
   if (lost != NULL)
@@ -548,6 +613,13 @@ _gst_ctf_gtk_summary_get_density (GstCtfGtkSummary * s, guint lane,
     c = (gint64) ((mid - start) / col_ns);
     if (c >= 0 && c < n_columns)
       counts[c] = MIN ((guint64) counts[c] + bin->count, G_MAXUINT32);
+  }
+  if (pending_bin (s, l, k, &pb)) {
+    gint64 mid = s->t0 + (gint64) pb.idx * w + w / 2;
+    gint64 c = (gint64) ((mid - start) / col_ns);
+
+    if (mid >= start && mid < end && c >= 0 && c < n_columns)
+      counts[c] = MIN ((guint64) counts[c] + pb.count, G_MAXUINT32);
   }
   for (i = 0; lost != NULL && i < l->lost->len; i++) {
     const Lost *x = &g_array_index (l->lost, Lost, i);
@@ -874,11 +946,15 @@ _gst_ctf_gtk_summary_count_events (GstCtfGtkSummary * s, gint64 start,
     b0 = MAX (start - s->t0, 0) / w;
     b1 = MAX (end - s->t0, 0) / w;
     for (i = 0; i < s->lanes->len; i++) {
-      const Level *lv = &((Lane *) g_ptr_array_index (s->lanes, i))->levels[k];
+      const Lane *l = g_ptr_array_index (s->lanes, i);
+      const Level *lv = &l->levels[k];
+      Bin pb;
 
       for (b = level_find (lv, b0); b < lv->len && level_bin (lv, b)->idx <=
           b1; b++)
         n += level_bin (lv, b)->count;
+      if (pending_bin (s, l, k, &pb) && pb.idx >= b0 && pb.idx <= b1)
+        n += pb.count;
     }
   }
   g_mutex_unlock (&s->lock);
