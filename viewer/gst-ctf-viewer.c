@@ -648,6 +648,16 @@ main (int argc, char **argv)
     g_printerr ("--size: expected WxH, got \"%s\"\n", size);
     return 2;
   }
+  if (visible != NULL &&
+      (sscanf (visible, "%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT,
+              &v.visible_start, &v.visible_end) != 2 ||
+          v.visible_end <= v.visible_start)) {
+    g_printerr ("--visible: expected START:END in ns, START < END, got "
+        "\"%s\"\n", visible);
+    g_free (visible);
+    return 2;
+  }
+  g_free (visible);
   gst_init (NULL, NULL);
   gtk_init ();
   v.loop = g_main_loop_new (NULL, FALSE);
@@ -664,15 +674,6 @@ main (int argc, char **argv)
     gst_ctf_gtk_timeline_set_marker (GST_CTF_GTK_TIMELINE (v.timeline), 0, a);
     gst_ctf_gtk_timeline_set_marker (GST_CTF_GTK_TIMELINE (v.timeline), 1, b);
   }
-  if (visible != NULL &&
-      (sscanf (visible, "%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT,
-              &v.visible_start, &v.visible_end) != 2 ||
-          v.visible_end <= v.visible_start)) {
-    g_printerr ("--visible: expected START:END in ns, START < END, got "
-        "\"%s\"\n", visible);
-    return 2;
-  }
-  g_free (visible);
   gtk_window_present (GTK_WINDOW (v.window));
   t_open = g_get_monotonic_time ();
   if (argc > 1)
