@@ -37,7 +37,7 @@ typedef struct {
 /* A lane's non-empty bins at one level, by idx, in chunks of CHUNK bins
  * (the last one grown by doubling): no copy of the whole level as it
  * grows, and the chunks of a level dropped are reused by the next. */
-#define CHUNK_SHIFT 13
+#define CHUNK_SHIFT 11         /* 2048 bins, 16 KiB */
 #define CHUNK (1u << CHUNK_SHIFT)
 typedef struct {
   Bin **chunks;
