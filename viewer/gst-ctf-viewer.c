@@ -58,6 +58,7 @@ typedef struct {
   gchar *markers;
   gchar *export_dir;
   gchar *select_range;
+  guint64 visible_start, visible_end;   /* --visible, 0:0 unset */
   GtkWidget *export_bar;
   GtkWidget *tasks;             /* the Tasks toggle */
   gboolean task_rows;
@@ -329,6 +330,10 @@ loaded (Viewer * v)
   }
   if (v->model != NULL && gst_ctf_gtk_event_model_get_error (v->model))
     v->failed = TRUE;
+  /* --visible: the timeline's range, once the trace's is known */
+  if (v->visible_end > v->visible_start)
+    gst_ctf_gtk_timeline_set_visible_range (GST_CTF_GTK_TIMELINE
+        (v->timeline), v->visible_start, v->visible_end);
   /* --filter, --goto, --search: as typed, on the first trace; a bad one
    * fails the run */
   if (v->model != NULL && v->filter != NULL &&
@@ -583,7 +588,7 @@ int
 main (int argc, char **argv)
 {
   gint64 t_main = g_get_monotonic_time (), t_open;     /* for --bench */
-  gchar *bench = NULL;
+  gchar *bench = NULL, *visible = NULL;
   ViewerProbe *probe = NULL;
   Viewer v = { 0 };
   gchar *size = NULL, *live_seek = NULL;
@@ -616,6 +621,9 @@ main (int argc, char **argv)
         "Place markers A and B (ns from the clock origin)", "A:B"},
     {"select-range", 0, 0, G_OPTION_ARG_STRING, &v.select_range,
         "Select this time range (ns from the clock origin)", "A:B"},
+    {"visible", 0, 0, G_OPTION_ARG_STRING, &visible,
+        "Once loaded, show this time range in the timeline (ns from the "
+          "clock origin; at least 1 us)", "START:END"},
     {"export", 0, 0, G_OPTION_ARG_FILENAME, &v.export_dir,
         "Export the selected range (else A..B) of TRACE into this new or "
           "empty directory, then quit (exit status 1 on error)", "DIR"},
@@ -662,6 +670,18 @@ main (int argc, char **argv)
     g_printerr ("--size: expected WxH, got \"%s\"\n", size);
     return 2;
   }
+  if (visible != NULL &&
+      (sscanf (visible, "%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT,
+              &v.visible_start, &v.visible_end) != 2 ||
+          v.visible_end <= v.visible_start)) {
+    g_printerr ("--visible: expected START:END in ns, START < END, got "
+        "\"%s\"\n", visible);
+    g_free (visible);
+    g_free (v.task_tids);
+    g_free (size);
+    return 2;
+  }
+  g_free (visible);
   if (v.task_tids != NULL &&
       !gst_ctf_viewer_tasks_parse (v.task_tids, &task_tids, &err)) {
     g_printerr ("%s\n", err->message);

@@ -74,8 +74,27 @@ if os.path.isdir(os.path.join(corpus, "tracedat")):
     shot("tracedat-task-rows-chosen",
          os.path.join(corpus, "tracedat", "sched-block-net.v6.dat"), 3000,
          ["--tasks", "19031,19085,19086,19096,58,15"])
+    # --visible: 10 ms of the 0.32 s trace, its density per column from
+    # the summary (bins of 64 ns, from memory), and 50 us around a
+    # sched_switch at 1127.142814520 (babeltrace2's text of the trace):
+    # deep zoom, the events read as ticks, the switch's colour edge where
+    # the event is
+    shot("tracedat-mid-zoom",
+         os.path.join(corpus, "tracedat", "sched-block-net.v6.dat"), 9000,
+         ["--task-rows", "--visible", "1127140000000:1127150000000"])
+    shot("tracedat-deep-zoom",
+         os.path.join(corpus, "tracedat", "sched-block-net.v6.dat"), 9222,
+         ["--task-rows", "--visible", "1127142790000:1127142840000"])
 else:
     print("SKIP corpus screenshots: GST_CTF_CORPUS not set or missing")
+# --visible on the bundled sample (deep zoom: 2 us), and a bad one
+shot("ust-sample-visible", os.path.join(examples, "ust-sample"), 40,
+     ["--visible", "1795307694383000000:1795307694383002000"])
+for bad in ("12", "5:3", "a:b"):
+    rc, err = run([os.path.join(examples, "ust-sample"), "--visible", bad,
+                   "--quit-after-load"])
+    assert rc == 2 and "--visible" in err, (bad, rc, err)
+print("--visible: bad ranges refused (exit status 2)")
 
 # find bar: --filter, --goto, --search on the bundled ust-libc trace,
 # checked against babeltrace2's text of it (examples/traces): the rows

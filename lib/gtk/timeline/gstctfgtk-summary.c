@@ -28,13 +28,66 @@ typedef struct {
   GArray *runs;                 /* GstCtfGtkSpan (id: the CPU), by start */
 } Task;
 
+/* A non-empty bin of a level: @count events in [t0 + idx * w,
+ * t0 + (idx + 1) * w), w the level's width. */
+typedef struct {
+  guint32 idx, count;
+} Bin;
+
+/* A lane's non-empty bins at one level, by idx, in chunks of CHUNK bins
+ * (the last one grown by doubling): no copy of the whole level as it
+ * grows, and the chunks of a level dropped are reused by the next. */
+#define CHUNK_SHIFT 11         /* 2048 bins, 16 KiB */
+#define CHUNK (1u << CHUNK_SHIFT)
+typedef struct {
+  Bin **chunks;
+  guint len, n_chunks, tail_alloc;
+} Level;
+
+static inline Bin *
+level_bin (const Level * lv, guint i)
+{
+  return &lv->chunks[i >> CHUNK_SHIFT][i & (CHUNK - 1)];
+}
+
+static void
+level_clear (Level * lv)
+{
+  guint i;
+
+  for (i = 0; i < lv->n_chunks; i++)
+    g_free (lv->chunks[i]);
+  g_free (lv->chunks);
+  memset (lv, 0, sizeof (Level));
+}
+
+static void
+level_push (Level * lv, Bin b)
+{
+  guint off = lv->len & (CHUNK - 1);
+
+  if (lv->len == lv->n_chunks * CHUNK) {
+    lv->chunks = g_renew (Bin *, lv->chunks, lv->n_chunks + 1);
+    lv->tail_alloc = 16;
+    lv->chunks[lv->n_chunks++] = g_new (Bin, lv->tail_alloc);
+  } else if (off == lv->tail_alloc) {
+    lv->tail_alloc *= 2;
+    lv->chunks[lv->n_chunks - 1] = g_renew (Bin, lv->chunks[lv->n_chunks -
+            1], lv->tail_alloc);
+  }
+  *level_bin (lv, lv->len++) = b;
+}
+
 typedef struct {
   gint cpu;                     /* -1: a stream's lane */
   gchar *stream_name;
-  guint32 *bins;                /* SUMMARY_BINS */
+  Level levels[SUMMARY_MAX_LEVELS];     /* the finest first */
   GArray *spans;                /* TaskSpan, by start */
   GArray *lost;                 /* Lost, by ns */
   Task *running;                /* the task whose run is open here */
+  /* the events of levels[0]'s last bin not counted in the coarser levels
+   * yet (they are when the next bin starts): one update per event */
+  guint32 pending;
 } Lane;
 
 struct _GstCtfGtkSummary {
@@ -43,7 +96,9 @@ struct _GstCtfGtkSummary {
   gboolean have_t0;
   gint64 t0;                    /* first event */
   gint64 t_end;                 /* last event */
-  gint64 bin_ns;                /* width of a bin */
+  guint shift;                  /* the finest bins are 1 << shift ns */
+  guint n_levels;               /* level k: bins of 1 << (shift + k) ns */
+  guint64 n_bins;               /* Bin of all lanes and levels */
   guint64 n_switches;
   GPtrArray *tasks;             /* Task *, by tid (not the idle task) */
 };
@@ -58,8 +113,11 @@ task_free (Task * t)
 static void
 lane_free (Lane * l)
 {
+  guint k;
+
   g_free (l->stream_name);
-  g_free (l->bins);
+  for (k = 0; k < SUMMARY_MAX_LEVELS; k++)
+    level_clear (&l->levels[k]);
   g_array_unref (l->spans);
   g_array_unref (l->lost);
   g_free (l);
@@ -73,7 +131,8 @@ _gst_ctf_gtk_summary_new (void)
   g_mutex_init (&s->lock);
   s->lanes = g_ptr_array_new_with_free_func ((GDestroyNotify) lane_free);
   s->tasks = g_ptr_array_new_with_free_func ((GDestroyNotify) task_free);
-  s->bin_ns = 1000;             /* 1 µs: doubled as the trace grows */
+  s->shift = SUMMARY_FINEST_SHIFT;
+  s->n_levels = 1;
   return s;
 }
 
@@ -87,6 +146,8 @@ _gst_ctf_gtk_summary_free (GstCtfGtkSummary * s)
   g_mutex_clear (&s->lock);
   g_free (s);
 }
+
+static void fit_locked (GstCtfGtkSummary * s, gint64 ns);
 
 /* The lane of a CPU (@cpu >= 0) or of a stream, made when new.  Lanes of
  * CPUs are kept in CPU order. */
@@ -109,7 +170,6 @@ _gst_ctf_gtk_summary_lane (GstCtfGtkSummary * s, gint cpu,
   l = g_new0 (Lane, 1);
   l->cpu = cpu;
   l->stream_name = g_strdup (stream_name);
-  l->bins = g_new0 (guint32, SUMMARY_BINS);
   l->spans = g_array_new (FALSE, FALSE, sizeof (TaskSpan));
   l->lost = g_array_new (FALSE, FALSE, sizeof (Lost));
   /* CPUs by number, then streams by name */
@@ -121,27 +181,171 @@ _gst_ctf_gtk_summary_lane (GstCtfGtkSummary * s, gint cpu,
       break;
   }
   g_ptr_array_insert (s->lanes, at, l);
+  if (s->have_t0)
+    fit_locked (s, s->t_end);
   g_mutex_unlock (&s->lock);
   return at;
 }
 
-/* Doubles the bins' width until @ns fits. */
-static void
-widen_locked (GstCtfGtkSummary * s, gint64 ns)
+/* Lane @l's level @k with bins merged pairwise from level @k - 1;
+ * returns its number of bins. */
+static guint
+merge_level (Lane * l, guint k)
 {
-  while ((ns - s->t0) / s->bin_ns >= SUMMARY_BINS) {
-    guint i, b;
+  const Level *fine = &l->levels[k - 1];
+  Level *coarse = &l->levels[k];
+  guint i;
 
-    for (i = 0; i < s->lanes->len; i++) {
-      Lane *l = g_ptr_array_index (s->lanes, i);
+  level_clear (coarse);
+  for (i = 0; i < fine->len; i++) {
+    const Bin *f = level_bin (fine, i);
+    Bin b = { f->idx / 2, f->count };
+    Bin *last = coarse->len > 0 ? level_bin (coarse, coarse->len - 1) : NULL;
 
-      for (b = 0; b < SUMMARY_BINS / 2; b++)
-        l->bins[b] = l->bins[2 * b] + l->bins[2 * b + 1];
-      memset (l->bins + SUMMARY_BINS / 2, 0,
-          SUMMARY_BINS / 2 * sizeof (guint32));
-    }
-    s->bin_ns *= 2;
+    if (last != NULL && last->idx == b.idx)
+      last->count = (guint32) MIN ((guint64) last->count + b.count,
+          G_MAXUINT32);
+    else
+      level_push (coarse, b);
   }
+  return coarse->len;
+}
+
+static void flush_locked (GstCtfGtkSummary * s);
+
+/* One more level, twice as coarse as the coarsest. */
+static void
+add_level_locked (GstCtfGtkSummary * s)
+{
+  guint i;
+
+  flush_locked (s);
+  for (i = 0; i < s->lanes->len; i++)
+    s->n_bins += merge_level (g_ptr_array_index (s->lanes, i), s->n_levels);
+  s->n_levels++;
+}
+
+/* Drops the finest level: the next one, twice as coarse, is the finest. */
+static void
+drop_finest_locked (GstCtfGtkSummary * s)
+{
+  guint i;
+
+  if (s->n_levels == 1)
+    add_level_locked (s);
+  flush_locked (s);
+  for (i = 0; i < s->lanes->len; i++) {
+    Lane *l = g_ptr_array_index (s->lanes, i);
+
+    s->n_bins -= l->levels[0].len;
+    level_clear (&l->levels[0]);
+    memmove (l->levels, l->levels + 1, (SUMMARY_MAX_LEVELS - 1) *
+        sizeof (Level));
+    memset (&l->levels[SUMMARY_MAX_LEVELS - 1], 0, sizeof (Level));
+  }
+  s->n_levels--;
+  s->shift++;
+}
+
+/* The levels for the trace up to @ns: the finest ones dropped while
+ * their bins would not fit a guint32 or all of them would take more than
+ * SUMMARY_MAX_BYTES, a coarser one added while the coarsest has more than
+ * SUMMARY_COARSE_BINS bins over the trace. */
+static void
+fit_locked (GstCtfGtkSummary * s, gint64 ns)
+{
+  guint64 span = (guint64) (ns - s->t0) + 1;
+
+  while (s->shift < 62 && ((span >> s->shift) > G_MAXUINT32 ||
+          s->n_bins * sizeof (Bin) > SUMMARY_MAX_BYTES))
+    drop_finest_locked (s);
+  while (s->n_levels < SUMMARY_MAX_LEVELS &&
+      (span >> (s->shift + s->n_levels - 1)) >= SUMMARY_COARSE_BINS)
+    add_level_locked (s);
+}
+
+/* The first of @lv's bins with an idx at or after @idx. */
+static guint
+level_find (const Level * lv, guint64 idx)
+{
+  guint lo = 0, hi = lv->len;
+
+  while (lo < hi) {
+    guint mid = lo + (hi - lo) / 2;
+
+    if (level_bin (lv, mid)->idx < idx)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* Counts @n events in bin @idx of @lv: the last one, mostly (a lane's
+ * events come in time order); returns TRUE when a bin was added. */
+static inline gboolean
+level_add (Level * lv, guint32 idx, guint32 n)
+{
+  Bin *last = lv->len > 0 ? level_bin (lv, lv->len - 1) : NULL;
+  Bin b = { idx, n };
+  guint at, i;
+
+  if (G_LIKELY (last != NULL && last->idx == idx)) {
+    last->count = (guint32) MIN ((guint64) last->count + n, G_MAXUINT32);
+    return FALSE;
+  }
+  if (G_LIKELY (last == NULL || last->idx < idx)) {
+    level_push (lv, b);
+    return TRUE;
+  }
+  /* (out of order: rare) */
+  at = level_find (lv, idx);
+  if (level_bin (lv, at)->idx == idx) {
+    level_bin (lv, at)->count = (guint32) MIN ((guint64) level_bin (lv,
+            at)->count + n, G_MAXUINT32);
+    return FALSE;
+  }
+  level_push (lv, *last);
+  for (i = lv->len - 2; i > at; i--)
+    *level_bin (lv, i) = *level_bin (lv, i - 1);
+  *level_bin (lv, at) = b;
+  return TRUE;
+}
+
+/* @l's pending events counted in its coarser levels. */
+static void
+flush_lane_locked (GstCtfGtkSummary * s, Lane * l)
+{
+  guint32 idx;
+  guint k;
+
+  if (l->pending == 0)
+    return;
+  idx = level_bin (&l->levels[0], l->levels[0].len - 1)->idx;
+  for (k = 1; k < s->n_levels; k++)
+    s->n_bins += level_add (&l->levels[k], idx >> k, l->pending);
+  l->pending = 0;
+}
+
+static void
+flush_locked (GstCtfGtkSummary * s)
+{
+  guint i;
+
+  for (i = 0; i < s->lanes->len; i++)
+    flush_lane_locked (s, g_ptr_array_index (s->lanes, i));
+}
+
+/* Lane @l's pending events as a bin of level @k >= 1 (@idx, FALSE when
+ * none): what readers of the coarser levels add. */
+static gboolean
+pending_bin (GstCtfGtkSummary * s, const Lane * l, guint k, Bin * b)
+{
+  if (k == 0 || l->pending == 0)
+    return FALSE;
+  b->idx = level_bin (&l->levels[0], l->levels[0].len - 1)->idx >> k;
+  b->count = l->pending;
+  return TRUE;
 }
 
 /* Events come in time order (babeltrace2's). */
@@ -149,7 +353,11 @@ void
 _gst_ctf_gtk_summary_add_event (GstCtfGtkSummary * s, guint lane, gint64 ns)
 {
   Lane *l;
-  gint64 b;
+  Level *lv;
+  Bin *last;
+  guint64 d;
+  guint32 idx;
+  guint k, added = 0;
 
   g_mutex_lock (&s->lock);
   if (!s->have_t0) {
@@ -158,12 +366,36 @@ _gst_ctf_gtk_summary_add_event (GstCtfGtkSummary * s, guint lane, gint64 ns)
   }
   if (ns < s->t0)
     ns = s->t0;
-  widen_locked (s, ns);
-  s->t_end = MAX (s->t_end, ns);
+  if (G_UNLIKELY (ns > s->t_end)) {
+    fit_locked (s, ns);
+    s->t_end = ns;
+  }
   l = g_ptr_array_index (s->lanes, lane);
-  b = (ns - s->t0) / s->bin_ns;
-  if (l->bins[b] < G_MAXUINT32)
-    l->bins[b]++;
+  d = (guint64) (ns - s->t0);
+  idx = (guint32) (d >> s->shift);
+  lv = &l->levels[0];
+  last = lv->len > 0 ? level_bin (lv, lv->len - 1) : NULL;
+  if (G_LIKELY (last != NULL && last->idx == idx && l->pending <
+          G_MAXUINT32)) {
+    /* the last bin's: the coarser levels count it when the next starts */
+    if (G_LIKELY (last->count < G_MAXUINT32))
+      last->count++;
+    l->pending++;
+  } else {
+    flush_lane_locked (s, l);
+    if (last == NULL || last->idx < idx) {
+      added += level_add (lv, idx, 1);
+      l->pending = 1;
+    } else {
+      /* (out of order, or the last bin full: every level now) */
+      for (k = 0; k < s->n_levels; k++)
+        added += level_add (&l->levels[k], (guint32) (d >> (s->shift + k)),
+            1);
+    }
+  }
+  s->n_bins += added;
+  if (G_UNLIKELY (added > 0 && s->n_bins * sizeof (Bin) > SUMMARY_MAX_BYTES))
+    fit_locked (s, s->t_end);
   g_mutex_unlock (&s->lock);
 }
 
@@ -323,18 +555,35 @@ _gst_ctf_gtk_summary_get_n_switches (GstCtfGtkSummary * s)
   return n;
 }
 
+/* The level whose bins are the widest at most @max_ns wide (the finest
+ * when all are wider). */
+static guint
+level_for_locked (GstCtfGtkSummary * s, gdouble max_ns)
+{
+  guint k = 0;
+
+  while (k + 1 < s->n_levels && (gdouble) (1ull << (s->shift + k + 1)) <=
+      max_ns)
+    k++;
+  return k;
+}
+
 /* Events (and lost events) per column of [@start, @end) cut in
- * @n_columns: each bin counts in the column holding its middle, so a
- * column narrower than a bin shows the bin's events where the bin is. */
+ * @n_columns, from the level whose bins are the widest at most a
+ * SUMMARY_SUB_BINS-th of a column (the finest when all are wider): each
+ * bin counts in the column holding its middle, so an event is at most
+ * half a bin from its column. */
 void
 _gst_ctf_gtk_summary_get_density (GstCtfGtkSummary * s, guint lane,
     gint64 start, gint64 end, guint n_columns, guint32 * counts,
     guint64 * lost)
 {
   Lane *l;
+  const Level *lv;
   gdouble col_ns;
-  gint64 b0, b1, b;
-  guint i;
+  gint64 b0, w;
+  guint i, k, b;
+  Bin pb;
 
   memset (counts, 0, n_columns * sizeof (guint32));
   if (lost != NULL)
@@ -348,17 +597,29 @@ _gst_ctf_gtk_summary_get_density (GstCtfGtkSummary * s, guint lane,
     return;
   }
   l = g_ptr_array_index (s->lanes, lane);
-  b0 = MAX ((start - s->t0) / s->bin_ns - 1, 0);
-  b1 = MIN ((end - s->t0) / s->bin_ns + 1, SUMMARY_BINS - 1);
-  for (b = b0; b <= b1; b++) {
-    gint64 mid = s->t0 + b * s->bin_ns + s->bin_ns / 2;
+  k = level_for_locked (s, col_ns / SUMMARY_SUB_BINS);
+  lv = &l->levels[k];
+  w = (gint64) 1 << (s->shift + k);
+  b0 = start > s->t0 ? (start - s->t0) / w - 1 : 0;
+  for (b = level_find (lv, MAX (b0, 0)); b < lv->len; b++) {
+    const Bin *bin = level_bin (lv, b);
+    gint64 mid = s->t0 + (gint64) bin->idx * w + w / 2;
     gint64 c;
 
-    if (l->bins[b] == 0 || mid < start || mid >= end)
+    if (mid >= end)
+      break;
+    if (mid < start)
       continue;
     c = (gint64) ((mid - start) / col_ns);
     if (c >= 0 && c < n_columns)
-      counts[c] = MIN ((guint64) counts[c] + l->bins[b], G_MAXUINT32);
+      counts[c] = MIN ((guint64) counts[c] + bin->count, G_MAXUINT32);
+  }
+  if (pending_bin (s, l, k, &pb)) {
+    gint64 mid = s->t0 + (gint64) pb.idx * w + w / 2;
+    gint64 c = (gint64) ((mid - start) / col_ns);
+
+    if (mid >= start && mid < end && c >= 0 && c < n_columns)
+      counts[c] = MIN ((guint64) counts[c] + pb.count, G_MAXUINT32);
   }
   for (i = 0; lost != NULL && i < l->lost->len; i++) {
     const Lost *x = &g_array_index (l->lost, Lost, i);
@@ -371,6 +632,21 @@ _gst_ctf_gtk_summary_get_density (GstCtfGtkSummary * s, guint lane,
       lost[c] += x->count;
   }
   g_mutex_unlock (&s->lock);
+}
+
+/* The width (ns) of the bins _gst_ctf_gtk_summary_get_density() counts
+ * for [@start, @end) in @n_columns. */
+gint64
+_gst_ctf_gtk_summary_get_resolution (GstCtfGtkSummary * s, gint64 start,
+    gint64 end, guint n_columns)
+{
+  gint64 w;
+
+  g_mutex_lock (&s->lock);
+  w = (gint64) 1 << (s->shift + level_for_locked (s,
+          (gdouble) (end - start) / MAX (n_columns, 1) / SUMMARY_SUB_BINS));
+  g_mutex_unlock (&s->lock);
+  return w;
 }
 
 /* The task a CPU's lane runs at @ns (the last switch at or before it),
@@ -637,37 +913,48 @@ _gst_ctf_gtk_summary_get_lane_spans (GstCtfGtkSummary * s, guint lane,
   g_mutex_unlock (&s->lock);
 }
 
-/* The width of a bin, ns: what the density resolves. */
+/* The width of the finest bins, ns: what the density resolves. */
 gint64
 _gst_ctf_gtk_summary_get_bin_ns (GstCtfGtkSummary * s)
 {
   gint64 b;
 
   g_mutex_lock (&s->lock);
-  b = s->bin_ns;
+  b = (gint64) 1 << s->shift;
   g_mutex_unlock (&s->lock);
   return b;
 }
 
 /* About how many events (all lanes) [@start, @end) holds: those of the
- * bins it touches. */
+ * bins it touches, at the finest level where that is at most
+ * SUMMARY_COARSE_BINS bins. */
 guint64
 _gst_ctf_gtk_summary_count_events (GstCtfGtkSummary * s, gint64 start,
     gint64 end)
 {
   guint64 n = 0;
-  gint64 b0, b1, b;
-  guint i;
+  gint64 b0, b1, w;
+  guint i, k, b;
 
   g_mutex_lock (&s->lock);
   if (s->have_t0 && end > start) {
-    b0 = CLAMP ((start - s->t0) / s->bin_ns, 0, SUMMARY_BINS - 1);
-    b1 = CLAMP ((end - s->t0) / s->bin_ns, 0, SUMMARY_BINS - 1);
+    k = level_for_locked (s, (gdouble) (end - start) / SUMMARY_COARSE_BINS);
+    while (k + 1 < s->n_levels && (end - start) >> (s->shift + k) >
+        SUMMARY_COARSE_BINS)
+      k++;
+    w = (gint64) 1 << (s->shift + k);
+    b0 = MAX (start - s->t0, 0) / w;
+    b1 = MAX (end - s->t0, 0) / w;
     for (i = 0; i < s->lanes->len; i++) {
-      Lane *l = g_ptr_array_index (s->lanes, i);
+      const Lane *l = g_ptr_array_index (s->lanes, i);
+      const Level *lv = &l->levels[k];
+      Bin pb;
 
-      for (b = b0; b <= b1; b++)
-        n += l->bins[b];
+      for (b = level_find (lv, b0); b < lv->len && level_bin (lv, b)->idx <=
+          b1; b++)
+        n += level_bin (lv, b)->count;
+      if (pending_bin (s, l, k, &pb) && pb.idx >= b0 && pb.idx <= b1)
+        n += pb.count;
     }
   }
   g_mutex_unlock (&s->lock);

@@ -3,9 +3,17 @@
  * What a timeline draws, built while the model indexes: per lane (a CPU,
  * or a stream when the trace has no CPU) the events per time bin, the
  * task each CPU runs from `sched_switch` events, and the places where the
- * tracer lost events.  The bins cover the trace from its first event;
- * when they run out their width doubles (pairs merged), so memory stays
- * at SUMMARY_BINS counters per lane whatever the trace's length.
+ * tracer lost events.  The counts are a pyramid of levels per lane, each
+ * level's bins twice as wide as the one below, from the trace's first
+ * event on; a level keeps its non-empty bins only (8 bytes each: index,
+ * count).  The finest bins are 64 ns wide until the bins of all lanes and
+ * levels would take more than SUMMARY_MAX_BYTES: then the finest level is
+ * dropped (the finest width doubles), so memory is bounded whatever the
+ * trace's length; a coarser level is added while the coarsest has more
+ * than SUMMARY_COARSE_BINS bins over the trace.  A density reads the
+ * level whose bins are the widest at most a SUMMARY_SUB_BINS-th of a
+ * column: at most 2 * SUMMARY_SUB_BINS bins a column (or the coarsest
+ * level's), whatever the zoom.
  * Thread safe: the index thread writes, the main thread reads.  Private
  * to libgstctf-gtk.
  */
@@ -15,7 +23,14 @@
 
 G_BEGIN_DECLS
 
-#define SUMMARY_BINS 16384
+/* the finest bins at first: 1 << 6 = 64 ns */
+#define SUMMARY_FINEST_SHIFT 6
+/* the counts of all lanes and levels take at most this */
+#define SUMMARY_MAX_BYTES (1024 * 1024)
+#define SUMMARY_MAX_LEVELS 48
+#define SUMMARY_COARSE_BINS 4096
+/* a density's bins are at most 1/4 of a column (deep zoom below) */
+#define SUMMARY_SUB_BINS 4
 
 typedef struct _GstCtfGtkSummary GstCtfGtkSummary;
 
@@ -67,6 +82,8 @@ G_GNUC_INTERNAL gint _gst_ctf_gtk_summary_get_task_cpu (GstCtfGtkSummary * s,
 G_GNUC_INTERNAL void _gst_ctf_gtk_summary_get_lane_spans (
     GstCtfGtkSummary * s, guint lane, gint64 start, gint64 end,
     guint n_columns, GArray * out);
+G_GNUC_INTERNAL gint64 _gst_ctf_gtk_summary_get_resolution (
+    GstCtfGtkSummary * s, gint64 start, gint64 end, guint n_columns);
 G_GNUC_INTERNAL gint64 _gst_ctf_gtk_summary_get_bin_ns (GstCtfGtkSummary * s);
 G_GNUC_INTERNAL guint64 _gst_ctf_gtk_summary_count_events (
     GstCtfGtkSummary * s, gint64 start, gint64 end);

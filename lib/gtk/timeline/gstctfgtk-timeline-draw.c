@@ -307,10 +307,11 @@ deep_ready (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* The events read for [@s, @e) shown in @w columns, when a column is
- * narrower than a summary bin; NULL when the bins are drawn (zoomed out,
- * too many events, or the events are being read: the worker is asked
- * for them here, and queues a redraw once it has them). */
+/* The events read for [@s, @e) shown in @w columns, when the summary's
+ * finest bins are wider than a SUMMARY_SUB_BINS-th of a column; NULL when
+ * the bins are drawn (zoomed out, too many events, or the events are
+ * being read: the worker is asked for them here, and queues a redraw
+ * once it has them). */
 const GstCtfGtkDeepWindow *
 _gst_ctf_gtk_timeline_deep_window (GstCtfGtkTimeline * self, gint64 s,
     gint64 e, guint w)
@@ -323,7 +324,8 @@ _gst_ctf_gtk_timeline_deep_window (GstCtfGtkTimeline * self, gint64 s,
       (self->model) || w == 0)
     return NULL;
   sum = _gst_ctf_gtk_event_model_get_summary (self->model);
-  if ((gdouble) _gst_ctf_gtk_summary_get_bin_ns (sum) <= (gdouble) span / w)
+  if ((gdouble) _gst_ctf_gtk_summary_get_bin_ns (sum) * SUMMARY_SUB_BINS <=
+      (gdouble) span / w)
     return NULL;
   if (_gst_ctf_gtk_summary_count_events (sum, s - margin, e + margin) >
       DEEP_MAX_EVENTS) {
@@ -338,6 +340,58 @@ _gst_ctf_gtk_timeline_deep_window (GstCtfGtkTimeline * self, gint64 s,
   if (win == NULL)
     _gst_ctf_gtk_deep_zoom_request (self->deep, s - margin, e + margin);
   return win;
+}
+
+/**
+ * gst_ctf_gtk_timeline_get_density:
+ * @timeline: a timeline
+ * @lane: a lane (CPUs in CPU order, then streams by name)
+ * @n_columns: (out): the number of columns: the plot's width in pixels
+ * @resolution_ns: (out) (optional): the width, in ns, of the summary's
+ *   bins counted
+ *
+ * The events of @lane per pixel column of the visible range, as the
+ * timeline draws its density: from the summary built while the model
+ * indexed, never from the trace file.  The summary's bins counted are at
+ * most a quarter of a column wide where it can (it keeps bins as fine as
+ * a bounded memory allows, see docs/design.md); each bin counts in the
+ * column holding its middle, column `c` covering `[start + c * w, start
+ * + (c + 1) * w)` with `w = (end - start) / n_columns` (floating point),
+ * so an event counts at most half a bin from its own column.  Where the
+ * finest bins are wider than a quarter of a column, the timeline draws
+ * the events read from the trace instead (deep zoom, see
+ * gst_ctf_gtk_timeline_get_event_times()), unless the range holds too
+ * many events.
+ *
+ * Returns: (transfer full) (array length=n_columns) (nullable): the
+ *   counts (saturating at %G_MAXUINT32), %NULL when nothing is drawn (no
+ *   model, no event yet, or a plot narrower than a pixel)
+ */
+guint32 *
+gst_ctf_gtk_timeline_get_density (GstCtfGtkTimeline * timeline, guint lane,
+    guint * n_columns, guint64 * resolution_ns)
+{
+  GstCtfGtkSummary *sum;
+  gint64 s, e;
+  guint w;
+  guint32 *counts;
+
+  g_return_val_if_fail (GST_CTF_GTK_IS_TIMELINE (timeline), NULL);
+  g_return_val_if_fail (n_columns != NULL, NULL);
+  *n_columns = 0;
+  if (resolution_ns != NULL)
+    *resolution_ns = 0;
+  w = (guint) _gst_ctf_gtk_timeline_plot_width (timeline);
+  if (w == 0 || !_gst_ctf_gtk_timeline_get_range (timeline, &s, &e))
+    return NULL;
+  sum = _gst_ctf_gtk_event_model_get_summary (timeline->model);
+  counts = g_new (guint32, w);
+  _gst_ctf_gtk_summary_get_density (sum, lane, s, e, w, counts, NULL);
+  if (resolution_ns != NULL)
+    *resolution_ns = (guint64) _gst_ctf_gtk_summary_get_resolution (sum, s,
+        e, w);
+  *n_columns = w;
+  return counts;
 }
 
 static const GdkRGBA marker_a_color = { 0.0, 0.55, 0.0, 1 };

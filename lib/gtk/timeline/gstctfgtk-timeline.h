@@ -65,5 +65,8 @@ GST_CTF_GTK_API gboolean gst_ctf_gtk_timeline_get_task_row_area (
     GstCtfGtkTimeline * timeline, gint tid, graphene_rect_t * area);
 GST_CTF_GTK_API guint64 *gst_ctf_gtk_timeline_get_event_times (
     GstCtfGtkTimeline * timeline, guint lane, gsize * n_times);
+GST_CTF_GTK_API guint32 *gst_ctf_gtk_timeline_get_density (
+    GstCtfGtkTimeline * timeline, guint lane, guint * n_columns,
+    guint64 * resolution_ns);
 
 G_END_DECLS
