@@ -26,7 +26,7 @@ G_BEGIN_DECLS
 /* the finest bins at first: 1 << 6 = 64 ns */
 #define SUMMARY_FINEST_SHIFT 6
 /* the counts of all lanes and levels take at most this */
-#define SUMMARY_MAX_BYTES (1024 * 1024)
+#define SUMMARY_MAX_BYTES (4 * 1024 * 1024)
 #define SUMMARY_MAX_LEVELS 48
 #define SUMMARY_COARSE_BINS 4096
 /* a density's bins are at most 1/4 of a column (deep zoom below) */
