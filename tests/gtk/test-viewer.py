@@ -89,7 +89,7 @@ else:
     print("SKIP corpus screenshots: GST_CTF_CORPUS not set or missing")
 # --visible on the bundled sample (deep zoom: 2 us), and a bad one
 shot("ust-sample-visible", os.path.join(examples, "ust-sample"), 40,
-     ["--visible", "1795307694383000000:1795307694383002000"])
+     ["--visible", "1795307694383000000:1795307694383002000"], copy=False)
 for bad in ("12", "5:3", "a:b"):
     rc, err = run([os.path.join(examples, "ust-sample"), "--visible", bad,
                    "--quit-after-load"])
