@@ -81,3 +81,65 @@ gtk_test_read_lines (const gchar * path)
   g_free (text);
   return out;
 }
+
+/* `HH:MM:SS.NNNNNNNNN` of ns from the origin, in UTC (TZ=UTC oracles). */
+static gchar *
+bt2_time (guint64 ns)
+{
+  guint64 s = ns / 1000000000, day = s % 86400;
+
+  return g_strdup_printf ("%02u:%02u:%02u.%09u", (guint) (day / 3600),
+      (guint) (day / 60 % 60), (guint) (day % 60),
+      (guint) (ns % 1000000000));
+}
+
+void
+gtk_test_check_line (const gchar * unit, guint pos, GstCtfGtkEvent * ev,
+    const gchar * line)
+{
+  const gchar *name = gst_ctf_gtk_event_get_name (ev);
+  const gchar *fields = gst_ctf_gtk_event_get_fields (ev);
+  gchar *t = bt2_time (gst_ctf_gtk_event_get_timestamp_ns (ev));
+  const gchar *p, *cpu;
+  gsize nlen = strlen (name);
+
+  if (gst_ctf_gtk_event_has_timestamp (ev)) {
+    if (line[0] != '[' || strncmp (line + 1, t, strlen (t)) != 0)
+      g_error ("%s row %u: time %s, oracle: %s", unit, pos, t, line);
+    p = strstr (line, ") ");
+    g_assert_nonnull (p);
+    p += 2;
+  } else {
+    /* no clock: babeltrace2 prints no time */
+    g_assert_cmpint (line[0], !=, '[');
+    p = line;
+  }
+  g_free (t);
+  if (!(strncmp (p, name, nlen) == 0 && p[nlen] == ':'))
+    p = strchr (p, ' ') + 1;
+  if (!(strncmp (p, name, nlen) == 0 && p[nlen] == ':'))
+    g_error ("%s row %u: name %s, oracle: %s", unit, pos, name, line);
+  p += nlen + 1;
+  if (*p == ' ')
+    p++;
+  if (strcmp (p, fields) != 0)
+    g_error ("%s row %u:\n  model:  %s\n  oracle: %s", unit, pos, fields,
+        p);
+  /* babeltrace2 prints LTTng's packet context cpu_id first */
+  cpu = strstr (p, "{ cpu_id = ");
+  if (cpu == p)
+    g_assert_cmpint (gst_ctf_gtk_event_get_cpu (ev), ==,
+        (gint) g_ascii_strtoll (cpu + 11, NULL, 10));
+}
+
+gboolean
+gtk_test_init_display (int *argc, char ***argv)
+{
+  g_test_init (argc, argv, NULL);
+  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  if (!gtk_init_check ()) {
+    g_print ("1..0 # SKIP no display (run under xvfb-run)\n");
+    return FALSE;
+  }
+  return TRUE;
+}

@@ -10,6 +10,10 @@
 
 G_BEGIN_DECLS
 
+/* g_test_init() and a display: FALSE, after printing a TAP skip line, when
+ * there is none (run under xvfb-run).  Criticals are fatal, warnings not
+ * (GTK warns that it finds no session bus under xvfb-run). */
+gboolean gtk_test_init_display (int *argc, char ***argv);
 /* The model of @path, every event indexed (asserts no error). */
 GstCtfGtkEventModel *gtk_test_open_loaded (const gchar * path);
 /* A window of @w x @h holding @child, shown and laid out. */
@@ -20,5 +24,11 @@ guchar *gtk_test_render (GtkWidget * w, gint * width, gint * height);
 /* The non-empty lines of @text, or of the file @path. */
 GPtrArray *gtk_test_split_lines (const gchar * text);
 GPtrArray *gtk_test_read_lines (const gchar * path);
+/* Asserts that @ev is babeltrace2's text line @line, `[TIME] (+DELTA)
+ * [HOST ]NAME: FIELDS` (no time for an event without one): time, name,
+ * fields and, where LTTng's packet context prints `cpu_id` first, the CPU.
+ * @unit and @pos name it in the failure. */
+void gtk_test_check_line (const gchar * unit, guint pos, GstCtfGtkEvent * ev,
+    const gchar * line);
 
 G_END_DECLS

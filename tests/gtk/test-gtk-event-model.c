@@ -45,59 +45,6 @@ sample_rows (guint n)
   return rows;
 }
 
-/* `HH:MM:SS.NNNNNNNNN` of ns from the origin, in UTC (TZ=UTC oracles). */
-static gchar *
-bt2_time (guint64 ns)
-{
-  guint64 s = ns / 1000000000, day = s % 86400;
-
-  return g_strdup_printf ("%02u:%02u:%02u.%09u", (guint) (day / 3600),
-      (guint) (day / 60 % 60), (guint) (day % 60),
-      (guint) (ns % 1000000000));
-}
-
-/* Checks one row against babeltrace2's line
- * `[TIME] (+DELTA) [HOST ]NAME: FIELDS`. */
-static void
-check_bt2_row (const gchar * unit, guint row, GstCtfGtkEvent * ev,
-    const gchar * line)
-{
-  const gchar *name = gst_ctf_gtk_event_get_name (ev);
-  const gchar *fields = gst_ctf_gtk_event_get_fields (ev);
-  gchar *t = bt2_time (gst_ctf_gtk_event_get_timestamp_ns (ev));
-  const gchar *p, *cpu;
-  gsize nlen = strlen (name);
-
-  g_assert_cmpuint (gst_ctf_gtk_event_get_index (ev), ==, row);
-  if (gst_ctf_gtk_event_has_timestamp (ev)) {
-    if (line[0] != '[' || strncmp (line + 1, t, strlen (t)) != 0)
-      g_error ("%s row %u: time %s, babeltrace2: %s", unit, row, t, line);
-    p = strstr (line, ") ");
-    g_assert_nonnull (p);
-    p += 2;
-  } else {
-    /* no clock: babeltrace2 prints no time */
-    g_assert_cmpint (line[0], !=, '[');
-    p = line;
-  }
-  g_free (t);
-  if (!(strncmp (p, name, nlen) == 0 && p[nlen] == ':'))
-    p = strchr (p, ' ') + 1;
-  if (!(strncmp (p, name, nlen) == 0 && p[nlen] == ':'))
-    g_error ("%s row %u: name %s, babeltrace2: %s", unit, row, name, line);
-  p += nlen + 1;
-  if (*p == ' ')
-    p++;
-  if (strcmp (p, fields) != 0)
-    g_error ("%s row %u:\n  model:       %s\n  babeltrace2: %s", unit, row,
-        fields, p);
-  /* babeltrace2 prints LTTng's packet context cpu_id first */
-  cpu = strstr (p, "{ cpu_id = ");
-  if (cpu == p)
-    g_assert_cmpint (gst_ctf_gtk_event_get_cpu (ev), ==,
-        (gint) g_ascii_strtoll (cpu + 11, NULL, 10));
-}
-
 static void
 check_against_bt2 (const gchar * unit, const gchar * trace,
     const gchar * oracle)
@@ -116,7 +63,8 @@ check_against_bt2 (const gchar * unit, const gchar * trace,
     GstCtfGtkEvent *ev = g_list_model_get_item (G_LIST_MODEL (m), r);
 
     g_assert_nonnull (ev);
-    check_bt2_row (unit, r, ev, g_ptr_array_index (lines, r));
+    g_assert_cmpuint (gst_ctf_gtk_event_get_index (ev), ==, r);
+    gtk_test_check_line (unit, r, ev, g_ptr_array_index (lines, r));
     g_object_unref (ev);
   }
   g_assert_null (g_list_model_get_item (G_LIST_MODEL (m), n));

@@ -96,45 +96,6 @@ live_text (const TestRelayOptions * o, const gchar * src_props,
   return lines;
 }
 
-/* `HH:MM:SS.NNNNNNNNN` of ns from the origin, in UTC (TZ=UTC oracles). */
-static gchar *
-bt2_time (guint64 ns)
-{
-  guint64 s = ns / 1000000000, day = s % 86400;
-
-  return g_strdup_printf ("%02u:%02u:%02u.%09u", (guint) (day / 3600),
-      (guint) (day / 60 % 60), (guint) (day % 60),
-      (guint) (ns % 1000000000));
-}
-
-/* One event against a line `[TIME] (+DELTA) [HOST ]NAME: FIELDS`. */
-static void
-check_event (const gchar * unit, guint pos, GstCtfGtkEvent * ev,
-    const gchar * line)
-{
-  const gchar *name = gst_ctf_gtk_event_get_name (ev);
-  const gchar *fields = gst_ctf_gtk_event_get_fields (ev);
-  gchar *t = bt2_time (gst_ctf_gtk_event_get_timestamp_ns (ev));
-  const gchar *p;
-  gsize nlen = strlen (name);
-
-  if (line[0] != '[' || strncmp (line + 1, t, strlen (t)) != 0)
-    g_error ("%s row %u: time %s, oracle: %s", unit, pos, t, line);
-  g_free (t);
-  p = strstr (line, ") ");
-  g_assert_nonnull (p);
-  p += 2;
-  if (!(strncmp (p, name, nlen) == 0 && p[nlen] == ':'))
-    p = strchr (p, ' ') + 1;
-  if (!(strncmp (p, name, nlen) == 0 && p[nlen] == ':'))
-    g_error ("%s row %u: name %s, oracle: %s", unit, pos, name, line);
-  p += nlen + 1;
-  if (*p == ' ')
-    p++;
-  if (strcmp (p, fields) != 0)
-    g_error ("%s row %u:\n  model:  %s\n  oracle: %s", unit, pos, fields, p);
-}
-
 /* Every item of @list against the oracle's lines. */
 static void
 check_list (const gchar * unit, GListModel * list, GPtrArray * lines)
@@ -146,7 +107,7 @@ check_list (const gchar * unit, GListModel * list, GPtrArray * lines)
   for (i = 0; i < n; i++) {
     GstCtfGtkEvent *ev = g_list_model_get_item (list, i);
 
-    check_event (unit, i, ev, g_ptr_array_index (lines, i));
+    gtk_test_check_line (unit, i, ev, g_ptr_array_index (lines, i));
     g_object_unref (ev);
   }
 }

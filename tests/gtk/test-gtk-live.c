@@ -187,46 +187,6 @@ follow (const TestRelayOptions * o, Growth * g)
   return m;
 }
 
-/* `HH:MM:SS.NNNNNNNNN` of ns from the origin, in UTC (TZ=UTC oracles). */
-static gchar *
-bt2_time (guint64 ns)
-{
-  guint64 s = ns / 1000000000, day = s % 86400;
-
-  return g_strdup_printf ("%02u:%02u:%02u.%09u", (guint) (day / 3600),
-      (guint) (day / 60 % 60), (guint) (day % 60),
-      (guint) (ns % 1000000000));
-}
-
-/* One row against a line `[TIME] (+DELTA) [HOST ]NAME: FIELDS`. */
-static void
-check_row (const gchar * unit, guint row, GstCtfGtkEvent * ev,
-    const gchar * line)
-{
-  const gchar *name = gst_ctf_gtk_event_get_name (ev);
-  const gchar *fields = gst_ctf_gtk_event_get_fields (ev);
-  gchar *t = bt2_time (gst_ctf_gtk_event_get_timestamp_ns (ev));
-  const gchar *p;
-  gsize nlen = strlen (name);
-
-  g_assert_cmpuint (gst_ctf_gtk_event_get_index (ev), ==, row);
-  if (line[0] != '[' || strncmp (line + 1, t, strlen (t)) != 0)
-    g_error ("%s row %u: time %s, oracle: %s", unit, row, t, line);
-  g_free (t);
-  p = strstr (line, ") ");
-  g_assert_nonnull (p);
-  p += 2;
-  if (!(strncmp (p, name, nlen) == 0 && p[nlen] == ':'))
-    p = strchr (p, ' ') + 1;
-  if (!(strncmp (p, name, nlen) == 0 && p[nlen] == ':'))
-    g_error ("%s row %u: name %s, oracle: %s", unit, row, name, line);
-  p += nlen + 1;
-  if (*p == ' ')
-    p++;
-  if (strcmp (p, fields) != 0)
-    g_error ("%s row %u:\n  model:  %s\n  oracle: %s", unit, row, fields, p);
-}
-
 /* Every row (backwards: each block seeks) or N_SAMPLES random ones and
  * the last. */
 static void
@@ -242,7 +202,8 @@ check_rows (const gchar * unit, GstCtfGtkEventModel * m, GPtrArray * lines)
     GstCtfGtkEvent *ev = g_list_model_get_item (G_LIST_MODEL (m), r);
 
     g_assert_nonnull (ev);
-    check_row (unit, r, ev, g_ptr_array_index (lines, r));
+    g_assert_cmpuint (gst_ctf_gtk_event_get_index (ev), ==, r);
+    gtk_test_check_line (unit, r, ev, g_ptr_array_index (lines, r));
     g_object_unref (ev);
   }
   g_assert_null (g_list_model_get_item (G_LIST_MODEL (m), n));

@@ -294,12 +294,8 @@ test_corpus_traces (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
-  if (!gtk_init_check ()) {
-    g_print ("1..0 # SKIP no display (run under xvfb-run)\n");
+  if (!gtk_test_init_display (&argc, &argv))
     return 0;
-  }
   g_test_add_func ("/timeline-density/bundled", test_bundled);
   g_test_add_func ("/timeline-density/corpus", test_corpus_traces);
   return g_test_run ();

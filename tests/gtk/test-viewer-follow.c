@@ -17,6 +17,7 @@
 #include "gstctfgtk.h"
 #include "../live-relay.h"
 #include "gst-ctf-viewer-live.h"
+#include "gtk-test-util.h"
 
 static gchar *opened;
 
@@ -277,14 +278,8 @@ int
 main (int argc, char **argv)
 {
   gst_init (&argc, &argv);
-  g_test_init (&argc, &argv, NULL);
-  /* GTK warns when it finds no session bus (none under xvfb-run);
-   * criticals stay fatal */
-  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
-  if (!gtk_init_check ()) {
-    g_print ("1..0 # SKIP no display (run under xvfb-run)\n");
+  if (!gtk_test_init_display (&argc, &argv))
     return 0;
-  }
   g_test_add_func ("/viewer-live/follow", test_follow);
   g_test_add_func ("/viewer-live/table", test_table);
   return g_test_run ();
