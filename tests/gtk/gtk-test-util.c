@@ -143,3 +143,34 @@ gtk_test_init_display (int *argc, char ***argv)
   }
   return TRUE;
 }
+
+gboolean
+gtk_test_pixel_is (const guchar * px, gint width, gint x, gint y,
+    const GdkRGBA * c)
+{
+  const guchar *p = px + ((gsize) y * width + x) * 4;
+  gdouble k;
+
+  for (k = 1.0; k > 0.86; k -= 0.01)
+    if (ABS (p[2] - (gint) (c->red * k * 255 + 0.5)) <= 2 &&
+        ABS (p[1] - (gint) (c->green * k * 255 + 0.5)) <= 2 &&
+        ABS (p[0] - (gint) (c->blue * k * 255 + 0.5)) <= 2)
+      return TRUE;
+  return FALSE;
+}
+
+guint64 *
+gtk_test_wait_event_times (GstCtfGtkTimeline * tl, guint lane, gsize * n)
+{
+  gint64 until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  for (;;) {
+    guint64 *t = gst_ctf_gtk_timeline_get_event_times (tl, lane, n);
+
+    if (t != NULL)
+      return t;
+    g_assert_cmpint (g_get_monotonic_time (), <, until);
+    g_main_context_iteration (NULL, FALSE);
+    g_usleep (1000);
+  }
+}

@@ -31,4 +31,13 @@ GPtrArray *gtk_test_read_lines (const gchar * path);
 void gtk_test_check_line (const gchar * unit, guint pos, GstCtfGtkEvent * ev,
     const gchar * line);
 
+/* Whether pixel (@x, @y) of B8G8R8A8 rows @px (@width wide) is @c, or @c
+ * under the timeline axis's grid line (12 % black over part of it). */
+gboolean gtk_test_pixel_is (const guchar * px, gint width, gint x, gint y,
+    const GdkRGBA * c);
+/* The timeline's deep-zoom event times of @lane once its worker read them
+ * (10 s at most; g_free()). */
+guint64 *gtk_test_wait_event_times (GstCtfGtkTimeline * tl, guint lane,
+    gsize * n);
+
 G_END_DECLS

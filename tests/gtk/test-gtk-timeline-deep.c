@@ -28,22 +28,6 @@
 static const GdkRGBA tick = { 0.08, 0.25, 0.65, 1 };
 static const GdkRGBA row_bg = { 0.96, 0.96, 0.97, 1 };
 
-/* @c, or @c under the axis's grid line (12 % black, over part of the
- * pixel). */
-static gboolean
-pixel_is (const guchar * px, gint width, gint x, gint y, const GdkRGBA * c)
-{
-  const guchar *p = px + ((gsize) y * width + x) * 4;
-  gdouble k;
-
-  for (k = 1.0; k > 0.86; k -= 0.01)
-    if (ABS (p[2] - (gint) (c->red * k * 255 + 0.5)) <= 2 &&
-        ABS (p[1] - (gint) (c->green * k * 255 + 0.5)) <= 2 &&
-        ABS (p[0] - (gint) (c->blue * k * 255 + 0.5)) <= 2)
-      return TRUE;
-  return FALSE;
-}
-
 static gchar *
 pixel_text (const guchar * px, gint width, gint x, gint y)
 {
@@ -64,24 +48,6 @@ n_lanes (GstCtfGtkTimeline * tl)
       break;
   }
   return j;
-}
-
-/* The timeline's events of @lane once its worker read them (10 s at
- * most). */
-static guint64 *
-wait_event_times (GstCtfGtkTimeline * tl, guint lane, gsize * n)
-{
-  gint64 until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  for (;;) {
-    guint64 *t = gst_ctf_gtk_timeline_get_event_times (tl, lane, n);
-
-    if (t != NULL)
-      return t;
-    g_assert_cmpint (g_get_monotonic_time (), <, until);
-    g_main_context_iteration (NULL, FALSE);
-    g_usleep (1000);
-  }
 }
 
 /* The model's events of [@s, @e): per CPU (index cpu + 1, 0 for none),
@@ -153,8 +119,8 @@ check_ticks (const gchar * path, guint n_windows)
     g_free (px);
     for (lane = 0; lane < lanes; lane++) {
       gsize nt, k;
-      guint64 *times = wait_event_times (GST_CTF_GTK_TIMELINE (tl), lane,
-          &nt);
+      guint64 *times = gtk_test_wait_event_times (GST_CTF_GTK_TIMELINE (tl),
+          lane, &nt);
       graphene_rect_t area;
       gdouble ns_per_px;
       gint x, y, found = -1;
@@ -199,7 +165,7 @@ check_ticks (const gchar * path, guint n_windows)
         gboolean want = g_hash_table_contains (cols, GINT_TO_POINTER (x + 1));
         gint px_x = (gint) area.origin.x + x;
 
-        if (want != pixel_is (px, w, px_x, y, &tick)) {
+        if (want != gtk_test_pixel_is (px, w, px_x, y, &tick)) {
           gchar *got = pixel_text (px, w, px_x, y);
 
           g_error ("%s: lane %u of [%" G_GUINT64_FORMAT ", %"
@@ -326,8 +292,10 @@ check_switch_edges (const gchar * path, guint max)
     y = (gint) area.origin.y + 3;
     gst_ctf_gtk_task_color (prev, &cp);
     gst_ctf_gtk_task_color (next, &cn);
-    if (!pixel_is (px, w, (gint) area.origin.x + col - 1, y, &cp) ||
-        !pixel_is (px, w, (gint) area.origin.x + col + 1, y, &cn)) {
+    if (!gtk_test_pixel_is (px, w, (gint) area.origin.x + col - 1, y,
+            &cp) ||
+        !gtk_test_pixel_is (px, w, (gint) area.origin.x + col + 1, y,
+            &cn)) {
       gchar *a = pixel_text (px, w, (gint) area.origin.x + col - 1, y);
       gchar *b = pixel_text (px, w, (gint) area.origin.x + col + 1, y);
 
@@ -526,7 +494,8 @@ check_task_rows (const gchar * dat, const gchar * oracle, guint max_samples)
         gst_ctf_gtk_cpu_color (cpu, &c);
       else
         c = row_bg;
-      if (!pixel_is (px, w, x, y, &c) && !pixel_is (px, w, x + 2, y, &c)) {
+      if (!gtk_test_pixel_is (px, w, x, y, &c) &&
+          !gtk_test_pixel_is (px, w, x + 2, y, &c)) {
         gchar *got = pixel_text (px, w, x, y);
 
         g_error ("%s: task %d at %" G_GUINT64_FORMAT " ns: pixel %s, "

@@ -137,23 +137,6 @@ count_in (const Events * ev, guint lane, guint64 s, guint64 e)
   return n;
 }
 
-/* The timeline's deep-zoom events of @lane once read (10 s at most). */
-static guint64 *
-wait_event_times (GstCtfGtkTimeline * tl, guint lane, gsize * n)
-{
-  gint64 until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  for (;;) {
-    guint64 *t = gst_ctf_gtk_timeline_get_event_times (tl, lane, n);
-
-    if (t != NULL)
-      return t;
-    g_assert_cmpint (g_get_monotonic_time (), <, until);
-    g_main_context_iteration (NULL, FALSE);
-    g_usleep (1000);
-  }
-}
-
 /* One zoom: [@s, @e) asked. */
 static void
 check_zoom (const gchar * path, GstCtfGtkTimeline * tl, const Events * ev,
@@ -201,7 +184,7 @@ check_zoom (const gchar * path, GstCtfGtkTimeline * tl, const Events * ev,
     } else {
       /* deep zoom: the events read are the model's */
       gsize nt;
-      guint64 *t = wait_event_times (tl, lane, &nt);
+      guint64 *t = gtk_test_wait_event_times (tl, lane, &nt);
 
       g_assert_cmpuint (nt, ==, count_in (ev, lane, s, e));
       g_free (t);

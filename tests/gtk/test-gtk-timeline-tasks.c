@@ -219,21 +219,6 @@ switches_task_cpu (GArray * sw, gint tid, guint64 ns, gint * cpu)
   return TRUE;
 }
 
-static gboolean
-pixel_is (const guchar * px, gint width, gint x, gint y, const GdkRGBA * c)
-{
-  const guchar *p = px + ((gsize) y * width + x) * 4;
-  gdouble k;
-
-  /* (or under the axis's grid line: 12 % black over part of the pixel) */
-  for (k = 1.0; k > 0.86; k -= 0.01)
-    if (ABS (p[2] - (gint) (c->red * k * 255 + 0.5)) <= 2 &&
-        ABS (p[1] - (gint) (c->green * k * 255 + 0.5)) <= 2 &&
-        ABS (p[0] - (gint) (c->blue * k * 255 + 0.5)) <= 2)
-      return TRUE;
-  return FALSE;
-}
-
 /* @w drawn, saved as shots/@name.png in the build directory. */
 static void
 save_shot (GtkWidget * w, const gchar * name)
@@ -460,7 +445,8 @@ check_tasks (const gchar * dat, const gchar * oracle, const gchar * shot)
         gst_ctf_gtk_cpu_color (cpu, &c);
       else
         c = row_bg;
-      if (!pixel_is (px, w, x, y, &c) && !pixel_is (px, w, x + 2, y, &c))
+      if (!gtk_test_pixel_is (px, w, x, y, &c) &&
+          !gtk_test_pixel_is (px, w, x + 2, y, &c))
         g_error ("%s: task %d at %" G_GUINT64_FORMAT " ns: not drawn as %s",
             dat, tid, t, cpu >= 0 ? "its CPU's colour" : "not running");
       n_checked++;
