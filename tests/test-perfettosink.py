@@ -42,6 +42,8 @@ if len(sys.argv) > 4 and sys.argv[4]:
     env["LD_PRELOAD"] = sys.argv[4]
 tool_env = dict(env)            # the reference tools without the sanitizer
 tool_env.pop("LD_PRELOAD", None)
+# trace-cmd 3.1.6 prints raw ns times for some MALLOC_PERTURB_ values
+tool_env.pop("MALLOC_PERTURB_", None)
 corpus = os.environ.get("GST_CTF_CORPUS", "")
 have_corpus = bool(corpus) and os.path.isdir(corpus)
 proto_dir = os.path.join(root, "..", "shared", "perfetto")

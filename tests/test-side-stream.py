@@ -36,6 +36,8 @@ if len(sys.argv) > 3 and sys.argv[3]:
     env["LD_PRELOAD"] = sys.argv[3]
 plain_env = dict(os.environ)
 plain_env.pop("LD_PRELOAD", None)
+# trace-cmd 3.1.6 prints raw ns times for some MALLOC_PERTURB_ values
+plain_env.pop("MALLOC_PERTURB_", None)
 
 LINE_RE = re.compile(r"\[(\d+)\]\s+\d+\.\d+:\s+([^:\s]+):")
 SIDE = "tracecmd_"

@@ -1168,9 +1168,12 @@ START_TEST (test_v6_v7_convert)
     };
     gint status = -1;
 
-    fail_unless (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
+    gchar **envp = test_oracle_environ ();
+
+    fail_unless (g_spawn_sync (NULL, argv, envp, G_SPAWN_SEARCH_PATH |
             G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL,
             NULL, NULL, NULL, &status, NULL));
+    g_strfreev (envp);
     fail_unless_equals_int (status, 0);
     check_identical (src, out);
     g_free (out);
@@ -1186,9 +1189,12 @@ START_TEST (test_v6_v7_convert)
     };
     gint status = -1;
 
-    fail_unless (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
+    gchar **envp = test_oracle_environ ();
+
+    fail_unless (g_spawn_sync (NULL, argv, envp, G_SPAWN_SEARCH_PATH |
             G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL,
             NULL, NULL, NULL, &status, NULL));
+    g_strfreev (envp);
     fail_unless_equals_int (status, 0);
     check_identical (src, out);
     g_free (out);
